@@ -1,0 +1,5 @@
+"""``python -m prosec``."""
+
+from .cli import main
+
+main()

@@ -1,0 +1,445 @@
+"""Sources → compiled package in memory, diagnostics and reports.
+
+The pipeline, one pattern at a time: bytes → text (markdown.decode) →
+document (markdown) → declarations (sections) → parse tree (parse) → IR
+(lower) → names (scope) → parameters and results (signature) → invariants →
+view → Python (emit). ``build`` and ``check`` in output.py write or compare
+what ``compile_sources`` returns; nothing here prints or writes.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import ir
+from .conditions import describe
+from .diagnostics import WHOLE_FILE, Diagnostic, Severity, Span, error, has_errors, warning
+from .docs import function_doc, module_doc, result_doc
+from .emit import FormatError, render_init, render_module, render_runtime
+from .invariants import InvariantFact, PatternContext, check_invariants
+from .lower import lower
+from .markdown import decode, read_document
+from .names import class_name, module_name
+from .parse import parse_fence
+from .scope import DeclKind, resolve
+from .sections import read_declarations
+from .signature import always_returns, build_params, check_names, result_fields
+from .view import PatternInput, module_view
+
+# PS6xx: the build as a whole.
+#   PS603  two files declare the same pattern name
+#   PS604  pattern name would address a file outside the package or one of its own
+#   PS605  no pattern files under a source
+#   PS606  a source path is skipped (not a regular file, a link leaving the tree)
+#   PS607  file could not be read
+#   PS699  internal error while generating code (a bug in prosec)
+
+SUFFIX = ".prose.md"
+MAX_FILE_BYTES = 1024 * 1024
+RUNTIME_MODULE = "_runtime"
+PACKAGE_FILES = frozenset({"__init__", RUNTIME_MODULE})
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionReport:
+    line: int
+    text: str
+    lowering: str
+
+
+@dataclass
+class PatternReport:
+    """What one pattern compiled to, for reports and the CLI."""
+
+    path: str
+    name: str
+    module: str
+    function: str
+    result_class: str
+    conditions: list[ConditionReport] = field(default_factory=list)
+    invariants: list[InvariantFact] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Compiled:
+    """One source file's outcome."""
+
+    path: str
+    report: PatternReport | None
+    code: str | None
+    diagnostics: list[Diagnostic]
+    skipped: bool = False
+
+
+@dataclass
+class BuildResult:
+    """Everything a build produces, in memory."""
+
+    files: dict[str, str]  # path inside the output package → content
+    patterns: list[Compiled]
+    diagnostics: list[Diagnostic]
+
+    @property
+    def ok(self) -> bool:
+        return not has_errors(self.diagnostics)
+
+
+# ---------------------------------------------------------------- sources
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    path: Path  # as found
+    display: str  # stable, relative: "patterns/guard.prose.md"
+
+
+def find_sources(roots: Sequence[Path]) -> tuple[list[Source], list[Diagnostic]]:
+    """Every ``*.prose.md`` regular file under ``roots``, sorted.
+
+    Links that leave their source tree or dangle, folders named like
+    patterns, FIFOs and devices are skipped with a warning, never opened.
+    Folders are walked without following links.
+    """
+    found: dict[str, Source] = {}
+    diagnostics: list[Diagnostic] = []
+    for root in roots:
+        if not root.exists() and not root.is_symlink():
+            diagnostics.append(
+                error(str(root), WHOLE_FILE, "PS605", f"no such file or folder: {root}")
+            )
+            continue
+        walk = root.is_dir() and not root.is_symlink()
+        base = root if walk else root.parent
+        label = base.resolve().name
+        candidates = _walk(root) if walk else [root]
+        count = 0
+        for path in candidates:
+            display = f"{label}/{path.relative_to(base).as_posix()}"
+            problem = _skip_reason(path, base.resolve())
+            if problem is not None:
+                diagnostics.append(warning(display, WHOLE_FILE, "PS606", f"skipped: {problem}"))
+                continue
+            count += 1
+            found.setdefault(display, Source(path, display))
+        if count == 0:
+            diagnostics.append(
+                error(
+                    str(root),
+                    WHOLE_FILE,
+                    "PS605",
+                    f"no pattern files under {root}",
+                    f"pattern files are named NAME{SUFFIX}",
+                )
+            )
+    return [found[k] for k in sorted(found)], diagnostics
+
+
+def _walk(root: Path) -> list[Path]:
+    out: list[Path] = []
+    for folder, dirs, files in os.walk(root, followlinks=False):
+        dirs.sort()
+        here = Path(folder)
+        for name in sorted(files + [d for d in dirs if d.endswith(SUFFIX)]):
+            if name.endswith(SUFFIX):
+                out.append(here / name)
+        # Symlinked folders are listed in `dirs` but never walked.
+    return sorted(out)
+
+
+def _skip_reason(path: Path, real_base: Path) -> str | None:
+    try:
+        info = path.lstat()
+    except OSError as exc:
+        return f"cannot be read ({exc.strerror})"
+    if stat.S_ISLNK(info.st_mode):
+        try:
+            target = path.resolve(strict=True)
+        except (OSError, RuntimeError):
+            return "a link that dangles or loops"
+        if not target.is_relative_to(real_base):
+            return "a link that leaves the source tree"
+        info = target.stat()
+    if stat.S_ISDIR(info.st_mode):
+        return "a folder, not a pattern file"
+    if not stat.S_ISREG(info.st_mode):
+        return "not a regular file"
+    return None
+
+
+# ---------------------------------------------------------------- one pattern
+
+
+def compile_text(display: str, data: bytes, *, strict: bool = False) -> Compiled:
+    """Compile one pattern file's bytes. Never raises on any input."""
+    try:
+        return _compile(display, data, strict=strict)
+    except RecursionError:
+        return Compiled(
+            display,
+            None,
+            None,
+            [
+                error(
+                    display,
+                    WHOLE_FILE,
+                    "PS206",
+                    "the pattern is nested too deeply to compile",
+                    "split the delegation into flatter steps",
+                )
+            ],
+        )
+
+
+def _compile(display: str, data: bytes, *, strict: bool) -> Compiled:
+    if len(data) > MAX_FILE_BYTES:
+        return Compiled(
+            display,
+            None,
+            None,
+            [
+                error(
+                    display,
+                    WHOLE_FILE,
+                    "PS001",
+                    f"file is larger than {MAX_FILE_BYTES // 1024} KiB",
+                    "split it into several patterns",
+                )
+            ],
+        )
+    text, diagnostics = decode(display, data)
+    if text is None or has_errors(diagnostics):
+        return Compiled(display, None, None, diagnostics)
+    doc, more = read_document(display, text)
+    diagnostics += more
+    if doc is None:
+        return Compiled(display, None, None, diagnostics)
+    if doc.kind != "pattern":
+        # An info diagnostic was reported by the reader; the file is skipped.
+        return Compiled(display, None, None, diagnostics, skipped=True)
+    if has_errors(diagnostics) or doc.delegation is None or doc.name is None:
+        return Compiled(display, None, None, diagnostics)
+
+    decls, more = read_declarations(doc)
+    diagnostics += more
+    name = doc.name
+    module = module_name(name)
+    result_class = class_name(name)
+    report = PatternReport(
+        path=display, name=name, module=module, function=module, result_class=result_class
+    )
+
+    fence = doc.delegation
+    tree, more = parse_fence(display, doc.text, fence.start, fence.end)
+    diagnostics += more
+    if tree is None:
+        return Compiled(display, report, None, diagnostics)
+
+    slots = [s.name for s in decls.slots]
+    config = [c.name for c in decls.config if c.name not in slots]
+    inputs = [i.name for i in decls.inputs if i.name not in slots and i.name not in config]
+    numeric = {
+        r.name: any(w in r.description.lower() for w in ("number", "count", "how many"))
+        for r in decls.returns
+    }
+    program, more = lower(
+        display,
+        tree,
+        declared=set(slots) | set(config) | set(inputs),
+        config=set(config),
+        numeric_returns=numeric,
+    )
+    diagnostics += more
+    params_kinds: dict[str, DeclKind] = {}
+    for n in slots:
+        params_kinds[n] = "slot"
+    for n in inputs:
+        params_kinds.setdefault(n, "input")
+    for n in config:
+        params_kinds.setdefault(n, "config")
+    scope, more = resolve(display, program, params_kinds)
+    diagnostics += more
+
+    counters = _counters(program)
+    params, more = build_params(display, decls, scope, counters)
+    diagnostics += more
+    diagnostics += check_names(display, params, program, result_class)
+    param_types = {p.name: p.annotation for p in params if "|" not in p.annotation}
+    fields = result_fields(program, decls, param_types, counters, scope.reassigned)
+
+    inv = check_invariants(
+        PatternContext(
+            path=display,
+            decls=decls,
+            program=program,
+            scope=scope,
+            slots=frozenset(slots),
+            inputs=frozenset(inputs) | frozenset(n for n, _ in scope.inferred),
+            config=frozenset(config),
+        ),
+        strict=strict,
+    )
+    diagnostics += inv.diagnostics
+    report.invariants = list(inv.facts)
+    report.conditions = _conditions(program)
+    report.notes = [d.message for d in diagnostics if d.code == "PS402"]
+
+    if has_errors(diagnostics):
+        return Compiled(display, report, None, diagnostics)
+
+    statuses = [(f.text, f.status.value) for f in inv.facts]
+    pattern = PatternInput(
+        name=name,
+        function=module,
+        result_class=result_class,
+        params=params,
+        fields=fields,
+        program=program,
+        scope=scope,
+        firewalls=inv.firewalls,
+        docstring=function_doc(doc, decls, params, fields, statuses),
+        falls_off=not always_returns(program.body),
+    )
+    view = module_view(pattern, module_doc(doc, decls, statuses), result_doc(doc))
+    try:
+        code = render_module(view, display)
+    except FormatError as exc:
+        diagnostics.append(
+            error(
+                display,
+                WHOLE_FILE,
+                "PS699",
+                f"internal error: generated code did not format ({str(exc)[:200]})",
+                "this is a bug in prosec; please report it with the pattern file",
+            )
+        )
+        return Compiled(display, report, None, diagnostics)
+    return Compiled(display, report, code, diagnostics)
+
+
+def _counters(program: ir.Program) -> set[str]:
+    names: set[str] = set()
+    for stmt in ir.walk(program.body):
+        match stmt:
+            case ir.Repeat(var=var) | ir.LoopUntil(var=var) if var:
+                names.add(var)
+            case ir.For(index=index) if index:
+                names.add(index)
+            case ir.Bind(value=ir.Repeat(var=var) | ir.LoopUntil(var=var)) if var:
+                names.add(var)
+            case ir.Bind(value=ir.For(index=index)) if index:
+                names.add(index)
+            case _:
+                pass
+    return names
+
+
+def _conditions(program: ir.Program) -> list[ConditionReport]:
+    out: list[ConditionReport] = []
+    for stmt in ir.walk(program.body):
+        conds: list[ir.Cond] = []
+        match stmt:
+            case ir.If(branches=branches):
+                conds = [c for c, _ in branches]
+            case ir.LoopUntil(cond=cond) if cond is not None:
+                conds = [cond]
+            case ir.Bind(value=ir.LoopUntil(cond=cond)) if cond is not None:
+                conds = [cond]
+            case ir.Choice(criteria=criteria, span=span):
+                out.append(ConditionReport(span.line, criteria, "judge (choice between options)"))
+            case _:
+                pass
+        for cond in conds:
+            out.append(ConditionReport(cond.span.line, _cond_text(cond), describe(cond)))
+    return out
+
+
+def _cond_text(cond: ir.Cond) -> str:
+    if isinstance(cond, ir.Judge):
+        return cond.text
+    return f"(line {cond.span.line})"
+
+
+# ---------------------------------------------------------------- many patterns
+
+
+def compile_sources(
+    sources: Iterable[Source], *, strict: bool = False, jobs: int = 1
+) -> BuildResult:
+    """Compile every source into the files of one package (in memory)."""
+    compiled: list[Compiled] = []
+    diagnostics: list[Diagnostic] = []
+    for source in sources:
+        try:
+            data = source.path.read_bytes()
+        except OSError as exc:
+            diagnostics.append(
+                error(source.display, WHOLE_FILE, "PS607", f"cannot read file: {exc.strerror}")
+            )
+            continue
+        result = compile_text(source.display, data, strict=strict)
+        compiled.append(result)
+        diagnostics.extend(result.diagnostics)
+    return assemble(compiled, diagnostics)
+
+
+def assemble(compiled: list[Compiled], diagnostics: list[Diagnostic]) -> BuildResult:
+    """Check names across patterns and put the package together."""
+    files: dict[str, str] = {}
+    by_module: dict[str, Compiled] = {}
+    for item in sorted(compiled, key=lambda c: c.path):
+        if item.report is None or item.code is None:
+            continue
+        module = item.report.module
+        if module in PACKAGE_FILES or module.startswith("_"):
+            diagnostics.append(
+                error(
+                    item.path,
+                    Span(1, 1, 1, 1),
+                    "PS604",
+                    f"pattern name {item.report.name!r} would overwrite the package's own "
+                    f"{module}.py",
+                    "choose another name",
+                )
+            )
+            continue
+        other = by_module.get(module)
+        if other is not None and other.report is not None:
+            diagnostics.append(
+                error(
+                    item.path,
+                    Span(1, 1, 1, 1),
+                    "PS603",
+                    f"pattern {item.report.name!r} is also defined in {other.path} "
+                    f"(as {other.report.name!r}): both would be {module}.py",
+                    "give one of them another name",
+                )
+            )
+            continue
+        by_module[module] = item
+        files[f"{module}.py"] = item.code
+    modules = [
+        (c.report.module, c.report.function, c.report.result_class)
+        for _, c in sorted(by_module.items())
+        if c.report is not None
+    ]
+    if modules:
+        files["__init__.py"] = render_init(modules, "the pattern files listed above")
+        files[f"{RUNTIME_MODULE}.py"] = render_runtime("prosec's runtime template")
+    ordered = sorted(diagnostics, key=Diagnostic.sort_key)
+    return BuildResult(files=dict(sorted(files.items())), patterns=compiled, diagnostics=ordered)
+
+
+def severity_counts(diagnostics: Iterable[Diagnostic]) -> dict[Severity, int]:
+    counts = dict.fromkeys(Severity, 0)
+    for d in diagnostics:
+        counts[d.severity] += 1
+    return counts
+
+
+def environment_jobs() -> int:
+    return max(1, min(os.cpu_count() or 1, 2))

@@ -1,0 +1,163 @@
+"""Compiled files → the output folder: atomic writes, and ``check``'s diff.
+
+prosec writes and deletes only files that carry its header, never writes
+through a link, and writes nothing when the build has errors.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .emit import hand_edited, is_generated
+
+
+class OutputError(Exception):
+    """The output folder cannot be used (exit code 2)."""
+
+
+@dataclass
+class Plan:
+    """What a build would change in the output folder."""
+
+    write: dict[str, str] = field(default_factory=dict)  # name → new content
+    delete: list[str] = field(default_factory=list)  # stale generated files
+    foreign: list[str] = field(default_factory=list)  # files prosec did not write
+    unchanged: list[str] = field(default_factory=list)
+
+
+def existing(out: Path) -> dict[str, str | None]:
+    """Files directly in the output folder: name → text (None if unreadable
+    or a link)."""
+    if not out.exists() and not out.is_symlink():
+        return {}
+    if out.is_symlink():
+        raise OutputError(f"output folder {out} is a link; prosec does not write through links")
+    if not out.is_dir():
+        raise OutputError(f"output path {out} is not a folder")
+    found: dict[str, str | None] = {}
+    for entry in sorted(out.iterdir()):
+        if entry.name == "__pycache__" or entry.name.startswith("."):
+            continue
+        if entry.is_symlink() or not entry.is_file():
+            found[entry.name] = None
+            continue
+        try:
+            found[entry.name] = entry.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            found[entry.name] = None
+    return found
+
+
+def plan(out: Path, files: dict[str, str]) -> Plan:
+    result = Plan()
+    current = existing(out)
+    for name, content in files.items():
+        old = current.get(name, "")
+        if name in current and (old is None or not is_generated(old)):
+            result.foreign.append(name)
+            continue
+        if old == content:
+            result.unchanged.append(name)
+        else:
+            result.write[name] = content
+    for name, text in current.items():
+        if name in files:
+            continue
+        if text is not None and is_generated(text):
+            result.delete.append(name)
+        elif name.endswith(".py"):
+            result.foreign.append(name)
+    return result
+
+
+def write_atomic(path: Path, content: str) -> None:
+    """Write via a temporary file in the same folder and ``os.replace``: a
+    crash leaves the old file or the new one, never half of one."""
+    if path.is_symlink():
+        raise OutputError(f"{path} is a link; prosec does not write through links")
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(content)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with _suppress():
+            os.unlink(tmp)
+        raise
+
+
+class _suppress:
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> bool:
+        return True
+
+
+def apply(out: Path, result: Plan, *, writer: Callable[[Path, str], None] = write_atomic) -> None:
+    """Carry out a plan. Foreign files are left alone."""
+    if out.exists() and not out.is_dir():
+        raise OutputError(f"output path {out} is not a folder")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(f"cannot create {out}: {exc.strerror}") from exc
+    for name, content in sorted(result.write.items()):
+        target = out / name
+        if target.resolve().parent != out.resolve():
+            raise OutputError(f"refusing to write {name} outside {out}")
+        try:
+            writer(target, content)
+        except OSError as exc:
+            raise OutputError(f"cannot write {target}: {exc.strerror}") from exc
+    for name in result.delete:
+        try:
+            (out / name).unlink()
+        except OSError as exc:
+            raise OutputError(f"cannot delete {out / name}: {exc.strerror}") from exc
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    name: str
+    reason: str  # "stale", "missing", "extra", "hand-edited"
+    diff: str
+
+
+def differences(out: Path, files: dict[str, str]) -> list[Difference]:
+    """What ``check`` reports: every file that is not what the sources
+    compile to, with a unified diff."""
+    current = existing(out)
+    found: list[Difference] = []
+    label = out.as_posix()
+    for name, content in files.items():
+        old = current.get(name)
+        if name not in current:
+            found.append(Difference(name, "missing", _diff("", content, f"{label}/{name}")))
+        elif old is None:
+            found.append(Difference(name, "not a regular file", ""))
+        elif old != content:
+            reason = "hand-edited" if hand_edited(old) or not is_generated(old) else "stale"
+            found.append(Difference(name, reason, _diff(old, content, f"{label}/{name}")))
+    for name, text in current.items():
+        if name not in files and text is not None and is_generated(text):
+            found.append(Difference(name, "extra", _diff(text, "", f"{label}/{name}")))
+    return found
+
+
+def _diff(old: str, new: str, name: str) -> str:
+    return "".join(
+        difflib.unified_diff(
+            old.splitlines(keepends=True),
+            new.splitlines(keepends=True),
+            fromfile=f"a/{name}",
+            tofile=f"b/{name}",
+        )
+    )

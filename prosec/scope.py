@@ -1,0 +1,459 @@
+"""IR + declared names → name resolution facts and diagnostics.
+
+Scopes are lexical. A ``let`` of a name bound in an enclosing scope updates
+that binding (language.md §4.1); ``const`` cannot be updated; a name read
+before the ``let`` that binds it is an error; a name declared nowhere and
+bound nowhere becomes an inferred input (a warning), unless it is a near miss
+of a known name (an error with a did-you-mean).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Literal, assert_never
+
+from . import ir
+from .conditions import subject_candidates
+from .diagnostics import Diagnostic, Span, error, warning
+
+# PS1xx: names.
+#   PS101  name read before the `let` that binds it
+#   PS102  undefined name that is a near miss of a known one (did you mean)
+#   PS103  `const` updated
+#   PS104  inferred input (a name declared nowhere and bound nowhere)
+#   PS105  unknown name in `{...}` interpolation
+#   PS106  `call` of something that is not a slot
+#   PS107  assignment to a name that was never bound
+#   PS108  slot rebound or assigned
+
+DeclKind = Literal["slot", "input", "config", "let", "const", "loop", "catch"]
+
+
+@dataclass(frozen=True, slots=True)
+class Decl:
+    """Where and how a name was introduced."""
+
+    name: str
+    kind: DeclKind
+    span: Span | None  # None for the pattern's own parameters
+
+
+@dataclass
+class ScopeInfo:
+    """What later stages need to know about names."""
+
+    inferred: list[tuple[str, Span]] = field(default_factory=list)
+    slot_sequences: set[str] = field(default_factory=set)
+    # binding site (a Bind's name span, an assignment target's span, a
+    # loop/catch variable's statement span) → the declaration it resolves to
+    resolves: dict[Span, Decl] = field(default_factory=dict)
+    # names whose value is mutated in place (record/append, property assignment)
+    mutated: set[str] = field(default_factory=set)
+    # names reassigned somewhere after their declaration
+    reassigned: set[str] = field(default_factory=set)
+    # loop variables that range over a slot sequence (callable)
+    delegate_vars: set[str] = field(default_factory=set)
+
+
+def distance(a: str, b: str) -> int:
+    """Levenshtein distance, for did-you-mean."""
+    if a == b:
+        return 0
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i]
+        for j, cb in enumerate(b, 1):
+            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
+        prev = cur
+    return prev[-1]
+
+
+def near_miss(name: str, known: Iterable[str]) -> str | None:
+    """The closest known name within a small edit distance, if any."""
+    limit = 1 if len(name) <= 4 else 2
+    best: tuple[int, str] | None = None
+    for candidate in sorted(known):
+        if candidate == name:
+            continue
+        d = distance(name.lower(), candidate.lower())
+        if d <= limit and (best is None or d < best[0]):
+            best = (d, candidate)
+    return best[1] if best else None
+
+
+class Resolver:
+    def __init__(
+        self,
+        path: str,
+        params: Mapping[str, DeclKind],
+        later: set[str],
+    ) -> None:
+        self.path = path
+        self.params = dict(params)
+        self.later = later  # every name bound anywhere in the program
+        self.scopes: list[dict[str, Decl]] = [
+            {n: Decl(n, k, None) for n, k in params.items()}
+        ]
+        self.info = ScopeInfo()
+        self.diagnostics: list[Diagnostic] = []
+        self.reported: set[tuple[str, Span]] = set()
+
+    # ---------------------------------------------------------------- scopes
+
+    def lookup(self, name: str) -> Decl | None:
+        for scope in reversed(self.scopes):
+            if name in scope:
+                return scope[name]
+        return None
+
+    def known_names(self) -> set[str]:
+        names: set[str] = set()
+        for scope in self.scopes:
+            names.update(scope)
+        return names | self.later
+
+    def declare(self, name: str, kind: DeclKind, span: Span) -> Decl:
+        decl = Decl(name, kind, span)
+        self.scopes[-1][name] = decl
+        return decl
+
+    def push(self) -> None:
+        self.scopes.append({})
+
+    def pop(self) -> None:
+        self.scopes.pop()
+
+    # ---------------------------------------------------------------- reads
+
+    def read(self, expr: ir.Expr, *, interpolated: bool = False) -> None:
+        for sub in ir.subexprs(expr):
+            match sub:
+                case ir.Name(name=name, span=span):
+                    self.read_name(name, span, interpolated=interpolated)
+                case ir.Text(parts=parts):
+                    for part in parts:
+                        if not isinstance(part, str):
+                            self.read(part, interpolated=True)
+                    # parts were read above with the interpolation rule
+                case ir.Call(callee=callee, callee_span=span):
+                    self.check_callee(callee, span)
+                case (
+                    ir.Attr()
+                    | ir.Length()
+                    | ir.Index()
+                    | ir.Literal_()
+                    | ir.Object()
+                    | ir.Array()
+                    | ir.IterationCount()
+                ):
+                    pass
+                case _:
+                    assert_never(sub)
+
+    def read_name(self, name: str, span: Span, *, interpolated: bool = False) -> None:
+        if self.lookup(name) is not None:
+            return
+        key = (name, span)
+        if key in self.reported:
+            return
+        self.reported.add(key)
+        if name in self.later:
+            self.error(
+                span,
+                "PS101",
+                f"{name!r} is read before the `let` that binds it",
+                f"bind {name!r} before this line",
+            )
+            return
+        suggestion = near_miss(name, self.known_names())
+        if suggestion is not None:
+            self.error(
+                span,
+                "PS102",
+                f"undefined name {name!r} (did you mean {suggestion!r}?)",
+                f"declare {name!r} under ### Requires, or fix the spelling",
+            )
+            return
+        if interpolated:
+            self.error(
+                span,
+                "PS105",
+                f"unknown name {name!r} in `{{...}}`",
+                "interpolate a name the pattern declares or binds, or write "
+                "\\{ and \\} for literal braces",
+            )
+            return
+        self.diagnostics.append(
+            warning(
+                self.path,
+                span,
+                "PS104",
+                f"{name!r} is not declared: it becomes a required input",
+                f"declare it under ### Requires as `{name}: type -- description`",
+            )
+        )
+        self.info.inferred.append((name, span))
+        self.scopes[0][name] = Decl(name, "input", None)
+        self.params[name] = "input"
+
+    def check_callee(self, callee: str, span: Span) -> None:
+        decl = self.lookup(callee)
+        if decl is None:
+            suggestion = near_miss(callee, [n for n, k in self.params.items() if k == "slot"])
+            hint = (
+                f"did you mean {suggestion!r}?"
+                if suggestion
+                else "declare it under ### Slots"
+            )
+            self.error(span, "PS106", f"call of {callee!r}, which is not a slot", hint)
+            return
+        if decl.kind == "slot" or (decl.kind == "loop" and callee in self.info.delegate_vars):
+            return
+        self.error(
+            span,
+            "PS106",
+            f"call of {callee!r}, which is a {_kind_word(decl.kind)}, not a slot",
+            "only slots (### Slots) and loop variables over a slot sequence can be called",
+        )
+
+    def error(self, span: Span, code: str, message: str, hint: str | None = None) -> None:
+        self.diagnostics.append(error(self.path, span, code, message, hint))
+
+    # ---------------------------------------------------------------- statements
+
+    def block(self, block: ir.Block) -> None:
+        self.push()
+        for stmt in block:
+            self.stmt(stmt)
+        self.pop()
+
+    def value(self, value: ir.Expr | ir.Loop) -> None:
+        if isinstance(value, ir.Repeat | ir.For | ir.LoopUntil | ir.Parallel):
+            self.stmt(value)
+        else:
+            self.read(value)
+
+    def stmt(self, stmt: ir.Stmt) -> None:
+        match stmt:
+            case ir.Bind(name=name, name_span=name_span, value=value, const=const):
+                self.value(value)
+                existing = self.lookup(name)
+                if existing is None:
+                    self.info.resolves[name_span] = self.declare(
+                        name, "const" if const else "let", name_span
+                    )
+                    return
+                if existing.kind == "const":
+                    self.error(
+                        name_span,
+                        "PS103",
+                        f"{name!r} is a const and cannot be updated",
+                        "declare it with `let` if it must change",
+                    )
+                elif existing.kind == "slot":
+                    self.error(
+                        name_span,
+                        "PS108",
+                        f"{name!r} is a slot and cannot be rebound",
+                        "bind the result to another name",
+                    )
+                elif const:
+                    self.error(
+                        name_span,
+                        "PS103",
+                        f"`const {name}` would update the existing binding of {name!r}",
+                        "use another name for the constant",
+                    )
+                self.info.resolves[name_span] = existing
+                if existing.span is not None or existing.kind in ("input", "config"):
+                    self.info.reassigned.add(name)
+            case ir.Assign(target=target, value=value):
+                self.value(value)
+                self.assign_target(target)
+            case ir.Append(value=value, target=target):
+                self.read(value)
+                root = _root(target)
+                self.read(target)
+                decl = self.lookup(root.name)
+                if decl is not None:
+                    self.info.mutated.add(root.name)
+                    self.info.resolves[target.span] = decl
+                    if decl.kind in ("slot", "const") and decl.kind == "slot":
+                        self.error(target.span, "PS108", f"{root.name!r} is a slot and cannot be appended to")
+            case ir.Return(value=value) | ir.Throw(value=value):
+                if value is not None:
+                    self.read(value)
+            case ir.ExprStmt(expr=expr):
+                self.read(expr)
+            case ir.Continue() | ir.Break():
+                pass
+            case ir.If(branches=branches, orelse=orelse):
+                for cond, body in branches:
+                    self.cond(cond)
+                    self.block(body)
+                if orelse is not None:
+                    self.block(orelse)
+            case ir.Repeat(count=count, var=var, body=body):
+                self.read(count)
+                self.push()
+                if var is not None:
+                    self.info.resolves[stmt.span] = self.declare(var, "loop", stmt.span)
+                self.block(body)
+                self.pop()
+            case ir.For(var=var, index=index, iterable=iterable, body=body):
+                self.read(iterable)
+                self.push()
+                if isinstance(iterable, ir.Name):
+                    decl = self.lookup(iterable.name)
+                    if decl is not None and decl.kind == "slot":
+                        self.info.slot_sequences.add(iterable.name)
+                        self.info.delegate_vars.add(var)
+                self.info.resolves[stmt.span] = self.declare(var, "loop", stmt.span)
+                if index is not None:
+                    self.declare(index, "loop", stmt.span)
+                self.block(body)
+                self.pop()
+            case ir.LoopUntil(test=test, cond=cond, max=max_, var=var, body=body):
+                self.read(max_)
+                self.push()
+                if var is not None:
+                    self.info.resolves[stmt.span] = self.declare(var, "loop", stmt.span)
+                if cond is not None and test == "while":
+                    self.cond(cond)
+                # `until` is tested after the body, so it may read the body's
+                # bindings: resolve it inside the body's scope.
+                self.push()
+                for inner in body:
+                    self.stmt(inner)
+                if cond is not None and test == "until":
+                    self.cond(cond)
+                self.pop()
+                self.pop()
+            case ir.Parallel(branches=branches):
+                # Branch bindings are visible after the block (coherence-probe).
+                for branch in branches:
+                    self.stmt(branch)
+            case ir.Try(body=body, catch_var=var, catch_body=catch_body, finally_body=fb):
+                self.block(body)
+                if catch_body is not None:
+                    self.push()
+                    if var is not None:
+                        self.info.resolves[stmt.span] = self.declare(var, "catch", stmt.span)
+                    self.block(catch_body)
+                    self.pop()
+                if fb is not None:
+                    self.block(fb)
+            case ir.Choice(options=options):
+                for option in options:
+                    self.block(option.body)
+            case _:
+                assert_never(stmt)
+
+    def assign_target(self, target: ir.Name | ir.Attr | ir.Index) -> None:
+        root = _root(target)
+        if isinstance(target, ir.Name):
+            decl = self.lookup(target.name)
+            if decl is None:
+                if target.name in self.later:
+                    self.read_name(target.name, target.span)
+                else:
+                    suggestion = near_miss(target.name, self.known_names())
+                    self.error(
+                        target.span,
+                        "PS107",
+                        f"assignment to {target.name!r}, which was never bound",
+                        f"did you mean {suggestion!r}?" if suggestion else f"write `let {target.name} = ...` to bind it",
+                    )
+                return
+            if decl.kind == "const":
+                self.error(target.span, "PS103", f"{target.name!r} is a const and cannot be updated")
+            elif decl.kind == "slot":
+                self.error(target.span, "PS108", f"{target.name!r} is a slot and cannot be assigned")
+            self.info.resolves[target.span] = decl
+            self.info.reassigned.add(target.name)
+            return
+        self.read(target)
+        decl = self.lookup(root.name)
+        if decl is not None:
+            self.info.mutated.add(root.name)
+            self.info.resolves[target.span] = decl
+
+    def cond(self, cond: ir.Cond) -> None:
+        match cond:
+            case ir.Judge(text=text, span=span):
+                for candidate in subject_candidates(text):
+                    if self.lookup(candidate) is None and candidate not in self.later:
+                        suggestion = near_miss(candidate, self.known_names())
+                        if suggestion is not None:
+                            self.error(
+                                span,
+                                "PS102",
+                                f"undefined name {candidate!r} in a condition "
+                                f"(did you mean {suggestion!r}?)",
+                                "as written, this condition would go to the judge",
+                            )
+            case ir.Not(operand=operand):
+                self.cond(operand)
+            case _:
+                for expr in ir.cond_exprs(cond):
+                    self.read(expr)
+
+
+def _root(target: ir.Expr) -> ir.Name:
+    while not isinstance(target, ir.Name):
+        match target:
+            case ir.Attr(base=base) | ir.Length(base=base) | ir.Index(base=base):
+                target = base
+            case _:
+                return ir.Name(name="", span=target.span)
+    return target
+
+
+def _kind_word(kind: DeclKind) -> str:
+    return {
+        "slot": "slot",
+        "input": "input",
+        "config": "config entry",
+        "let": "local binding",
+        "const": "constant",
+        "loop": "loop variable",
+        "catch": "caught error",
+    }[kind]
+
+
+def bound_anywhere(block: ir.Block) -> set[str]:
+    names: set[str] = set()
+    for stmt in ir.walk(block):
+        match stmt:
+            case ir.Bind(name=name):
+                names.add(name)
+            case ir.Repeat(var=var) | ir.LoopUntil(var=var) if var:
+                names.add(var)
+            case ir.For(var=var, index=index):
+                names.add(var)
+                if index:
+                    names.add(index)
+            case ir.Try(catch_var=var) if var:
+                names.add(var)
+            case _:
+                pass
+    return names
+
+
+def resolve(
+    path: str, program: ir.Program, params: Mapping[str, DeclKind]
+) -> tuple[ScopeInfo, list[Diagnostic]]:
+    """Resolve every name of ``program`` against ``params`` (slots, inputs,
+    config in declaration order)."""
+    resolver = Resolver(path, params, bound_anywhere(program.body))
+    # Slot sequences are known before the body is read: a `for` over a slot
+    # makes its variable callable.
+    for stmt in ir.walk(program.body):
+        if isinstance(stmt, ir.For) and isinstance(stmt.iterable, ir.Name):
+            if params.get(stmt.iterable.name) == "slot":
+                resolver.info.slot_sequences.add(stmt.iterable.name)
+                resolver.info.delegate_vars.add(stmt.var)
+    for stmt in program.body:
+        resolver.stmt(stmt)
+    return resolver.info, resolver.diagnostics

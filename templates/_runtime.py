@@ -1,0 +1,1655 @@
+"""Run-time support for the packages that prosec generates.
+
+prosec copies this module, behind a header, into every generated package as
+``_runtime.py``; the pattern modules import it as ``from . import _runtime as
+_rt``. It holds what lowered ProseScript needs while it runs:
+
+* reading a delegate's output as a *verdict*, fail-safe (language.md, section
+  5): what cannot be read never approves anything;
+* the value operations behind property reads, loops, ``append`` and string
+  interpolation, which never mutate a caller's object;
+* :class:`Run`, one per pattern call: it calls delegates (timeouts, retries,
+  tracing), asks the judge, and runs parallel regions.
+
+It imports only the standard library and does nothing at import time but
+define names. ``__all__`` is its contract with the compiler.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import dataclasses
+import functools
+import inspect
+import itertools
+import json
+import math
+import numbers
+import re
+import reprlib
+import string
+import threading
+import time
+from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence, Sized
+from types import MappingProxyType
+from typing import Any, TypeAlias
+
+__all__ = [
+    "BACKOFF_SECONDS",
+    "CATCHABLE",
+    "STOP",
+    "CallEvent",
+    "ChoiceError",
+    "Delegate",
+    "DelegateError",
+    "Failure",
+    "Judge",
+    "JudgeError",
+    "PatternError",
+    "Run",
+    "ThrownError",
+    "Tracer",
+    "ValueProblem",
+    "Verdict",
+    "append",
+    "at_least",
+    "count",
+    "decides",
+    "exceeds",
+    "failure",
+    "get",
+    "index",
+    "is_absent",
+    "is_present",
+    "items",
+    "length",
+    "normalize_word",
+    "owned",
+    "partial",
+    "proceeds",
+    "put",
+    "read_verdict",
+    "same_word",
+    "says",
+    "single",
+    "text",
+    "without_fields",
+]
+
+#: Base wait, in seconds, between retries of a call with ``backoff: linear`` or
+#: ``backoff: exponential``. Read at each retry, so tests may patch it.
+BACKOFF_SECONDS = 0.5
+
+
+# ---------------------------------------------------------------------------
+# Events, failures and errors
+# ---------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class CallEvent:
+    """One attempt of one delegate call, as a tracer sees it.
+
+    ``attempt`` counts from 1; ``duration`` is in seconds. Exactly one of
+    ``result`` (on success) and ``error`` (on failure) is meaningful.
+    """
+
+    pattern: str
+    slot: str
+    line: int
+    inputs: Mapping[str, Any]
+    result: Any
+    error: BaseException | None
+    duration: float
+    attempt: int
+
+
+#: A slot: any callable, called with the call's properties as keyword arguments.
+Delegate: TypeAlias = Callable[..., Any]
+#: ``judge(condition, bindings)``: a bool, or an awaitable of one in ``_async``.
+Judge: TypeAlias = Callable[[str, Mapping[str, Any]], Any]
+#: Sees every attempt of every delegate call.
+Tracer: TypeAlias = Callable[[CallEvent], None]
+
+
+@dataclasses.dataclass(frozen=True)
+class Failure:
+    """A caught failure as a plain value: what ``catch as e`` binds.
+
+    It keeps the failure's type name and message (and, for a delegate, the
+    slot and line) but no exception or traceback, so it is safe to return.
+    """
+
+    type: str
+    message: str
+    slot: str | None = None
+    line: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.type}: {self.message}" if self.message else self.type
+
+    def to_dict(self) -> dict[str, Any]:
+        """The failure as a JSON-ready mapping."""
+        return dataclasses.asdict(self)
+
+
+class PatternError(Exception):
+    """A pattern call failed. ``pattern`` names it; ``line`` is the source line.
+
+    Subclasses keep their constructor arguments in ``args`` so that pickling
+    (a pattern that runs inside a process pool) rebuilds them.
+    """
+
+    def __init__(self, pattern: str, line: int | None, message: str) -> None:
+        super().__init__(pattern, line, message)
+        self.pattern = pattern
+        self.line = line
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class DelegateError(PatternError):
+    """A delegate raised (or timed out). ``original`` is its exception.
+
+    It is always raised ``from`` the original, which is also ``__cause__``.
+    """
+
+    def __init__(
+        self,
+        pattern: str,
+        slot: str,
+        line: int | None,
+        original: BaseException,
+        attempts: int = 1,
+    ) -> None:
+        tries = f" after {attempts} attempts" if attempts > 1 else ""
+        super().__init__(
+            pattern,
+            line,
+            f"pattern {pattern!r}: delegate {slot!r} failed{_where(line)}{tries}: "
+            f"{_describe(original)}",
+        )
+        self.args = (pattern, slot, line, original, attempts)
+        self.slot = slot
+        self.original = original
+        self.attempts = attempts
+
+
+class ThrownError(PatternError):
+    """Raised by ProseScript ``throw expr``; ``value`` is the thrown value."""
+
+    def __init__(self, pattern: str, line: int | None, value: Any) -> None:
+        super().__init__(
+            pattern,
+            line,
+            f"pattern {pattern!r}: throw{_where(line)}: {_preview(value)}",
+        )
+        self.args = (pattern, line, value)
+        self.value = value
+
+
+class JudgeError(PatternError):
+    """A condition needed the judge, and there was none or it misbehaved."""
+
+    def __init__(
+        self,
+        pattern: str,
+        line: int | None,
+        condition: str,
+        problem: str | None = None,
+    ) -> None:
+        problem = problem or "it needs a judge and none was given"
+        super().__init__(
+            pattern,
+            line,
+            f"pattern {pattern!r}: cannot decide the condition {condition!r}"
+            f"{_where(line)}: {problem}; pass judge=, a callable "
+            "(condition, bindings) that returns True or False",
+        )
+        self.args = (pattern, line, condition, problem)
+        self.condition = condition
+
+
+class ChoiceError(PatternError):
+    """The judge approved none of a ``choice``'s options."""
+
+    def __init__(self, pattern: str, line: int | None, criteria: str) -> None:
+        super().__init__(
+            pattern,
+            line,
+            f"pattern {pattern!r}: the judge approved no option of the choice "
+            f"{criteria!r}{_where(line)}",
+        )
+        self.args = (pattern, line, criteria)
+        self.criteria = criteria
+
+
+class ValueProblem(PatternError):
+    """A value had the wrong kind at run time (a bad count, a non-list loop)."""
+
+    def __init__(self, pattern: str, line: int | None, message: str) -> None:
+        super().__init__(pattern, line, f"pattern {pattern!r}{_where(line)}: {message}")
+        self.args = (pattern, line, message)
+
+
+#: What a ProseScript ``try/catch`` catches: delegate failures and ``throw``.
+CATCHABLE: tuple[type[BaseException], ...] = (DelegateError, ThrownError)
+
+
+def failure(exc: BaseException) -> Failure:
+    """The :class:`Failure` value that ``catch as e`` binds for ``exc``."""
+    if isinstance(exc, DelegateError):
+        original = exc.original
+        return Failure(
+            type(original).__name__, _message_of(original), exc.slot, exc.line
+        )
+    if isinstance(exc, ThrownError):
+        return Failure("ThrownError", text(exc.value), None, exc.line)
+    line = exc.line if isinstance(exc, PatternError) else None
+    return Failure(type(exc).__name__, _message_of(exc), None, line)
+
+
+def _where(line: int | None) -> str:
+    return "" if line is None else f" at line {line}"
+
+
+def _message_of(exc: BaseException) -> str:
+    # An exception's __str__ is foreign code; a broken one must not hide the
+    # failure it describes.
+    try:
+        return str(exc)
+    except Exception:
+        return ""
+
+
+def _describe(exc: BaseException) -> str:
+    message = _printable(_message_of(exc))
+    return f"{type(exc).__name__}: {message}" if message else type(exc).__name__
+
+
+def _printable(text: str, limit: int = 200) -> str:
+    """``text`` clipped to ``limit`` characters, non-printables escaped.
+
+    Messages end up in terminals and logs; a value must never smuggle a
+    control sequence into them.
+    """
+    shown = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text[:limit])
+    return shown + ("..." if len(text) > limit else "")
+
+
+def _preview(value: Any, limit: int = 60) -> str:
+    """The start of ``value`` quoted with ``repr``: safe to put in a message."""
+    if isinstance(value, str):
+        return repr(value[:limit]) + ("..." if len(value) > limit else "")
+    try:
+        shown = reprlib.repr(value)
+    except Exception:
+        shown = f"<{type(value).__name__}>"
+    return _printable(shown, limit)
+
+
+# ---------------------------------------------------------------------------
+# Words
+# ---------------------------------------------------------------------------
+
+_EDGE_CHARACTERS = string.whitespace + string.punctuation + "\u2018\u2019\u201c\u201d"
+# Suffixes in the order they are tried (longest first), with what replaces
+# them. "d" ("approve" + "d") needs no rule: "approved" loses "ed" and
+# "approve" its final "e", so both reach "approv".
+_SUFFIXES = (("ies", "y"), ("ied", "y"), ("ing", ""), ("es", ""), ("ed", ""), ("s", ""))
+# Stems shorter than this are too short to mean anything ("is" is not "i").
+_MIN_STEM = 3
+
+
+def normalize_word(word: str) -> str:
+    """``word`` lowercased, without surrounding whitespace and punctuation.
+
+    Inner runs of whitespace become one space, so a short phrase such as
+    ``"Not  approved"`` normalizes to ``"not approved"``.
+    """
+    return " ".join(word.strip(_EDGE_CHARACTERS).lower().split())
+
+
+def same_word(left: str, right: str) -> bool:
+    """Whether two words are forms of one word (``accepted`` is ``accept``).
+
+    Words are compared by stem; a phrase is compared word by word, so
+    ``"not approved"`` is never ``"approve"``.
+    """
+    stem_left = _stem_phrase(left)
+    return bool(stem_left) and stem_left == _stem_phrase(right)
+
+
+def _stem_phrase(phrase: str) -> str:
+    return " ".join(_stem(word) for word in normalize_word(phrase).split())
+
+
+def _stem(word: str) -> str:
+    """A light stemmer for English verb forms: s, es, ed, ing, ied/ies -> y."""
+    stem = _strip_suffix(word)
+    # "approve" and "approv(ed)" meet at "approv"; "agree" keeps its "ee".
+    if len(stem) > _MIN_STEM and stem.endswith("e") and not stem.endswith("ee"):
+        stem = stem[:-1]
+    # "stopped" -> "stopp" -> "stop"; l, s and z double in base forms too
+    # ("fill", "pass", "buzz"), so they are left alone.
+    if len(stem) > _MIN_STEM and stem[-1] == stem[-2] and stem[-1] not in "aeioulsz":
+        stem = stem[:-1]
+    return stem
+
+
+def _strip_suffix(word: str) -> str:
+    for suffix, replacement in _SUFFIXES:
+        if not word.endswith(suffix):
+            continue
+        base = word[: -len(suffix)] + replacement
+        # "proceed", "need": an "ed" after an "e" belongs to the word; "pass":
+        # a final "s" after another is not a plural.
+        if suffix == "ed" and base.endswith("e"):
+            continue
+        if suffix == "s" and base.endswith("s"):
+            continue
+        if len(base) >= _MIN_STEM:
+            return base
+    return word
+
+
+# ---------------------------------------------------------------------------
+# Verdicts
+# ---------------------------------------------------------------------------
+
+# Fields that carry the decision word, in order of preference.
+_DECISION_KEYS = ("decision", "verdict", "action", "status")
+# Text beyond this is not scanned for JSON: a verdict sits near the start, and
+# a bound keeps a pathological output from stalling the pattern.
+_SCAN_LIMIT = 1_000_000
+# Each decode attempt is linear at worst, so bounding their number bounds the
+# work on text full of braces.
+_MAX_DECODE_ATTEMPTS = 256
+_MAX_FENCES = 16
+# A Markdown code fence: its info string and its body (to the closing fence or
+# the end of the text). The bounded repeats keep unmatched fences cheap.
+_FENCE = re.compile(r"```[ \t]{0,16}([\w+-]{0,32})[^\n`]{0,200}\n(.*?)(?:```|\Z)", re.S)
+# A bare verdict: one or two words ("abort", "not approved").
+_BARE_WORDS = re.compile(r"[^\W\d_][\w'-]*(?: [^\W\d_][\w'-]*)?")
+_BARE_LIMIT = 80
+
+
+@dataclasses.dataclass(frozen=True)
+class Verdict:
+    """A delegate's output read as a verdict (language.md, section 5).
+
+    ``decision`` is the normalized decision word, ``flags`` the boolean fields,
+    ``fields`` every field read, ``raw`` the original value. ``parsed`` is
+    False for output that could not be read; then ``reason`` says so.
+    """
+
+    decision: str | None
+    flags: Mapping[str, bool]
+    reason: str | None
+    fields: Mapping[str, Any]
+    parsed: bool
+    raw: Any
+
+
+def read_verdict(value: Any) -> Verdict:
+    """Read ``value`` as a verdict. Never raises.
+
+    Accepts a mapping, an object with public attributes (a dataclass, a model
+    object), a JSON text, a JSON object inside prose or inside a code fence,
+    or a bare word or two (``"Approved."``). Anything else is an unparseable
+    verdict: no decision, no flags, and a ``reason`` saying it could not be
+    parsed.
+    """
+    if isinstance(value, Verdict):
+        return value
+    try:
+        return _read_verdict(value)
+    except Exception:
+        # Reading a mapping or an object runs the caller's code (__iter__,
+        # properties); whatever goes wrong there, the value is just unreadable.
+        return _unparseable(value)
+
+
+def _read_verdict(value: Any) -> Verdict:
+    if isinstance(value, str):
+        return _verdict_from_text(value)
+    if isinstance(value, Mapping):
+        fields = {key: item for key, item in value.items() if isinstance(key, str)}
+        return _verdict_from_fields(fields, value)
+    attributes = _public_attributes(value)
+    if attributes is None:
+        return _unparseable(value)
+    return _verdict_from_fields(attributes, value)
+
+
+def _verdict_from_text(raw: str) -> Verdict:
+    head = raw[:_SCAN_LIMIT]
+    found = _find_json_object(head)
+    if found is not None:
+        return _verdict_from_fields(found, raw)
+    word = _bare_word(head)
+    if word is not None:
+        return Verdict(
+            word, MappingProxyType({}), None, MappingProxyType({}), True, raw
+        )
+    return _unparseable(raw)
+
+
+def _verdict_from_fields(fields: dict[str, Any], raw: Any) -> Verdict:
+    flags = {key: item for key, item in fields.items() if isinstance(item, bool)}
+    reason = fields.get("reason")
+    return Verdict(
+        decision=_decision_word(fields),
+        flags=MappingProxyType(flags),
+        reason=reason if isinstance(reason, str) else None,
+        fields=MappingProxyType(fields),
+        parsed=True,
+        raw=raw,
+    )
+
+
+def _decision_word(fields: Mapping[str, Any]) -> str | None:
+    # The first decision field that holds a value decides. If that value is
+    # not text, there is no decision: a later, looser field ("status") must
+    # not stand in for a malformed "decision".
+    for key in _DECISION_KEYS:
+        word = fields.get(key)
+        if word is not None:
+            return (normalize_word(word) or None) if isinstance(word, str) else None
+    return None
+
+
+def _unparseable(raw: Any) -> Verdict:
+    reason = f"The output could not be parsed as a verdict: {_preview(raw)}"
+    return Verdict(None, MappingProxyType({}), reason, MappingProxyType({}), False, raw)
+
+
+def _find_json_object(text: str) -> dict[str, Any] | None:
+    """The first JSON object in ``text``: fenced blocks first, then anywhere."""
+    decoder = json.JSONDecoder()
+    attempts = 0
+    for region in _json_regions(text):
+        position = region.find("{")
+        while position != -1 and attempts < _MAX_DECODE_ATTEMPTS:
+            attempts += 1
+            try:
+                found, _end = decoder.raw_decode(region, position)
+            except json.JSONDecodeError as error:
+                # Braces in the part that did decode belong to this broken
+                # object: the nested {"proceed": true} of a truncated verdict
+                # must not pass for the verdict.
+                position = region.find("{", max(error.pos, position + 1))
+                continue
+            except (ValueError, RecursionError):
+                break  # no position to resume from: give up on this region
+            if isinstance(found, dict):
+                return found
+            position = region.find("{", position + 1)
+    return None
+
+
+def _json_regions(text: str) -> Iterator[str]:
+    """Where to look for a JSON object, in order of preference."""
+    fences = list(itertools.islice(_FENCE.finditer(text), _MAX_FENCES))
+    # Blocks tagged json are the likeliest verdicts; untagged ones come next.
+    fences.sort(key=lambda fence: fence.group(1).lower() != "json")
+    for fence in fences:
+        yield fence.group(2)
+    yield text
+
+
+def _bare_word(text: str) -> str | None:
+    if len(text) > _BARE_LIMIT:
+        return None
+    phrase = normalize_word(text)
+    return phrase if _BARE_WORDS.fullmatch(phrase) else None
+
+
+def _public_attributes(value: Any) -> dict[str, Any] | None:
+    """The public attributes of an object, or None if it has none to read."""
+    if _is_dataclass_instance(value):
+        return {
+            field.name: getattr(value, field.name)
+            for field in dataclasses.fields(value)
+            if not field.name.startswith("_")
+        }
+    if isinstance(value, type) or inspect.ismodule(value) or inspect.isroutine(value):
+        return None
+    try:
+        attributes = vars(value)
+    except TypeError:
+        return None
+    return {
+        key: item
+        for key, item in attributes.items()
+        if isinstance(key, str) and not key.startswith("_")
+    }
+
+
+def _is_dataclass_instance(value: Any) -> bool:
+    return dataclasses.is_dataclass(value) and not isinstance(value, type)
+
+
+def proceeds(value: Any) -> bool:
+    """``X explicitly proceeds``: the verdict's ``proceed`` field is exactly true.
+
+    The text ``"true"``, the number 1 and a missing field do not count.
+    """
+    return read_verdict(value).flags.get("proceed") is True
+
+
+def says(value: Any, word: str) -> bool:
+    """``X says WORD``: the verdict's decision word is ``word`` (any form)."""
+    decision = read_verdict(value).decision
+    return decision is not None and same_word(decision, word)
+
+
+def decides(value: Any, verb: str) -> bool:
+    """``X accepts``/``approves``/``certifies``/``rejects``: fail-safe.
+
+    True when the decision word is ``verb`` or a boolean field named by a
+    form of it (``accepted``, ``approve``) is exactly true, and no such field
+    is false: contradicting fields cannot clearly approve.
+    """
+    verdict = read_verdict(value)
+    votes = [flag for name, flag in verdict.flags.items() if same_word(name, verb)]
+    if False in votes:
+        return False
+    decided = verdict.decision is not None and same_word(verdict.decision, verb)
+    return decided or True in votes
+
+
+def at_least(value: Any, threshold: Any) -> bool:
+    """``X meets T`` / ``X is at least T``; False unless both are numbers."""
+    left, right = _number(value), _number(threshold)
+    return left is not None and right is not None and left >= right
+
+
+def exceeds(value: Any, threshold: Any) -> bool:
+    """``X exceeds T``; False unless both are numbers."""
+    left, right = _number(value), _number(threshold)
+    return left is not None and right is not None and left > right
+
+
+_DECIMAL = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)")
+
+
+def _number(value: Any) -> int | float | None:
+    """``value`` as a number: a real (never a bool) or a decimal text; not NaN."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, numbers.Integral):
+        return int(value)
+    if isinstance(value, numbers.Real):
+        number = float(value)
+    elif isinstance(value, str) and len(value) <= 100:
+        written = value.strip()
+        if not _DECIMAL.fullmatch(written):
+            return None
+        if "." not in written:
+            return int(written)
+        number = float(written)
+    else:
+        return None
+    return None if math.isnan(number) else number
+
+
+def is_present(value: Any) -> bool:
+    """``X is present``."""
+    return value is not None
+
+
+def is_absent(value: Any) -> bool:
+    """``X is absent`` / ``X is null``."""
+    return value is None
+
+
+# ---------------------------------------------------------------------------
+# Values
+# ---------------------------------------------------------------------------
+
+# Values without readable properties: ``xs.count`` on a list is not data.
+_PROPERTYLESS = (bool, int, float, complex, bytes, bytearray, list, set, frozenset)
+_FAILURE_FIELDS = frozenset(field.name for field in dataclasses.fields(Failure))
+
+
+def get(value: Any, key: str) -> Any:
+    """``value.key``: a key of a mapping, a field of a verdict, an attribute.
+
+    A text is read as a verdict first, so ``decision.reason`` works on JSON
+    output (and, for output that is no verdict, gives the reason it is not).
+    Anything missing is None; private names (``_x``) are never read.
+    """
+    if value is None:
+        return None
+    if isinstance(value, Verdict):
+        return _verdict_field(value, key)
+    if isinstance(value, Mapping):
+        return value.get(key)
+    if isinstance(value, str):
+        return _verdict_field(read_verdict(value), key)
+    if isinstance(value, Failure):
+        return getattr(value, key) if key in _FAILURE_FIELDS else None
+    if isinstance(value, tuple):
+        # A named tuple has fields; a plain one has only methods.
+        return getattr(value, key) if key in getattr(value, "_fields", ()) else None
+    if key.startswith("_") or isinstance(value, _PROPERTYLESS):
+        return None
+    return getattr(value, key, None)
+
+
+def _verdict_field(verdict: Verdict, key: str) -> Any:
+    if key in verdict.fields:
+        return verdict.fields[key]
+    return verdict.reason if key == "reason" else None
+
+
+def index(value: Any, i: Any) -> Any:
+    """``value[i]``: an item of a list, a key of a mapping; None when missing.
+
+    Negative positions are None rather than counting from the end, which
+    ProseScript does not do.
+    """
+    if isinstance(value, (list, tuple)):
+        position = None if isinstance(i, str) else _whole_number(i)
+        if position is None or not 0 <= position < len(value):
+            return None
+        return value[position]
+    if isinstance(value, Mapping):
+        try:
+            return value.get(i)
+        except TypeError:  # an unhashable key is simply not there
+            return None
+    return None
+
+
+def length(value: Any) -> int | None:
+    """``value.length``: the length of a text, list or mapping; else None."""
+    if value is None or not isinstance(value, Sized):
+        return None
+    try:
+        return len(value)
+    except Exception:
+        return None
+
+
+def text(value: Any) -> str:
+    """``value`` as it appears inside ``"...{value}..."``.
+
+    Mappings and lists become JSON (what a language model reads best);
+    ``null``/``true``/``false`` are spelled the ProseScript way.
+    """
+    if isinstance(value, str):
+        return value
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, Verdict):
+        return text(value.raw)
+    if isinstance(value, (Mapping, list, tuple)):
+        try:
+            return json.dumps(owned(value), ensure_ascii=False, default=str)
+        except (TypeError, ValueError, RecursionError):
+            return str(value)  # keys JSON cannot hold, or a structure too deep
+    return str(value)
+
+
+def owned(value: Any) -> Any:
+    """A copy the pattern owns: lists, tuples and mappings copied all the way down.
+
+    Lists and tuples become lists, mappings become dicts; every other value is
+    shared. A structure that contains itself is copied with the same shape.
+    """
+    return _owned(value, {})
+
+
+def _owned(value: Any, copies: dict[int, Any]) -> Any:
+    if not isinstance(value, (list, tuple, Mapping)):
+        return value
+    if id(value) in copies:
+        return copies[id(value)]
+    if isinstance(value, Mapping):
+        mapping: dict[Any, Any] = {}
+        copies[id(value)] = mapping
+        mapping.update((key, _owned(item, copies)) for key, item in value.items())
+        return mapping
+    sequence: list[Any] = []
+    copies[id(value)] = sequence
+    sequence.extend(_owned(item, copies) for item in value)
+    return sequence
+
+
+def append(target: Any, value: Any, pattern: str, line: int) -> None:
+    """``append value to target`` / ``record value in target``."""
+    if not isinstance(target, list):
+        raise ValueProblem(
+            pattern,
+            line,
+            f"cannot append to {_kind(target)} {_preview(target)}: it is not a list",
+        )
+    target.append(value)
+
+
+def put(target: Any, key: Any, value: Any, pattern: str, line: int) -> None:
+    """``target.key = value`` / ``target[key] = value`` on a pattern-owned
+    mapping or list (the compiler copies the root before it is changed)."""
+    if isinstance(target, dict):
+        target[key] = value
+        return
+    if isinstance(target, list) and isinstance(key, int) and not isinstance(key, bool):
+        if -len(target) <= key < len(target):
+            target[key] = value
+            return
+        raise ValueProblem(pattern, line, f"index {key} is out of range")
+    raise ValueProblem(
+        pattern,
+        line,
+        f"cannot set {_preview(key)} on {_kind(target)} {_preview(target)}",
+    )
+
+
+class _Stop:
+    """The value of an iteration that ran ``break``: the loop stops there."""
+
+    def __repr__(self) -> str:
+        return "STOP"
+
+
+STOP = _Stop()
+"""Returned by a collected iteration that ran ``break``."""
+
+partial = functools.partial
+"""One iteration's function with its arguments, for :meth:`Run.parallel`.
+
+Exposed here so generated code names nothing outside ``_rt``."""
+
+
+def count(n: Any, pattern: str, line: int) -> range:
+    """The counters ``1..n`` of ``repeat n``; ``n`` must be a whole number >= 0."""
+    number = _whole_number(n)
+    if number is None or number < 0:
+        raise ValueProblem(
+            pattern,
+            line,
+            f"expected a non-negative whole number of repetitions, got {_kind(n)} "
+            f"{_preview(n)}",
+        )
+    return range(1, number + 1)
+
+
+_WHOLE = re.compile(r"[+-]?\d{1,18}")
+
+
+def _whole_number(value: Any) -> int | None:
+    """``value`` as an int: an integer, an integral float, or integer text."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, numbers.Integral):
+        return int(value)
+    if isinstance(value, float):
+        return int(value) if value.is_integer() else None
+    if isinstance(value, str) and _WHOLE.fullmatch(value.strip()):
+        return int(value)
+    return None
+
+
+def items(xs: Any, pattern: str, line: int) -> list[Any]:
+    """The elements a ``for`` loop visits, as a new list (input order kept)."""
+    if xs is None or isinstance(xs, (str, bytes, bytearray, Mapping)):
+        raise ValueProblem(
+            pattern, line, f"cannot loop over {_kind(xs)} {_preview(xs)}: need a list"
+        )
+    try:
+        elements = iter(xs)
+    except TypeError:
+        raise ValueProblem(
+            pattern, line, f"cannot loop over {_kind(xs)} {_preview(xs)}: need a list"
+        ) from None
+    return list(elements)
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    return "a mapping" if isinstance(value, Mapping) else f"a {type(value).__name__}"
+
+
+def without_fields(value: Any, fields: Sequence[str]) -> Any:
+    """``value`` without the named top-level fields: the field firewall.
+
+    A mapping, a dataclass, or an object holding such an attribute becomes a
+    new dict; a text holding a JSON object with such a field becomes that
+    object as JSON text without it. Field names match ignoring case, ``-``
+    and spaces (``self-assessment`` is ``self_assessment``). Anything else,
+    and any value with none of the fields, is returned unchanged (a dataclass
+    is always turned into a dict).
+    """
+    removed = frozenset(_field_key(name) for name in fields)
+    if isinstance(value, Mapping):
+        return _drop(value, removed)
+    if isinstance(value, str):
+        return _text_without(value, removed)
+    attributes = _public_attributes(value)
+    if attributes is None:
+        return value
+    # A dataclass always becomes a dict; another object only when it holds a
+    # removed attribute, since only then would it leak one.
+    if _is_dataclass_instance(value) or any(
+        _is_removed(k, removed) for k in attributes
+    ):
+        return _drop(attributes, removed)
+    return value
+
+
+def _field_key(name: str) -> str:
+    return name.replace("-", "_").replace(" ", "_").lower()
+
+
+def _is_removed(key: Any, removed: frozenset[str]) -> bool:
+    return isinstance(key, str) and _field_key(key) in removed
+
+
+def _drop(fields: Mapping[Any, Any], removed: frozenset[str]) -> dict[Any, Any]:
+    return {key: item for key, item in fields.items() if not _is_removed(key, removed)}
+
+
+def _text_without(raw: str, removed: frozenset[str]) -> str:
+    # The same search as a verdict read, so whatever the next delegate could
+    # read as this output's fields is what gets filtered.
+    found = _find_json_object(raw[:_SCAN_LIMIT])
+    if found is None or not any(_is_removed(key, removed) for key in found):
+        return raw
+    return json.dumps(_drop(found, removed), ensure_ascii=False)
+
+
+def single(values: Sequence[Any]) -> Any:
+    """The first of ``values``, or None when there is none."""
+    return values[0] if values else None
+
+
+# ---------------------------------------------------------------------------
+# The run of one pattern call
+# ---------------------------------------------------------------------------
+
+_BACKOFFS = ("none", "linear", "exponential")
+_JOINS = ("all", "first", "any")
+_ON_FAIL = ("fail-fast", "continue", "ignore")
+
+
+class Run:
+    """The context of one pattern call: its options and its delegate calls.
+
+    ``judge`` decides conditions prosec cannot lower; ``executor`` (any
+    :class:`concurrent.futures.Executor`: threads, processes, Dask) runs each
+    delegate; ``max_concurrency`` bounds each parallel region; ``timeout``
+    bounds each delegate attempt, in seconds; ``tracer`` sees every attempt.
+    """
+
+    def __init__(
+        self,
+        pattern: str,
+        *,
+        judge: Judge | None = None,
+        executor: concurrent.futures.Executor | None = None,
+        max_concurrency: int = 32,
+        timeout: float | None = None,
+        tracer: Tracer | None = None,
+    ) -> None:
+        self.pattern = pattern
+        limit = (
+            None if isinstance(max_concurrency, str) else _whole_number(max_concurrency)
+        )
+        if limit is None or limit < 1:
+            raise ValueProblem(
+                pattern,
+                None,
+                f"max_concurrency must be a whole number >= 1, got "
+                f"{_preview(max_concurrency)}",
+            )
+        if timeout is not None and not _positive_seconds(timeout):
+            raise ValueProblem(
+                pattern,
+                None,
+                "timeout must be a positive number of seconds, got "
+                f"{_preview(timeout)}",
+            )
+        self._judge = judge
+        self.executor = executor
+        self.max_concurrency = limit
+        self.timeout = timeout
+        self.tracer = tracer
+
+    # -- delegate calls ----------------------------------------------------
+
+    def call(
+        self,
+        delegate: Delegate,
+        slot: str,
+        line: int,
+        inputs: dict[str, Any],
+        *,
+        retry: int = 0,
+        backoff: str = "none",
+    ) -> Any:
+        """``call slot`` with ``inputs`` as keyword arguments; its result.
+
+        A failed attempt (an exception, or no result within ``timeout``) is
+        tried again up to ``retry`` more times, waiting per ``backoff``. The
+        last failure is raised as a :class:`DelegateError` from it.
+        """
+        tries = self._tries(retry, backoff, line)
+        for attempt in range(1, tries + 1):
+            started = time.perf_counter()
+            try:
+                result = self._invoke(delegate, slot, inputs)
+            except Exception as exc:
+                self._trace(slot, line, inputs, None, exc, started, attempt)
+                if attempt == tries:
+                    raise DelegateError(self.pattern, slot, line, exc, attempt) from exc
+                _pause(_backoff_delay(backoff, attempt))
+                continue
+            if inspect.isawaitable(result):
+                # Not retried: calling an async delegate again gives another
+                # coroutine, never a result.
+                error = _async_in_sync_call(result, slot)
+                self._trace(slot, line, inputs, None, error, started, attempt)
+                raise DelegateError(self.pattern, slot, line, error, attempt) from error
+            self._trace(slot, line, inputs, result, None, started, attempt)
+            return result
+        raise AssertionError("unreachable: the last attempt returns or raises")
+
+    async def call_async(
+        self,
+        delegate: Delegate,
+        slot: str,
+        line: int,
+        inputs: dict[str, Any],
+        *,
+        retry: int = 0,
+        backoff: str = "none",
+    ) -> Any:
+        """:meth:`call` for the ``_async`` variant; sync delegates run in a thread."""
+        tries = self._tries(retry, backoff, line)
+        for attempt in range(1, tries + 1):
+            started = time.perf_counter()
+            try:
+                result = await self._invoke_async(delegate, slot, inputs)
+            except Exception as exc:
+                self._trace(slot, line, inputs, None, exc, started, attempt)
+                if attempt == tries:
+                    raise DelegateError(self.pattern, slot, line, exc, attempt) from exc
+                delay = _backoff_delay(backoff, attempt)
+                if delay > 0:
+                    await asyncio.sleep(delay)
+                continue
+            self._trace(slot, line, inputs, result, None, started, attempt)
+            return result
+        raise AssertionError("unreachable: the last attempt returns or raises")
+
+    def _tries(self, retry: Any, backoff: str, line: int) -> int:
+        retries = _whole_number(retry)
+        if retries is None or retries < 0:
+            raise ValueProblem(
+                self.pattern,
+                line,
+                f"retry must be a whole number >= 0, got {_preview(retry)}",
+            )
+        if backoff not in _BACKOFFS:
+            raise ValueProblem(
+                self.pattern,
+                line,
+                f"backoff must be one of {', '.join(_BACKOFFS)}, got "
+                f"{_preview(backoff)}",
+            )
+        return retries + 1
+
+    def _invoke(self, delegate: Delegate, slot: str, inputs: dict[str, Any]) -> Any:
+        if self.executor is not None:
+            # The delegate and its arguments, never a closure of ours: a
+            # process pool or a Dask executor must be able to pickle them.
+            future = self.executor.submit(delegate, **inputs)
+        elif self.timeout is not None:
+            future = _in_daemon_thread(functools.partial(delegate, **inputs), slot)
+        else:
+            return delegate(**inputs)
+        return self._wait(future, slot)
+
+    def _wait(self, future: concurrent.futures.Future[Any], slot: str) -> Any:
+        try:
+            return future.result(timeout=self.timeout)
+        except TimeoutError:
+            if future.done():  # the delegate's own TimeoutError, or a late result
+                return future.result()
+            future.cancel()
+            raise self._timed_out(slot) from None
+
+    async def _invoke_async(
+        self, delegate: Delegate, slot: str, inputs: dict[str, Any]
+    ) -> Any:
+        if self.timeout is None:
+            return await self._start_async(delegate, slot, inputs)
+        deadline = asyncio.timeout(self.timeout)
+        try:
+            async with deadline:
+                return await self._start_async(delegate, slot, inputs)
+        except TimeoutError:
+            # Only our deadline is a timeout of the call; a TimeoutError that
+            # the delegate raised itself passes through as it is.
+            if deadline.expired():
+                raise self._timed_out(slot) from None
+            raise
+
+    async def _start_async(
+        self, delegate: Delegate, slot: str, inputs: dict[str, Any]
+    ) -> Any:
+        if _is_async_callable(delegate):
+            result = delegate(**inputs)
+        else:
+            work = functools.partial(delegate, **inputs)
+            result = await self._in_thread(work, slot)
+        if inspect.isawaitable(result):
+            result = await result
+        return result
+
+    def _in_thread(self, work: Callable[[], Any], slot: str) -> Awaitable[Any]:
+        if self.executor is not None:
+            return asyncio.get_running_loop().run_in_executor(self.executor, work)
+        # A thread per call rather than the loop's default pool, which has as
+        # few as five workers: parallel regions must reach max_concurrency.
+        return asyncio.wrap_future(_in_daemon_thread(work, slot))
+
+    def _timed_out(self, slot: str) -> TimeoutError:
+        return TimeoutError(f"delegate {slot!r} gave no result within {self.timeout} s")
+
+    def _trace(
+        self,
+        slot: str,
+        line: int,
+        inputs: Mapping[str, Any],
+        result: Any,
+        error: BaseException | None,
+        started: float,
+        attempt: int,
+    ) -> None:
+        if self.tracer is None:
+            return
+        duration = time.perf_counter() - started
+        self.tracer(
+            CallEvent(
+                self.pattern,
+                slot,
+                line,
+                MappingProxyType(dict(inputs)),
+                result,
+                error,
+                duration,
+                attempt,
+            )
+        )
+
+    # -- the judge -----------------------------------------------------------
+
+    def judge(self, condition: str, line: int, bindings: Mapping[str, Any]) -> bool:
+        """Ask the judge about ``condition``; it must answer True or False."""
+        answer = self._ask(condition, line, bindings)
+        if inspect.isawaitable(answer):
+            _close(answer)
+            raise JudgeError(
+                self.pattern,
+                line,
+                condition,
+                "the judge is async; call the pattern's _async variant",
+            )
+        return self._checked(answer, condition, line)
+
+    async def judge_async(
+        self, condition: str, line: int, bindings: Mapping[str, Any]
+    ) -> bool:
+        """:meth:`judge` for the ``_async`` variant: the judge may be async.
+
+        A sync judge runs on the event loop, so it should be quick.
+        """
+        answer = self._ask(condition, line, bindings)
+        if inspect.isawaitable(answer):
+            try:
+                answer = await answer
+            except Exception as exc:
+                raise self._judge_raised(condition, line, exc) from exc
+        return self._checked(answer, condition, line)
+
+    def _ask(self, condition: str, line: int, bindings: Mapping[str, Any]) -> Any:
+        if self._judge is None:
+            raise JudgeError(self.pattern, line, condition)
+        try:
+            # A read-only view: the judge looks at the pattern's scope, it
+            # does not change it.
+            return self._judge(condition, MappingProxyType(dict(bindings)))
+        except Exception as exc:
+            raise self._judge_raised(condition, line, exc) from exc
+
+    def _judge_raised(self, condition: str, line: int, exc: Exception) -> JudgeError:
+        return JudgeError(
+            self.pattern, line, condition, f"the judge raised {_describe(exc)}"
+        )
+
+    def _checked(self, answer: Any, condition: str, line: int) -> bool:
+        if not isinstance(answer, bool):
+            raise JudgeError(
+                self.pattern,
+                line,
+                condition,
+                f"the judge returned a non-bool, {_kind(answer)} {_preview(answer)}",
+            )
+        return answer
+
+    # -- criteria (`C says X is a failure / acceptable`) ------------------------
+
+    def criteria(
+        self,
+        criteria: Any,
+        value: Any,
+        outcome: str,
+        subject: str,
+        line: int,
+        bindings: Mapping[str, Any],
+    ) -> bool:
+        """Whether ``value`` is a failure / acceptable by ``criteria``.
+
+        ``None`` means no criteria (nothing is a failure, all is acceptable);
+        a callable is a predicate applied to ``value``; a text goes to the
+        judge as a question about ``subject``.
+        """
+        self._check_outcome(outcome, line)
+        if isinstance(criteria, str):
+            question = _criteria_question(criteria, outcome, subject)
+            return self.judge(question, line, bindings)
+        verdict = self._apply_criteria(criteria, value, outcome, subject, line)
+        if inspect.isawaitable(verdict):
+            _close(verdict)
+            raise ValueProblem(
+                self.pattern,
+                line,
+                "the criteria callable is async; call the pattern's _async variant",
+            )
+        return bool(verdict)
+
+    async def criteria_async(
+        self,
+        criteria: Any,
+        value: Any,
+        outcome: str,
+        subject: str,
+        line: int,
+        bindings: Mapping[str, Any],
+    ) -> bool:
+        """:meth:`criteria` for the ``_async`` variant: the callable may be async."""
+        self._check_outcome(outcome, line)
+        if isinstance(criteria, str):
+            question = _criteria_question(criteria, outcome, subject)
+            return await self.judge_async(question, line, bindings)
+        verdict = self._apply_criteria(criteria, value, outcome, subject, line)
+        if inspect.isawaitable(verdict):
+            try:
+                verdict = await verdict
+            except Exception as exc:
+                raise self._criteria_raised(subject, line, exc) from exc
+        return bool(verdict)
+
+    def _check_outcome(self, outcome: str, line: int) -> None:
+        if outcome not in ("failure", "acceptable"):
+            raise ValueProblem(
+                self.pattern, line, f"unknown criteria outcome {_preview(outcome)}"
+            )
+
+    def _apply_criteria(
+        self, criteria: Any, value: Any, outcome: str, subject: str, line: int
+    ) -> Any:
+        if criteria is None:
+            return outcome == "acceptable"
+        if not callable(criteria):
+            raise ValueProblem(
+                self.pattern,
+                line,
+                f"criteria must be null, a callable or a text, got {_kind(criteria)} "
+                f"{_preview(criteria)}",
+            )
+        try:
+            return criteria(value)
+        except Exception as exc:
+            raise self._criteria_raised(subject, line, exc) from exc
+
+    def _criteria_raised(self, subject: str, line: int, exc: Exception) -> PatternError:
+        return PatternError(
+            self.pattern,
+            line,
+            f"pattern {self.pattern!r}: the criteria for {subject!r} raised"
+            f"{_where(line)}: {_describe(exc)}",
+        )
+
+    # -- choice ----------------------------------------------------------------
+
+    def choose(
+        self,
+        criteria: str,
+        labels: Sequence[str],
+        line: int,
+        bindings: Mapping[str, Any],
+    ) -> int:
+        """The index of the first option the judge approves, in declared order."""
+        for position, label in enumerate(labels):
+            if self.judge(_choice_question(criteria, label), line, bindings):
+                return position
+        raise ChoiceError(self.pattern, line, criteria)
+
+    async def choose_async(
+        self,
+        criteria: str,
+        labels: Sequence[str],
+        line: int,
+        bindings: Mapping[str, Any],
+    ) -> int:
+        """:meth:`choose` for the ``_async`` variant."""
+        for position, label in enumerate(labels):
+            question = _choice_question(criteria, label)
+            if await self.judge_async(question, line, bindings):
+                return position
+        raise ChoiceError(self.pattern, line, criteria)
+
+    # -- parallel regions ------------------------------------------------------
+
+    def parallel(
+        self,
+        thunks: Sequence[Callable[[], Any]],
+        *,
+        line: int,
+        join: str = "all",
+        count: int | None = None,
+        on_fail: str = "fail-fast",
+    ) -> Any:
+        """Run ``parallel for``/``parallel repeat`` iterations on threads.
+
+        ``"all"``: the list of values in input order; on a failure,
+        ``fail-fast`` raises it at once, ``continue`` puts its
+        :class:`Failure` in its place, ``ignore`` drops it. ``"first"``: the
+        value of the first to finish (its failure is raised, or is the
+        :class:`Failure` under ``continue``; ``ignore`` waits for the first
+        success). ``"any"``: the first success (if all fail, the last failure
+        is raised), or with ``count`` a list of the first ``count`` successes
+        in input order (too few is a :class:`PatternError`). Iterations left
+        when the result is known are cancelled or ignored.
+
+        ``on_fail`` covers the failures a ``try/catch`` could catch
+        (:data:`CATCHABLE`); any other error stops the region and is raised.
+        """
+        plan = self._plan(join, count, on_fail, len(thunks), line)
+        return plan.as_value(self._pick(plan, self._run_threads(thunks, plan), line))
+
+    async def parallel_async(
+        self,
+        factories: Sequence[Callable[[], Awaitable[Any]]],
+        *,
+        line: int,
+        join: str = "all",
+        count: int | None = None,
+        on_fail: str = "fail-fast",
+    ) -> Any:
+        """:meth:`parallel` for the ``_async`` variant, on tasks."""
+        plan = self._plan(join, count, on_fail, len(factories), line)
+        board = await self._run_tasks(factories, plan)
+        return plan.as_value(self._pick(plan, board, line))
+
+    def branches(
+        self,
+        thunks: Sequence[Callable[[], Any]],
+        *,
+        line: int,
+        join: str = "all",
+        count: int | None = None,
+        on_fail: str = "fail-fast",
+    ) -> list[Any]:
+        """Run the branches of a ``parallel:`` block on threads.
+
+        Always one entry per branch, in order: its value, or None where a
+        branch was not picked, was cancelled or failed under ``ignore``
+        (a :class:`Failure` where it failed under ``continue``).
+        """
+        plan = self._plan(join, count, on_fail, len(thunks), line)
+        board = self._run_threads(thunks, plan)
+        return plan.as_branches(self._pick(plan, board, line), board)
+
+    async def branches_async(
+        self,
+        factories: Sequence[Callable[[], Awaitable[Any]]],
+        *,
+        line: int,
+        join: str = "all",
+        count: int | None = None,
+        on_fail: str = "fail-fast",
+    ) -> list[Any]:
+        """:meth:`branches` for the ``_async`` variant, on tasks."""
+        plan = self._plan(join, count, on_fail, len(factories), line)
+        board = await self._run_tasks(factories, plan)
+        return plan.as_branches(self._pick(plan, board, line), board)
+
+    def _plan(self, join: str, count: Any, on_fail: str, size: int, line: int) -> _Plan:
+        if join not in _JOINS:
+            raise ValueProblem(self.pattern, line, f"unknown join {_preview(join)}")
+        if on_fail not in _ON_FAIL:
+            raise ValueProblem(
+                self.pattern, line, f"unknown on-fail {_preview(on_fail)}"
+            )
+        wanted = None if count is None else _whole_number(count)
+        if count is not None and (wanted is None or wanted < 1 or join != "any"):
+            raise ValueProblem(
+                self.pattern,
+                line,
+                f'count must be a whole number >= 1 with join "any", got '
+                f"{_preview(count)} with join {join!r}",
+            )
+        return _Plan(join, wanted, on_fail, size)
+
+    def _run_threads(self, thunks: Sequence[Callable[[], Any]], plan: _Plan) -> _Board:
+        board = _Board(plan.size)
+        if plan.size == 0:
+            return board
+        pool = concurrent.futures.ThreadPoolExecutor(
+            max_workers=min(plan.size, self.max_concurrency),
+            thread_name_prefix=f"prosec-{self.pattern}",
+        )
+        try:
+            futures = {pool.submit(thunk): i for i, thunk in enumerate(thunks)}
+            for future in concurrent.futures.as_completed(futures):
+                board.record(futures[future], future)
+                if plan.settled(board):
+                    break
+        finally:
+            # Queued thunks are cancelled; running ones finish in the
+            # background and their results are ignored.
+            pool.shutdown(wait=False, cancel_futures=True)
+        return board
+
+    async def _run_tasks(
+        self, factories: Sequence[Callable[[], Awaitable[Any]]], plan: _Plan
+    ) -> _Board:
+        board = _Board(plan.size)
+        limit = asyncio.Semaphore(self.max_concurrency)
+
+        async def limited(factory: Callable[[], Awaitable[Any]]) -> Any:
+            async with limit:
+                return await factory()
+
+        tasks = [asyncio.create_task(limited(factory)) for factory in factories]
+        position = {task: i for i, task in enumerate(tasks)}
+        pending = set(tasks)
+        try:
+            while pending and not plan.settled(board):
+                done, pending = await asyncio.wait(
+                    pending, return_when=asyncio.FIRST_COMPLETED
+                )
+                # Tasks that finish together are taken in input order, so
+                # the outcome does not depend on set iteration order.
+                for task in sorted(done, key=position.__getitem__):
+                    board.record(position[task], task)
+                    if plan.settled(board):
+                        break
+        finally:
+            await _cancel_all(tasks)
+        return board
+
+    def _pick(self, plan: _Plan, board: _Board, line: int) -> dict[int, Any]:
+        """The picked positions and their values, in input order; raises per plan."""
+        if plan.size == 0:
+            return {}
+        if plan.join == "all":
+            return _pick_all(plan, board)
+        if plan.join == "first":
+            return _pick_first(plan, board)
+        winners = board.successes()[: plan.wanted]
+        if len(winners) < plan.wanted:
+            raise self._shortfall(plan, board, line)
+        return {i: board.values[i] for i in sorted(winners)}
+
+    def _shortfall(self, plan: _Plan, board: _Board, line: int) -> BaseException:
+        last = board.last_failure()
+        if plan.count is None and last is not None:
+            return last  # "any" with every branch failed: the last failure
+        error = PatternError(
+            self.pattern,
+            line,
+            f"pattern {self.pattern!r}: only {len(board.successes())} of "
+            f"{plan.size} branches succeeded{_where(line)}; "
+            f'"any" with count: {plan.count} needs {plan.count}',
+        )
+        error.__cause__ = last
+        return error
+
+
+# ---------------------------------------------------------------------------
+# Parallel regions: the plan and the board
+# ---------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class _Plan:
+    """How a parallel region ends: its join, count and on-fail policy."""
+
+    join: str
+    count: int | None
+    on_fail: str
+    size: int
+
+    @property
+    def wanted(self) -> int:
+        """How many successes settle an ``"any"``."""
+        return self.count or 1
+
+    def settled(self, board: _Board) -> bool:
+        """Whether the outcomes so far decide the region's result."""
+        if len(board.order) == self.size:
+            return True
+        if self.join == "all":
+            return self.on_fail == "fail-fast" and board.failed
+        if self.join == "first":
+            # Under "ignore" a failure does not count as finishing first.
+            return bool(board.successes()) or (
+                self.on_fail != "ignore" and board.failed
+            )
+        return len(board.successes()) >= self.wanted
+
+    def as_value(self, picked: dict[int, Any]) -> Any:
+        """The value of a ``parallel for``/``repeat``: a list, or one value."""
+        if self.join == "all" or self.count is not None:
+            return list(picked.values())
+        return next(iter(picked.values()), None)
+
+    def as_branches(self, picked: dict[int, Any], board: _Board) -> list[Any]:
+        """One entry per branch of a ``parallel:`` block."""
+        values: list[Any] = [None] * self.size
+        if self.on_fail == "continue":
+            for i in board.order:
+                error = board.errors[i]
+                if error is not None:
+                    values[i] = failure(error)
+        for i, value in picked.items():
+            values[i] = value
+        return values
+
+
+class _Board:
+    """The outcomes of a parallel region's branches as they finish."""
+
+    def __init__(self, size: int) -> None:
+        self.values: list[Any] = [None] * size
+        self.errors: list[BaseException | None] = [None] * size
+        self.order: list[int] = []  # positions in the order they finished
+        self.failed = False
+
+    def record(
+        self, position: int, done: concurrent.futures.Future[Any] | asyncio.Future[Any]
+    ) -> None:
+        """Take the outcome of a finished future or task."""
+        error = _outcome_error(done)
+        if error is not None and not isinstance(error, CATCHABLE):
+            # on_fail and "any" are about the failures a try/catch could
+            # catch. A missing judge, a bad value, a bug, an interrupt is not
+            # a branch's outcome to report but a reason to stop everything.
+            raise error
+        self.order.append(position)
+        if error is None:
+            self.values[position] = done.result()
+        else:
+            self.errors[position] = error
+            self.failed = True
+
+    def successes(self) -> list[int]:
+        """Positions that succeeded, in the order they finished."""
+        return [i for i in self.order if self.errors[i] is None]
+
+    def first_failure(self) -> BaseException | None:
+        """The failure that happened first, if any."""
+        return next(self._failures(), None)
+
+    def last_failure(self) -> BaseException | None:
+        """The failure that happened last, if any."""
+        failures = list(self._failures())
+        return failures[-1] if failures else None
+
+    def _failures(self) -> Iterator[BaseException]:
+        return (e for i in self.order if (e := self.errors[i]) is not None)
+
+
+def _outcome_error(
+    done: concurrent.futures.Future[Any] | asyncio.Future[Any],
+) -> BaseException | None:
+    if done.cancelled():
+        return asyncio.CancelledError()
+    return done.exception()
+
+
+def _pick_all(plan: _Plan, board: _Board) -> dict[int, Any]:
+    first = board.first_failure()
+    if first is not None and plan.on_fail == "fail-fast":
+        raise first
+    picked: dict[int, Any] = {}
+    for i in range(plan.size):
+        error = board.errors[i]
+        if error is None:
+            picked[i] = board.values[i]
+        elif plan.on_fail == "continue":
+            picked[i] = failure(error)
+    return picked
+
+
+def _pick_first(plan: _Plan, board: _Board) -> dict[int, Any]:
+    for i in board.order:
+        error = board.errors[i]
+        if error is None:
+            return {i: board.values[i]}
+        if plan.on_fail == "fail-fast":
+            raise error
+        if plan.on_fail == "continue":
+            return {i: failure(error)}
+    return {}  # "ignore", and every branch failed
+
+
+async def _cancel_all(tasks: Sequence[asyncio.Task[Any]]) -> None:
+    """Cancel the tasks still running, wait for them, and retrieve failures.
+
+    Retrieving is what keeps asyncio from logging "exception was never
+    retrieved" for branches whose outcome the plan did not need.
+    """
+    running = [task for task in tasks if not task.done()]
+    for task in running:
+        task.cancel()
+    if running:
+        await asyncio.wait(running)
+    for task in tasks:
+        if not task.cancelled():
+            task.exception()
+
+
+# ---------------------------------------------------------------------------
+# Helpers
+# ---------------------------------------------------------------------------
+
+
+def _backoff_delay(backoff: str, attempt: int) -> float:
+    """Seconds to wait after failed attempt ``attempt`` (1-based)."""
+    if backoff == "linear":
+        return BACKOFF_SECONDS * attempt
+    if backoff == "exponential":
+        return float(BACKOFF_SECONDS * 2 ** (attempt - 1))
+    return 0.0
+
+
+def _pause(seconds: float) -> None:
+    if seconds > 0:
+        time.sleep(seconds)
+
+
+def _positive_seconds(value: Any) -> bool:
+    number = _number(value)
+    return number is not None and not isinstance(value, str) and number > 0
+
+
+def _in_daemon_thread(
+    work: Callable[[], Any], name: str
+) -> concurrent.futures.Future[Any]:
+    """Run ``work`` on a new daemon thread; its outcome arrives in the future.
+
+    Daemon, so a delegate that never returns cannot keep the interpreter
+    alive after its call timed out; one thread per call, so a call never
+    waits for a pool worker while its timeout runs.
+    """
+    future: concurrent.futures.Future[Any] = concurrent.futures.Future()
+
+    def run() -> None:
+        if not future.set_running_or_notify_cancel():
+            return
+        try:
+            result = work()
+        except BaseException as exc:  # handed to the caller, who re-raises it
+            future.set_exception(exc)
+        else:
+            future.set_result(result)
+
+    threading.Thread(target=run, name=f"prosec-{name}", daemon=True).start()
+    return future
+
+
+def _is_async_callable(delegate: Any) -> bool:
+    """An ``async def`` function, or an object whose ``__call__`` is one."""
+    if inspect.iscoroutinefunction(delegate):
+        return True
+    try:
+        call_method = type(delegate).__call__
+    except AttributeError:  # not callable; calling it will say so
+        return False
+    return inspect.iscoroutinefunction(call_method)
+
+
+def _close(awaitable: Awaitable[Any]) -> None:
+    """Close a coroutine that will never be awaited, so Python does not warn."""
+    if inspect.iscoroutine(awaitable):
+        awaitable.close()
+
+
+def _async_in_sync_call(result: Awaitable[Any], slot: str) -> TypeError:
+    _close(result)
+    return TypeError(
+        f"delegate {slot!r} returned {type(result).__name__} instead of a result: "
+        "async delegates need the pattern's _async variant"
+    )
+
+
+def _criteria_question(criteria: str, outcome: str, subject: str) -> str:
+    verdict = "a failure" if outcome == "failure" else "acceptable"
+    return f"Is {subject} {verdict} by these criteria: {criteria}"
+
+
+def _choice_question(criteria: str, label: str) -> str:
+    return f"Given the criteria {criteria!r}, should the option {label!r} be chosen?"

@@ -1,0 +1,126 @@
+"""Shared fixtures: compile patterns into a throw-away package and import it."""
+
+from __future__ import annotations
+
+import importlib
+import itertools
+import sys
+import textwrap
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from prosec.api import BuildResult, compile_sources, find_sources
+from prosec.output import apply, plan
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPUS = ROOT.parent / "shared" / "corpus" / "std-patterns"
+PATTERNS = ROOT / "patterns"
+
+_counter = itertools.count()
+
+
+def corpus_files() -> list[Path]:
+    return sorted(CORPUS.glob("*.prose.md")) if CORPUS.is_dir() else []
+
+
+need_corpus = pytest.mark.skipif(
+    not CORPUS.is_dir(),
+    reason=f"the conformance corpus is not present at {CORPUS} (it lives beside the project, in shared/)",
+)
+
+
+def build_package(sources: list[Path], dest: Path) -> tuple[ModuleType, BuildResult]:
+    """Compile ``sources`` into a fresh package under ``dest`` and import it."""
+    found, problems = find_sources(sources)
+    result = compile_sources(found)
+    errors = [d for d in [*problems, *result.diagnostics] if d.is_error]
+    assert not errors, "\n".join(f"{d.path}:{d.span.line}:{d.span.column}: {d.code} {d.message}" for d in errors)
+    name = f"prosec_pkg_{next(_counter)}"
+    out = dest / name
+    apply(out, plan(out, result.files))
+    sys.path.insert(0, str(dest))
+    try:
+        module = importlib.import_module(name)
+    finally:
+        sys.path.remove(str(dest))
+    return module, result
+
+
+def pattern_text(name: str, delegation: str, *, slots: str = "", requires: str = "", config: str = "",
+                 invariants: str = "", returns: str = "") -> str:
+    """A small pattern file around ``delegation`` (dedented)."""
+    parts = [f"---\nname: {name}\nkind: pattern\n---\n\n# {name.title()}\n\nA test pattern.\n"]
+    if slots:
+        parts.append("### Slots\n\n" + "\n".join(f"- `{s.strip()}`" for s in slots.split(",")) + "\n")
+    if config:
+        parts.append("### Config\n\n" + textwrap.dedent(config).strip() + "\n")
+    if requires:
+        lines = "\n".join("    " + line.strip() for line in textwrap.dedent(requires).strip().splitlines())
+        parts.append("### Requires\n\n- Inputs:\n" + lines + "\n")
+    if returns:
+        parts.append("### Returns\n\n" + textwrap.dedent(returns).strip() + "\n")
+    if invariants:
+        parts.append("### Invariants\n\n" + textwrap.dedent(invariants).strip() + "\n")
+    parts.append("### Delegation\n\n```prose\n" + textwrap.dedent(delegation).strip("\n") + "\n```\n")
+    return "\n".join(parts)
+
+
+@pytest.fixture
+def compile_pattern(tmp_path: Path) -> Callable[..., ModuleType]:
+    """Write pattern texts to files, build them, return the package."""
+
+    def run(*texts: str) -> ModuleType:
+        src = tmp_path / f"src{next(_counter)}"
+        src.mkdir()
+        for text in texts:
+            name = text.split("name:", 1)[1].split("\n", 1)[0].strip()
+            (src / f"{name}.prose.md").write_text(text, encoding="utf-8")
+        module, _ = build_package([src], tmp_path)
+        return module
+
+    return run
+
+
+@pytest.fixture(scope="session")
+def project_package(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
+    """The project's own patterns, built fresh."""
+    dest = tmp_path_factory.mktemp("project")
+    module, _ = build_package([PATTERNS], dest)
+    yield module
+
+
+@pytest.fixture(scope="session")
+def corpus_package(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
+    """The 19 corpus patterns, built fresh (skipped when the corpus is absent)."""
+    if not CORPUS.is_dir():
+        pytest.skip(f"the conformance corpus is not present at {CORPUS}")
+    dest = tmp_path_factory.mktemp("corpus")
+    module, _ = build_package([CORPUS], dest)
+    yield module
+
+
+class Recorder:
+    """A scripted delegate: records every call's keyword arguments and
+    returns the scripted outputs in turn (the last one repeats)."""
+
+    def __init__(self, *outputs: object, name: str = "delegate") -> None:
+        self.outputs = list(outputs) or [None]
+        self.calls: list[dict[str, object]] = []
+        self.name = name
+
+    def __call__(self, **kwargs: object) -> object:
+        self.calls.append(kwargs)
+        index = min(len(self.calls) - 1, len(self.outputs) - 1)
+        out = self.outputs[index]
+        if isinstance(out, BaseException):
+            raise out
+        if callable(out):
+            return out(**kwargs)
+        return out
+
+    @property
+    def count(self) -> int:
+        return len(self.calls)
