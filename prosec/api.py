@@ -17,7 +17,15 @@ from pathlib import Path
 
 from . import ir
 from .conditions import describe
-from .diagnostics import WHOLE_FILE, Diagnostic, Severity, Span, error, has_errors, warning
+from .diagnostics import (
+    WHOLE_FILE,
+    Diagnostic,
+    Severity,
+    Span,
+    error,
+    has_errors,
+    warning,
+)
 from .docs import function_doc, module_doc, result_doc
 from .emit import FormatError, render_init, render_module, render_runtime
 from .invariants import InvariantFact, PatternContext, check_invariants

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
 from .diagnostics import Span
 from .ir import (
@@ -115,7 +116,9 @@ def _lower(
         criteria, subject = ref(m["c"]), ref(m["x"])
         if criteria is not None and subject is not None:
             what = m["what"].lower()
-            outcome = "failure" if what in ("a failure", "failed") or "failure" in what else "acceptable"
+            outcome: Literal["failure", "acceptable"] = (
+                "failure" if what in ("a failure", "failed") else "acceptable"
+            )
             cond: Cond = Criteria(
                 criteria=criteria,
                 subject=subject,

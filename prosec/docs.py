@@ -30,7 +30,7 @@ def module_doc(
     title = doc.title or doc.name or "pattern"
     lines = [*_wrap(f"{title}: {doc.summary}" if doc.summary else title), ""]
     if decls.description:
-        lines += _wrap(decls.description) + [""]
+        lines += [*_wrap(decls.description), ""]
     if statuses:
         lines.append("Invariants:")
         for text, status in statuses:
@@ -48,7 +48,7 @@ def function_doc(
 ) -> str:
     lines = [*_wrap(doc.summary or (doc.title or "Run the pattern.")), ""]
     if decls.description:
-        lines += _wrap(decls.description) + [""]
+        lines += [*_wrap(decls.description), ""]
     lines.append("Args:")
     for param in params:
         default = f" Default: {param.fresh_default or param.default}." if param.default else ""

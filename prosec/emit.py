@@ -12,6 +12,7 @@ from pathlib import Path
 
 import black
 import jinja2
+from black.mode import Mode, TargetVersion
 
 from . import __version__
 from .view import ModuleView, docstring
@@ -38,7 +39,7 @@ def environment() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(_templates_dir())),
         undefined=jinja2.StrictUndefined,
-        autoescape=False,  # noqa: S701 - this renders Python, not HTML
+        autoescape=False,
         keep_trailing_newline=True,
         trim_blocks=False,
         lstrip_blocks=False,
@@ -60,7 +61,7 @@ def template_digest() -> str:
     return digest.hexdigest()
 
 
-_MODE = black.Mode(target_versions={black.TargetVersion.PY311}, line_length=88)
+_MODE = Mode(target_versions={TargetVersion.PY311}, line_length=88)
 
 
 class FormatError(Exception):

@@ -13,7 +13,6 @@ from typing import Literal, TypeAlias
 
 from .diagnostics import Span
 
-
 # ---------------------------------------------------------------- expressions
 
 
@@ -52,7 +51,7 @@ class Index:
     span: Span
 
 
-Scalar: TypeAlias = None | bool | int | float | str
+Scalar: TypeAlias = bool | int | float | str | None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -758,7 +758,7 @@ def describe_values(
 
         match stmt:
             case ir.Return(value=ir.Object(entries=entries) as obj):
-                new_entries = []
+                new_entries: list[tuple[str, ir.Expr]] = []
                 for key, value in entries:
                     if (
                         isinstance(value, ir.Literal_)

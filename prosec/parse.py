@@ -270,7 +270,8 @@ def _describe(path: str, text: str, start: int, end: int, exc: UnexpectedInput) 
     line = getattr(exc, "line", None) or _line_of(text, start)
     column = getattr(exc, "column", None) or 1
     if isinstance(exc, UnexpectedCharacters):
-        char = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else ""
+        pos = exc.pos_in_stream
+        char = text[pos] if pos is not None and pos < len(text) else ""
         if char == '"':
             return error(
                 path,
@@ -289,13 +290,12 @@ def _describe(path: str, text: str, start: int, end: int, exc: UnexpectedInput) 
                 "indent ProseScript blocks with spaces only",
             )
         shown = repr(char) if char else "end of text"
-        expected = _expected(set(exc.allowed or ()))
         return error(
             path,
             Span.point(line, column),
             "PS201",
             f"unexpected character {shown}",
-            f"expected {expected} here",
+            f"expected {_expected(set(exc.allowed or ()))} here",
         )
     if isinstance(exc, UnexpectedToken):
         token = exc.token

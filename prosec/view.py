@@ -337,18 +337,18 @@ class Generator:
                     return [*pre, *self.target_code(name, name_span, value_code=code)]
                 return self.target_code(name, name_span, value_code=self.expr(value))
             case ir.Assign(target=target, value=value):
-                pre: list[Node] = []
+                setup: list[Node] = []
                 if isinstance(value, ir.Repeat | ir.For | ir.LoopUntil | ir.Parallel):
-                    pre, code = self.collect(value)
+                    setup, code = self.collect(value)
                 else:
                     code = self.expr(value)
                 match target:
                     case ir.Name(name=name, span=span):
-                        return [*pre, *self.target_code(name, span, value_code=code)]
+                        return [*setup, *self.target_code(name, span, value_code=code)]
                     case ir.Attr(base=base, key=key):
-                        return [*pre, Line(f"_rt.put({self.expr(base)}, {literal(key)}, {code}, _run.pattern, {stmt.span.line})")]
+                        return [*setup, Line(f"_rt.put({self.expr(base)}, {literal(key)}, {code}, _run.pattern, {stmt.span.line})")]
                     case ir.Index(base=base, index=index):
-                        return [*pre, Line(f"_rt.put({self.expr(base)}, {self.expr(index)}, {code}, _run.pattern, {stmt.span.line})")]
+                        return [*setup, Line(f"_rt.put({self.expr(base)}, {self.expr(index)}, {code}, _run.pattern, {stmt.span.line})")]
                     case _:
                         assert_never(target)
             case ir.Append(value=value, target=target):
@@ -548,6 +548,7 @@ class Generator:
 
     def parallel(self, loop: ir.Loop, *, collect: bool) -> tuple[list[Node], str]:
         """A parallel loop or block: nested functions run by the runtime."""
+        assert not isinstance(loop, ir.LoopUntil)  # `loop` is never parallel
         mods = loop.mods
         options = [f"line={loop.span.line}"]
         if mods.join != "all":
@@ -693,7 +694,8 @@ class Generator:
             nodes.append(Line(f"return {self.p.result_class}()"))
         self.lexical.pop()
         self.frames.pop()
-        params = tuple(ParamView(p.py, p.annotation, p.default) for p in self.p.params) + (
+        params = (
+            *(ParamView(p.py, p.annotation, p.default) for p in self.p.params),
             ParamView("judge", "Judge | None", "None"),
             ParamView("executor", "Executor | None", "None"),
             ParamView("max_concurrency", "int", "32"),

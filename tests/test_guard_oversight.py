@@ -10,7 +10,6 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-
 from conftest import Recorder
 
 
@@ -241,5 +240,5 @@ def test_oversight_async_accepts_async_delegates(project_package: ModuleType, va
 
 def test_oversight_bad_cycle_count_fails_clearly(project_package: ModuleType) -> None:
     actor, observer, arbiter = _oversight(["continue"])
-    with pytest.raises(project_package.PatternError, match="max_cycles|count|whole|integer"):
+    with pytest.raises(project_package.PatternError, match=r"max_cycles|count|whole|integer"):
         project_package.oversight(actor=actor, observer=observer, arbiter=arbiter, task_brief="T", max_cycles=-1)
