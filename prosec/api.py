@@ -35,7 +35,13 @@ from .names import class_name, module_name
 from .parse import parse_fence
 from .scope import DeclKind, resolve
 from .sections import read_declarations
-from .signature import always_returns, build_params, check_names, result_fields
+from .signature import (
+    always_returns,
+    build_params,
+    check_names,
+    criteria_names,
+    result_fields,
+)
 from .view import PatternInput, module_view
 
 # PS6xx: the build as a whole.
@@ -273,7 +279,7 @@ def _compile(display: str, data: bytes, *, strict: bool) -> Compiled:
     diagnostics += more
 
     counters = _counters(program)
-    params, more = build_params(display, decls, scope, counters)
+    params, more = build_params(display, decls, scope, criteria_names(program))
     diagnostics += more
     diagnostics += check_names(display, params, program, result_class)
     param_types = {p.name: p.annotation for p in params if "|" not in p.annotation}

@@ -41,6 +41,7 @@ MODULE_NAMES = frozenset(
         "Delegate",
         "Judge",
         "Tracer",
+        "Predicate",
         "CallEvent",
         "Failure",
         "PatternError",

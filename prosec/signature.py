@@ -66,11 +66,39 @@ def _literal_source(value: object) -> str:
     return repr(value)
 
 
+def criteria_names(program: ir.Program) -> set[str]:
+    """Names used as the criteria of ``C says X is a failure``: they may be
+    a predicate, ``None``, or criteria text."""
+    names: set[str] = set()
+
+    def visit(cond: ir.Cond) -> None:
+        match cond:
+            case ir.Criteria(criteria=ir.Name(name=name)):
+                names.add(name)
+            case ir.Not(operand=operand):
+                visit(operand)
+            case _:
+                pass
+
+    for stmt in ir.walk(program.body):
+        match stmt:
+            case ir.If(branches=branches):
+                for cond, _ in branches:
+                    visit(cond)
+            case ir.LoopUntil(cond=cond) if cond is not None:
+                visit(cond)
+            case ir.Bind(value=ir.LoopUntil(cond=cond)) if cond is not None:
+                visit(cond)
+            case _:
+                pass
+    return names
+
+
 def build_params(
     path: str,
     decls: Declarations,
     scope: ScopeInfo,
-    loop_counters: set[str],
+    criteria: set[str],
 ) -> tuple[list[Param], list[Diagnostic]]:
     """The parameters, in order: slots, inputs, config, inferred inputs."""
     diagnostics: list[Diagnostic] = []
@@ -162,6 +190,7 @@ def build_params(
             )
         )
 
+    params = [_as_criteria(p) if p.name in criteria else p for p in params]
     for name, span in scope.inferred:
         params.append(
             Param(
@@ -176,6 +205,15 @@ def build_params(
             )
         )
     return params, diagnostics
+
+
+def _as_criteria(param: Param) -> Param:
+    """A criteria parameter also takes a predicate (language.md §5)."""
+    from dataclasses import replace
+
+    base = param.annotation.removesuffix(" | None")
+    annotation = "Predicate | None" if base in ("Any", "Predicate") else f"{base} | Predicate | None"
+    return replace(param, annotation=annotation)
 
 
 def _value_param(

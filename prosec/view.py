@@ -96,6 +96,7 @@ class ModuleView:
     docstring: str
     typing_imports: str
     abc_imports: str
+    runtime_imports: str
     result_class: str
     result_doc: str
     fields: tuple[FieldView, ...]
@@ -168,6 +169,7 @@ class Generator:
         self.lexical: list[list[str]] = []
         self.counters: dict[Span, str] = {}
         self.handlers: list[str] = []
+        self.hoisted: set[Span] = set()
         self.serial = 0
         self.py: dict[str, str] = {}
         for param in pattern.params:
@@ -312,12 +314,22 @@ class Generator:
         self.frame.declared.add(decl_span)
         self.lexical[-1].append(name)
 
-    def target_code(self, name: str, name_span: Span, *, value_code: str) -> list[Node]:
-        """Assign ``value_code`` to ProseScript name ``name`` bound at ``name_span``."""
+    def target_code(
+        self, name: str, name_span: Span, *, value_code: str, fresh: bool = False
+    ) -> list[Node]:
+        """Assign ``value_code`` to ProseScript name ``name`` bound at
+        ``name_span``. A name whose value is changed in place gets its own
+        copy, unless the value is ``fresh`` (built right here)."""
         decl = self.decl_of(name_span)
         py = self.ident(name)
-        if decl is not None and decl.name in self.p.scope.mutated:
+        if decl is not None and decl.name in self.p.scope.mutated and not fresh:
             value_code = f"_rt.owned({value_code})"
+        if name_span in self.hoisted:
+            # Declared before its loop (see `hoist`): an update from here.
+            self.lexical[-1].append(name)
+            if name_span not in self.frame.declared and py not in self.frame.nonlocals:
+                self.frame.nonlocals.append(py)
+            return [Line(f"{py} = {value_code}")]
         if decl is None or decl.span == name_span:
             # A new binding in this frame.
             self.declare(name, name_span)
@@ -335,7 +347,9 @@ class Generator:
                 if isinstance(value, ir.Repeat | ir.For | ir.LoopUntil | ir.Parallel):
                     pre, code = self.collect(value)
                     return [*pre, *self.target_code(name, name_span, value_code=code)]
-                return self.target_code(name, name_span, value_code=self.expr(value))
+                return self.target_code(
+                    name, name_span, value_code=self.expr(value), fresh=_is_fresh(value)
+                )
             case ir.Assign(target=target, value=value):
                 setup: list[Node] = []
                 if isinstance(value, ir.Repeat | ir.For | ir.LoopUntil | ir.Parallel):
@@ -450,6 +464,7 @@ class Generator:
         if isinstance(loop, ir.Parallel) or (isinstance(loop, ir.Repeat | ir.For) and loop.parallel):
             pre, code = self.parallel(loop, collect=False)
             return pre if isinstance(loop, ir.Parallel) else [*pre, Line(code)]
+        hoisted = self.hoist(loop)
         target, iterable, names = self.header(loop)
         self.lexical.append(list(names))
         for n in names:
@@ -467,7 +482,28 @@ class Generator:
                 body = [IfView(tests=((f"{target} > 1 and ({test})", (Line("break"),)),), orelse=None), *body]
         self.loop_depth -= 1
         self.lexical.pop()
-        return [ForView(target=target, iterable=iterable, body=self.body(body))]
+        return [*hoisted, ForView(target=target, iterable=iterable, body=self.body(body))]
+
+    def hoist(self, loop: ir.Stmt) -> list[Node]:
+        """Declare, before a ``loop until/while``, the names its condition
+        reads from the body: the test runs where Python has not yet seen
+        their binding (and, for collected loops, outside the iteration's
+        function)."""
+        if not isinstance(loop, ir.LoopUntil) or loop.cond is None:
+            return []
+        read = {e.name for e in ir.cond_exprs(loop.cond) if isinstance(e, ir.Name)}
+        lines: list[Node] = []
+        for stmt in ir.walk(loop.body):
+            if isinstance(stmt, ir.Bind) and stmt.name in read:
+                decl = self.decl_of(stmt.name_span)
+                if decl is not None and decl.span == stmt.name_span:
+                    self.hoisted.add(stmt.name_span)
+                    self.frame.declared.add(stmt.name_span)
+                    py = self.ident(stmt.name)
+                    if py not in self.frame.annotated:
+                        self.frame.annotated.add(py)
+                        lines.append(Line(f"{py}: Any = None"))
+        return lines
 
     def function(self, kind: str, name: str, params: list[tuple[str, str]], block: ir.Block,
                  *, names: list[str], decl_span: Span | None, value_of_last: bool) -> DefView:
@@ -513,6 +549,7 @@ class Generator:
         the expression that holds the list."""
         if isinstance(loop, ir.Parallel) or (isinstance(loop, ir.Repeat | ir.For) and loop.parallel):
             return self.parallel(loop, collect=True)
+        hoisted = self.hoist(loop)
         name = self.fresh("each")
         target, iterable, names = self.header(loop)
         params = self.iteration_params(loop, target)
@@ -524,7 +561,7 @@ class Generator:
         if any(isinstance(s, ir.Break) for s in ir.walk(loop.body)):
             body.append(IfView(tests=((f"{value} is _rt.STOP", (Line("break"),)),), orelse=None))
         body.append(Line(f"{values}.append({value})"))
-        pre: list[Node] = [fn, Line(f"{values}: list[Any] = []")]
+        pre: list[Node] = [*hoisted, fn, Line(f"{values}: list[Any] = []")]
         loop_body = list(body)
         if isinstance(loop, ir.LoopUntil) and loop.cond is not None:
             # The condition reads the iteration's own bindings, which live in
@@ -658,11 +695,13 @@ class Generator:
         ask = self.aw(
             f"_run.{self.sfx('choose')}({literal(stmt.criteria)}, {labels}, {stmt.span.line}, {self.bindings()})"
         )
-        tests = tuple(
-            (f"{picked} == {i}", self.body(self.block(option.body)))
-            for i, option in enumerate(stmt.options)
-        )
-        return [Line(f"{picked} = {ask}"), IfView(tests=tests, orelse=None)]
+        bodies = [self.body(self.block(option.body)) for option in stmt.options]
+        if len(bodies) == 1:
+            return [Line(f"{picked} = {ask}"), *bodies[0]]
+        # The runtime returns a valid index or raises, so the last option
+        # is the `else`.
+        tests = tuple((f"{picked} == {i}", body) for i, body in enumerate(bodies[:-1]))
+        return [Line(f"{picked} = {ask}"), IfView(tests=tests, orelse=bodies[-1])]
 
     # ---------------------------------------------------------- the function
 
@@ -681,12 +720,13 @@ class Generator:
                 + ")"
             )
         ]
+        self_copies = _self_copies(self.p.program.body)
         for param in self.p.params:
             if param.fresh_default is not None:
                 nodes.append(
                     IfView(tests=((f"{param.py} is None", (Line(f"{param.py} = {param.fresh_default}"),)),), orelse=None)
                 )
-            if param.name in self.p.scope.mutated:
+            if param.name in self.p.scope.mutated and param.name not in self_copies:
                 # The caller's object is never changed: work on a copy.
                 nodes.append(Line(f"{param.py} = _rt.owned({param.py})"))
         nodes.extend(self.block(self.p.program.body, new_scope=False))
@@ -719,6 +759,39 @@ class Generator:
         )
 
 
+def _self_copies(body: ir.Block) -> set[str]:
+    """Inputs copied by a top-level ``let x = x`` before anything changes
+    them (language.md §4.1): that ``let`` makes the pattern's own copy."""
+    copies: set[str] = set()
+    touched: set[str] = set()
+    for stmt in body:
+        if isinstance(stmt, ir.Bind) and stmt.value == ir.Name(name=stmt.name, span=stmt.value.span):
+            if stmt.name not in touched:
+                copies.add(stmt.name)
+            continue
+        for inner in ir.walk((stmt,)):
+            if isinstance(inner, ir.Append | ir.Assign):
+                root: ir.Expr = inner.target
+                while isinstance(root, ir.Attr | ir.Index):
+                    root = root.base
+                if isinstance(root, ir.Name):
+                    touched.add(root.name)
+    return copies
+
+
+def _is_fresh(value: ir.Expr) -> bool:
+    """A list or object literal of literals: a new value nobody else holds."""
+    match value:
+        case ir.Array(items=items):
+            return all(_is_fresh(i) for i in items)
+        case ir.Object(entries=entries):
+            return all(_is_fresh(v) for _, v in entries)
+        case ir.Literal_():
+            return True
+        case _:
+            return False
+
+
 def module_view(pattern: PatternInput, module_doc: str, result_doc: str) -> ModuleView:
     """The whole module of one pattern."""
     sync = Generator(pattern, is_async=False).pattern_function()
@@ -728,6 +801,7 @@ def module_view(pattern: PatternInput, module_doc: str, result_doc: str) -> Modu
     )
     typing_names = ["Any"]
     abc_names = [n for n in ("Mapping", "Sequence") if n in annotations]
+    runtime_names = ["Delegate", "Judge", *(["Predicate"] if "Predicate" in annotations else []), "Tracer"]
     fields = tuple(
         FieldView(
             py=f.py,
@@ -741,6 +815,7 @@ def module_view(pattern: PatternInput, module_doc: str, result_doc: str) -> Modu
         docstring=docstring(module_doc),
         typing_imports=", ".join(typing_names),
         abc_imports=", ".join(abc_names),
+        runtime_imports=", ".join(runtime_names),
         result_class=pattern.result_class,
         result_doc=docstring(result_doc),
         fields=fields,

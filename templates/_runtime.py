@@ -47,6 +47,7 @@ __all__ = [
     "Judge",
     "JudgeError",
     "PatternError",
+    "Predicate",
     "Run",
     "ThrownError",
     "Tracer",
@@ -111,6 +112,8 @@ Delegate: TypeAlias = Callable[..., Any]
 Judge: TypeAlias = Callable[[str, Mapping[str, Any]], Any]
 #: Sees every attempt of every delegate call.
 Tracer: TypeAlias = Callable[[CallEvent], None]
+#: A config criteria callable: ``failure_criteria(value) -> bool``.
+Predicate: TypeAlias = Callable[[Any], Any]
 
 
 @dataclasses.dataclass(frozen=True)

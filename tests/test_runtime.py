@@ -78,7 +78,7 @@ def test_all_names_exist_and_are_documented() -> None:
         "count", "decides", "exceeds", "failure", "get", "index", "is_absent",
         "is_present", "items", "length", "normalize_word", "owned", "proceeds",
         "read_verdict", "same_word", "says", "single", "text", "without_fields",
-        "STOP", "partial", "put",
+        "STOP", "partial", "put", "Predicate",
     }  # fmt: skip
     assert set(rt.__all__) == expected
     assert rt.__doc__
