@@ -299,7 +299,7 @@ def _compile(display: str, data: bytes, *, strict: bool) -> Compiled:
     )
     diagnostics += inv.diagnostics
     report.invariants = list(inv.facts)
-    report.conditions = _conditions(program)
+    report.conditions = _conditions(program, doc.text)
     report.notes = [d.message for d in diagnostics if d.code == "PS402"]
 
     if has_errors(diagnostics):
@@ -352,7 +352,8 @@ def _counters(program: ir.Program) -> set[str]:
     return names
 
 
-def _conditions(program: ir.Program) -> list[ConditionReport]:
+def _conditions(program: ir.Program, text: str) -> list[ConditionReport]:
+    """Every condition with the lowering it got, in source order."""
     out: list[ConditionReport] = []
     for stmt in ir.walk(program.body):
         conds: list[ir.Cond] = []
@@ -368,14 +369,20 @@ def _conditions(program: ir.Program) -> list[ConditionReport]:
             case _:
                 pass
         for cond in conds:
-            out.append(ConditionReport(cond.span.line, _cond_text(cond), describe(cond)))
+            out.append(ConditionReport(cond.span.line, _source(text, cond.span), describe(cond)))
     return out
 
 
-def _cond_text(cond: ir.Cond) -> str:
-    if isinstance(cond, ir.Judge):
-        return cond.text
-    return f"(line {cond.span.line})"
+def _source(text: str, span: Span) -> str:
+    """The text at ``span``, white space folded (conditions may wrap)."""
+    lines = text.split("\n")[span.line - 1 : span.end_line]
+    if not lines:
+        return ""
+    if len(lines) == 1:
+        return lines[0][span.column - 1 : span.end_column - 1]
+    lines[0] = lines[0][span.column - 1 :]
+    lines[-1] = lines[-1][: span.end_column - 1]
+    return " ".join(" ".join(lines).split())
 
 
 # ---------------------------------------------------------------- many patterns

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections import Counter
 import tomllib
 from enum import StrEnum
 from pathlib import Path
@@ -243,6 +244,16 @@ def report(
                     typer.echo(f"        {printable(e)}")
             for note in r.notes:
                 typer.echo(f"  note: {printable(note)}")
+        conditions = [c for r in patterns for c in r.conditions]
+        judged = sum(1 for c in conditions if c.lowering.startswith("judge"))
+        statuses = Counter(f.status.value for r in patterns for f in r.invariants)
+        typer.echo(
+            f"total: {len(patterns)} patterns; {len(conditions)} conditions "
+            f"({len(conditions) - judged} deterministic, {judged} to the judge); "
+            f"{sum(statuses.values())} invariants ("
+            + ", ".join(f"{statuses[s]} {s}" for s in ("proved", "enforced", "violated", "unverifiable", "unrecognized"))
+            + ")"
+        )
     if not result.ok:
         raise typer.Exit(1)
 
