@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import json
 import sys
-from collections import Counter
 import tomllib
+from collections import Counter
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated

@@ -8,8 +8,8 @@ generated code must apply, and diagnostics (``violated`` is an error,
 
 from __future__ import annotations
 
-from .model import InvariantFact, InvariantResult, PatternContext, Status
 from .check import check_invariants
+from .model import InvariantFact, InvariantResult, PatternContext, Status
 
 __all__ = [
     "InvariantFact",
