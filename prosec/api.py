@@ -449,8 +449,9 @@ def assemble(compiled: list[Compiled], diagnostics: list[Diagnostic]) -> BuildRe
         if c.report is not None
     ]
     if modules:
-        files["__init__.py"] = render_init(modules, "the pattern files listed above")
-        files[f"{RUNTIME_MODULE}.py"] = render_runtime("prosec's runtime template")
+        folders = sorted({c.path.rsplit("/", 1)[0] for c in by_module.values()})
+        files["__init__.py"] = render_init(modules, ", ".join(f"{f}/*.prose.md" for f in folders))
+        files[f"{RUNTIME_MODULE}.py"] = render_runtime(f"prosec's {RUNTIME_MODULE}.py template")
     ordered = sorted(diagnostics, key=Diagnostic.sort_key)
     return BuildResult(files=dict(sorted(files.items())), patterns=compiled, diagnostics=ordered)
 
