@@ -1,13 +1,183 @@
-"""Recognise each invariant sentence and check it on the IR."""
+"""Pattern context → invariant facts, run-time firewalls and diagnostics.
+
+Each ``### Invariants`` sentence is read into claims (:mod:`.recognize`),
+the program is analysed once (:mod:`.flow`), and each claim is checked by
+the rule for its kind (:mod:`.rules`). A sentence gives one fact per claim.
+
+Diagnostic codes:
+
+=======  ========  =============================================================
+Code     Severity  Meaning
+=======  ========  =============================================================
+PS501    error     the delegation breaks an invariant: the message quotes it,
+                   points at the offending line and explains the flow
+PS502    warning   an invariant sentence could not be read (an error with
+                   ``--strict``); it is reported as ``unrecognized``
+PS503    warning   an invariant is about a slot the delegation never calls, so
+                   it holds only vacuously
+PS504    warning   the delegation is too deeply nested for the flow analysis:
+                   its invariants are not checked (an error with ``--strict``)
+PS599    error     internal error while checking an invariant (a bug in prosec)
+=======  ========  =============================================================
+"""
 
 from __future__ import annotations
 
+from ..diagnostics import Diagnostic, Span, error, warning
+from ..sections import InvariantDecl
+from .claims import kind_of, params_of
+from .flow import BUDGET, TooComplex, analyse
+from .lexicon import Lexicon, build_lexicon
 from .model import InvariantFact, InvariantResult, PatternContext, Status
+from .recognize import recognize
+from .rules import Facts, check_claim
 
 
 def check_invariants(ctx: PatternContext, *, strict: bool = False) -> InvariantResult:
-    facts = [
-        InvariantFact(text=inv.text, span=inv.span, kind="unknown", status=Status.UNRECOGNIZED)
-        for inv in ctx.decls.invariants
-    ]
-    return InvariantResult(facts=facts, firewalls={}, diagnostics=[])
+    """Recognize and check every invariant of one pattern."""
+    primary = next((s.name for s in ctx.decls.slots if s.primary), None)
+    sequences = frozenset(ctx.scope.slot_sequences)
+    lex = build_lexicon(
+        slots=ctx.slots,
+        sequences=sequences,
+        inputs=ctx.inputs,
+        config=ctx.config,
+        program=ctx.program,
+        primary=primary,
+    )
+    try:
+        analysis = analyse(
+            ctx.program,
+            slots=ctx.slots,
+            inputs=ctx.inputs | ctx.config,
+            sequences=sequences,
+        )
+    except TooComplex:
+        return _unchecked(ctx, lex, strict=strict)
+    facts = Facts(analysis, lex)
+    out_facts: list[InvariantFact] = []
+    firewalls: dict[Span, tuple[str, ...]] = {}
+    diagnostics: list[Diagnostic] = []
+    for inv in ctx.decls.invariants:
+        try:
+            got, more = _one(ctx, inv, lex, facts, firewalls, strict=strict)
+        except Exception as exc:  # a bug in a rule must not take the build down silently
+            got = [InvariantFact(text=inv.text, span=inv.span, kind="unknown", status=Status.UNRECOGNIZED)]
+            more = [
+                error(
+                    ctx.path,
+                    inv.span,
+                    "PS599",
+                    f"internal error while checking invariant {inv.text!r}: {type(exc).__name__}: {exc}",
+                    "this is a bug in prosec; please report it with the pattern file",
+                )
+            ]
+        out_facts += got
+        diagnostics += more
+    return InvariantResult(facts=out_facts, firewalls=firewalls, diagnostics=diagnostics)
+
+
+def _one(
+    ctx: PatternContext,
+    inv: InvariantDecl,
+    lex: Lexicon,
+    facts: Facts,
+    firewalls: dict[Span, tuple[str, ...]],
+    *,
+    strict: bool,
+) -> tuple[list[InvariantFact], list[Diagnostic]]:
+    reading = recognize(inv.text, lex)
+    if not reading.claims:
+        make = error if strict else warning
+        return (
+            [InvariantFact(text=inv.text, span=inv.span, kind="unknown", status=Status.UNRECOGNIZED)],
+            [
+                make(
+                    ctx.path,
+                    inv.span,
+                    "PS502",
+                    f"invariant not recognized: {inv.text!r}",
+                    "prosec cannot check it; rephrase it in one of the forms of invariants.md "
+                    "(e.g. \"X never sees Y's output\", \"X runs only when Y explicitly approves\")",
+                )
+            ],
+        )
+    out: list[InvariantFact] = []
+    diagnostics: list[Diagnostic] = []
+    unread = [f"not read: {text!r}" for text in reading.unread]
+    for claim in reading.claims:
+        v = check_claim(claim, facts)
+        evidence = [*v.evidence, *unread]
+        if v.status is Status.VIOLATED:
+            evidence = [p.message for p in v.problems]
+            for problem in v.problems:
+                diagnostics.append(
+                    error(
+                        ctx.path,
+                        problem.span,
+                        "PS501",
+                        f"invariant violated: {_quote(inv.text)}: {problem.message}",
+                        f"the invariant is on line {inv.span.line}; change the delegation so that "
+                        "it holds, or the invariant if it no longer describes the pattern",
+                    )
+                )
+        if v.vacuous is not None:
+            diagnostics.append(
+                warning(
+                    ctx.path,
+                    inv.span,
+                    "PS503",
+                    f"invariant holds only vacuously: {_quote(inv.text)}: {v.vacuous}",
+                    "check the slot names in the sentence against ### Slots",
+                )
+            )
+        for span, fields in v.firewalls.items():
+            old = firewalls.get(span, ())
+            firewalls[span] = old + tuple(f for f in fields if f not in old)
+        out.append(
+            InvariantFact(
+                text=inv.text,
+                span=inv.span,
+                kind=kind_of(claim),
+                status=v.status,
+                params=params_of(claim),
+                evidence=tuple(evidence),
+            )
+        )
+    return out, diagnostics
+
+
+def _unchecked(ctx: PatternContext, lex: Lexicon, *, strict: bool) -> InvariantResult:
+    """Facts for a program the analysis gave up on: read, not checked."""
+    facts: list[InvariantFact] = []
+    note = ("not checked: the delegation is too deeply nested for the flow analysis",)
+    for inv in ctx.decls.invariants:
+        reading = recognize(inv.text, lex)
+        if not reading.claims:
+            facts.append(InvariantFact(text=inv.text, span=inv.span, kind="unknown", status=Status.UNRECOGNIZED))
+        for claim in reading.claims:
+            facts.append(
+                InvariantFact(
+                    text=inv.text,
+                    span=inv.span,
+                    kind=kind_of(claim),
+                    status=Status.UNVERIFIABLE,
+                    params=params_of(claim),
+                    evidence=note,
+                )
+            )
+    make = error if strict else warning
+    diagnostics = [
+        make(
+            ctx.path,
+            ctx.program.span,
+            "PS504",
+            f"the delegation is too deeply nested to check its invariants (more than {BUDGET} steps of analysis)",
+            "split the nested loops into separate patterns or flatten them",
+        )
+    ] if ctx.decls.invariants else []
+    return InvariantResult(facts=facts, firewalls={}, diagnostics=diagnostics)
+
+
+def _quote(text: str) -> str:
+    return '"' + text.replace('"', "'") + '"'

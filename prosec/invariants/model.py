@@ -13,6 +13,7 @@ from ..sections import Declarations
 
 
 class Status(enum.Enum):
+    """How an invariant ended (invariants.md, "Statuses")."""
     PROVED = "proved"
     ENFORCED = "enforced"
     VIOLATED = "violated"
@@ -47,6 +48,7 @@ class InvariantFact:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class InvariantResult:
+    """What the checker gives back for one pattern."""
     facts: Sequence[InvariantFact]
     # a call property's span → fields to strip from its value at run time
     firewalls: Mapping[Span, tuple[str, ...]]

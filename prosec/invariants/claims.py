@@ -1,0 +1,409 @@
+"""What a recognized invariant says: one small frozen dataclass per kind.
+
+Recognition (:mod:`.recognize`) turns a sentence into claims; the rules
+(:mod:`.rules`) check each claim on the flow analysis. A claim names things
+the pattern has: slots, inputs and config entries, local names, fields.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, TypeAlias
+
+Phase: TypeAlias = Literal["all", "first", "later"]
+Age: TypeAlias = Literal["any", "prior", "current"]
+
+
+@dataclass(frozen=True, slots=True)
+class Calls:
+    """The calls a claim is about.
+
+    ``slot`` None means "the calls that run inside the pattern's loop" ("All N
+    runs", "every retry"). ``given`` keeps only the calls that receive one of
+    those inputs ("readers of corpus A"). ``phase`` picks iterations of the
+    innermost loop around the call: round 1, or the later ones ("on retries").
+    """
+
+    slot: str | None
+    given: frozenset[str] = frozenset()
+    phase: Phase = "all"
+
+    def describe(self) -> str:
+        """The calls in words, for evidence and messages."""
+        who = f"`{self.slot}`" if self.slot else "the calls in the loop"
+        if self.given:
+            who += " given " + " or ".join(f"`{g}`" for g in sorted(self.given))
+        if self.phase == "first":
+            who += " (first round)"
+        elif self.phase == "later":
+            who += " (later rounds)"
+        return who
+
+
+# ---------------------------------------------------------------- sources
+
+
+@dataclass(frozen=True, slots=True)
+class FromSlot:
+    """Results of a slot's calls (all of them, or the named fields)."""
+
+    slot: str
+    fields: tuple[str, ...] = ()
+    age: Age = "any"  # prior: from an earlier round; current: this round
+    every: bool = False  # the whole collection of its results
+    given: frozenset[str] = frozenset()
+    #: a failure the slot raised counts too ("only the failure it raised": no)
+    failures: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class FromInput:
+    """An input's (or config entry's) value."""
+    name: str
+    original: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class FromOthers:
+    """Other invocations of the same slot: siblings, earlier attempts."""
+
+
+@dataclass(frozen=True, slots=True)
+class OtherElements:
+    """Elements of an input list other than the one a call was given."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class FromVar:
+    """A local name the pattern binds (``failure_history``)."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class FromField:
+    """A field of some delegate's result, read by the program (``score``)."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class AnyResult:
+    """Some delegate's result ("the result")."""
+
+    age: Age = "any"
+
+
+@dataclass(frozen=True, slots=True)
+class Null:
+    """The literal ``null``."""
+
+
+Source: TypeAlias = (
+    FromSlot | FromInput | FromOthers | OtherElements | FromVar | FromField | AnyResult | Null
+)
+
+
+def describe_source(src: Source) -> str:
+    """A source in words, for evidence and messages."""
+    match src:
+        case FromSlot(slot=slot, fields=fields, age=age, every=every):
+            what = f"`{slot}`'s " + (" / ".join(fields) if fields else "output")
+            if age == "prior":
+                what = "the prior " + what
+            elif age == "current":
+                what = "the current " + what
+            return ("every " + what) if every else what
+        case FromInput(name=name, original=original):
+            return ("the original " if original else "") + f"`{name}`"
+        case FromOthers():
+            return "another invocation's output"
+        case OtherElements(name=name):
+            return f"other elements of `{name}`"
+        case FromVar(name=name):
+            return f"`{name}`"
+        case FromField(name=name):
+            return f"the `{name}` field"
+        case AnyResult(age=age):
+            return {"any": "a result", "prior": "the prior result", "current": "the current result"}[age]
+        case Null():
+            return "null"
+
+
+# ---------------------------------------------------------------- claims
+
+
+@dataclass(frozen=True, slots=True)
+class Isolation:
+    """Nothing from ``source`` reaches the calls of ``target``."""
+    target: Calls
+    source: Source
+
+
+@dataclass(frozen=True, slots=True)
+class Firewall:
+    """The named fields of ``source``'s results never reach ``target``."""
+    target: Calls
+    source: str
+    fields: tuple[str, ...]
+    only: bool = False  # of other delegates' results, only the source's
+
+
+@dataclass(frozen=True, slots=True)
+class Unchanged:
+    """The input's original value (or, for ``FromSlot(age="prior")``, the
+    previous call's result) is passed as it is, on every call."""
+
+    target: Calls
+    source: FromInput | FromSlot
+
+
+@dataclass(frozen=True, slots=True)
+class Identical:
+    """Across iterations, the named arguments (None: all) do not vary;
+    or, with ``callee``, every such call is of that one slot."""
+
+    target: Calls
+    args: tuple[str, ...] | None = None
+    over: str | None = None  # the loop walking this input/config (None: all loops)
+    callee: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Gated:
+    """Every call of ``target`` (or every addition to ``var``) sits under an
+    explicit approval of ``approver``'s verdict (None: another delegate's)."""
+
+    target: Calls | None
+    approver: str | None
+    var: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FailSafe:
+    """Output of ``approver`` that cannot be read blocks the delegation after it."""
+    approver: str
+
+
+@dataclass(frozen=True, slots=True)
+class Unaware:
+    """Nothing passed to ``target`` names ``terms`` or hands over another delegate."""
+    target: Calls
+    terms: tuple[str, ...]
+    others: bool = False  # "unaware of each other"
+
+
+@dataclass(frozen=True, slots=True)
+class Ordered:
+    """Calls of ``target`` walk ``over`` one element at a time in order; or,
+    with ``results``, the returned results keep ``over``'s order."""
+
+    target: Calls | None
+    over: str
+    results: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Bounded:
+    """The pattern's loop runs at most ``bound`` times."""
+    bound: str
+
+
+@dataclass(frozen=True, slots=True)
+class Monotonic:
+    """After its initialization, ``var`` is only appended to."""
+    var: str
+
+
+@dataclass(frozen=True, slots=True)
+class ExactlyOnce:
+    """``per="element"``: each element of ``elements`` goes to exactly one
+    call; ``per="call"``: each call receives exactly one element."""
+
+    target: Calls
+    elements: str
+    per: Literal["element", "call"]
+
+
+@dataclass(frozen=True, slots=True)
+class Receives:
+    """Each call of ``target`` is passed ``needs`` (with ``only``: nothing else)."""
+    target: Calls
+    needs: tuple[Source, ...]
+    only: bool = False
+
+
+ReturnPath: TypeAlias = Literal[
+    "all", "blocked", "accept", "acceptable", "threshold", "success", "exhausted"
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Need:
+    """A returned value: field ``field`` (None: any field) carries ``what``."""
+
+    what: Source
+    field: str | None = None
+    only: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Returns:
+    """On the named path, returns carry the needed values.
+
+    ``all``: every return; ``blocked``: where ``approver`` did not approve;
+    ``accept``/``acceptable``/``threshold``: the branch of that success test,
+    which must return at once; ``success``: the first call that does not
+    fail returns at once; ``exhausted``: after the loop ran out.
+    """
+
+    path: ReturnPath
+    needs: tuple[Need, ...] = ()
+    approver: str | None = None
+    immediate: bool = False
+    ordered: str | None = None  # ties broken by this slot sequence's order
+    records: str | None = None  # every failure is recorded in this list
+    complete: str | None = None  # this local holds every call's result ("the full exchange")
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnsField:
+    """Every return holds this field."""
+
+    field: str
+
+
+@dataclass(frozen=True, slots=True)
+class Unmerged:
+    """The pattern never combines these slots' outputs (one slot: its
+    invocations' outputs): no call or text receives more than one."""
+
+    sides: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Unverifiable:
+    """A promise about a delegate's own behaviour."""
+    reason: str
+
+
+Claim: TypeAlias = (
+    Isolation
+    | Firewall
+    | Unchanged
+    | Identical
+    | Gated
+    | FailSafe
+    | Unaware
+    | Ordered
+    | Bounded
+    | Monotonic
+    | ExactlyOnce
+    | Receives
+    | Returns
+    | ReturnsField
+    | Unmerged
+    | Unverifiable
+)
+
+
+def kind_of(claim: Claim) -> str:
+    """The kind's name in invariants.md."""
+    match claim:
+        case Isolation():
+            return "isolation"
+        case Firewall():
+            return "field firewall"
+        case Unchanged():
+            return "unchanged"
+        case Identical():
+            return "identical"
+        case Gated():
+            return "gated"
+        case FailSafe():
+            return "fail-safe"
+        case Unaware():
+            return "unaware"
+        case Ordered():
+            return "ordered"
+        case Bounded():
+            return "bounded"
+        case Monotonic():
+            return "monotonic"
+        case ExactlyOnce():
+            return "exactly-once"
+        case Receives():
+            return "receives"
+        case Returns() | ReturnsField() | Unmerged():
+            return "returns"
+        case Unverifiable():
+            return "unverifiable"
+
+
+def params_of(claim: Claim) -> dict[str, object]:
+    """The claim's parameters as plain values, for the report and tests."""
+    out: dict[str, object] = {}
+    for name in claim.__dataclass_fields__:
+        value = getattr(claim, name)
+        out.update(_flatten(name, value))
+    return out
+
+
+def _flatten(name: str, value: object) -> dict[str, object]:
+    match value:
+        case Calls(slot=slot, given=given, phase=phase):
+            out: dict[str, object] = {"slot": slot}
+            if given:
+                out["given"] = tuple(sorted(given))
+            if phase != "all":
+                out["phase"] = phase
+            return out
+        case frozenset():
+            return {name: tuple(sorted(str(v) for v in value))} if value else {}
+        case tuple():
+            items = tuple(_plain(v) for v in value)
+            return {name: items} if items else {}
+        case None | False:
+            return {}
+        case _:
+            return {name: _plain(value)}
+
+
+def source_key(src: Source) -> str:
+    """A compact spelling of a source: ``slot:actor.reasoning``,
+    ``input:task_brief(original)``, ``others``, ``elements:chunks``."""
+    match src:
+        case FromSlot(slot=slot, fields=fields, age=age, every=every, given=given, failures=failures):
+            text = f"slot:{slot}" + "".join(f".{f}" for f in fields)
+            mods = [m for m in (age if age != "any" else "", "every" if every else "") if m]
+            mods += [] if failures else ["not its failures"]
+            mods += [f"given {g}" for g in sorted(given)]
+            return text + (f"({', '.join(mods)})" if mods else "")
+        case FromInput(name=name, original=original):
+            return f"input:{name}" + ("(original)" if original else "")
+        case FromOthers():
+            return "others"
+        case OtherElements(name=name):
+            return f"elements:{name}"
+        case FromVar(name=name):
+            return f"var:{name}"
+        case FromField(name=name):
+            return f"field:{name}"
+        case AnyResult(age=age):
+            return "result" + (f"({age})" if age != "any" else "")
+        case Null():
+            return "null"
+
+
+def _plain(value: object) -> object:
+    match value:
+        case str() | int() | bool() | None:
+            return value
+        case Need(what=what, field=f, only=only):
+            return ("only " if only else "") + (f"{f}=" if f else "") + source_key(what)
+        case FromSlot() | FromInput() | FromOthers() | OtherElements() | FromVar() | FromField() | AnyResult() | Null():
+            return source_key(value)
+        case _:
+            return str(value)

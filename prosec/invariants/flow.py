@@ -1,0 +1,989 @@
+"""IR → flow facts: what reaches every call, write and return, and under
+which known conditions.
+
+One abstract interpretation of the program (invariants.md, "Flow model").
+A value is described by the set of :class:`Flow` s it may carry: where the
+information came from (a call's result, an input's original value, a loop's
+iteration, a slot reference), which fields of that source were read
+(field-sensitive: ``release.version`` carries ``version``, not ``notes``),
+where it sits inside the value (under a key, as an element, inside text) and
+which loop back edges it crossed. A call is a boundary: its result is a new
+source, never a copy of its inputs.
+
+Control is tracked beside the data: the conditions known to hold at each
+point (``if`` branches, and the negation of an ``if`` whose body always
+leaves), and the loops that have finished on every path to a point.
+
+Loops are run to a fixpoint. Their first pass and later passes are told
+apart, so a check can ask what a call receives "in round 1" or "on retries",
+and values carried around a back edge are marked with that loop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field, replace
+from typing import Literal, assert_never
+
+from .. import ir
+from ..diagnostics import Span
+
+SourceKind = Literal["call", "error", "input", "iter", "slot", "edit"]
+Phase = Literal["first", "later"]
+
+#: Longest field path / position kept; deeper reads are cut here so that
+#: loops that nest a value in itself still reach a fixpoint.
+MAX_DEPTH = 4
+#: Passes of one loop body before giving up on a fixpoint (never reached by
+#: the lattice, which is finite; a guard against a bug becoming a hang).
+MAX_PASSES = 32
+#: Statements visited before the analysis gives up: nested loops are run to
+#: a fixpoint inside every pass of the loops around them, so the work grows
+#: with the nesting depth.
+BUDGET = 50_000
+
+
+class TooComplex(Exception):
+    """The program needs more work than :data:`BUDGET` to analyse."""
+
+# Position and path steps that are not field names.
+TEXT = "$"  # interpolated into a text
+ANY = "*"  # an element of a list, position unknown
+LENGTH = "#length"  # only the length was read
+ERROR = "#error"  # the failure of a call, as caught by `catch as e`
+INDEX = "#index"  # used to pick an element
+
+
+def loop_key(span: Span) -> str:
+    """A loop's name inside paths and positions."""
+    return f"{span.line}:{span.column}"
+
+
+def each(span: Span) -> str:
+    """The step "the element chosen by the current iteration of this loop"."""
+    return "@" + loop_key(span)
+
+
+def ordered(span: Span | None) -> str:
+    """The step "appended once per iteration, in order" (``+``) of a loop."""
+    return "+" + (loop_key(span) if span is not None else "")
+
+
+def is_element(step: str) -> bool:
+    """Whether a path/position step picks an element of a list."""
+    return step == ANY or step[:1] in ("@", "+")
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Source:
+    """Where information comes from."""
+
+    kind: SourceKind
+    name: str  # slot (sequence slot for a loop variable), input, or loop role
+    span: Span | None = None  # the call, the loop, or the write
+
+    def describe(self) -> str:
+        """The source in words."""
+        match self.kind:
+            case "call":
+                return f"`call {self.name}` (line {self.span.line if self.span else '?'})"
+            case "error":
+                return f"the failure of `call {self.name}` (line {self.span.line if self.span else '?'})"
+            case "input":
+                return f"input `{self.name}`"
+            case "iter":
+                return f"the loop {self.name} (line {self.span.line if self.span else '?'})"
+            case "slot":
+                return f"the delegate `{self.name}` itself"
+            case "edit":
+                return f"a change to `{self.name}` (line {self.span.line if self.span else '?'})"
+            case _:
+                assert_never(self.kind)
+
+
+@dataclass(frozen=True, slots=True)
+class Flow:
+    """One piece of information a value may carry."""
+
+    src: Source
+    #: fields (or element steps) read from the source's value
+    path: tuple[str, ...] = ()
+    #: where it sits inside the carrying value: () at the top
+    at: tuple[str, ...] = ()
+    #: loops whose back edge it crossed (it may come from an earlier iteration)
+    carried: frozenset[Span] = frozenset()
+
+    @property
+    def whole(self) -> bool:
+        """The source's value itself (or an element of it), no field read."""
+        return all(is_element(step) for step in self.path)
+
+    def first_field(self) -> str | None:
+        """The first field read from the source, past element steps."""
+        for step in self.path:
+            if not is_element(step):
+                return step
+        return None
+
+
+Flows = frozenset[Flow]
+EMPTY: Flows = frozenset()
+
+
+def _cap(steps: tuple[str, ...]) -> tuple[str, ...]:
+    return steps[:MAX_DEPTH]
+
+
+def project(flows: Iterable[Flow], key: str) -> Flows:
+    """``value.key``: field-sensitive."""
+    out: set[Flow] = set()
+    for f in flows:
+        if not f.at:
+            out.add(replace(f, path=_cap((*f.path, key))))
+        elif f.at[0] == key:
+            out.add(replace(f, at=f.at[1:]))
+        elif f.at[0] in (TEXT, INDEX) or is_element(f.at[0]):
+            # Not a mapping we built: the read may reach into it.
+            out.add(f)
+        # else: it sits under another key of an object we built
+    return frozenset(out)
+
+
+def element(flows: Iterable[Flow], step: str) -> Flows:
+    """``value[i]`` / a ``for`` variable: one element."""
+    out: set[Flow] = set()
+    for f in flows:
+        if not f.at:
+            out.add(replace(f, path=_cap((*f.path, step))))
+        elif is_element(f.at[0]):
+            out.add(replace(f, at=f.at[1:]))
+        else:
+            out.add(f)
+    return frozenset(out)
+
+
+def nest(flows: Iterable[Flow], *steps: str) -> Flows:
+    """Put a value under ``steps`` of a new value."""
+    return frozenset(replace(f, at=_cap((*steps, *f.at))) for f in flows)
+
+
+def length(flows: Iterable[Flow]) -> Flows:
+    """``value.length``: a number derived from the value."""
+    return frozenset(replace(f, path=_cap((*f.path, *f.at, LENGTH)), at=()) for f in flows)
+
+
+def carry(flows: Iterable[Flow], loop: Span) -> Flows:
+    """Mark flows as carried around ``loop``'s back edge."""
+    return frozenset(replace(f, carried=f.carried | {loop}) for f in flows)
+
+
+# ---------------------------------------------------------------- observations
+
+
+@dataclass(frozen=True, slots=True)
+class Known:
+    """A condition known to be true (``holds``) or false at a point."""
+
+    cond: ir.Cond  # never a `Not`: negations are folded into `holds`
+    holds: bool
+    subject: Flows
+
+
+@dataclass(frozen=True, slots=True)
+class LoopInfo:
+    """A loop or ``parallel:`` block."""
+
+    node: ir.Repeat | ir.For | ir.LoopUntil | ir.Parallel
+    parent: Span | None
+    parallel: bool
+    collected: bool
+    #: the slot sequence a ``for`` walks, when it walks one directly
+    sequence: str | None
+
+    @property
+    def span(self) -> Span:
+        """The loop's own span."""
+        return self.node.span
+
+    @property
+    def is_block(self) -> bool:
+        """A ``parallel:`` block rather than a loop."""
+        return isinstance(self.node, ir.Parallel)
+
+
+@dataclass
+class PropObs:
+    """What one call property may carry, over every visit."""
+
+    prop: ir.Prop
+    flows: set[Flow] = field(default_factory=set)
+    by_phase: dict[Phase, set[Flow]] = field(
+        default_factory=lambda: {"first": set(), "later": set()}
+    )
+
+
+@dataclass
+class CallObs:
+    """One call site."""
+
+    call: ir.Call
+    slot: str  # the slot, or the slot sequence a loop variable walks
+    direct: bool  # `call slot`, not `call loop_variable`
+    loops: tuple[Span, ...]  # enclosing loops and parallel blocks, outermost first
+    props: dict[Span, PropObs] = field(default_factory=dict)
+    known: frozenset[Known] | None = None  # holds on every visit
+    phases: set[Phase] = field(default_factory=set)
+
+    def flows(self, phase: Phase | None = None) -> set[Flow]:
+        """Everything the call's properties may carry (in one phase)."""
+        out: set[Flow] = set()
+        for p in self.props.values():
+            out |= p.flows if phase is None else p.by_phase[phase]
+        return out
+
+
+WriteKind = Literal["declare", "update", "assign", "put", "append"]
+
+
+@dataclass
+class WriteObs:
+    """A write to a name: ``let``, ``=``, ``record``/``append``, ``a.b =``."""
+
+    stmt: ir.Bind | ir.Assign | ir.Append
+    var: str
+    kind: WriteKind
+    loops: tuple[Span, ...]
+    value: set[Flow] = field(default_factory=set)
+    known: frozenset[Known] | None = None
+
+
+@dataclass
+class ReturnObs:
+    """A ``return`` that ends the pattern call."""
+
+    stmt: ir.Return
+    loops: tuple[Span, ...]
+    fields: dict[str, set[Flow]] = field(default_factory=dict)
+    exprs: dict[str, ir.Expr] = field(default_factory=dict)
+    known: frozenset[Known] | None = None
+    after: frozenset[Span] | None = None  # loops finished on every path here
+
+
+@dataclass
+class TextObs:
+    """A string with interpolation: what each ``{...}`` may carry."""
+
+    text: ir.Text
+    loops: tuple[Span, ...]
+    parts: list[set[Flow]] = field(default_factory=list)
+
+
+@dataclass
+class Analysis:
+    """Everything the invariant rules read about one program."""
+
+    program: ir.Program
+    slots: frozenset[str]
+    inputs: frozenset[str]
+    loops: dict[Span, LoopInfo] = field(default_factory=dict)
+    calls: dict[Span, CallObs] = field(default_factory=dict)
+    writes: dict[Span, WriteObs] = field(default_factory=dict)
+    returns: dict[Span, ReturnObs] = field(default_factory=dict)
+    texts: dict[Span, TextObs] = field(default_factory=dict)
+    #: flows of each loop's count / max / iterable, at the loop
+    bounds: dict[Span, set[Flow]] = field(default_factory=dict)
+    #: names bound to a collected loop (`let xs = parallel for ...`)
+    collections: dict[str, set[Span]] = field(default_factory=dict)
+    #: the program can end without a `return`
+    falls_off: bool = False
+
+    def inside(self, node: Span, loop: Span) -> bool:
+        """Whether the node at ``node`` (a call, or another loop) lies in ``loop``."""
+        return _contains(loop, node)
+
+    def main_loops(self) -> list[LoopInfo]:
+        """Outermost loops that contain calls."""
+        out: list[LoopInfo] = []
+        for obs in self.calls.values():
+            loops = [s for s in obs.loops if not self.loops[s].is_block]
+            if loops and self.loops[loops[0]] not in out:
+                out.append(self.loops[loops[0]])
+        return sorted(out, key=lambda i: i.span)
+
+
+def _contains(outer: Span, inner: Span) -> bool:
+    """``inner`` starts inside ``outer`` (ends are not reliable: a call's span
+    runs on to the next statement)."""
+    return (outer.line, outer.column) <= (inner.line, inner.column) < (outer.end_line, outer.end_column)
+
+
+# ---------------------------------------------------------------- the walk
+
+
+@dataclass
+class State:
+    """Where a path is: values of names, known conditions, finished loops."""
+
+    scopes: list[dict[str, Flows]]
+    known: frozenset[Known]
+    after: frozenset[Span]
+
+    def copy(self) -> State:
+        """An independent copy for another path."""
+        return State([dict(s) for s in self.scopes], self.known, self.after)
+
+    def lookup(self, name: str) -> Flows | None:
+        """The value of ``name`` in the innermost scope that binds it."""
+        for scope in reversed(self.scopes):
+            if name in scope:
+                return scope[name]
+        return None
+
+    def set(self, name: str, flows: Flows) -> bool:
+        """Update the innermost binding of ``name``; declare it here if none.
+        Returns whether it was a new declaration."""
+        for scope in reversed(self.scopes):
+            if name in scope:
+                scope[name] = flows
+                return False
+        self.scopes[-1][name] = flows
+        return True
+
+    def trim(self, depth: int) -> State:
+        """Drop the scopes opened past ``depth``."""
+        self.scopes = self.scopes[:depth]
+        return self
+
+
+def join(a: State | None, b: State | None) -> State | None:
+    """Paths meet: values may be either; only what both know is known."""
+    if a is None:
+        return b.copy() if b is not None else None
+    if b is None:
+        return a.copy()
+    depth = min(len(a.scopes), len(b.scopes))
+    scopes: list[dict[str, Flows]] = []
+    for sa, sb in zip(a.scopes[:depth], b.scopes[:depth], strict=True):
+        merged = dict(sa)
+        for name, flows in sb.items():
+            merged[name] = merged.get(name, EMPTY) | flows
+        scopes.append(merged)
+    return State(scopes, a.known & b.known, a.after & b.after)
+
+
+@dataclass
+class _LoopCtx:
+    span: Span
+    continues: State | None = None
+    breaks: State | None = None
+
+
+@dataclass
+class _Frame:
+    """A function body at run time: the pattern, or one iteration / branch
+    whose ``return`` ends only itself."""
+
+    kind: Literal["pattern", "iteration"]
+    values: set[Flow] = field(default_factory=set)
+    #: the loop pass this iteration belongs to: a `return` ends the
+    #: iteration, and the loop goes on with the next one
+    ctx: _LoopCtx | None = None
+
+
+def known_of(cond: ir.Cond, holds: bool, subject: Flows) -> Known:
+    """A known condition, with negations folded into ``holds``."""
+    while isinstance(cond, ir.Not):
+        cond, holds = cond.operand, not holds
+    return Known(cond, holds, subject)
+
+
+class _Walker:
+    """The abstract interpreter: one walk of the program, loops to a fixpoint."""
+
+    def __init__(self, analysis: Analysis, sequences: frozenset[str]) -> None:
+        self.a = analysis
+        self.sequences = sequences
+        self.loop_stack: list[Span] = []
+        self.loop_ctx: list[_LoopCtx] = []
+        self.frames: list[_Frame] = [_Frame("pattern")]
+        self.phase: list[tuple[Span, Phase]] = []
+        self.delegates: list[dict[str, str]] = [{}]  # loop variable → sequence slot
+        self.visits = 0
+
+    # ------------------------------------------------------------ helpers
+
+    def loops_here(self) -> tuple[Span, ...]:
+        return tuple(self.loop_stack)
+
+    def current_phase(self) -> Phase:
+        return self.phase[-1][1] if self.phase else "first"
+
+    def in_parallel(self) -> bool:
+        return any(self.a.loops[s].parallel for s in self.loop_stack)
+
+    def delegate_slot(self, name: str) -> str | None:
+        for scope in reversed(self.delegates):
+            if name in scope:
+                return scope[name]
+        return None
+
+    # ------------------------------------------------------------ expressions
+
+    def expr(self, e: ir.Expr, s: State) -> Flows:
+        """What an expression's value may carry (recording calls and texts)."""
+        match e:
+            case ir.Name(name=name):
+                flows = s.lookup(name)
+                if flows is not None:
+                    return flows
+                if name in self.a.slots:
+                    return frozenset({Flow(Source("slot", name))})
+                if name in self.a.inputs:
+                    return frozenset({Flow(Source("input", name))})
+                return EMPTY
+            case ir.Attr(base=base, key=key):
+                return project(self.expr(base, s), key)
+            case ir.Length(base=base):
+                return length(self.expr(base, s))
+            case ir.Index(base=base, index=index):
+                picked = self.expr(index, s)
+                step = ANY
+                iters = {f.src for f in picked}
+                if picked and all(
+                    f.src.kind == "iter" and not f.path and not f.at for f in picked
+                ) and len(iters) == 1:
+                    (src,) = iters
+                    if src.span is not None:
+                        step = each(src.span)
+                return element(self.expr(base, s), step) | nest(picked, INDEX)
+            case ir.Literal_():
+                return EMPTY
+            case ir.Text(parts=parts):
+                obs = self.a.texts.setdefault(e.span, TextObs(e, self.loops_here()))
+                out: set[Flow] = set()
+                i = 0
+                for part in parts:
+                    if isinstance(part, str):
+                        continue
+                    flows = self.expr(part, s)
+                    if len(obs.parts) <= i:
+                        obs.parts.append(set())
+                    obs.parts[i] |= flows
+                    i += 1
+                    out |= nest(flows, TEXT)
+                return frozenset(out)
+            case ir.Object(entries=entries):
+                out = set()
+                for key, value in entries:
+                    out |= nest(self.expr(value, s), key)
+                return frozenset(out)
+            case ir.Array(items=items):
+                out = set()
+                for item in items:
+                    out |= nest(self.expr(item, s), ANY)
+                return frozenset(out)
+            case ir.Call():
+                return self.call(e, s)
+            case ir.IterationCount(loop=loop):
+                return frozenset({Flow(Source("iter", "count", loop))})
+            case _:
+                assert_never(e)
+
+    def call(self, c: ir.Call, s: State) -> Flows:
+        """Record what each property carries; the result is a new source."""
+        sequence = self.delegate_slot(c.callee)
+        slot, direct = (sequence, False) if sequence is not None else (c.callee, True)
+        obs = self.a.calls.get(c.span)
+        if obs is None:
+            obs = self.a.calls[c.span] = CallObs(c, slot, direct, self.loops_here())
+        phase = self.current_phase()
+        obs.phases.add(phase)
+        for prop in c.props:
+            flows = self.expr(prop.value, s)
+            p = obs.props.setdefault(prop.span, PropObs(prop))
+            p.flows |= flows
+            p.by_phase[phase] |= flows
+        if c.retry is not None:
+            self.expr(c.retry, s)
+        obs.known = s.known if obs.known is None else obs.known & s.known
+        return frozenset({Flow(Source("call", slot, c.span))})
+
+    def cond(self, cond: ir.Cond, s: State) -> Flows:
+        """The flows of a condition's subject (its reads have no effects)."""
+        out: set[Flow] = set()
+        match cond:
+            case ir.Proceeds(subject=x) | ir.Says(subject=x) | ir.Decides(subject=x) | ir.Presence(subject=x):
+                out |= self.expr(x, s)
+            case ir.Compare(subject=x, threshold=t):
+                out |= self.expr(x, s)
+                self.expr(t, s)
+            case ir.Criteria(criteria=c, subject=x):
+                self.expr(c, s)
+                out |= self.expr(x, s)
+            case ir.Not(operand=operand):
+                out |= self.cond(operand, s)
+            case ir.Judge():
+                pass
+            case _:
+                assert_never(cond)
+        return frozenset(out)
+
+    # ------------------------------------------------------------ statements
+
+    def block(self, block: ir.Block, s: State | None, *, tail: bool = False) -> State | None:
+        if s is None:
+            return None
+        s = s.copy()
+        depth = len(s.scopes)
+        s.scopes.append({})
+        out: State | None = s
+        for i, stmt in enumerate(block):
+            if out is None:
+                break
+            last = tail and i == len(block) - 1
+            out = self.stmt(stmt, out, tail=last)
+        return out.trim(depth) if out is not None else None
+
+    def write(
+        self, stmt: ir.Bind | ir.Assign | ir.Append, var: str, kind: WriteKind, value: Flows, s: State
+    ) -> None:
+        obs = self.a.writes.get(stmt.span)
+        if obs is None:
+            obs = self.a.writes[stmt.span] = WriteObs(stmt, var, kind, self.loops_here())
+        obs.value |= value
+        obs.known = s.known if obs.known is None else obs.known & s.known
+
+    def value(self, v: ir.Expr | ir.Loop, s: State) -> tuple[State | None, Flows]:
+        if isinstance(v, ir.Repeat | ir.For | ir.LoopUntil | ir.Parallel):
+            return self.loop(v, s, collect=True)
+        return s, self.expr(v, s)
+
+    def stmt(self, stmt: ir.Stmt, s: State, *, tail: bool = False) -> State | None:
+        """The state after ``stmt``; None when no path goes on."""
+        self.visits += 1
+        if self.visits > BUDGET:
+            raise TooComplex(f"more than {BUDGET} statement visits")
+        match stmt:
+            case ir.Bind(name=name, value=v):
+                after, flows = self.value(v, s)
+                if after is None:
+                    return None
+                if isinstance(v, ir.Repeat | ir.For | ir.LoopUntil | ir.Parallel):
+                    self.a.collections.setdefault(name, set()).add(v.span)
+                new = after.set(name, flows)
+                self.write(stmt, name, "declare" if new else "update", flows, after)
+                return after
+            case ir.Assign(target=target, value=v):
+                after, flows = self.value(v, s)
+                if after is None:
+                    return None
+                self.assign(stmt, target, flows, after)
+                return after
+            case ir.Append(value=v, target=target):
+                flows = self.expr(v, s)
+                self.expr(target, s)
+                innermost = self.loop_stack[-1] if self.loop_stack else None
+                step = ANY if self.in_parallel() else ordered(innermost)
+                self.put(stmt, target, nest(flows, step), s, kind="append")
+                return s
+            case ir.Return(value=v):
+                self.ret(stmt, v, s)
+                return None
+            case ir.Continue():
+                if self.loop_ctx:
+                    ctx = self.loop_ctx[-1]
+                    ctx.continues = join(ctx.continues, s)
+                return None
+            case ir.Break():
+                if self.loop_ctx:
+                    ctx = self.loop_ctx[-1]
+                    ctx.breaks = join(ctx.breaks, s)
+                return None
+            case ir.Throw(value=v):
+                if v is not None:
+                    self.expr(v, s)
+                return None
+            case ir.ExprStmt(expr=e):
+                flows = self.expr(e, s)
+                if tail:
+                    self.frames[-1].values |= flows
+                return s
+            case ir.If():
+                return self.if_(stmt, s)
+            case ir.Repeat() | ir.For() | ir.LoopUntil() | ir.Parallel():
+                out, flows = self.loop(stmt, s, collect=tail)
+                if tail:
+                    self.frames[-1].values |= flows
+                return out
+            case ir.Try():
+                return self.try_(stmt, s)
+            case ir.Choice(options=options):
+                chosen: State | None = None
+                for option in options:
+                    chosen = join(chosen, self.block(option.body, s))
+                return chosen
+            case _:
+                assert_never(stmt)
+
+    def assign(self, stmt: ir.Assign, target: ir.Name | ir.Attr | ir.Index, flows: Flows, s: State) -> None:
+        if isinstance(target, ir.Name):
+            new = s.set(target.name, flows)
+            self.write(stmt, target.name, "declare" if new else "assign", flows, s)
+            return
+        match target:
+            case ir.Attr(key=key):
+                steps: tuple[str, ...] = (key,)
+            case ir.Index():
+                steps = (ANY,)
+        self.put(stmt, target, nest(flows, *steps), s, kind="put", skip=1)
+
+    def put(
+        self,
+        stmt: ir.Assign | ir.Append,
+        target: ir.Expr,
+        flows: Flows,
+        s: State,
+        *,
+        kind: WriteKind,
+        skip: int = 0,
+    ) -> None:
+        """Add ``flows`` inside the value of ``target``'s root name."""
+        chain: list[str] = []
+        node = target
+        while not isinstance(node, ir.Name):
+            match node:
+                case ir.Attr(base=base, key=key):
+                    chain.append(key)
+                    node = base
+                case ir.Index(base=base):
+                    chain.append(ANY)
+                    node = base
+                case _:
+                    return
+        steps = tuple(reversed(chain))[: len(chain) - skip] if skip else tuple(reversed(chain))
+        root = node.name
+        edit = Flow(Source("edit", root, stmt.span))
+        old = s.lookup(root) or EMPTY
+        s.set(root, old | nest(flows, *steps) | {edit})
+        self.write(stmt, root, kind, flows, s)
+
+    def ret(self, stmt: ir.Return, v: ir.Expr | None, s: State) -> None:
+        """A pattern return is observed; an iteration's return gives its value."""
+        frame = self.frames[-1]
+        if frame.kind == "iteration":
+            if v is not None:
+                frame.values |= self.expr(v, s)
+            if frame.ctx is not None:
+                frame.ctx.continues = join(frame.ctx.continues, s)
+            return
+        obs = self.a.returns.get(stmt.span)
+        if obs is None:
+            obs = self.a.returns[stmt.span] = ReturnObs(stmt, self.loops_here())
+        if isinstance(v, ir.Object):
+            for key, value in v.entries:
+                obs.fields.setdefault(key, set()).update(self.expr(value, s))
+                obs.exprs[key] = value
+        elif v is not None:
+            obs.fields.setdefault("result", set()).update(self.expr(v, s))
+            obs.exprs["result"] = v
+        obs.known = s.known if obs.known is None else obs.known & s.known
+        obs.after = s.after if obs.after is None else obs.after & s.after
+
+    def if_(self, stmt: ir.If, s: State) -> State | None:
+        """Each branch knows its condition and the negation of the earlier ones."""
+        out: State | None = None
+        negated: set[Known] = set()
+        for cond, body in stmt.branches:
+            subject = self.cond(cond, s)
+            branch = s.copy()
+            branch.known = branch.known | negated | {known_of(cond, True, subject)}
+            out = join(out, self.block(body, branch))
+            negated.add(known_of(cond, False, subject))
+        rest = s.copy()
+        rest.known = rest.known | negated
+        out = join(out, self.block(stmt.orelse or (), rest))
+        return out
+
+    def try_(self, stmt: ir.Try, s: State) -> State | None:
+        """The handler may start from any point of the body; its variable carries the failures."""
+        depth = len(s.scopes)
+        inner = s.copy()
+        inner.scopes.append({})
+        seen: State | None = s.copy()
+        current: State | None = inner
+        for sub in stmt.body:
+            if current is None:
+                break
+            current = self.stmt(sub, current)
+            if current is not None:
+                seen = join(seen, current.copy().trim(depth))
+        body_out = current.trim(depth) if current is not None else None
+        out = body_out
+        if stmt.catch_body is not None:
+            # A failure can happen anywhere in the body: the catch starts
+            # from any state the body went through.
+            entry = seen.copy() if seen is not None else s.copy()
+            entry.known = s.known
+            entry.after = s.after
+            errors = frozenset(
+                Flow(Source("error", self.calls_slot(c), c.span), (ERROR,))
+                for c in _calls_in(stmt.body)
+            )
+            entry.scopes.append({stmt.catch_var: errors} if stmt.catch_var else {})
+            caught = self.block(stmt.catch_body, entry)
+            out = join(out, caught.trim(depth) if caught is not None else None)
+        if stmt.finally_body is not None:
+            out = self.block(stmt.finally_body, out)
+        return out
+
+    def calls_slot(self, c: ir.Call) -> str:
+        obs = self.a.calls.get(c.span)
+        return obs.slot if obs is not None else c.callee
+
+    # ------------------------------------------------------------ loops
+
+    def loop(self, node: ir.Loop, s: State, *, collect: bool) -> tuple[State | None, Flows]:
+        """Run a loop to a fixpoint: a first pass, then later passes from the back edge."""
+        if isinstance(node, ir.Parallel):
+            return self.parallel_block(node, s, collect=collect)
+        parallel = not isinstance(node, ir.LoopUntil) and node.parallel
+        sequence: str | None = None
+        if isinstance(node, ir.For) and isinstance(node.iterable, ir.Name):
+            if node.iterable.name in self.sequences:
+                sequence = node.iterable.name
+        info = LoopInfo(
+            node=node,
+            parent=self.loop_stack[-1] if self.loop_stack else None,
+            parallel=parallel,
+            collected=collect,
+            sequence=sequence,
+        )
+        self.a.loops[node.span] = info
+        header = self.expr(_bound(node), s)
+        self.a.bounds.setdefault(node.span, set()).update(header)
+
+        depth = len(s.scopes)
+        written = _written(node.body)
+        frame = _Frame("iteration") if (collect or parallel) else None
+        if frame is not None:
+            self.frames.append(frame)
+        self.loop_stack.append(node.span)
+        self.delegates.append({node.var: sequence} if isinstance(node, ir.For) and sequence else {})
+        exit_state: State | None = s.copy()
+        head: State | None = s.copy()
+        later: State | None = None
+        phase: Phase = "first"
+        for _ in range(MAX_PASSES):
+            if head is None:
+                break
+            entry = head.copy()
+            entry.known = s.known
+            entry.after = s.after
+            entry.scopes.append(self.loop_vars(node, header))
+            if isinstance(node, ir.LoopUntil) and node.cond is not None and node.test == "while":
+                entry.known = entry.known | {known_of(node.cond, True, self.cond(node.cond, entry))}
+            ctx = _LoopCtx(node.span)
+            self.loop_ctx.append(ctx)
+            if frame is not None:
+                frame.ctx = ctx
+            self.phase.append((node.span, phase))
+            out = self.block(node.body, entry, tail=collect)
+            if isinstance(node, ir.LoopUntil) and node.cond is not None and out is not None:
+                self.cond(node.cond, out)
+            self.phase.pop()
+            self.loop_ctx.pop()
+            back = join(out, ctx.continues)
+            if back is not None:
+                back.trim(depth)
+            breaks = ctx.breaks.trim(depth) if ctx.breaks is not None else None
+            exit_state = join(join(exit_state, back), breaks)
+            carried = _carry_state(back, node.span, written) if back is not None else None
+            new_later = join(later, carried)
+            if phase == "later" and _same(new_later, later):
+                break
+            later, head, phase = new_later, new_later, "later"
+        self.delegates.pop()
+        self.loop_stack.pop()
+        values: Flows = EMPTY
+        if frame is not None:
+            self.frames.pop()
+            values = nest(frame.values, each(node.span))
+        if exit_state is not None:
+            exit_state.known = s.known
+            exit_state.after = s.after | {node.span}
+        return exit_state, values
+
+    def loop_vars(self, node: ir.Repeat | ir.For | ir.LoopUntil, header: Flows) -> dict[str, Flows]:
+        me = node.span
+        match node:
+            case ir.Repeat(var=var) | ir.LoopUntil(var=var):
+                return {var: frozenset({Flow(Source("iter", "count", me))})} if var else {}
+            case ir.For(var=var, index=index):
+                out = {var: element(header, each(me))}
+                if index is not None:
+                    out[index] = frozenset({Flow(Source("iter", "index", me))})
+                return out
+            case _:
+                assert_never(node)
+
+    def parallel_block(self, node: ir.Parallel, s: State, *, collect: bool) -> tuple[State | None, Flows]:
+        """Branches run side by side; what each binds is there after the block."""
+        self.a.loops[node.span] = LoopInfo(
+            node=node,
+            parent=self.loop_stack[-1] if self.loop_stack else None,
+            parallel=True,
+            collected=collect,
+            sequence=None,
+        )
+        self.loop_stack.append(node.span)
+        current: State = s.copy()
+        values: set[Flow] = set()
+        for branch in node.branches:
+            frame = _Frame("iteration")
+            self.frames.append(frame)
+            out = self.stmt(branch, current, tail=True)
+            self.frames.pop()
+            values |= frame.values
+            # Branches run side by side: what one binds is there after the
+            # block, and nothing is lost when a branch ends early.
+            current = join(current, out) or current
+        self.loop_stack.pop()
+        current.after = s.after | {node.span}
+        return current, nest(values, each(node.span))
+
+
+def _bound(node: ir.Repeat | ir.For | ir.LoopUntil) -> ir.Expr:
+    match node:
+        case ir.Repeat(count=e) | ir.LoopUntil(max=e) | ir.For(iterable=e):
+            return e
+        case _:
+            assert_never(node)
+
+
+def _same(a: State | None, b: State | None) -> bool:
+    if a is None or b is None:
+        return a is b
+    return a.scopes == b.scopes
+
+
+def _carry_state(s: State, loop: Span, written: set[str]) -> State:
+    out = s.copy()
+    for scope in out.scopes:
+        for name in scope:
+            if name in written:
+                scope[name] = carry(scope[name], loop)
+    return out
+
+
+def _written(block: ir.Block) -> set[str]:
+    """Names a block writes (bind, assign, append) at any depth."""
+    names: set[str] = set()
+    for stmt in ir.walk(block):
+        match stmt:
+            case ir.Bind(name=name):
+                names.add(name)
+            case ir.Assign(target=target) | ir.Append(target=target):
+                names.add(_root_name(target))
+            case _:
+                pass
+    return names
+
+
+def _root_name(e: ir.Expr) -> str:
+    while True:
+        match e:
+            case ir.Name(name=name):
+                return name
+            case ir.Attr(base=base) | ir.Index(base=base) | ir.Length(base=base):
+                e = base
+            case _:
+                return ""
+
+
+def loops_in(block: ir.Block) -> Iterator[ir.Loop]:
+    """Every loop and parallel block, including those that are the value of
+    a ``let`` or an assignment."""
+    for stmt in ir.walk(block):
+        match stmt:
+            case ir.Repeat() | ir.For() | ir.LoopUntil() | ir.Parallel():
+                yield stmt
+            case ir.Bind(value=ir.Repeat() | ir.For() | ir.LoopUntil() | ir.Parallel() as loop):
+                yield loop
+            case ir.Assign(value=ir.Repeat() | ir.For() | ir.LoopUntil() | ir.Parallel() as loop):
+                yield loop
+            case _:
+                pass
+
+
+def _calls_in(block: ir.Block) -> Iterator[ir.Call]:
+    for e in exprs_in(block):
+        if isinstance(e, ir.Call):
+            yield e
+
+
+def exprs_in(block: ir.Block) -> Iterator[ir.Expr]:
+    """Every expression of a block at any depth (conditions' reads included)."""
+    for stmt in ir.walk(block):
+        yield from stmt_exprs(stmt)
+
+
+def stmt_exprs(stmt: ir.Stmt) -> Iterator[ir.Expr]:
+    """The expressions a statement evaluates itself (not its nested blocks)."""
+    match stmt:
+        case ir.Bind(value=v) | ir.Assign(value=v):
+            if not isinstance(v, ir.Repeat | ir.For | ir.LoopUntil | ir.Parallel):
+                yield from ir.subexprs(v)
+            else:
+                yield from _loop_header_exprs(v)
+        case ir.Append(value=v):
+            yield from ir.subexprs(v)
+        case ir.Return(value=v) | ir.Throw(value=v):
+            if v is not None:
+                yield from ir.subexprs(v)
+        case ir.ExprStmt(expr=e):
+            yield from ir.subexprs(e)
+        case ir.If(branches=branches):
+            for cond, _ in branches:
+                yield from ir.cond_exprs(cond)
+        case ir.Repeat() | ir.For() | ir.LoopUntil() | ir.Parallel():
+            yield from _loop_header_exprs(stmt)
+        case ir.Continue() | ir.Break() | ir.Try() | ir.Choice():
+            pass
+        case _:
+            assert_never(stmt)
+
+
+def _loop_header_exprs(loop: ir.Loop) -> Iterator[ir.Expr]:
+    match loop:
+        case ir.Repeat(count=e) | ir.For(iterable=e):
+            yield from ir.subexprs(e)
+        case ir.LoopUntil(max=e, cond=cond):
+            yield from ir.subexprs(e)
+            if cond is not None:
+                yield from ir.cond_exprs(cond)
+        case ir.Parallel():
+            pass
+        case _:
+            assert_never(loop)
+
+
+def analyse(
+    program: ir.Program,
+    *,
+    slots: frozenset[str],
+    inputs: frozenset[str],
+    sequences: frozenset[str],
+) -> Analysis:
+    """Run the flow analysis over ``program``.
+
+    ``inputs`` holds inputs and config entries (both start as the caller's
+    original value); ``sequences`` the slots that a ``for`` walks.
+    """
+    analysis = Analysis(program=program, slots=slots, inputs=inputs)
+    walker = _Walker(analysis, sequences)
+    params: dict[str, Flows] = {n: frozenset({Flow(Source("slot", n))}) for n in slots}
+    params.update({n: frozenset({Flow(Source("input", n))}) for n in inputs if n not in slots})
+    start = State([params], frozenset(), frozenset())
+    end = walker.block(program.body, start)
+    analysis.falls_off = end is not None
+    return analysis

@@ -1,0 +1,345 @@
+"""Invariant sentence + the pattern's names → clauses with resolved mentions.
+
+A sentence names the pattern's things in English: "miners" is slot
+``miner``, "ensemble members" is ``ensemble_member``, "chain entries" and
+"each delegate" are the slot sequence ``chain``, "the brief" is input
+``task_brief``, "corpus A" is ``corpus_a``, "failure history" is the local
+``failure_history``, "the guard's reason" reads field ``reason``. This module
+normalizes the text, splits it into clauses at dashes and semicolons, and
+replaces every mention by a placeholder (``«s0»`` a slot, ``«i1»`` an input
+or config entry, ``«v2»`` a local name, ``«a3»`` "every role") that the
+sentence-family rules in :mod:`.recognize` match against.
+
+Surface forms come from the names themselves (words of a snake_case name,
+singular and plural of its last word, the name as written in backticks),
+from loop variables over a slot sequence (``for delegate in chain``), from a
+multi-word name's head word when no other name shares it ("the brief"), and
+as a last resort from a slot's stem ("measured" → ``measurement``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Literal
+
+from .. import ir
+from .flow import exprs_in, loops_in
+
+MentionKind = Literal["slot", "input", "var", "all"]
+_LETTER = {"slot": "s", "input": "i", "var": "v", "all": "a"}
+
+#: Nouns that name a slot's instances or calls rather than something else:
+#: "chain entries", "mapper invocation", "the same target slot".
+ROLE_NOUNS = frozenset(
+    "entries entry members member instances instance invocations invocation calls call "
+    "services service slot slots pattern patterns".split()
+)
+#: Nouns that stand for every slot when no slot is named so.
+GENERIC_ROLES = frozenset("service services role roles agent agents participant participants party parties".split())
+#: A name starting with one of these counts something (``max_rounds``): its
+#: last word names the things counted, not the name.
+_QUANTIFIERS = frozenset("max min num n number count total".split())
+#: Local names too generic to stand for themselves ("the final result" is the
+#: returned field, not `let result = ...`).
+_GENERIC_LOCALS = frozenset("result results output outputs value values".split())
+#: Words that never become a mention through an alias.
+_NOT_ALIASES = frozenset(
+    "a b the of in to by on all each count result results output outputs last current "
+    "prior raw final next first new old own other input inputs data value values".split()
+)
+
+
+def singular(word: str) -> str:
+    """English singular of a plural noun, by its ending."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if word.endswith(("ches", "shes", "sses", "xes")):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith(("ss", "us", "is")) and len(word) > 3:
+        return word[:-1]
+    return word
+
+
+def plural(word: str) -> str:
+    """English plural of a noun, by its ending."""
+    if word.endswith("y") and len(word) > 2 and word[-2] not in "aeiou":
+        return word[:-1] + "ies"
+    if word.endswith(("s", "x", "ch", "sh")):
+        return word + "es"
+    return word + "s"
+
+
+def variants(word: str) -> set[str]:
+    """A word with its singular and plural."""
+    return {word, plural(word), singular(word)}
+
+
+def words_of(name: str) -> list[str]:
+    """The words of a snake_case or kebab-case name."""
+    return [w for w in name.lower().replace("-", "_").split("_") if w]
+
+
+@dataclass(frozen=True, slots=True)
+class Entity:
+    """Something a phrase can name: a slot, input, local, or every slot."""
+    kind: MentionKind
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    """A resolved phrase of a clause."""
+
+    kind: MentionKind
+    names: tuple[str, ...]
+    text: str
+
+    @property
+    def name(self) -> str:
+        """The first (usually only) name mentioned."""
+        return self.names[0]
+
+
+@dataclass
+class Clause:
+    """One clause of an invariant sentence, with its mentions marked."""
+
+    text: str  # normalized, lower case
+    marked: str  # mentions replaced by «kN»
+    mentions: list[Mention]
+    keys: dict[str, str]  # a word of the clause → the field/return key it names
+    index: int
+    sentence: str  # the whole normalized sentence
+    original: str  # the sentence as written
+
+    def m(self, token: str) -> Mention:
+        """The mention behind a placeholder such as ``«s0»`` or ``s0``."""
+        return self.mentions[int(token.strip("«»")[1:])]
+
+    def of_kind(self, kind: MentionKind, text: str | None = None) -> list[Mention]:
+        """Mentions of ``kind`` in ``text`` (a slice of ``marked``), in order."""
+        source = self.marked if text is None else text
+        return [self.m(t) for t in re.findall(rf"«{_LETTER[kind]}\d+»", source)]
+
+
+@dataclass
+class Lexicon:
+    """The names one pattern has, and the phrases that mean them."""
+
+    slots: frozenset[str]
+    sequences: frozenset[str]
+    inputs: frozenset[str]  # inputs and config entries
+    config: frozenset[str]
+    variables: frozenset[str]
+    keys: frozenset[str]
+    primary: str | None = None
+    forms: dict[tuple[str, ...], tuple[int, Entity]] = field(default_factory=dict)
+    stems: dict[str, str] = field(default_factory=dict)
+    key_forms: dict[str, str] = field(default_factory=dict)
+
+    def add(self, phrase: Iterable[str], priority: int, entity: Entity) -> None:
+        """Register a surface form; the higher priority wins, equals of one kind merge."""
+        key = tuple(phrase)
+        if not key:
+            return
+        old = self.forms.get(key)
+        if old is None or old[0] < priority:
+            self.forms[key] = (priority, entity)
+        elif old[0] == priority and old[1] != entity:
+            if old[1].kind == entity.kind:
+                names = tuple(sorted(set(old[1].names) | set(entity.names)))
+                self.forms[key] = (priority, Entity(entity.kind, names))
+            # different kinds at one priority: keep the first (slots first)
+
+
+def build_lexicon(
+    *,
+    slots: Iterable[str],
+    sequences: Iterable[str],
+    inputs: Iterable[str],
+    config: Iterable[str],
+    program: ir.Program,
+    primary: str | None = None,
+) -> Lexicon:
+    """The names of one pattern and their surface forms."""
+    slot_set = frozenset(slots)
+    seq_set = frozenset(sequences)
+    input_set = frozenset(inputs) | frozenset(config)
+    variables: set[str] = set()
+    delegate_vars: dict[str, str] = {}
+    keys: set[str] = set()
+    for stmt in ir.walk(program.body):
+        if isinstance(stmt, ir.Bind):
+            variables.add(stmt.name)
+    for loop in loops_in(program.body):
+        if isinstance(loop, ir.For) and isinstance(loop.iterable, ir.Name) and loop.iterable.name in slot_set:
+            delegate_vars[loop.var] = loop.iterable.name
+
+    for e in exprs_in(program.body):
+        match e:
+            case ir.Attr(key=key):
+                keys.add(key)
+            case ir.Object(entries=entries):
+                keys.update(k for k, _ in entries)
+            case _:
+                pass
+    variables -= slot_set | input_set | _GENERIC_LOCALS
+    lex = Lexicon(
+        slots=slot_set,
+        sequences=seq_set,
+        inputs=input_set,
+        config=frozenset(config),
+        variables=frozenset(variables),
+        keys=frozenset(keys - slot_set - input_set - variables),
+        primary=primary,
+    )
+    entities: list[tuple[str, Entity]] = [(n, Entity("slot", (n,))) for n in sorted(slot_set)]
+    entities += [(n, Entity("input", (n,))) for n in sorted(input_set)]
+    entities += [(n, Entity("var", (n,))) for n in sorted(lex.variables)]
+    head_count: dict[str, int] = {}
+    first_count: dict[str, int] = {}
+    for name, _ in entities:
+        ws = words_of(name)
+        if len(ws) > 1:
+            for v in variants(ws[-1]):
+                head_count[v] = head_count.get(v, 0) + 1
+            first_count[ws[0]] = first_count.get(ws[0], 0) + 1
+    for name, entity in entities:
+        ws = words_of(name)
+        for v in variants(ws[-1]):
+            lex.add([*ws[:-1], v], 4, entity)
+        for v in variants(name.lower()):
+            lex.add([v], 4, entity)
+        if len(ws) > 1 and ws[0] not in _QUANTIFIERS:
+            for v in variants(ws[-1]):
+                if head_count.get(v) == 1 and v not in _NOT_ALIASES:
+                    lex.add([v], 1, entity)
+            if entity.kind == "input" and first_count.get(ws[0]) == 1 and ws[0] not in _NOT_ALIASES:
+                lex.add(["^" + ws[0]], 0, entity)  # only before a non-word
+        if entity.kind == "slot":
+            for w in ws:
+                if len(w) >= 6:
+                    lex.stems[w[:6]] = name
+    for var, seq in delegate_vars.items():
+        for v in variants(var.lower()):
+            lex.add([v], 4, Entity("slot", (seq,)))
+    # "both candidates" for `candidate_a` / `candidate_b`: a group.
+    groups: dict[str, list[str]] = {}
+    for name in sorted(input_set):
+        ws = words_of(name)
+        if len(ws) > 1 and len(ws[-1]) == 1:
+            groups.setdefault("_".join(ws[:-1]), []).append(name)
+    for prefix, members in groups.items():
+        if len(members) > 1:
+            ws = words_of(prefix)
+            for v in variants(ws[-1]):
+                lex.add([*ws[:-1], v], 3, Entity("input", tuple(members)))
+    for key in lex.keys:
+        for v in variants(key.lower()):
+            lex.key_forms.setdefault(v, key)
+    return lex
+
+
+# ---------------------------------------------------------------- text
+
+
+# em dash, en dash, a spaced hyphen or double hyphen
+_DASHES = re.compile("\\s+(?:\u2014|\u2013|--|-)\\s+|\u2014|\u2013")
+_COMPOUND = re.compile(r"(?<=[A-Za-z])-(?=[A-Za-z])")
+_TOKEN = re.compile(r"'s\b|[A-Za-z0-9_]+|[^\sA-Za-z0-9_]")
+
+
+def normalize(text: str) -> str:
+    """Quotes straightened, code marks dropped, dashes made clause breaks,
+    hyphenated compounds joined (``self-assessment`` → ``self_assessment``)."""
+    s = text.replace("\u2019", "'").replace("\u2018", "'").replace("`", "")
+    s = s.replace("\u2192", " to ").replace("->", " to ")
+    s = _COMPOUND.sub("_", s)
+    s = _DASHES.sub(" ; ", s)
+    s = " ".join(s.split()).strip().rstrip(".").strip()
+    return s
+
+
+def clauses(text: str, lex: Lexicon) -> list[Clause]:
+    """The sentence's clauses, each with its mentions marked."""
+    sentence = normalize(text)
+    parts = [p.strip() for p in sentence.split(";") if p.strip()]
+    out: list[Clause] = []
+    for i, part in enumerate(parts):
+        out.append(_mark(part, i, sentence.lower(), text, lex))
+    return out
+
+
+def _mark(part: str, index: int, sentence: str, original: str, lex: Lexicon) -> Clause:
+    raw = _TOKEN.findall(part)
+    tokens = [t.lower() for t in raw]
+    mentions: list[Mention] = []
+    keys: dict[str, str] = {}
+    pieces: list[str] = []
+    max_len = max((len(k) for k in lex.forms), default=1)
+    i = 0
+    while i < len(tokens):
+        best: tuple[int, int, Entity] | None = None  # (priority, length, entity)
+        for n in range(min(max_len, len(tokens) - i), 0, -1):
+            found = lex.forms.get(tuple(tokens[i : i + n]))
+            if found is not None and found[0] <= 1 and pieces and pieces[-1].startswith(("«s", "«a")):
+                # right after a role is where its verb goes: "the evaluator
+                # scores", not the alias "scores" of `current_score`
+                found = None
+            if found is not None and (best is None or (found[0], n) > (best[0], best[1])):
+                best = (found[0], n, found[1])
+        word = tokens[i]
+        following = tokens[i + 1] if i + 1 < len(tokens) else ""
+        if best is not None and best[2].kind != "slot" and pieces and pieces[-1] == "'s":
+            # "the writer's notes": a field of the writer's result, even when
+            # the pattern also has a local called `notes`
+            best = None
+        if best is None and ("^" + word,) in lex.forms and not re.fullmatch(r"[a-z0-9_]+", following or "."):
+            priority, entity = lex.forms[("^" + word,)]
+            best = (priority, 1, entity)
+        if best is None and word in GENERIC_ROLES:
+            best = (0, 1, Entity("all", tuple(sorted(lex.slots))))
+        if best is None and len(word) >= 6 and word[:6] in lex.stems and word not in lex.key_forms:
+            slot = lex.stems[word[:6]]
+            # "measured" for `measurement`, but not "approves" right after
+            # "the approver": a slot named once is not named again by its stem
+            if not any(slot in m.names for m in mentions):
+                best = (-1, 1, Entity("slot", (slot,)))
+        if best is None and _is_letter(raw, i):
+            letter = _letter(raw[i].lower(), sentence, lex)
+            if letter is not None:
+                best = (-1, 1, letter)
+        if best is None:
+            if word in lex.key_forms:
+                keys[word] = lex.key_forms[word]
+            pieces.append(word)
+            i += 1
+            continue
+        _, n, entity = best
+        end = i + n
+        if entity.kind == "slot":
+            while end < len(tokens) and tokens[end] in ROLE_NOUNS and tokens[end] not in lex.key_forms:
+                end += 1
+        mentions.append(Mention(entity.kind, entity.names, " ".join(tokens[i:end])))
+        pieces.append(f"«{_LETTER[entity.kind]}{len(mentions) - 1}»")
+        i = end
+    marked = " ".join(pieces)
+    return Clause(" ".join(tokens), marked, mentions, keys, index, sentence, original)
+
+
+def _is_letter(raw: list[str], i: int) -> bool:
+    """A lone capital A/B that names something ("measurement of A"), not an
+    article at the start of a clause."""
+    return len(raw[i]) == 1 and raw[i] in "ABCD" and i > 0
+
+
+def _letter(letter: str, sentence: str, lex: Lexicon) -> Entity | None:
+    """``A`` → the input ``X_a`` whose prefix the sentence also names."""
+    candidates = sorted(n for n in lex.inputs if words_of(n)[-1:] == [letter])
+    for name in candidates:
+        prefix = words_of(name)[:-1]
+        if prefix and any(v in sentence.split() for v in variants(prefix[-1])):
+            return Entity("input", (name,))
+    return Entity("input", (candidates[0],)) if len(candidates) == 1 else None

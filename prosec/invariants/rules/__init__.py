@@ -1,0 +1,81 @@
+"""One small rule per kind: claim + flow facts → verdict.
+
+Adding a kind is adding a module and a line in :func:`check_claim`.
+"""
+
+from __future__ import annotations
+
+from ..claims import (
+    Bounded,
+    Claim,
+    ExactlyOnce,
+    FailSafe,
+    Firewall,
+    Gated,
+    Identical,
+    Isolation,
+    Monotonic,
+    Ordered,
+    Receives,
+    Returns,
+    ReturnsField,
+    Unaware,
+    Unchanged,
+    Unmerged,
+    Unverifiable,
+)
+from ..model import Status
+from . import (
+    bounded,
+    exactly_once,
+    firewall,
+    gated,
+    identical,
+    isolation,
+    monotonic,
+    ordered,
+    receives,
+    returns,
+    unaware,
+    unchanged,
+)
+from .base import Facts, Problem, Verdict
+
+__all__ = ["Facts", "Problem", "Verdict", "check_claim"]
+
+
+def check_claim(claim: Claim, facts: Facts) -> Verdict:
+    """Check one recognized claim against the program."""
+    match claim:
+        case Isolation():
+            return isolation.check(claim, facts)
+        case Firewall():
+            return firewall.check(claim, facts)
+        case Unchanged():
+            return unchanged.check(claim, facts)
+        case Identical():
+            return identical.check(claim, facts)
+        case Gated():
+            return gated.check(claim, facts)
+        case FailSafe():
+            return gated.check_fail_safe(claim, facts)
+        case Unaware():
+            return unaware.check(claim, facts)
+        case Ordered():
+            return ordered.check(claim, facts)
+        case Bounded():
+            return bounded.check(claim, facts)
+        case Monotonic():
+            return monotonic.check(claim, facts)
+        case ExactlyOnce():
+            return exactly_once.check(claim, facts)
+        case Receives():
+            return receives.check(claim, facts)
+        case Returns():
+            return returns.check(claim, facts)
+        case ReturnsField():
+            return returns.check_field(claim, facts)
+        case Unmerged():
+            return returns.check_unmerged(claim, facts)
+        case Unverifiable(reason=reason):
+            return Verdict(Status.UNVERIFIABLE, [reason])

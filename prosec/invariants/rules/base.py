@@ -1,0 +1,278 @@
+"""What every rule shares: its verdict type, and questions about the flow
+analysis phrased the way the claims are ("the calls of `reader` given
+`corpus_a`", "what `observer` receives in later rounds")."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from ... import ir
+from ...diagnostics import Span
+from ..claims import Calls
+from ..flow import (
+    ERROR,
+    INDEX,
+    LENGTH,
+    TEXT,
+    Analysis,
+    CallObs,
+    Flow,
+    Known,
+    LoopInfo,
+    PropObs,
+    each,
+    is_element,
+)
+from ..lexicon import Lexicon, plural, words_of
+from ..model import Status
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One place where the program breaks a claim, and why."""
+
+    span: Span
+    message: str
+
+
+@dataclass
+class Verdict:
+    """A rule's answer for one claim."""
+
+    status: Status
+    evidence: list[str] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    #: call property → fields the generated code must strip at run time
+    firewalls: dict[Span, tuple[str, ...]] = field(default_factory=dict)
+    #: the claim is about something that never happens (a slot never called)
+    vacuous: str | None = None
+
+
+def verdict(problems: list[Problem], evidence: list[str], *, ok: Status = Status.PROVED) -> Verdict:
+    """Violated when there are problems, else ``ok``."""
+    if problems:
+        return Verdict(Status.VIOLATED, evidence, problems)
+    return Verdict(ok, evidence)
+
+
+#: Decision words that approve (``X says approve``), besides the verbs.
+APPROVE_WORDS = frozenset("approve approved accept accepted certify certified proceed yes go allow allowed pass ok".split())
+APPROVE_VERBS = frozenset({"accept", "approve", "certify"})
+
+
+def is_approval(k: Known) -> bool:
+    """An explicit positive verdict read, true at this point."""
+    if not k.holds:
+        return False
+    match k.cond:
+        case ir.Proceeds():
+            return True
+        case ir.Decides(verb=verb):
+            return verb in APPROVE_VERBS
+        case ir.Says(word=word):
+            return word in APPROVE_WORDS
+        case _:
+            return False
+
+
+def is_fail_safe(k: Known) -> bool:
+    """A test that is false when its subject cannot be read (language.md §5)."""
+    return is_approval(k) or (k.holds and isinstance(k.cond, ir.Compare))
+
+
+def from_slot(flows: Iterable[Flow], slot: str | None, *, exclude: str | None = None) -> bool:
+    """All the flows are results of ``slot``'s calls (any slot but
+    ``exclude`` when ``slot`` is None), and there is at least one."""
+    calls = [f for f in flows if f.src.kind != "edit"]
+    if not calls:
+        return False
+    for f in calls:
+        if f.src.kind not in ("call", "error"):
+            return False
+        if slot is not None and f.src.name != slot:
+            return False
+        if slot is None and f.src.name == exclude:
+            return False
+    return True
+
+
+# ---------------------------------------------------------------- showing
+
+
+def show(e: ir.Expr, limit: int = 40) -> str:
+    """An expression in ProseScript spelling, shortened."""
+    text = _show(e)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _show(e: ir.Expr) -> str:
+    match e:
+        case ir.Name(name=name):
+            return name
+        case ir.Attr(base=base, key=key):
+            return f"{_show(base)}.{key}"
+        case ir.Length(base=base):
+            return f"{_show(base)}.length"
+        case ir.Index(base=base, index=index):
+            return f"{_show(base)}[{_show(index)}]"
+        case ir.Literal_(value=value):
+            if value is None:
+                return "null"
+            if isinstance(value, bool):
+                return "true" if value else "false"
+            if isinstance(value, str):
+                return '"' + value + '"'
+            return str(value)
+        case ir.Text(parts=parts):
+            return '"' + "".join(p if isinstance(p, str) else "{" + _show(p) + "}" for p in parts) + '"'
+        case ir.Object(entries=entries):
+            return "{ " + ", ".join(f"{k}: {_show(v)}" for k, v in entries) + " }"
+        case ir.Array(items=items):
+            return "[" + ", ".join(_show(i) for i in items) + "]"
+        case ir.Call(callee=callee):
+            return f"call {callee}"
+        case ir.IterationCount(description=description):
+            return '"' + description + '"'
+
+
+def origin(f: Flow) -> str:
+    """Where a flow comes from, for a message: "the `reasoning` field of
+    `call actor` (line 9)"."""
+    base = f.src.describe()
+    steps = [s for s in f.path if not is_element(s) and s not in (LENGTH, ERROR)]
+    if steps:
+        base = f"the `{'.'.join(steps)}` field of {base}"
+    if LENGTH in f.path:
+        base = f"the length of {base}"
+    return base
+
+
+def where(f: Flow) -> str:
+    """How a flow sits in the value that carries it."""
+    if not f.at:
+        return ""
+    if f.at[0] == TEXT:
+        return " inside interpolated text"
+    if is_element(f.at[0]):
+        return " inside a list"
+    if f.at[0] == INDEX:
+        return " as an index"
+    return f" under key `{f.at[0]}`"
+
+
+# ---------------------------------------------------------------- facts
+
+
+class Facts:
+    """The flow analysis, queried the way the claims speak."""
+
+    def __init__(self, analysis: Analysis, lex: Lexicon) -> None:
+        self.a = analysis
+        self.lex = lex
+
+    # ------------------------------------------------------------ calls
+
+    def given(self, call: CallObs, inputs: frozenset[str]) -> bool:
+        """Whether ``call`` receives any of ``inputs``."""
+        return any(f.src.kind == "input" and f.src.name in inputs for f in call.flows())
+
+    def calls(self, target: Calls) -> list[CallObs]:
+        """The calls ``target`` names, in source order."""
+        if target.slot is None:
+            if target.given:
+                chosen = [c for c in self.a.calls.values() if self.given(c, target.given)]
+            else:
+                chosen = [c for c in self.a.calls.values() if self.loops_of(c)]
+        else:
+            chosen = [c for c in self.a.calls.values() if c.slot == target.slot]
+            if target.given:
+                chosen = [c for c in chosen if self.given(c, target.given)]
+        return sorted(chosen, key=lambda c: c.call.span)
+
+    def loops_of(self, call: CallObs) -> list[LoopInfo]:
+        """Loops (not parallel blocks) around a call, outermost first."""
+        return [self.a.loops[s] for s in call.loops if not self.a.loops[s].is_block]
+
+    def innermost(self, call: CallObs) -> LoopInfo | None:
+        """The innermost loop around a call, if any."""
+        loops = self.loops_of(call)
+        return loops[-1] if loops else None
+
+    def instance_loops(self, call: CallObs) -> set[Span]:
+        """Loops whose iterations are different invocations of the slot, not
+        the same one's later rounds: parallel regions, loops that collect one
+        value per iteration (``let xs = repeat n: ...``), and a ``for`` over
+        the slot sequence being called. A plain sequential loop (oversight's
+        cycles, blind-review's materials) is one role working on."""
+        out: set[Span] = set()
+        for s in call.loops:
+            info = self.a.loops[s]
+            walks_me = info.sequence is not None and info.sequence == call.slot and not call.direct
+            if info.parallel or info.collected or walks_me:
+                out.add(s)
+        return out
+
+    def props(self, call: CallObs, phase: str = "all") -> list[tuple[PropObs, set[Flow]]]:
+        """Each property of a call and what it carries in ``phase``."""
+        out: list[tuple[PropObs, set[Flow]]] = []
+        for p in call.props.values():
+            flows = p.flows if phase == "all" else p.by_phase["first" if phase == "first" else "later"]
+            out.append((p, flows))
+        return out
+
+    def has_phase(self, call: CallObs, phase: str) -> bool:
+        """Whether the call runs in that phase (round 1, later rounds)."""
+        return phase == "all" or phase in call.phases
+
+    def is_other_invocation(self, f: Flow, call: CallObs) -> bool:
+        """``f`` is another invocation's output of the slot ``call`` calls."""
+        if f.src.kind not in ("call", "error") or f.src.name != call.slot:
+            return False
+        return f.src.span != call.call.span or bool(f.carried & self.instance_loops(call))
+
+    def loop_of_step(self, step: str) -> LoopInfo | None:
+        """The loop an element step ``@line:col`` belongs to."""
+        for info in self.a.loops.values():
+            if each(info.span) == step:
+                return info
+        return None
+
+    def call_given(self, span: Span | None) -> set[str]:
+        """Inputs a call (by its span) receives."""
+        obs = self.a.calls.get(span) if span is not None else None
+        if obs is None:
+            return set()
+        return {f.src.name for f in obs.flows() if f.src.kind == "input"}
+
+    # ------------------------------------------------------------ words
+
+    def names_term(self, text: str, term: str) -> bool:
+        """Whether ``text`` (prompt text, an input's name, a key) mentions
+        ``term``: a slot's name as a phrase, any other word by its stem."""
+        words = _words(text)
+        if term in self.lex.slots:
+            phrase = words_of(term)
+            options = [phrase, [*phrase[:-1], plural(phrase[-1])]]
+            return any(_contains_run(words, o) for o in options)
+        stem = _stem(term)
+        if len(stem) < 4:
+            return any(w in (term, plural(term), term + "ing", term + "ed") for w in words)
+        return any(w.startswith(stem) for w in words)
+
+
+def _words(text: str) -> list[str]:
+    return [w for w in re.split(r"[^a-z]+", text.lower().replace("_", " ")) if w]
+
+
+def _contains_run(words: list[str], run: list[str]) -> bool:
+    n = len(run)
+    return any(words[i : i + n] == run for i in range(len(words) - n + 1))
+
+
+def _stem(word: str) -> str:
+    for suffix in ("ing", "ed", "es", "er", "s", "e"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
+            return word[: -len(suffix)]
+    return word

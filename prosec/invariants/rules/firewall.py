@@ -1,0 +1,73 @@
+"""field firewall: the named fields of the source's results never reach
+the slot.
+
+Statically, no read of those fields flows to the slot. Where the slot
+receives the source's whole result at the top of an argument, the fields
+cannot be told apart before run time: the argument is wrapped in
+``_rt.without_fields`` (``enforced``). A whole result buried inside text, a
+list or an object cannot be stripped there, so it is a violation.
+"""
+
+from __future__ import annotations
+
+from ...diagnostics import Span
+from ..claims import Firewall
+from ..flow import INDEX
+from ..model import Status
+from .base import Facts, Problem, Verdict, origin, show, where
+
+
+def check(claim: Firewall, facts: Facts) -> Verdict:
+    """Check a field firewall; collect the run-time firewalls."""
+    calls = facts.calls(claim.target)
+    names = " / ".join(f"`{f}`" for f in claim.fields)
+    if not calls:
+        note = f"{claim.target.describe()} is never called"
+        return Verdict(Status.PROVED, [note], vacuous=note)
+    problems: list[Problem] = []
+    walls: dict[Span, tuple[str, ...]] = {}
+    for call in calls:
+        for prop, flows in facts.props(call, claim.target.phase):
+            value = prop.prop.value
+            said = f"`{call.slot}` receives `{show(value)}` (line {value.span.line})"
+            for f in sorted(flows, key=lambda f: f.src):
+                if f.src.kind not in ("call", "error"):
+                    continue
+                if f.src.name != claim.source:
+                    if claim.only and f.src.name != call.slot:
+                        problems.append(
+                            Problem(value.span, f"{said}, from {origin(f)}: it may see only `{claim.source}`'s output")
+                        )
+                        break
+                    continue
+                first = f.first_field()
+                if first in claim.fields:
+                    problems.append(Problem(value.span, f"{said}{where(f)}, {origin(f)}"))
+                    break
+                if first is not None or f.src.kind == "error" or (f.at and f.at[0] == INDEX):
+                    continue  # another field, or only the failure
+                if not f.at:
+                    walls[prop.prop.span] = claim.fields
+                    continue
+                problems.append(
+                    Problem(
+                        value.span,
+                        f"{said}: the whole result of {f.src.describe()}{where(f)}, "
+                        f"where its {names} cannot be removed at run time",
+                    )
+                )
+                break
+    if problems:
+        return Verdict(Status.VIOLATED, [], problems)
+    if walls:
+        lines = sorted({s.line for s in walls})
+        return Verdict(
+            Status.ENFORCED,
+            [
+                f"`{claim.source}`'s result reaches `{claim.target.slot}` whole (line "
+                f"{', '.join(map(str, lines))}); removed from it at run time: {names}",
+                f"no read of {names} flows to `{claim.target.slot}`",
+            ],
+            firewalls=walls,
+        )
+    return Verdict(Status.PROVED, [f"nothing of `{claim.source}`'s {names} flows to `{claim.target.slot}`"])

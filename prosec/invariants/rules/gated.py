@@ -1,0 +1,141 @@
+"""gated and fail-safe: control dependence on the approver's verdict.
+
+gated: every call of the target (or every addition to a list) is reached
+only on paths where an explicit approval of the approver's result holds —
+``X explicitly proceeds``, ``X approves/accepts/certifies``, ``X says
+approve`` — established by an enclosing ``if`` or by an ``if`` that leaves
+when the approval is missing.
+
+fail-safe: the test guarding the delegation is a verdict read, which the
+runtime makes false for output it cannot parse; so unparseable output
+blocks (``enforced``: the generated code reads verdicts with
+``_rt.proceeds``/``_rt.decides``/``_rt.says``).
+"""
+
+from __future__ import annotations
+
+from ... import ir
+from ..claims import FailSafe, Gated
+from ..flow import CallObs, Known
+from ..model import Status
+from .base import Facts, Problem, Verdict, from_slot, is_approval, is_fail_safe, verdict
+
+
+def _describe(k: Known) -> str:
+    return ("" if k.holds else "not ") + _describe_cond(k)
+
+
+def _describe_cond(k: Known) -> str:
+    match k.cond:
+        case ir.Judge(text=text):
+            return f"a question for the judge ({text!r})"
+        case ir.Proceeds():
+            return "an explicit `proceed`"
+        case ir.Decides(verb=verb):
+            return f"a `{verb}` decision"
+        case ir.Says(word=word):
+            return f"the word `{word}`"
+        case ir.Compare():
+            return "a numeric comparison"
+        case ir.Presence():
+            return "a presence test"
+        case ir.Criteria():
+            return "a criteria test"
+        case ir.Not():
+            return "a negation"
+
+
+def _why_not(call: CallObs, approver: str | None, facts: Facts, test: str) -> str:
+    first = min((c.call.span for c in facts.a.calls.values() if c.slot == approver), default=None)
+    if first is not None and call.call.span < first:
+        return f"it comes before `call {approver}` (line {first.line})"
+    known = [k for k in call.known or () if from_slot(k.subject, approver)]
+    if known:
+        tests = ", ".join(sorted({_describe(k) for k in known}))
+        return f"the only tests of `{approver}`'s verdict there are {tests}, not {test}"
+    return f"no {test} of `{approver}`'s verdict holds on every path to it"
+
+
+def check(claim: Gated, facts: Facts) -> Verdict:
+    """Check a gated claim (calls, or additions to a list)."""
+    if claim.var is not None:
+        return _writes(claim, claim.var, facts)
+    assert claim.target is not None
+    calls = facts.calls(claim.target)
+    if not calls:
+        note = f"{claim.target.describe()} is never called"
+        return Verdict(Status.PROVED, [note], vacuous=note)
+    problems: list[Problem] = []
+    for call in calls:
+        if not any(is_approval(k) and from_slot(k.subject, claim.approver) for k in call.known or ()):
+            problems.append(
+                Problem(
+                    call.call.callee_span,
+                    f"`call {call.call.callee}` (line {call.call.span.line}) can run without an explicit "
+                    f"approval by `{claim.approver}`: {_why_not(call, claim.approver, facts, 'explicit approval')}",
+                )
+            )
+    lines = ", ".join(str(c.call.span.line) for c in calls)
+    return verdict(problems, [f"every call of `{claim.target.slot}` (line {lines}) is reached only after `{claim.approver}` explicitly approves"])
+
+
+def _writes(claim: Gated, var: str, facts: Facts) -> Verdict:
+    problems: list[Problem] = []
+    count = 0
+    for w in sorted(facts.a.writes.values(), key=lambda w: w.stmt.span):
+        if w.var != var or w.kind == "declare":
+            continue
+        producers = {f.src.name for f in w.value if f.src.kind == "call"}
+        if not producers:
+            continue
+        count += 1
+        approved = any(
+            is_approval(k)
+            and from_slot(k.subject, claim.approver, exclude=next(iter(producers)) if len(producers) == 1 else None)
+            for k in w.known or ()
+        )
+        if not approved:
+            problems.append(
+                Problem(
+                    w.stmt.span,
+                    f"line {w.stmt.span.line} adds `{', '.join(sorted(producers))}`'s output to `{var}` "
+                    "without an explicit approval of it by another delegate",
+                )
+            )
+    return verdict(problems, [f"each of the {count} addition(s) to `{var}` sits under an explicit approval"])
+
+
+def check_fail_safe(claim: FailSafe, facts: Facts) -> Verdict:
+    """Check that delegation waits on a fail-safe verdict read."""
+    guard_calls = [c for c in facts.a.calls.values() if c.slot == claim.approver]
+    if not guard_calls:
+        note = f"`{claim.approver}` is never called"
+        return Verdict(Status.PROVED, [note], vacuous=note)
+    first = min(c.call.span for c in guard_calls)
+    protected = sorted(
+        (c for c in facts.a.calls.values() if c.slot != claim.approver and c.call.span > first),
+        key=lambda c: c.call.span,
+    )
+    problems: list[Problem] = []
+    tests: set[str] = set()
+    for call in protected:
+        safe = [k for k in call.known or () if is_fail_safe(k) and from_slot(k.subject, claim.approver)]
+        if not safe:
+            problems.append(
+                Problem(
+                    call.call.callee_span,
+                    f"`call {call.call.callee}` (line {call.call.span.line}) can run when `{claim.approver}`'s "
+                    f"output cannot be read: {_why_not(call, claim.approver, facts, 'verdict test that fails safe')}",
+                )
+            )
+        tests.update(f"{_describe(k)} (line {k.cond.span.line})" for k in safe)
+    if not protected:
+        return verdict(problems, [f"nothing is delegated after `{claim.approver}`"])
+    return verdict(
+        problems,
+        [
+            f"delegation waits on {', '.join(sorted(tests))}: a verdict read that is false "
+            "for output that cannot be parsed",
+        ],
+        ok=Status.ENFORCED,
+    )

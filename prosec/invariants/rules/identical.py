@@ -1,0 +1,108 @@
+"""identical: across the iterations of the loops around the slot's calls,
+the named arguments do not change — or, with a callee, the calls all go to
+that one slot.
+
+An argument varies with a loop when it reads the loop's counter, index or
+current element, a result produced inside the loop, or a value carried over
+from an earlier iteration.
+"""
+
+from __future__ import annotations
+
+from ..claims import Calls, Identical
+from ..flow import CallObs, Flow, LoopInfo, each
+from ..model import Status
+from .base import Facts, Problem, Verdict, show, verdict
+
+
+def varies(f: Flow, loop: LoopInfo, facts: Facts) -> str | None:
+    """Why ``f`` may differ between iterations of ``loop``, if it may."""
+    if f.src.kind == "iter" and f.src.span == loop.span:
+        return f"it reads the loop's {f.src.name}"
+    if each(loop.span) in f.path:
+        return "it is the loop's current element"
+    if loop.span in f.carried:
+        return "it is carried over from an earlier iteration"
+    if f.src.kind in ("call", "error", "edit") and f.src.span is not None and facts.a.inside(f.src.span, loop.span):
+        return f"it comes from {f.src.describe()}, which runs anew each iteration"
+    return None
+
+
+def check(claim: Identical, facts: Facts) -> Verdict:
+    """Check an identical claim."""
+    if claim.callee is not None:
+        return _callee(claim, facts)
+    calls = facts.calls(claim.target)
+    if not calls:
+        note = f"{claim.target.describe()} is never called"
+        return Verdict(Status.PROVED, [note], vacuous=note)
+    problems: list[Problem] = []
+    looped = 0
+    for call in calls:
+        loops = _loops(facts, call, claim.over)
+        if loops:
+            looped += 1
+        for arg in claim.args or ():
+            if not any(_carries(p.prop.key, flows, arg) for p, flows in facts.props(call)):
+                problems.append(
+                    Problem(call.call.callee_span, f"`call {call.call.callee}` (line {call.call.span.line}) does not pass `{arg}`")
+                )
+        for prop, flows in facts.props(call):
+            if claim.args is not None and not any(_carries(prop.prop.key, flows, a) for a in claim.args):
+                continue
+            for loop in loops:
+                why = next((r for f in sorted(flows, key=lambda f: f.src) if (r := varies(f, loop, facts))), None)
+                if why is not None:
+                    problems.append(
+                        Problem(
+                            prop.prop.value.span,
+                            f"`{call.slot}` receives `{show(prop.prop.value)}` (line {prop.prop.value.span.line}), "
+                            f"which changes between iterations of the loop on line {loop.span.line}: {why}",
+                        )
+                    )
+                    break
+    named = " and ".join(f"`{a}`" for a in claim.args) if claim.args else "every argument"
+    over = f" over `{claim.over}`" if claim.over else ""
+    lines = ", ".join(str(c.call.span.line) for c in calls)
+    evidence = [f"{named} of {claim.target.describe()} (line {lines}): the same in every iteration of the loops{over} around it"]
+    if not looped:
+        evidence = [f"{claim.target.describe()} runs outside any loop{over}: one set of inputs"]
+    return verdict(problems, evidence)
+
+
+def _loops(facts: Facts, call: CallObs, over: str | None) -> list[LoopInfo]:
+    loops = facts.loops_of(call)
+    if over is None:
+        return loops
+    return [
+        info for info in loops if any(f.src.kind == "input" and f.src.name == over for f in facts.a.bounds.get(info.span, ()))
+    ]
+
+
+def _carries(key: str, flows: set[Flow], arg: str) -> bool:
+    if key == arg or key.replace("-", "_") == arg:
+        return True
+    return any(f.src.kind == "input" and f.src.name == arg for f in flows)
+
+
+def _callee(claim: Identical, facts: Facts) -> Verdict:
+    calls = facts.calls(Calls(None, claim.target.given))
+    if not calls:
+        note = f"{claim.target.describe()} is never called"
+        return Verdict(Status.PROVED, [note], vacuous=note)
+    problems: list[Problem] = []
+    for call in calls:
+        if call.slot != claim.callee or not call.direct:
+            what = f"`{call.slot}`" + ("" if call.direct else " (a different delegate each iteration)")
+            given = sorted(facts.call_given(call.call.span) & claim.target.given)
+            about = f" for `{given[0]}`" if given else ""
+            problems.append(
+                Problem(
+                    call.call.callee_span,
+                    f"`call {call.call.callee}` (line {call.call.span.line}){about} runs {what}, not `{claim.callee}`",
+                )
+            )
+    lines = ", ".join(str(c.call.span.line) for c in calls)
+    return verdict(problems, [f"the calls on line {lines} all run the slot `{claim.callee}`"])
+
+

@@ -1,0 +1,29 @@
+"""monotonic: after its one initialization the list is only appended to —
+never reassigned, re-bound or changed in place."""
+
+from __future__ import annotations
+
+from ..claims import Monotonic
+from ..model import Status
+from .base import Facts, Problem, Verdict, verdict
+
+
+def check(claim: Monotonic, facts: Facts) -> Verdict:
+    """Check a monotonic claim."""
+    writes = sorted((w for w in facts.a.writes.values() if w.var == claim.var), key=lambda w: w.stmt.span)
+    if not writes:
+        note = f"`{claim.var}` is never written"
+        return Verdict(Status.PROVED, [note])
+    problems: list[Problem] = []
+    init = writes[0] if writes[0].kind in ("declare", "update", "assign") and not writes[0].loops else None
+    appends = 0
+    for w in writes:
+        if w is init:
+            continue
+        if w.kind == "append":
+            appends += 1
+            continue
+        what = "changes an element of" if w.kind == "put" else "replaces"
+        problems.append(Problem(w.stmt.span, f"line {w.stmt.span.line} {what} `{claim.var}` instead of appending to it"))
+    start = f"initialized on line {init.stmt.span.line}, " if init else ""
+    return verdict(problems, [f"`{claim.var}` is {start}then only appended to ({appends} place(s))"])

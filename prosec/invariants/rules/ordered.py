@@ -1,0 +1,104 @@
+"""ordered: the slot's calls walk a sequence one element at a time, in
+order — a non-parallel ``for`` directly over the slot sequence (or over the
+input list it discloses); or, for results, the returned collection of the
+slot's outputs keeps the sequence's order.
+"""
+
+from __future__ import annotations
+
+from ... import ir
+from ..claims import Ordered
+from ..flow import ANY, CallObs, LoopInfo, each, is_element, loop_key
+from ..model import Status
+from .base import Facts, Problem, Verdict, show, verdict
+
+
+def _walks(facts: Facts, info: LoopInfo, over: str) -> bool:
+    """``info`` is a ``for`` directly over ``over``'s original value."""
+    if not isinstance(info.node, ir.For):
+        return False
+    if info.sequence == over:
+        return True
+    flows = facts.a.bounds.get(info.span, set())
+    return bool(flows) and all(f.src.kind == "input" and f.src.name == over and not f.path and not f.at for f in flows)
+
+
+def check(claim: Ordered, facts: Facts) -> Verdict:
+    """Check an ordered claim."""
+    if claim.results:
+        return _results(claim, facts)
+    assert claim.target is not None
+    calls = facts.calls(claim.target)
+    if not calls:
+        note = f"{claim.target.describe()} is never called"
+        return Verdict(Status.PROVED, [note], vacuous=note)
+    problems: list[Problem] = []
+    for call in calls:
+        problem = _one(claim, facts, call)
+        if problem is not None:
+            problems.append(problem)
+    return verdict(problems, [f"`{claim.target.slot}` is called in a sequential `for` over `{claim.over}`, one element per call, in order"])
+
+
+def _one(claim: Ordered, facts: Facts, call: CallObs) -> Problem | None:
+    at = f"`call {call.call.callee}` (line {call.call.span.line})"
+    loops = facts.loops_of(call)
+    walking = [info for info in loops if _walks(facts, info, claim.over)]
+    if not walking:
+        return Problem(call.call.callee_span, f"{at} is not inside a `for` over `{claim.over}`")
+    loop = walking[-1]
+    if loop.parallel:
+        return Problem(loop.span, f"{at} runs in a `parallel for` over `{claim.over}` (line {loop.span.line}): not in order")
+    inner = [info for info in loops if info.parallel and facts.a.inside(info.span, loop.span) and info is not loop]
+    if inner:
+        return Problem(inner[0].span, f"{at} runs in a parallel region (line {inner[0].span.line}) inside the loop over `{claim.over}`")
+    if claim.target is not None and claim.over == claim.target.slot:
+        if call.direct:
+            return Problem(call.call.callee_span, f"{at} calls `{claim.over}` as a whole, not its entries in turn")
+        return None
+    # An input list: each call sees one element, the loop's own.
+    for prop, flows in facts.props(call):
+        for f in flows:
+            if f.src.kind == "input" and f.src.name == claim.over:
+                if not f.path or f.path[0] != each(loop.span):
+                    return Problem(
+                        prop.prop.value.span,
+                        f"`{call.slot}` receives `{show(prop.prop.value)}` (line {prop.prop.value.span.line}): "
+                        f"more of `{claim.over}` than the current element",
+                    )
+    return None
+
+
+def _results(claim: Ordered, facts: Facts) -> Verdict:
+    problems: list[Problem] = []
+    seen = 0
+    for ret in sorted(facts.a.returns.values(), key=lambda r: r.stmt.span):
+        for key, flows in ret.fields.items():
+            for f in flows:
+                if f.src.kind != "call" or f.src.name != claim.over or not f.at or not is_element(f.at[0]):
+                    continue
+                seen += 1
+                step = f.at[0]
+                info = facts.loop_of_step(step) if step.startswith("@") else None
+                ok = False
+                if info is not None:
+                    node = info.node
+                    join = node.mods.join if isinstance(node, ir.Repeat | ir.For) else "all"
+                    ok = _walks(facts, info, claim.over) and join == "all"
+                elif step.startswith("+") and step != ANY:
+                    ok = any(
+                        loop_key(i.span) == step[1:] and _walks(facts, i, claim.over) for i in facts.a.loops.values()
+                    )
+                if not ok:
+                    how = "in completion order" if step == ANY else "by a loop that does not walk it in order"
+                    problems.append(
+                        Problem(
+                            ret.exprs[key].span,
+                            f"the `{key}` returned on line {ret.stmt.span.line} collects `{claim.over}` outputs {how}",
+                        )
+                    )
+                    break
+    evidence = [f"returned `{claim.over}` outputs are collected one per entry, in the sequence's order"]
+    if not seen:
+        evidence = [f"no collection of `{claim.over}` outputs is returned"]
+    return verdict(problems, evidence)

@@ -1,0 +1,481 @@
+"""returns: on the named paths, the pattern returns the named values.
+
+Paths: every return; the returns reached where the approver did not approve
+("when the pattern blocks"); the branch of a success test — an approval
+("on accept"), an acceptability criterion, a threshold — which must return
+at once, before any other call; the first call that does not fail, which
+must return at once (a failure is a caught error or a failure test of its
+result); and the returns after the loop has run out. "Never merges /
+resolves" is checked here too: no call and no text receives outputs of two
+sides (or, for one slot, the collection of its outputs).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ... import ir
+from ...diagnostics import Span
+from ..claims import (
+    AnyResult,
+    FromField,
+    FromInput,
+    FromOthers,
+    FromSlot,
+    FromVar,
+    Need,
+    Null,
+    OtherElements,
+    Returns,
+    ReturnsField,
+    Unmerged,
+    describe_source,
+)
+from ..flow import Flow, LoopInfo, ReturnObs, is_element, stmt_exprs
+from .base import (
+    APPROVE_VERBS,
+    APPROVE_WORDS,
+    Facts,
+    Problem,
+    Verdict,
+    from_slot,
+    show,
+    verdict,
+)
+
+# ---------------------------------------------------------------- conditions
+
+
+def _approval(cond: ir.Cond) -> bool:
+    match cond:
+        case ir.Proceeds():
+            return True
+        case ir.Decides(verb=verb):
+            return verb in APPROVE_VERBS
+        case ir.Says(word=word):
+            return word in APPROVE_WORDS
+        case _:
+            return False
+
+
+def _success_test(path: str, cond: ir.Cond) -> bool:
+    """A branch condition that means success on ``path``."""
+    match path:
+        case "accept":
+            return _approval(cond)
+        case "acceptable":
+            return (isinstance(cond, ir.Criteria) and cond.outcome == "acceptable") or (
+                isinstance(cond, ir.Decides) and cond.verb == "accept"
+            )
+        case "threshold":
+            return isinstance(cond, ir.Compare)
+        case _:
+            return False
+
+
+def _failure_test(cond: ir.Cond) -> bool:
+    """A branch condition that means the attempt failed."""
+    match cond:
+        case ir.Criteria(outcome=outcome):
+            return outcome == "failure"
+        case ir.Decides(verb=verb):
+            return verb == "reject"
+        case ir.Presence(present=present):
+            return present
+        case ir.Not(operand=operand):
+            return _approval(operand) or (isinstance(operand, ir.Criteria) and operand.outcome == "acceptable")
+        case _:
+            return False
+
+
+def _has_call(stmt: ir.Stmt) -> ir.Call | None:
+    for e in stmt_exprs(stmt):
+        if isinstance(e, ir.Call):
+            return e
+    return None
+
+
+# ---------------------------------------------------------------- walking paths
+
+
+def _immediate(block: list[ir.Stmt]) -> tuple[list[ir.Return], str | None]:
+    """The returns every path through ``block`` reaches before any call."""
+    for i, stmt in enumerate(block):
+        call = _has_call(stmt)
+        if call is not None:
+            return [], f"`call {call.callee}` (line {call.span.line}) runs before it returns"
+        match stmt:
+            case ir.Return():
+                return [stmt], None
+            case ir.Continue() | ir.Break():
+                return [], f"it goes on with the loop (line {stmt.span.line})"
+            case ir.Throw():
+                return [], f"it throws (line {stmt.span.line})"
+            case ir.If(branches=branches, orelse=orelse):
+                rest = block[i + 1 :]
+                found: list[ir.Return] = []
+                for body in [b for _, b in branches] + [orelse or ()]:
+                    got, problem = _immediate([*body, *rest])
+                    if problem is not None:
+                        return [], problem
+                    found += got
+                return found, None
+            case ir.Repeat() | ir.For() | ir.LoopUntil() | ir.Parallel() | ir.Try() | ir.Choice():
+                return [], f"a block on line {stmt.span.line} comes first"
+            case _:
+                continue
+    return [], "it falls through"
+
+
+def _success_path(block: list[ir.Stmt]) -> tuple[list[ir.Return], str | None]:
+    """Like :func:`_immediate`, but branches that test for failure are the
+    failure path and are left out."""
+    for i, stmt in enumerate(block):
+        match stmt:
+            case ir.If(branches=branches, orelse=orelse):
+                rest = block[i + 1 :]
+                found: list[ir.Return] = []
+                bodies = [b for c, b in branches if not _failure_test(c)] + [orelse or ()]
+                for body in bodies:
+                    got, problem = _success_path([*body, *rest])
+                    if problem is not None:
+                        return [], problem
+                    found += got
+                return found, None
+            case _:
+                got, problem = _immediate([stmt])
+                if problem != "it falls through":
+                    return got, problem
+    return [], "it falls through to the next attempt"
+
+
+def _continuation(body: ir.Block, target: Span) -> list[ir.Stmt] | None:
+    """The statements that run after the statement holding the call at
+    ``target`` in ``body``, through the enclosing blocks up to ``body``;
+    None if the call is not there or sits in a failure handler."""
+    for i, stmt in enumerate(body):
+        if any(isinstance(e, ir.Call) and e.span == target for e in stmt_exprs(stmt)):
+            return list(body[i + 1 :])
+        for child in ir.children(stmt):
+            inner = _continuation(child, target)
+            if inner is not None:
+                if isinstance(stmt, ir.Try) and child is not stmt.body:
+                    return None  # the call is in a handler: a failure path
+                return [*inner, *body[i + 1 :]]
+    return None
+
+
+def _contains(outer: Span, inner: Span) -> bool:
+    return (outer.line, outer.column) <= (inner.line, inner.column) < (outer.end_line, outer.end_column)
+
+
+def _ifs(block: ir.Block) -> Iterator[ir.If]:
+    for stmt in ir.walk(block):
+        if isinstance(stmt, ir.If):
+            yield stmt
+        match stmt:
+            case ir.Bind(value=ir.Repeat() | ir.For() | ir.LoopUntil() | ir.Parallel() as loop) | ir.Assign(
+                value=ir.Repeat() | ir.For() | ir.LoopUntil() | ir.Parallel() as loop
+            ):
+                yield from _ifs(ir.children(loop)[0] if ir.children(loop) else ())
+            case _:
+                pass
+
+
+def _innermost_loop(facts: Facts, span: Span) -> LoopInfo | None:
+    around = [i for i in facts.a.loops.values() if not i.is_block and _contains(i.span, span)]
+    return max(around, key=lambda i: (i.span.line, i.span.column)) if around else None
+
+
+# ---------------------------------------------------------------- returns
+
+
+def check(claim: Returns, facts: Facts) -> Verdict:
+    """Check a returns claim on its path."""
+    problems: list[Problem] = []
+    evidence: list[str] = []
+    chosen: list[ReturnObs] = []
+    match claim.path:
+        case "all":
+            chosen = sorted(facts.a.returns.values(), key=lambda r: r.stmt.span)
+            if facts.a.falls_off:
+                problems.append(Problem(_end(facts), f"the pattern can end without a `return` (after line {_end(facts).line})"))
+            evidence.append(f"checked every return (line {_lines(chosen)})")
+        case "blocked":
+            chosen = [
+                r for r in facts.a.returns.values()
+                if any(not k.holds and _approval(k.cond) and from_slot(k.subject, claim.approver) for k in r.known or ())
+            ]
+            if not chosen:
+                first = min((c.call.span for c in facts.a.calls.values() if c.slot == claim.approver), default=facts.a.program.span)
+                problems.append(
+                    Problem(first, f"no return is reached when `{claim.approver}` (line {first.line}) does not approve")
+                )
+            evidence.append(f"when `{claim.approver}` does not approve, the pattern returns on line {_lines(chosen)}")
+        case "accept" | "acceptable" | "threshold":
+            chosen = _branch_returns(claim, facts, problems, evidence)
+        case "success":
+            chosen = _success_returns(facts, problems, evidence)
+        case "exhausted":
+            loops = _decision_loops(facts)
+            chosen = [
+                r for r in facts.a.returns.values()
+                if r.after and (r.after & loops) and not (set(r.loops) & loops)
+            ]
+            if not chosen:
+                spans = sorted(loops) or [facts.a.program.span]
+                problems.append(
+                    Problem(spans[0], f"no return follows the loop on line {spans[0].line} when it runs out")
+                )
+            evidence.append(f"after the loop runs out the pattern returns on line {_lines(chosen)}")
+    for ret in chosen:
+        for need in claim.needs:
+            problem = _need(need, ret, facts)
+            if problem is not None:
+                problems.append(problem)
+    if claim.records is not None:
+        problems.extend(_records(claim.records, facts, evidence))
+    if claim.ordered is not None:
+        problems.extend(_ties(claim, facts, evidence))
+    if claim.complete is not None:
+        problems.extend(_complete(claim.complete, facts, evidence))
+    if claim.needs and chosen:
+        evidence.append("returning " + ", ".join(_need_text(n) for n in claim.needs))
+    return verdict(problems, evidence)
+
+
+def _end(facts: Facts) -> Span:
+    """Where the program ends: its last statement."""
+    body = facts.a.program.body
+    return body[-1].span if body else facts.a.program.span
+
+
+def _lines(rets: list[ReturnObs]) -> str:
+    return ", ".join(str(r.stmt.span.line) for r in sorted(rets, key=lambda r: r.stmt.span)) or "none"
+
+
+def _need_text(need: Need) -> str:
+    what = describe_source(need.what)
+    return (f"`{need.field}` = " if need.field else "") + ("only " if need.only else "") + what
+
+
+def _branch_returns(claim: Returns, facts: Facts, problems: list[Problem], evidence: list[str]) -> list[ReturnObs]:
+    chosen: list[ReturnObs] = []
+    branches = 0
+    for node in _ifs(facts.a.program.body):
+        for cond, body in node.branches:
+            if not _success_test(claim.path, cond):
+                continue
+            branches += 1
+            rets, problem = _immediate(list(body)) if claim.immediate else _success_path(list(body))
+            if problem is not None:
+                problems.append(Problem(cond.span, f"the branch on line {cond.span.line} does not return at once: {problem}"))
+                continue
+            for ret in rets:
+                obs = facts.a.returns.get(ret.span)
+                if obs is None:
+                    problems.append(Problem(ret.span, f"the `return` on line {ret.span.line} ends only one iteration, not the pattern"))
+                else:
+                    chosen.append(obs)
+    if not branches:
+        span = facts.a.program.span
+        problems.append(Problem(span, f"no branch of the delegation (line {span.line}) tests for {claim.path}"))
+    evidence.append(f"the {claim.path} branch returns at once (line {_lines(chosen)})")
+    return chosen
+
+
+def _success_returns(facts: Facts, problems: list[Problem], evidence: list[str]) -> list[ReturnObs]:
+    chosen: list[ReturnObs] = []
+    attempts = [c for c in facts.a.calls.values() if facts.loops_of(c)]
+    for call in sorted(attempts, key=lambda c: c.call.span):
+        loop = facts.innermost(call)
+        assert loop is not None
+        body = ir.children(loop.node)[0]
+        rest = _continuation(body, call.call.span)
+        if rest is None:
+            continue
+        rets, problem = _success_path(rest)
+        if problem is not None:
+            problems.append(
+                Problem(call.call.callee_span, f"after a successful `call {call.call.callee}` (line {call.call.span.line}) the pattern does not stop: {problem}")
+            )
+        for ret in rets:
+            obs = facts.a.returns.get(ret.span)
+            if obs is not None:
+                chosen.append(obs)
+    if not attempts:
+        evidence.append("the pattern makes one attempt")
+    else:
+        evidence.append(f"a successful attempt returns at once (line {_lines(chosen)})")
+    return chosen
+
+
+def _decision_loops(facts: Facts) -> set[Span]:
+    loops = {i.span for i in facts.a.main_loops()}
+    for node in _ifs(facts.a.program.body):
+        if any(_success_test(p, c) for c, _ in node.branches for p in ("accept", "acceptable", "threshold")):
+            info = _innermost_loop(facts, node.span)
+            if info is not None:
+                loops.add(info.span)
+    return loops
+
+
+def _need(need: Need, ret: ReturnObs, facts: Facts) -> Problem | None:
+    line = ret.stmt.span.line
+    if need.field is not None:
+        if need.field not in ret.fields:
+            return Problem(ret.stmt.span, f"the return on line {line} has no `{need.field}`")
+        flows = ret.fields[need.field]
+        exprs = [ret.exprs[need.field]]
+    else:
+        flows = {f for fs in ret.fields.values() for f in fs}
+        exprs = list(ret.exprs.values())
+    label = f"`{need.field}`" if need.field else "anything"
+    shown = f"`{show(exprs[0])}`" if len(exprs) == 1 else "its fields"
+    ok = _carries(need, flows, exprs, facts)
+    if ok and need.only:
+        extra = [f for f in flows if f.src.kind != "edit" and not _carries(need, {f}, [], facts)]
+        if extra:
+            return Problem(exprs[0].span, f"the return on line {line} gives {label} = {shown}, which also carries {extra[0].src.describe()}")
+    if not ok and need.field is None:
+        return Problem(ret.stmt.span, f"the return on line {line} does not return {describe_source(need.what)}")
+    if not ok:
+        return Problem(exprs[0].span, f"the return on line {line} gives {label} = {shown}, not {describe_source(need.what)}")
+    return None
+
+
+def _carries(need: Need, flows: set[Flow], exprs: list[ir.Expr], facts: Facts) -> bool:
+    match need.what:
+        case Null():
+            return all(isinstance(e, ir.Literal_) and e.value is None for e in exprs) and bool(exprs)
+        case FromSlot(slot=slot, fields=fields):
+            return any(
+                f.src.kind in ("call", "error") and f.src.name == slot and (not fields or f.first_field() in fields)
+                for f in flows
+            )
+        case FromVar(name=name):
+            if exprs:
+                return any(isinstance(s, ir.Name) and s.name == name for e in exprs for s in ir.subexprs(e))
+            return False
+        case AnyResult():
+            return any(f.src.kind == "call" for f in flows)
+        case FromInput(name=name):
+            return any(f.src.kind == "input" and f.src.name == name for f in flows)
+        case FromField(name=name):
+            return any(f.first_field() == name for f in flows)
+        case FromOthers() | OtherElements():
+            return False
+
+
+def _records(var: str, facts: Facts, evidence: list[str]) -> list[Problem]:
+    """Every failure path inside the pattern's loop appends to ``var``."""
+    problems: list[Problem] = []
+    handled = 0
+    for info in facts.a.main_loops():
+        for stmt in ir.walk(ir.children(info.node)[0] if ir.children(info.node) else ()):
+            bodies: list[tuple[Span, ir.Block]] = []
+            match stmt:
+                case ir.Try(catch_body=catch) if catch is not None:
+                    bodies.append((stmt.span, catch))
+                case ir.If(branches=branches):
+                    bodies += [(c.span, b) for c, b in branches if _failure_test(c)]
+                case _:
+                    pass
+            for span, body in bodies:
+                handled += 1
+                if not any(isinstance(s, ir.Append) and _root(s.target) == var for s in ir.walk(body)):
+                    problems.append(Problem(span, f"the failure handled on line {span.line} is not recorded in `{var}`"))
+    evidence.append(f"each of {handled} failure path(s) records into `{var}`")
+    return problems
+
+
+def _complete(var: str, facts: Facts, evidence: list[str]) -> list[Problem]:
+    """Every call's result is written into ``var`` ("the full exchange")."""
+    kept = {f.src.span for w in facts.a.writes.values() if w.var == var for f in w.value if f.src.kind == "call"}
+    problems = [
+        Problem(c.call.callee_span, f"the result of `call {c.call.callee}` (line {c.call.span.line}) never reaches `{var}`")
+        for c in sorted(facts.a.calls.values(), key=lambda c: c.call.span)
+        if c.call.span not in kept
+    ]
+    evidence.append(f"`{var}` holds the result of every call")
+    return problems
+
+
+def _root(e: ir.Expr) -> str:
+    while isinstance(e, ir.Attr | ir.Index):
+        e = e.base
+    return e.name if isinstance(e, ir.Name) else ""
+
+
+def _ties(claim: Returns, facts: Facts, evidence: list[str]) -> list[Problem]:
+    """The loop choosing the first success walks results in slot order."""
+    seq = claim.ordered
+    problems: list[Problem] = []
+    for node in _ifs(facts.a.program.body):
+        if not any(_success_test(claim.path, c) for c, _ in node.branches):
+            continue
+        info = _innermost_loop(facts, node.span)
+        ok = False
+        if info is not None and isinstance(info.node, ir.For) and not info.parallel:
+            if info.sequence == seq:
+                ok = True
+            elif isinstance(info.node.iterable, ir.Name):
+                for span in facts.a.collections.get(info.node.iterable.name, set()):
+                    source = facts.a.loops.get(span)
+                    node_ = source.node if source else None
+                    if source is not None and source.sequence == seq and isinstance(node_, ir.For) and node_.mods.join == "all":
+                        ok = True
+        if not ok:
+            problems.append(Problem(node.span, f"the choice on line {node.span.line} does not go through results in `{seq}` order"))
+    evidence.append(f"results are tried in `{seq}` order")
+    return problems
+
+
+# ---------------------------------------------------------------- fields, merging
+
+
+def check_field(claim: ReturnsField, facts: Facts) -> Verdict:
+    """Check that every return holds the field."""
+    problems: list[Problem] = []
+    rets = sorted(facts.a.returns.values(), key=lambda r: r.stmt.span)
+    for ret in rets:
+        if claim.field not in ret.fields:
+            problems.append(Problem(ret.stmt.span, f"the return on line {ret.stmt.span.line} has no `{claim.field}`"))
+    if facts.a.falls_off:
+        problems.append(
+            Problem(_end(facts), f"the pattern can end without a `return` (after line {_end(facts).line}), so without `{claim.field}`")
+        )
+    return verdict(problems, [f"every return (line {_lines(rets)}) has `{claim.field}`"])
+
+
+def check_unmerged(claim: Unmerged, facts: Facts) -> Verdict:
+    """Check that no call or text combines the sides' outputs."""
+    sides = set(claim.sides)
+    problems: list[Problem] = []
+
+    def merged(flows: set[Flow]) -> str | None:
+        """What is combined in ``flows``, if anything."""
+        mine = [f for f in flows if f.src.kind in ("call", "error") and f.src.name in sides]
+        names = sorted({f.src.name for f in mine})
+        if len(names) > 1:
+            return " and ".join(f"`{n}`" for n in names) + " outputs"
+        if len(sides) == 1:
+            sites = {f.src.span for f in mine}
+            many = any((f.at and is_element(f.at[0])) or any(is_element(p) for p in f.path[:1]) for f in mine)
+            if len(sites) > 1 or (many and mine):
+                return f"several `{names[0]}` outputs"
+        return None
+
+    for call in sorted(facts.a.calls.values(), key=lambda c: c.call.span):
+        what = merged(call.flows())
+        if what is not None:
+            problems.append(Problem(call.call.callee_span, f"`call {call.call.callee}` (line {call.call.span.line}) receives {what}: it combines them"))
+    for text in sorted(facts.a.texts.values(), key=lambda t: t.text.span):
+        flows = {f for part in text.parts for f in part}
+        what = merged(flows)
+        if what is not None:
+            problems.append(Problem(text.text.span, f"the text on line {text.text.span.line} interpolates {what} into one string"))
+    names = " and ".join(f"`{s}`" for s in claim.sides)
+    return verdict(problems, [f"no call and no text combines {names} outputs; they are returned side by side"])
+
+

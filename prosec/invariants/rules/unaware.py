@@ -1,0 +1,74 @@
+"""unaware: nothing passed to the slot reveals what it must not know.
+
+Checked on each of its calls: no reference to another delegate itself; no
+prompt or other literal text, no input name, and no argument name naming
+the hidden fact (``observer``/``watching``, ``dialectic``, ``attacked``).
+An argument named after another delegate's work is allowed when it carries
+that work ("counter the thesis argument" describes data, it does not reveal
+a dialectic). "Unaware of each other" also forbids the others' outputs.
+"""
+
+from __future__ import annotations
+
+from ... import ir
+from ..claims import Unaware
+from ..model import Status
+from .base import Facts, Problem, Verdict, show, verdict
+
+
+def _texts(e: ir.Expr) -> list[str]:
+    out: list[str] = []
+    for sub in ir.subexprs(e):
+        match sub:
+            case ir.Literal_(value=str() as value):
+                out.append(value)
+            case ir.Text(parts=parts):
+                out.extend(p for p in parts if isinstance(p, str))
+            case _:
+                pass
+    return out
+
+
+def check(claim: Unaware, facts: Facts) -> Verdict:
+    """Check an unaware claim."""
+    calls = facts.calls(claim.target)
+    if not calls:
+        note = f"{claim.target.describe()} is never called"
+        return Verdict(Status.PROVED, [note], vacuous=note)
+    me = claim.target.slot
+    problems: list[Problem] = []
+    for call in calls:
+        for prop, flows in facts.props(call):
+            value = prop.prop.value
+            at = f"`{call.slot}`'s `{prop.prop.key}` (line {value.span.line})"
+            found: str | None = None
+            for f in sorted(flows, key=lambda f: f.src):
+                if f.src.kind == "slot" and (f.src.name != me or claim.others):
+                    found = f"{at} passes the delegate `{f.src.name}` itself"
+                elif claim.others and facts.is_other_invocation(f, call):
+                    found = f"{at} carries another `{me}` invocation's output, {f.src.describe()}"
+                elif f.src.kind == "input" and (term := _named(facts, f.src.name, claim.terms)):
+                    found = f"{at} passes input `{f.src.name}`, whose name reveals {term!r}"
+                if found:
+                    break
+            if found is None:
+                for text in _texts(value):
+                    if term := _named(facts, text, claim.terms):
+                        found = f"{at} says {term!r}: `{show(value, 60)}`"
+                        break
+            if found is None and (term := _named(facts, prop.prop.key, claim.terms)):
+                described = any(f.src.kind in ("call", "error") and f.src.name != me for f in flows)
+                if not described:
+                    found = f"{at} is named after {term!r} and carries no delegate's work it would describe"
+            if found:
+                problems.append(Problem(value.span, found))
+    hidden = ", ".join(repr(t) for t in claim.terms) or "the other invocations"
+    lines = ", ".join(str(c.call.span.line) for c in calls)
+    return verdict(problems, [f"nothing passed to `{me}` (line {lines}) names {hidden} or hands over another delegate"])
+
+
+def _named(facts: Facts, text: str, terms: tuple[str, ...]) -> str | None:
+    for term in terms:
+        if facts.names_term(text, term):
+            return term
+    return None
