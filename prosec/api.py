@@ -305,7 +305,7 @@ def _compile(display: str, data: bytes, *, strict: bool) -> Compiled:
     if has_errors(diagnostics):
         return Compiled(display, report, None, diagnostics)
 
-    statuses = [(f.text, f.status.value) for f in inv.facts]
+    statuses = sentence_statuses(inv.facts)
     pattern = PatternInput(
         name=name,
         function=module,
@@ -333,6 +333,21 @@ def _compile(display: str, data: bytes, *, strict: bool) -> Compiled:
         )
         return Compiled(display, report, None, diagnostics)
     return Compiled(display, report, code, diagnostics)
+
+
+_SEVERITY = ("violated", "unrecognized", "unverifiable", "enforced", "proved")
+
+
+def sentence_statuses(facts: Sequence[InvariantFact]) -> list[tuple[str, str]]:
+    """One status per invariant sentence, in order: a sentence that holds two
+    promises is only as good as the weaker one."""
+    worst: dict[tuple[Span, str], str] = {}
+    for fact in facts:
+        key = (fact.span, fact.text)
+        status = fact.status.value
+        if key not in worst or _SEVERITY.index(status) < _SEVERITY.index(worst[key]):
+            worst[key] = status
+    return [(text, status) for (_, text), status in worst.items()]
 
 
 def _counters(program: ir.Program) -> set[str]:
