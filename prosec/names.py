@@ -6,14 +6,22 @@ return keys, locals and call properties:
 
 1. ``-`` becomes ``_`` (``fan-out`` → ``fan_out``);
 2. a Python keyword gets a trailing ``_`` (``pass`` → ``pass_``);
-3. inside generated functions, a name that the generated code itself uses —
-   the runtime options (``judge``, ``executor``, ``max_concurrency``,
-   ``timeout``, ``tracer``) and the names a module imports (``Any``,
-   ``Mapping``, ``Delegate`` ...) — gets a trailing ``_`` too.
+3. a name that the generated code itself uses gets a trailing ``_`` too:
+   the names a module imports (``Any``, ``Mapping``, ``Delegate``,
+   ``dataclass`` ...) and the builtins that generated code calls or writes
+   in annotations (``enumerate``, ``float``, ``int``, ``str``, ``bool``,
+   ``list``, ``dict``), everywhere; and inside generated functions the
+   runtime options (``judge``, ``executor``, ``max_concurrency``,
+   ``timeout``, ``tracer``).
+
+So ``str`` → ``str_`` (a parameter, a result field, a call property),
+``class`` → ``class_``, a pattern named ``list`` → ``list_`` (module
+``list_.py``). Other builtins (``input``, ``type``, ``round`` ...) keep their
+spelling: generated code never refers to them, so shadowing them is harmless.
 
 Names that begin with ``_`` are reserved for generated code and are
 rejected, as are dunders. Two names that end up as the same identifier are
-an error naming both.
+an error naming both. docs/names.md states the same rules for users.
 """
 
 from __future__ import annotations
@@ -51,7 +59,15 @@ MODULE_NAMES = frozenset(
 """Module-level names of a generated pattern module; a parameter or local of
 the same name would hide them from the function body's annotations."""
 
-RESERVED = frozenset(RUNTIME_OPTIONS) | MODULE_NAMES
+GENERATED_BUILTINS = frozenset({"bool", "dict", "enumerate", "float", "int", "list", "str"})
+"""Builtins that generated pattern modules call (``enumerate``, ``float``)
+or write in annotations (the rest). A test checks that generated code uses
+no other builtin."""
+
+SHADOWING = MODULE_NAMES | GENERATED_BUILTINS
+"""Names that must not be rebound anywhere in a generated module."""
+
+RESERVED = frozenset(RUNTIME_OPTIONS) | SHADOWING
 
 
 def python_name(name: str) -> str:
@@ -63,18 +79,21 @@ def python_name(name: str) -> str:
 
 
 def field_name(name: str) -> str:
-    """Identifier for a result field or a call's keyword argument: only rules
-    1-2 (they never share a namespace with the runtime options)."""
+    """Identifier for a result field or a call's keyword argument: rules 1-3
+    without the runtime options (they never share a namespace with them).
+    A result field named like a type would hide it from the annotations of
+    the fields after it."""
     ident = name.replace("-", "_")
-    if ident in KEYWORDS:
+    if ident in KEYWORDS or ident in SHADOWING:
         ident += "_"
     return ident
 
 
 def module_name(pattern: str) -> str:
-    """Module (and function) name of a pattern: ``fan-out`` → ``fan_out``."""
+    """Module (and function) name of a pattern: ``fan-out`` → ``fan_out``;
+    ``list`` → ``list_`` (the function lives beside the module's imports)."""
     ident = pattern.replace("-", "_")
-    if ident in KEYWORDS:
+    if ident in KEYWORDS or ident in SHADOWING:
         ident += "_"
     return ident
 

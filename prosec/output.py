@@ -9,7 +9,7 @@ from __future__ import annotations
 import difflib
 import os
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -101,27 +101,88 @@ class _suppress:
         return True
 
 
-def apply(out: Path, result: Plan, *, writer: Callable[[Path, str], None] = write_atomic) -> None:
-    """Carry out a plan. Foreign files are left alone."""
+def apply(
+    out: Path, result: Plan, *, writer: Callable[[Path, str], None] | None = None
+) -> None:
+    """Carry out a plan, all or nothing. Foreign files are left alone.
+
+    Every new file is first written in full to a hidden temporary file in
+    ``out`` (with ``writer``, :func:`write_atomic` by default); only when all
+    of them are written are they moved into place, each with one atomic
+    ``os.replace``, and stale files deleted. A failure while writing leaves
+    the folder as it was; a failure while moving puts back what was already
+    moved. Either way the previous package is left exactly as it was.
+    """
+    write = writer if writer is not None else write_atomic  # looked up now: tests patch it
+    if out.is_symlink():
+        raise OutputError(f"output folder {out} is a link; prosec does not write through links")
     if out.exists() and not out.is_dir():
         raise OutputError(f"output path {out} is not a folder")
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise OutputError(f"cannot create {out}: {exc.strerror}") from exc
-    for name, content in sorted(result.write.items()):
-        target = out / name
-        if target.resolve().parent != out.resolve():
-            raise OutputError(f"refusing to write {name} outside {out}")
-        try:
-            writer(target, content)
-        except OSError as exc:
-            raise OutputError(f"cannot write {target}: {exc.strerror}") from exc
-    for name in result.delete:
-        try:
-            (out / name).unlink()
-        except OSError as exc:
-            raise OutputError(f"cannot delete {out / name}: {exc.strerror}") from exc
+    real = out.resolve()
+    targets = [(out / name, content) for name, content in sorted(result.write.items())]
+    for target, _ in [*targets, *((out / name, "") for name in result.delete)]:
+        if target.parent.resolve() != real or target.name in ("", ".", ".."):
+            raise OutputError(f"refusing to write {target.name} outside {out}")
+        if target.is_symlink():
+            raise OutputError(f"{target} is a link; prosec does not write through links")
+
+    staged: list[tuple[Path, Path]] = []  # (temporary file, target)
+    try:
+        for target, content in targets:
+            fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".new", dir=out)
+            os.close(fd)
+            staged.append((Path(name), target))
+            write(Path(name), content)
+    except BaseException as exc:
+        _discard(tmp for tmp, _ in staged)
+        if isinstance(exc, OSError):
+            raise OutputError(f"cannot write into {out}: {exc.strerror or exc}") from exc
+        raise
+
+    previous: dict[Path, bytes | None] = {}
+    done: list[Path] = []
+    try:
+        for tmp, target in staged:
+            previous[target] = target.read_bytes() if target.exists() else None
+            os.replace(tmp, target)
+            done.append(target)
+        for name in sorted(result.delete):
+            stale = out / name
+            previous[stale] = stale.read_bytes()
+            stale.unlink()
+            done.append(stale)
+    except BaseException as exc:
+        _roll_back(done, previous)
+        _discard(tmp for tmp, _ in staged)
+        if isinstance(exc, OSError):
+            raise OutputError(
+                f"cannot update {out}: {exc.strerror or exc}; the previous files were put back"
+            ) from exc
+        raise
+
+
+def _discard(paths: Iterable[Path]) -> None:
+    for path in paths:
+        with _suppress():
+            path.unlink()
+
+
+def _roll_back(done: list[Path], previous: dict[Path, bytes | None]) -> None:
+    """Undo the moves and deletions of a failed :func:`apply`, newest first."""
+    for path in reversed(done):
+        old = previous.get(path)
+        with _suppress():
+            if old is None:
+                path.unlink()
+            else:
+                fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".old", dir=path.parent)
+                with os.fdopen(fd, "wb") as handle:
+                    handle.write(old)
+                os.replace(tmp, path)
 
 
 @dataclass(frozen=True, slots=True)

@@ -283,6 +283,17 @@ def check_names(
                     "rename it without the leading underscore",
                 )
             )
+        if param.py == result_class:
+            diagnostics.append(
+                error(
+                    path,
+                    param.span or Span(1, 1, 1, 1),
+                    "PS601",
+                    f"{param.name!r} would hide the result class {result_class!r}, "
+                    "which the generated function returns",
+                    "rename it",
+                )
+            )
         other = seen.get(param.py)
         if other is not None and other[0] != param.name:
             diagnostics.append(
