@@ -30,11 +30,12 @@ check: install
 	$(BIN)/prosec check patterns -o generated
 
 lint: install
-	$(BIN)/python -m ruff check prosec tests generated
+	$(BIN)/python -m ruff check prosec tests bench generated
 	$(BIN)/python -m mypy prosec
 
+# Benchmarks, with their targets (not part of `make test`): bench/run.py --help
 bench: install
 	$(BIN)/python bench/run.py
 
 clean:
-	rm -rf $(VENV) build dist .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	rm -rf $(VENV) build dist .mypy_cache .ruff_cache .pytest_cache .hypothesis .prosec-cache bench/results

@@ -9,13 +9,18 @@ what ``compile_sources`` returns; nothing here prints or writes.
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 from collections.abc import Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import ir
+from .cache import Cache, DecodeError, Unencodable, from_json, to_json
+from .cache import key as cache_key
 from .conditions import describe
 from .diagnostics import (
     WHOLE_FILE,
@@ -24,10 +29,11 @@ from .diagnostics import (
     Span,
     error,
     has_errors,
+    printable,
     warning,
 )
 from .docs import function_doc, module_doc, result_doc
-from .emit import FormatError, render_init, render_module, render_runtime
+from .emit import FormatError, caching, render_init, render_module, render_runtime
 from .invariants import InvariantFact, PatternContext, check_invariants
 from .lower import lower
 from .markdown import decode, read_document
@@ -117,40 +123,67 @@ def find_sources(roots: Sequence[Path]) -> tuple[list[Source], list[Diagnostic]]
 
     Links that leave their source tree or dangle, folders named like
     patterns, FIFOs and devices are skipped with a warning, never opened.
-    Folders are walked without following links.
+    Folders are walked without following links (a folder named as a root
+    may itself be a link). A file reached twice is compiled once. Display
+    names are escaped: a file name may hold a newline, a bidi control or
+    bytes that are not UTF-8, and it is printed and written into the header
+    of generated files.
     """
     found: dict[str, Source] = {}
+    real_paths: dict[Path, str] = {}
     diagnostics: list[Diagnostic] = []
     for root in roots:
+        shown_root = _display(str(root))
         if not root.exists() and not root.is_symlink():
             diagnostics.append(
-                error(str(root), WHOLE_FILE, "PS605", f"no such file or folder: {root}")
+                error(shown_root, WHOLE_FILE, "PS605", f"no such file or folder: {shown_root}")
             )
             continue
-        walk = root.is_dir() and not root.is_symlink()
+        walk = root.is_dir()
         base = root if walk else root.parent
-        label = base.resolve().name
+        real_base = base.resolve()
+        label = real_base.name or "."
         candidates = _walk(root) if walk else [root]
         count = 0
         for path in candidates:
-            display = f"{label}/{path.relative_to(base).as_posix()}"
-            problem = _skip_reason(path, base.resolve())
+            relative = path.relative_to(base).as_posix()
+            display = _display(f"{label}/{relative}")
+            problem = _skip_reason(path, real_base)
             if problem is not None:
                 diagnostics.append(warning(display, WHOLE_FILE, "PS606", f"skipped: {problem}"))
                 continue
             count += 1
-            found.setdefault(display, Source(path, display))
+            try:
+                real = path.resolve()
+            except (OSError, RuntimeError):
+                real = path.absolute()
+            if real in real_paths:
+                continue  # the same file, named twice
+            if display in found:
+                # Two trees with the same folder name: tell them apart.
+                display = _display(f"{root.as_posix()}/{relative}")
+                while display in found:
+                    display += "'"
+            real_paths[real] = display
+            found[display] = Source(path, display)
         if count == 0:
             diagnostics.append(
                 error(
-                    str(root),
+                    shown_root,
                     WHOLE_FILE,
                     "PS605",
-                    f"no pattern files under {root}",
+                    f"no pattern files under {shown_root}",
                     f"pattern files are named NAME{SUFFIX}",
                 )
             )
     return [found[k] for k in sorted(found)], diagnostics
+
+
+def _display(text: str) -> str:
+    """A path as shown in diagnostics and generated headers: control, bidi and
+    line-separator characters escaped, undecodable bytes as ``\\udcXX``."""
+    shown = printable(text)
+    return shown.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def _walk(root: Path) -> list[Path]:
@@ -177,7 +210,10 @@ def _skip_reason(path: Path, real_base: Path) -> str | None:
             return "a link that dangles or loops"
         if not target.is_relative_to(real_base):
             return "a link that leaves the source tree"
-        info = target.stat()
+        try:
+            info = target.stat()
+        except OSError as exc:
+            return f"cannot be read ({exc.strerror})"
     if stat.S_ISDIR(info.st_mode):
         return "a folder, not a pattern file"
     if not stat.S_ISREG(info.st_mode):
@@ -404,11 +440,24 @@ def _source(text: str, span: Span) -> str:
 
 
 def compile_sources(
-    sources: Iterable[Source], *, strict: bool = False, jobs: int = 1
+    sources: Iterable[Source],
+    *,
+    strict: bool = False,
+    jobs: int = 1,
+    cache: Cache | None = None,
 ) -> BuildResult:
-    """Compile every source into the files of one package (in memory)."""
-    compiled: list[Compiled] = []
+    """Compile every source into the files of one package (in memory).
+
+    With a ``cache``, a source whose bytes, name and compiler are unchanged
+    since a build that stored it is not compiled again: its stored result
+    (code, report and diagnostics) is used, and the package files too. With
+    ``jobs`` > 1 and at least :data:`PARALLEL_MIN` sources left to compile,
+    they are compiled on that many processes. The result does not depend on
+    either.
+    """
     diagnostics: list[Diagnostic] = []
+    done: list[Compiled | None] = []
+    todo: list[_Job] = []
     for source in sources:
         try:
             data = source.path.read_bytes()
@@ -417,16 +466,150 @@ def compile_sources(
                 error(source.display, WHOLE_FILE, "PS607", f"cannot read file: {exc.strerror}")
             )
             continue
-        result = compile_text(source.display, data, strict=strict)
-        compiled.append(result)
+        entry = None
+        if cache is not None:
+            entry = cache_key("pattern", source.display, "strict" if strict else "", data)
+            hit = _cached_result(cache, entry, source.display)
+            if hit is not None:
+                cache.hits += 1
+                done.append(hit)
+                continue
+            cache.misses += 1
+        done.append(None)
+        todo.append(_Job(len(done) - 1, source.display, data, strict, entry))
+    for job, result in zip(todo, _compile_jobs(todo, jobs), strict=True):
+        done[job.position] = result
+        if cache is not None and job.entry is not None:
+            _store_result(cache, job.entry, result)
+    compiled = [c for c in done if c is not None]
+    for result in compiled:
         diagnostics.extend(result.diagnostics)
-    return assemble(compiled, diagnostics)
+    with caching(cache):
+        return assemble(compiled, diagnostics)
+
+
+#: Fewer sources than this to compile are not worth starting processes for.
+PARALLEL_MIN = 24
+
+
+@dataclass(frozen=True, slots=True)
+class _Job:
+    """One source to compile: where its result goes and its cache entry."""
+
+    position: int
+    display: str
+    data: bytes
+    strict: bool
+    entry: str | None
+
+
+def _compile_job(job: _Job) -> Compiled:
+    # Module level, so that a process pool can send it to its workers.
+    return compile_text(job.display, job.data, strict=job.strict)
+
+
+def _compile_jobs(todo: list[_Job], jobs: int) -> list[Compiled]:
+    """Compile ``todo`` in order, on ``jobs`` processes when it pays."""
+    workers = min(jobs, len(todo))
+    if workers > 1 and len(todo) >= PARALLEL_MIN:
+        # Small chunks keep both ends of a long build busy; each chunk is a
+        # few patterns, so sending them costs little next to compiling them.
+        chunk = max(1, len(todo) // (workers * 16))
+        try:
+            with ProcessPoolExecutor(max_workers=workers) as pool:
+                return list(pool.map(_compile_job, todo, chunksize=chunk))
+        except (OSError, BrokenProcessPool):
+            pass  # no processes to be had here (a sandbox, a crash): use this one
+    return [_compile_job(job) for job in todo]
+
+
+def usable_cpus() -> int:
+    """The processors this process may run on (the default for ``jobs``)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def _cache_types() -> dict[str, type]:
+    """The classes a cache entry may be decoded into, and no others."""
+    from .invariants import Status
+
+    allowed: tuple[type, ...] = (
+        Compiled,
+        PatternReport,
+        ConditionReport,
+        InvariantFact,
+        Diagnostic,
+        Span,
+        Severity,
+        Status,
+    )
+    return {cls.__name__: cls for cls in allowed}
+
+
+def _cached_result(cache: Cache, entry: str, display: str) -> Compiled | None:
+    """The stored result for ``entry``, if it is whole and well-formed."""
+    from .emit import hand_edited, is_generated
+
+    data = cache.load(entry)
+    if data is None:
+        return None
+    try:
+        found = from_json(data, _cache_types())
+    except (DecodeError, RecursionError):
+        return None
+    if not isinstance(found, Compiled) or not _well_formed(found, display):
+        return None
+    if found.code is not None and (not is_generated(found.code) or hand_edited(found.code)):
+        return None
+    return found
+
+
+def _well_formed(item: Compiled, display: str) -> bool:
+    report = item.report
+    return (
+        item.path == display
+        and isinstance(item.code, str | None)
+        and isinstance(item.skipped, bool)
+        and isinstance(item.diagnostics, list)
+        and all(
+            isinstance(d, Diagnostic)
+            and isinstance(d.span, Span)
+            and isinstance(d.severity, Severity)
+            for d in item.diagnostics
+        )
+        and (
+            report is None
+            or (
+                isinstance(report, PatternReport)
+                and all(isinstance(c, ConditionReport) for c in report.conditions)
+                and all(
+                    isinstance(f, InvariantFact) and isinstance(f.span, Span)
+                    for f in report.invariants
+                )
+                and all(isinstance(n, str) for n in report.notes)
+            )
+        )
+    )
+
+
+def _store_result(cache: Cache, entry: str, result: Compiled) -> None:
+    """Store ``result`` if it survives the trip through JSON unchanged."""
+    try:
+        data = to_json(result)
+        back = from_json(json.loads(json.dumps(data)), _cache_types())
+    except (Unencodable, DecodeError, ValueError, RecursionError):
+        return
+    if back == result:
+        cache.store(entry, data)
 
 
 def assemble(compiled: list[Compiled], diagnostics: list[Diagnostic]) -> BuildResult:
     """Check names across patterns and put the package together."""
     files: dict[str, str] = {}
     by_module: dict[str, Compiled] = {}
+    exported: dict[str, Compiled] = {}
     for item in sorted(compiled, key=lambda c: c.path):
         if item.report is None or item.code is None:
             continue
@@ -456,6 +639,30 @@ def assemble(compiled: list[Compiled], diagnostics: list[Diagnostic]) -> BuildRe
                 )
             )
             continue
+        # `foo-async` would be a module and a function `foo_async`, which
+        # pattern `foo` also exports: the package's names must not clash.
+        clash = next(
+            (
+                (name, exported[name])
+                for name in _exports(item.report)
+                if name in exported
+            ),
+            None,
+        )
+        if clash is not None and clash[1].report is not None:
+            diagnostics.append(
+                error(
+                    item.path,
+                    Span(1, 1, 1, 1),
+                    "PS603",
+                    f"pattern {item.report.name!r} and pattern {clash[1].report.name!r} "
+                    f"(in {clash[1].path}) would both define {clash[0]!r} in the package",
+                    "give one of them another name",
+                )
+            )
+            continue
+        for name in _exports(item.report):
+            exported[name] = item
         by_module[module] = item
         files[f"{module}.py"] = item.code
     modules = [
@@ -469,6 +676,17 @@ def assemble(compiled: list[Compiled], diagnostics: list[Diagnostic]) -> BuildRe
         files[f"{RUNTIME_MODULE}.py"] = render_runtime(f"prosec's {RUNTIME_MODULE}.py template")
     ordered = sorted(diagnostics, key=Diagnostic.sort_key)
     return BuildResult(files=dict(sorted(files.items())), patterns=compiled, diagnostics=ordered)
+
+
+def _exports(report: PatternReport) -> tuple[str, ...]:
+    """The names a pattern adds to the package: its module, its functions
+    and its result class."""
+    return (
+        report.module,
+        report.function,
+        f"{report.function}_async",
+        report.result_class,
+    )
 
 
 def severity_counts(diagnostics: Iterable[Diagnostic]) -> dict[Severity, int]:

@@ -49,6 +49,13 @@ OutOpt = Annotated[
 FormatOpt = Annotated[Format, typer.Option("--format", help="How to print diagnostics.")]
 StrictOpt = Annotated[bool, typer.Option("--strict", help="Unrecognized invariants are errors.")]
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="Print errors only.")]
+NoCacheOpt = Annotated[
+    bool,
+    typer.Option(
+        "--no-cache",
+        help="Compile every pattern afresh: neither read nor write the build cache (.prosec-cache/).",
+    ),
+]
 
 
 def _version(value: bool) -> None:
@@ -108,9 +115,10 @@ def _print_diagnostics(result: BuildResult, fmt: Format, quiet: bool) -> None:
 _SOURCE_LINES: dict[str, list[str]] = {}
 
 
-def _compile(src: list[Path], strict: bool) -> BuildResult:
+def _compile(src: list[Path], strict: bool, no_cache: bool = False) -> BuildResult:
     """Find and compile the sources; keep their lines for caret displays."""
-    from .api import compile_sources, find_sources
+    from .api import compile_sources, find_sources, usable_cpus
+    from .cache import DEFAULT_DIR, Cache
     from .markdown import decode
 
     sources, found = find_sources(src)
@@ -121,18 +129,24 @@ def _compile(src: list[Path], strict: bool) -> BuildResult:
             text = None
         if text is not None:
             _SOURCE_LINES[source.display] = text.split("\n")
-    result = compile_sources(sources, strict=strict)
+    cache = None if no_cache else Cache(Path(DEFAULT_DIR))
+    result = compile_sources(sources, strict=strict, jobs=usable_cpus(), cache=cache)
     result.diagnostics = sorted(found + result.diagnostics, key=lambda d: d.sort_key())
     return result
 
 
 def _compiled(
-    src: list[Path] | None, out: Path | None, fmt: Format, strict: bool, quiet: bool
+    src: list[Path] | None,
+    out: Path | None,
+    fmt: Format,
+    strict: bool,
+    quiet: bool,
+    no_cache: bool,
 ) -> tuple[BuildResult, Path]:
     """The shared start of `build` and `check`: settings, compile, print the
     diagnostics, stop with exit 1 on errors."""
     sources, target = _settings(src, out)
-    result = _compile(sources, strict)
+    result = _compile(sources, strict, no_cache)
     _print_diagnostics(result, fmt, quiet)
     if not result.ok:
         typer.echo("prosec: the sources have errors; nothing was written", err=True)
@@ -147,11 +161,12 @@ def build(
     fmt: FormatOpt = Format.text,
     strict: StrictOpt = False,
     quiet: QuietOpt = False,
+    no_cache: NoCacheOpt = False,
 ) -> None:
     """Compile every pattern under SRC into the package OUT."""
     from .output import OutputError, apply, plan
 
-    result, target = _compiled(src, out, fmt, strict, quiet)
+    result, target = _compiled(src, out, fmt, strict, quiet, no_cache)
     try:
         changes = plan(target, result.files)
         apply(target, changes)
@@ -176,11 +191,12 @@ def check(
     fmt: FormatOpt = Format.text,
     strict: StrictOpt = False,
     quiet: QuietOpt = False,
+    no_cache: NoCacheOpt = False,
 ) -> None:
     """Build in memory and compare with OUT; print a diff; exit 1 on any difference."""
     from .output import OutputError, differences
 
-    result, target = _compiled(src, out, fmt, strict, quiet)
+    result, target = _compiled(src, out, fmt, strict, quiet, no_cache)
     try:
         found = differences(target, result.files)
     except OutputError as exc:
@@ -201,10 +217,13 @@ def report(
     src: SrcArg = None,
     fmt: FormatOpt = Format.text,
     strict: StrictOpt = False,
+    no_cache: NoCacheOpt = False,
 ) -> None:
     """Print, per pattern, every condition with its lowering and every invariant with its status."""
+    from .api import sentence_statuses
+
     sources, _ = _settings(src, None)
-    result = _compile(sources, strict)
+    result = _compile(sources, strict, no_cache)
     patterns = [c.report for c in result.patterns if c.report is not None]
     if fmt is Format.json:
         data = [
@@ -246,11 +265,14 @@ def report(
                 typer.echo(f"  note: {printable(note)}")
         conditions = [c for r in patterns for c in r.conditions]
         judged = sum(1 for c in conditions if c.lowering.startswith("judge"))
-        statuses = Counter(f.status.value for r in patterns for f in r.invariants)
+        statuses = Counter(
+            status for r in patterns for _, status in sentence_statuses(r.invariants)
+        )
+        facts = sum(len(r.invariants) for r in patterns)
         typer.echo(
             f"total: {len(patterns)} patterns; {len(conditions)} conditions "
             f"({len(conditions) - judged} deterministic, {judged} to the judge); "
-            f"{sum(statuses.values())} invariants ("
+            f"{sum(statuses.values())} invariants in {facts} facts ("
             + ", ".join(f"{statuses[s]} {s}" for s in ("proved", "enforced", "violated", "unverifiable", "unrecognized"))
             + ")"
         )

@@ -1,21 +1,33 @@
 """View objects → formatted Python source: render the templates, run black
 in-process, put the header (source, DO NOT EDIT, content hash) on top.
+
+black and jinja2 are imported on first use, so that reading and comparing
+generated files (``prosec check`` with everything cached) does not pay for
+them. Under :func:`caching`, the package's ``__init__.py`` and
+``_runtime.py`` are taken from the build cache when their inputs are
+unchanged.
 """
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import functools
 import hashlib
-from collections.abc import Sequence
+import json
+from collections.abc import Callable, Iterator, Sequence
 from importlib import resources
 from pathlib import Path
-
-import black
-import jinja2
-from black.mode import Mode, TargetVersion
+from typing import TYPE_CHECKING
 
 from . import __version__
 from .view import ModuleView, docstring
+
+if TYPE_CHECKING:
+    import jinja2
+    from black.mode import Mode
+
+    from .cache import Cache
 
 HASH_PREFIX = "# prosec-hash: sha256:"
 MARKER = "DO NOT EDIT"
@@ -36,6 +48,8 @@ def template_text(name: str) -> str:
 
 @functools.cache
 def environment() -> jinja2.Environment:
+    import jinja2
+
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(_templates_dir())),
         undefined=jinja2.StrictUndefined,
@@ -61,7 +75,11 @@ def template_digest() -> str:
     return digest.hexdigest()
 
 
-_MODE = Mode(target_versions={TargetVersion.PY311}, line_length=88)
+@functools.cache
+def _mode() -> Mode:
+    from black.mode import Mode, TargetVersion
+
+    return Mode(target_versions={TargetVersion.PY311}, line_length=88)
 
 
 class FormatError(Exception):
@@ -69,8 +87,10 @@ class FormatError(Exception):
 
 
 def format_code(source: str) -> str:
+    import black
+
     try:
-        return black.format_str(source, mode=_MODE)
+        return black.format_str(source, mode=_mode())
     except Exception as exc:  # black raises several types for invalid input
         raise FormatError(str(exc)) from exc
 
@@ -108,6 +128,31 @@ def hand_edited(text: str) -> bool:
     return recorded is not None and recorded != hashlib.sha256(body.encode("utf-8")).hexdigest()
 
 
+# ---------------------------------------------------------------- caching
+
+_CACHE: contextvars.ContextVar[Cache | None] = contextvars.ContextVar(
+    "prosec_emit_cache", default=None
+)
+
+
+@contextlib.contextmanager
+def caching(cache: Cache | None) -> Iterator[None]:
+    """Within the block, package files are looked up in ``cache`` first."""
+    token = _CACHE.set(cache)
+    try:
+        yield
+    finally:
+        _CACHE.reset(token)
+
+
+def _cached(kind: str, parts: Sequence[str], make: Callable[[], str]) -> str:
+    cache = _CACHE.get()
+    return make() if cache is None else cache.text(kind, parts, make)
+
+
+# ---------------------------------------------------------------- rendering
+
+
 def render_module(view: ModuleView, source: str) -> str:
     code = environment().get_template("module.py.jinja").render(module=view)
     return with_header(source, format_code(code))
@@ -117,6 +162,14 @@ def render_init(
     modules: Sequence[tuple[str, str, str]], source: str
 ) -> str:
     """``modules``: (module, function, result class) per pattern, sorted."""
+    return _cached(
+        "init",
+        [json.dumps([list(m) for m in modules]), source],
+        lambda: _render_init(modules, source),
+    )
+
+
+def _render_init(modules: Sequence[tuple[str, str, str]], source: str) -> str:
     exports: list[str] = []
     for _, function, result_class in modules:
         exports.extend([function, f"{function}_async", result_class])
@@ -139,4 +192,8 @@ def render_init(
 
 def render_runtime(source: str) -> str:
     """The support module, copied verbatim: it is plain, tested Python."""
+    return _cached("runtime", [source], lambda: _render_runtime(source))
+
+
+def _render_runtime(source: str) -> str:
     return with_header(source, format_code(template_text("_runtime.py")))

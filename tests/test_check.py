@@ -127,7 +127,9 @@ def test_two_builds_with_different_hash_seeds_are_identical(tmp_path: Path) -> N
     outs = []
     for seed in ("1", "4242"):
         out = tmp_path / f"gen{seed}"
-        done = prosec("build", str(PATTERNS), "-o", str(out), cwd=tmp_path, env={"PYTHONHASHSEED": seed})
+        done = prosec(
+            "build", str(PATTERNS), "-o", str(out), "--no-cache", cwd=tmp_path, env={"PYTHONHASHSEED": seed}
+        )
         assert done.returncode == 0, done.stderr
         outs.append(snapshot(out))
     assert outs[0] == outs[1]
