@@ -327,6 +327,16 @@ def same_word(left: str, right: str) -> bool:
 
 
 def _stem_phrase(phrase: str) -> str:
+    # Decision words repeat ("continue", "abort"); long text is not kept.
+    return _stem_short(phrase) if len(phrase) <= 64 else _stem_phrase_now(phrase)
+
+
+@functools.lru_cache(maxsize=1024)
+def _stem_short(phrase: str) -> str:
+    return _stem_phrase_now(phrase)
+
+
+def _stem_phrase_now(phrase: str) -> str:
     return " ".join(_stem(word) for word in normalize_word(phrase).split())
 
 
@@ -541,12 +551,17 @@ def proceeds(value: Any) -> bool:
 
     The text ``"true"``, the number 1 and a missing field do not count.
     """
+    if type(value) is dict:  # the common case, without building a Verdict
+        return value.get("proceed") is True
     return read_verdict(value).flags.get("proceed") is True
 
 
 def says(value: Any, word: str) -> bool:
     """``X says WORD``: the verdict's decision word is ``word`` (any form)."""
-    decision = read_verdict(value).decision
+    if type(value) is dict:  # the common case, without building a Verdict
+        decision = _decision_word(value)
+    else:
+        decision = read_verdict(value).decision
     return decision is not None and same_word(decision, word)
 
 
@@ -789,6 +804,8 @@ _WHOLE = re.compile(r"[+-]?\d{1,18}")
 
 def _whole_number(value: Any) -> int | None:
     """``value`` as an int: an integer, an integral float, or integer text."""
+    if type(value) is int:
+        return value
     if isinstance(value, bool):
         return None
     if isinstance(value, numbers.Integral):
@@ -861,6 +878,12 @@ def _drop(fields: Mapping[Any, Any], removed: frozenset[str]) -> dict[Any, Any]:
 
 
 def _text_without(raw: str, removed: frozenset[str]) -> str:
+    if "{" not in raw:  # no JSON object in it, so no field to remove
+        return raw
+    return _text_without_json(raw, removed)
+
+
+def _text_without_json(raw: str, removed: frozenset[str]) -> str:
     # The same search as a verdict read, so whatever the next delegate could
     # read as this output's fields is what gets filtered.
     found = _find_json_object(raw[:_SCAN_LIMIT])
@@ -879,6 +902,9 @@ def single(values: Sequence[Any]) -> Any:
 # ---------------------------------------------------------------------------
 
 _BACKOFFS = ("none", "linear", "exponential")
+# Results that are certainly not awaitable, checked before the slower
+# inspect.isawaitable.
+_PLAIN = frozenset({dict, str, list, tuple, int, float, bool, type(None)})
 _JOINS = ("all", "first", "any")
 _ON_FAIL = ("fail-fast", "continue", "ignore")
 
@@ -925,6 +951,8 @@ class Run:
         self.max_concurrency = limit
         self.timeout = timeout
         self.tracer = tracer
+        # With none of these, a delegate call is just the call.
+        self._direct = executor is None and timeout is None and tracer is None
 
     # -- delegate calls ----------------------------------------------------
 
@@ -944,7 +972,20 @@ class Run:
         tried again up to ``retry`` more times, waiting per ``backoff``. The
         last failure is raised as a :class:`DelegateError` from it.
         """
-        tries = self._tries(retry, backoff, line)
+        if retry == 0 and type(retry) is int and backoff == "none":
+            if self._direct:
+                # No executor, timeout or tracer: just the call.
+                try:
+                    result = delegate(**inputs)
+                except Exception as exc:
+                    raise DelegateError(self.pattern, slot, line, exc, 1) from exc
+                if type(result) not in _PLAIN and inspect.isawaitable(result):
+                    error = _async_in_sync_call(result, slot)
+                    raise DelegateError(self.pattern, slot, line, error, 1) from error
+                return result
+            tries = 1
+        else:
+            tries = self._tries(retry, backoff, line)
         for attempt in range(1, tries + 1):
             started = time.perf_counter()
             try:
@@ -955,7 +996,7 @@ class Run:
                     raise DelegateError(self.pattern, slot, line, exc, attempt) from exc
                 _pause(_backoff_delay(backoff, attempt))
                 continue
-            if inspect.isawaitable(result):
+            if type(result) not in _PLAIN and inspect.isawaitable(result):
                 # Not retried: calling an async delegate again gives another
                 # coroutine, never a result.
                 error = _async_in_sync_call(result, slot)
