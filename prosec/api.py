@@ -9,6 +9,7 @@ what ``compile_sources`` returns; nothing here prints or writes.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import stat
@@ -35,10 +36,8 @@ from .diagnostics import (
 from .docs import function_doc, module_doc, result_doc
 from .emit import FormatError, caching, render_init, render_module, render_runtime
 from .invariants import InvariantFact, PatternContext, check_invariants
-from .lower import lower
 from .markdown import decode, read_document
 from .names import class_name, module_name
-from .parse import parse_fence
 from .scope import DeclKind, resolve
 from .sections import read_declarations
 from .signature import (
@@ -198,6 +197,30 @@ def _walk(root: Path) -> list[Path]:
     return sorted(out)
 
 
+def read_source(path: Path) -> bytes:
+    """The bytes of a pattern file, at most one byte past the size limit.
+
+    Opened without blocking and checked to be a regular file on the open
+    descriptor, so a file swapped for a FIFO or a device after it was found
+    cannot hang the build, and a huge file is never read whole.
+    """
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file")
+        chunks: list[bytes] = []
+        left = MAX_FILE_BYTES + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 16))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
 def _skip_reason(path: Path, real_base: Path) -> str | None:
     try:
         info = path.lstat()
@@ -228,7 +251,22 @@ def compile_text(display: str, data: bytes, *, strict: bool = False) -> Compiled
     """Compile one pattern file's bytes. Never raises on any input."""
     try:
         return _compile(display, data, strict=strict)
-    except RecursionError:
+    except Exception as exc:  # a bug in prosec must not become a traceback
+        if not isinstance(exc, RecursionError):
+            return Compiled(
+                display,
+                None,
+                None,
+                [
+                    error(
+                        display,
+                        WHOLE_FILE,
+                        "PS699",
+                        f"internal error: {type(exc).__name__}: {printable(str(exc))[:200]}",
+                        "this is a bug in prosec; please report it with the pattern file",
+                    )
+                ],
+            )
         return Compiled(
             display,
             None,
@@ -246,6 +284,11 @@ def compile_text(display: str, data: bytes, *, strict: bool = False) -> Compiled
 
 
 def _compile(display: str, data: bytes, *, strict: bool) -> Compiled:
+    # lark is only needed when something is compiled: a `check` whose
+    # sources are all cached never imports it.
+    from .lower import lower
+    from .parse import parse_fence
+
     if len(data) > MAX_FILE_BYTES:
         return Compiled(
             display,
@@ -460,7 +503,7 @@ def compile_sources(
     todo: list[_Job] = []
     for source in sources:
         try:
-            data = source.path.read_bytes()
+            data = read_source(source.path)
         except OSError as exc:
             diagnostics.append(
                 error(source.display, WHOLE_FILE, "PS607", f"cannot read file: {exc.strerror}")

@@ -210,6 +210,8 @@ class Lowerer:
                     "bind the parallel loop with `let x = parallel ...` to "
                     "collect one value per iteration, or return after it",
                 )
+            if not kids:
+                self.no_props(props_node)
             return ir.Return(value=value(kids[0]) if kids else None, span=span)
         if kind in ("record", "append"):
             self.no_props(props_node)
@@ -240,6 +242,8 @@ class Lowerer:
                     "`throw` without a value outside `catch`",
                     'give it a value (`throw "what went wrong"`) or move it into a `catch` block',
                 )
+            if not kids:
+                self.no_props(props_node)
             return ir.Throw(value=value(kids[0]) if kids else None, span=span)
         raise AssertionError(kind)
 

@@ -69,15 +69,37 @@ def distance(a: str, b: str) -> int:
     return prev[-1]
 
 
+def _within(a: str, b: str, limit: int) -> int | None:
+    """The edit distance of ``a`` and ``b`` if it is at most ``limit``:
+    only a band of the table around its diagonal is filled, and the work
+    stops once every cell of a row is past the limit."""
+    if abs(len(a) - len(b)) > limit:
+        return None
+    big = limit + 1
+    prev = [j if j <= limit else big for j in range(len(b) + 1)]
+    for i in range(1, len(a) + 1):
+        cur = [i if i <= limit else big] + [big] * len(b)
+        for j in range(max(1, i - limit), min(len(b), i + limit) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost, big)
+        if min(cur) > limit:
+            return None
+        prev = cur
+    return prev[-1] if prev[-1] <= limit else None
+
+
 def near_miss(name: str, known: Iterable[str]) -> str | None:
     """The closest known name within a small edit distance, if any."""
     limit = 1 if len(name) <= 4 else 2
     best: tuple[int, str] | None = None
+    lowered = name.lower()
     for candidate in sorted(known):
-        if candidate == name:
+        # The distance is at least the difference in length: most
+        # candidates are ruled out before the quadratic comparison.
+        if candidate == name or abs(len(candidate) - len(name)) > limit:
             continue
-        d = distance(name.lower(), candidate.lower())
-        if d <= limit and (best is None or d < best[0]):
+        d = _within(lowered, candidate.lower(), limit)
+        if d is not None and (best is None or d < best[0]):
             best = (d, candidate)
     return best[1] if best else None
 

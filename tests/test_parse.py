@@ -6,6 +6,8 @@ from __future__ import annotations
 import textwrap
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from prosec import ir
 from prosec.diagnostics import Diagnostic
@@ -333,3 +335,49 @@ def test_all_corpus_patterns_parse(corpus_files_list: list[str] | None = None) -
         end = text.index("```", start)
         tree, diags = parse_fence(str(path), text, start, end)
         assert tree is not None, (path.name, diags)
+
+
+def test_properties_under_bare_return_or_throw_are_an_error() -> None:
+    fails("return\n  prompt: 1\n", "PS305", 2, 3)
+
+
+def test_an_internal_error_is_a_diagnostic_not_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
+    import prosec.api
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise ValueError("simulated bug")
+
+    monkeypatch.setattr(prosec.api, "resolve", broken)
+    data = b"---\nname: t\nkind: pattern\n---\n\n# T\n\n### Delegation\n\n```prose\nreturn 1\n```\n"
+    compiled = prosec.api.compile_text("t.prose.md", data)
+    assert [d.code for d in compiled.diagnostics if d.is_error] == ["PS699"]
+    assert "simulated bug" in compiled.diagnostics[-1].message
+
+
+def test_header_never_lets_a_source_name_end_the_comment() -> None:
+    from prosec.emit import header
+
+    head = header("evil\nimport os\u2028#.prose.md", "x = 1\n")
+    first, rest = head.split("\n", 1)
+    assert "import os" in first and first.startswith("# ")
+    assert rest.startswith("# Edit the source")
+
+
+def test_many_unknown_names_are_resolved_quickly() -> None:
+    import time
+
+    lines = "\n".join(f"let yyyyyyyyyyyyyyyyyyyyyyyy{i} = zzzzzzzzzzzzzzzzzzzzzzzzzzz{i}" for i in range(500))
+    start = time.perf_counter()
+    _, diags = compile_snippet(lines)
+    assert time.perf_counter() - start < 5
+    # Each line is either a new inferred input or a near miss of one.
+    assert sum(1 for d in diags if d.code in ("PS104", "PS102")) == 500
+
+
+@settings(max_examples=300, derandomize=True, deadline=None)
+@given(st.text("abc_", max_size=8), st.text("abc_", max_size=8), st.integers(1, 2))
+def test_banded_distance_agrees_with_the_full_table(a: str, b: str, limit: int) -> None:
+    from prosec.scope import _within, distance
+
+    full = distance(a, b)
+    assert _within(a, b, limit) == (full if full <= limit else None)
