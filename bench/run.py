@@ -31,6 +31,7 @@ import argparse
 import asyncio
 import datetime
 import importlib
+import itertools
 import json
 import os
 import platform
@@ -396,12 +397,16 @@ def bench_overhead(pkg: ModuleType, quick: bool) -> None:
                                           task_brief="tidy", max_cycles=3),
             500, rounds, 1.5)
 
-    # What a language-model delegate returns: JSON inside prose.
+    # What a language-model delegate returns: JSON inside prose, different
+    # on every call (so nothing parsed on an earlier call can be reused).
+    serial = itertools.count()
+
     def text_guard(**_: Any) -> Any:
-        return 'I checked the brief.\n```json\n{"proceed": true, "reason": "safe"}\n```'
+        n = next(serial)
+        return f'I checked brief {n}.\n```json\n{{"proceed": true, "reason": "safe {n}"}}\n```'
 
     def text_arbiter(**_: Any) -> Any:
-        return 'Keep going. {"decision": "continue", "why": "on track"}'
+        return f'Keep going ({next(serial)}). {{"decision": "continue", "why": "on track"}}'
 
     compare("guard, delegates answer in text (JSON in prose)", "guard_text_ratio",
             lambda: pkg.guard(guard=text_guard, target=work, task_brief="tidy"),

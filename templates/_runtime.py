@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import copy
 import dataclasses
 import functools
 import inspect
@@ -428,6 +429,8 @@ def read_verdict(value: Any) -> Verdict:
 
 def _read_verdict(value: Any) -> Verdict:
     if isinstance(value, str):
+        if len(value) <= _MEMO_LIMIT:
+            return _verdict_from_short_text(value)
         return _verdict_from_text(value)
     if isinstance(value, Mapping):
         fields = {key: item for key, item in value.items() if isinstance(key, str)}
@@ -436,6 +439,18 @@ def _read_verdict(value: Any) -> Verdict:
     if attributes is None:
         return _unparseable(value)
     return _verdict_from_fields(attributes, value)
+
+
+# A pattern reads the same output several times (`decision says abort`,
+# `decision says adjust`, `decision.adjusted_brief`): short texts are parsed
+# once. Field values handed out by `get` are copies, so the memo is never
+# changed through them.
+_MEMO_LIMIT = 4096
+
+
+@functools.lru_cache(maxsize=256)
+def _verdict_from_short_text(raw: str) -> Verdict:
+    return _verdict_from_text(raw)
 
 
 def _verdict_from_text(raw: str) -> Verdict:
@@ -480,9 +495,14 @@ def _unparseable(raw: Any) -> Verdict:
     return Verdict(None, MappingProxyType({}), reason, MappingProxyType({}), False, raw)
 
 
+# Built once: a decoder holds no state between calls, and building one costs
+# as much as decoding a short verdict.
+_DECODER = json.JSONDecoder()
+
+
 def _find_json_object(text: str) -> dict[str, Any] | None:
     """The first JSON object in ``text``: fenced blocks first, then anywhere."""
-    decoder = json.JSONDecoder()
+    decoder = _DECODER
     attempts = 0
     for region in _json_regions(text):
         position = region.find("{")
@@ -648,7 +668,8 @@ def get(value: Any, key: str) -> Any:
     if isinstance(value, Mapping):
         return value.get(key)
     if isinstance(value, str):
-        return _verdict_field(read_verdict(value), key)
+        found = _verdict_field(read_verdict(value), key)
+        return copy.deepcopy(found) if isinstance(found, dict | list) else found
     if isinstance(value, Failure):
         return getattr(value, key) if key in _FAILURE_FIELDS else None
     if isinstance(value, tuple):

@@ -1644,3 +1644,11 @@ def test_put_sets_keys_and_indexes_on_owned_values() -> None:
 def test_stop_and_partial() -> None:
     assert repr(rt.STOP) == "STOP"
     assert rt.partial(lambda a, b: a + b, 2)(3) == 5
+
+
+def test_reads_of_the_same_text_share_one_parse_but_never_a_value() -> None:
+    text = '{"decision": "adjust", "adjusted_brief": {"steps": [1, 2]}}'
+    first = rt.get(text, "adjusted_brief")
+    first["steps"].append(3)
+    assert rt.get(text, "adjusted_brief") == {"steps": [1, 2]}
+    assert rt.says(text, "adjust") and not rt.says(text, "abort")
