@@ -36,10 +36,10 @@ from .diagnostics import (
 from .docs import function_doc, module_doc, result_doc
 from .emit import FormatError, caching, render_init, render_module, render_runtime
 from .invariants import InvariantFact, PatternContext, check_invariants
-from .markdown import decode, read_document
+from .markdown import Document, decode, read_document
 from .names import class_name, module_name
 from .scope import DeclKind, resolve
-from .sections import read_declarations
+from .sections import Declarations, read_declarations
 from .signature import (
     always_returns,
     build_params,
@@ -283,7 +283,30 @@ def compile_text(display: str, data: bytes, *, strict: bool = False) -> Compiled
         )
 
 
-def _compile(display: str, data: bytes, *, strict: bool) -> Compiled:
+@dataclass
+class Front:
+    """A pattern read, parsed and lowered: the IR and what it came from."""
+
+    doc: Document
+    decls: Declarations
+    report: PatternReport
+    program: ir.Program
+    slots: list[str]
+    inputs: list[str]
+    config: list[str]
+    diagnostics: list[Diagnostic]
+
+
+def lowered(display: str, data: bytes) -> tuple[ir.Program | None, list[Diagnostic]]:
+    """The IR of one pattern file (for `prosec ir` and IR snapshots)."""
+    front = _front(display, data)
+    if isinstance(front, Compiled):
+        return None, front.diagnostics
+    return front.program, front.diagnostics
+
+
+def _front(display: str, data: bytes) -> Front | Compiled:
+    """Read, parse and lower one file, or stop with what went wrong."""
     # lark is only needed when something is compiled: a `check` whose
     # sources are all cached never imports it.
     from .lower import lower
@@ -347,6 +370,27 @@ def _compile(display: str, data: bytes, *, strict: bool) -> Compiled:
         numeric_returns=numeric,
     )
     diagnostics += more
+    return Front(
+        doc=doc,
+        decls=decls,
+        report=report,
+        program=program,
+        slots=slots,
+        inputs=inputs,
+        config=config,
+        diagnostics=diagnostics,
+    )
+
+
+def _compile(display: str, data: bytes, *, strict: bool) -> Compiled:
+    front = _front(display, data)
+    if isinstance(front, Compiled):
+        return front
+    doc, decls, report, program = front.doc, front.decls, front.report, front.program
+    slots, inputs, config = front.slots, front.inputs, front.config
+    diagnostics = front.diagnostics
+    display, result_class = report.path, report.result_class
+    name, module = report.name, report.module
     params_kinds: dict[str, DeclKind] = {}
     for n in slots:
         params_kinds[n] = "slot"

@@ -280,6 +280,28 @@ def report(
         raise typer.Exit(1)
 
 
+@app.command("ir")
+def ir_command(
+    path: Annotated[Path, typer.Argument(help="One pattern file.", show_default=False)],
+) -> None:
+    """Print the lowered program of one pattern (the compiler's IR), with positions."""
+    from .api import lowered
+    from .diagnostics import render_text
+    from .irdump import dump
+
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        _fail(f"cannot read {path}: {exc.strerror}")
+    program, diagnostics = lowered(path.as_posix(), data)
+    lines = data.decode("utf-8", "replace").splitlines()
+    for d in diagnostics:
+        typer.echo(render_text(d, lines), err=True)
+    if program is None:
+        raise typer.Exit(1)
+    typer.echo(dump(program), nl=False)
+
+
 def main() -> None:
     try:
         app()
