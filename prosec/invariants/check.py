@@ -3,6 +3,8 @@
 Each ``### Invariants`` sentence is read into claims (:mod:`.recognize`),
 the program is analysed once (:mod:`.flow`), and each claim is checked by
 the rule for its kind (:mod:`.rules`). A sentence gives one fact per claim.
+A pattern whose claims are all unverifiable (or that has no invariants) is
+not analysed at all.
 
 Diagnostic codes:
 
@@ -25,16 +27,18 @@ from __future__ import annotations
 
 from ..diagnostics import Diagnostic, Span, error, warning
 from ..sections import InvariantDecl
-from .claims import kind_of, params_of
-from .flow import BUDGET, TooComplex, analyse
-from .lexicon import Lexicon, build_lexicon
+from .claims import Unverifiable, kind_of, params_of
+from .flow import BUDGET, Analysis, TooComplex, analyse
+from .lexicon import build_lexicon
 from .model import InvariantFact, InvariantResult, PatternContext, Status
-from .recognize import recognize
+from .recognize import Reading, recognize
 from .rules import Facts, check_claim
 
 
 def check_invariants(ctx: PatternContext, *, strict: bool = False) -> InvariantResult:
     """Recognize and check every invariant of one pattern."""
+    if not ctx.decls.invariants:
+        return InvariantResult(facts=[], firewalls={}, diagnostics=[])
     primary = next((s.name for s in ctx.decls.slots if s.primary), None)
     sequences = frozenset(ctx.scope.slot_sequences)
     lex = build_lexicon(
@@ -45,48 +49,75 @@ def check_invariants(ctx: PatternContext, *, strict: bool = False) -> InvariantR
         program=ctx.program,
         primary=primary,
     )
-    try:
-        analysis = analyse(
-            ctx.program,
-            slots=ctx.slots,
-            inputs=ctx.inputs | ctx.config,
-            sequences=sequences,
-        )
-    except TooComplex:
-        return _unchecked(ctx, lex, strict=strict)
+    readings: list[Reading | Exception] = []
+    for inv in ctx.decls.invariants:
+        try:
+            readings.append(recognize(inv.text, lex))
+        except Exception as exc:  # reported with the sentence below, as PS599
+            readings.append(exc)
+    if any(
+        not isinstance(claim, Unverifiable)
+        for reading in readings
+        if isinstance(reading, Reading)
+        for claim in reading.claims
+    ):
+        try:
+            analysis = analyse(
+                ctx.program,
+                slots=ctx.slots,
+                inputs=ctx.inputs | ctx.config,
+                sequences=sequences,
+            )
+        except TooComplex:
+            return _unchecked(ctx, readings, strict=strict)
+    else:
+        # Nothing to check against the program: unverifiable claims are
+        # decided by their wording alone, so the flow analysis is skipped.
+        analysis = Analysis(program=ctx.program, slots=ctx.slots, inputs=ctx.inputs | ctx.config)
     facts = Facts(analysis, lex)
     out_facts: list[InvariantFact] = []
     firewalls: dict[Span, tuple[str, ...]] = {}
     diagnostics: list[Diagnostic] = []
-    for inv in ctx.decls.invariants:
-        try:
-            got, more = _one(ctx, inv, lex, facts, firewalls, strict=strict)
-        except Exception as exc:  # a bug in a rule must not take the build down silently
-            got = [InvariantFact(text=inv.text, span=inv.span, kind="unknown", status=Status.UNRECOGNIZED)]
-            more = [
-                error(
-                    ctx.path,
-                    inv.span,
-                    "PS599",
-                    f"internal error while checking invariant {inv.text!r}: {type(exc).__name__}: {exc}",
-                    "this is a bug in prosec; please report it with the pattern file",
-                )
-            ]
+    for inv, reading in zip(ctx.decls.invariants, readings, strict=True):
+        if isinstance(reading, Exception):
+            got, more = _internal_error(ctx, inv, reading)
+        else:
+            try:
+                got, more = _one(ctx, inv, reading, facts, firewalls, strict=strict)
+            except Exception as exc:  # a bug in a rule must not take the build down silently
+                got, more = _internal_error(ctx, inv, exc)
         out_facts += got
         diagnostics += more
     return InvariantResult(facts=out_facts, firewalls=firewalls, diagnostics=diagnostics)
 
 
+def _internal_error(
+    ctx: PatternContext, inv: InvariantDecl, exc: Exception
+) -> tuple[list[InvariantFact], list[Diagnostic]]:
+    """A bug in prosec met while reading or checking ``inv``: PS599."""
+    return (
+        [InvariantFact(text=inv.text, span=inv.span, kind="unknown", status=Status.UNRECOGNIZED)],
+        [
+            error(
+                ctx.path,
+                inv.span,
+                "PS599",
+                f"internal error while checking invariant {inv.text!r}: {type(exc).__name__}: {exc}",
+                "this is a bug in prosec; please report it with the pattern file",
+            )
+        ],
+    )
+
+
 def _one(
     ctx: PatternContext,
     inv: InvariantDecl,
-    lex: Lexicon,
+    reading: Reading,
     facts: Facts,
     firewalls: dict[Span, tuple[str, ...]],
     *,
     strict: bool,
 ) -> tuple[list[InvariantFact], list[Diagnostic]]:
-    reading = recognize(inv.text, lex)
     if not reading.claims:
         make = error if strict else warning
         return (
@@ -147,12 +178,17 @@ def _one(
     return out, diagnostics
 
 
-def _unchecked(ctx: PatternContext, lex: Lexicon, *, strict: bool) -> InvariantResult:
+def _unchecked(ctx: PatternContext, readings: list[Reading | Exception], *, strict: bool) -> InvariantResult:
     """Facts for a program the analysis gave up on: read, not checked."""
     facts: list[InvariantFact] = []
+    diagnostics: list[Diagnostic] = []
     note = ("not checked: the delegation is too deeply nested for the flow analysis",)
-    for inv in ctx.decls.invariants:
-        reading = recognize(inv.text, lex)
+    for inv, reading in zip(ctx.decls.invariants, readings, strict=True):
+        if isinstance(reading, Exception):
+            got, more = _internal_error(ctx, inv, reading)
+            facts += got
+            diagnostics += more
+            continue
         if not reading.claims:
             facts.append(InvariantFact(text=inv.text, span=inv.span, kind="unknown", status=Status.UNRECOGNIZED))
         for claim in reading.claims:
@@ -167,15 +203,16 @@ def _unchecked(ctx: PatternContext, lex: Lexicon, *, strict: bool) -> InvariantR
                 )
             )
     make = error if strict else warning
-    diagnostics = [
+    diagnostics.insert(
+        0,
         make(
             ctx.path,
             ctx.program.span,
             "PS504",
             f"the delegation is too deeply nested to check its invariants (more than {BUDGET} steps of analysis)",
             "split the nested loops into separate patterns or flatten them",
-        )
-    ] if ctx.decls.invariants else []
+        ),
+    )
     return InvariantResult(facts=facts, firewalls={}, diagnostics=diagnostics)
 
 

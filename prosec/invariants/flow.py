@@ -17,12 +17,19 @@ leaves), and the loops that have finished on every path to a point.
 Loops are run to a fixpoint. Their first pass and later passes are told
 apart, so a check can ask what a call receives "in round 1" or "on retries",
 and values carried around a back edge are marked with that loop.
+
+A loop's walk depends only on the state it is entered with (everything
+else it reads is fixed by where it sits in the program), and everything it
+records is a union or an intersection, so walking it again from a state it
+was already entered with adds nothing. Each loop remembers its walks by
+entry state and replays them: nested loops cost one walk per distinct entry
+state, not one per pass of every loop around them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Literal, assert_never
 
 from .. import ir
@@ -37,14 +44,21 @@ MAX_DEPTH = 4
 #: Passes of one loop body before giving up on a fixpoint (never reached by
 #: the lattice, which is finite; a guard against a bug becoming a hang).
 MAX_PASSES = 32
-#: Statements visited before the analysis gives up: nested loops are run to
-#: a fixpoint inside every pass of the loops around them, so the work grows
-#: with the nesting depth.
+#: Steps of real work before the analysis gives up: a statement walked is a
+#: step, and so are :data:`FLOWS_PER_STEP` flows built (by an expression, a
+#: write into a value, a back edge). A replayed loop walk costs nothing. What still grows with the nesting is a
+#: program whose values do: a value written inside many nested loops may
+#: have crossed any subset of their back edges, and each subset is a flow.
 BUDGET = 50_000
+FLOWS_PER_STEP = 6
+#: Walks of one loop remembered: the passes of the loops around it enter it
+#: with the same few states, one after another.
+MEMO = 4
 
 
 class TooComplex(Exception):
     """The program needs more work than :data:`BUDGET` to analyse."""
+
 
 # Position and path steps that are not field names.
 TEXT = "$"  # interpolated into a text
@@ -139,9 +153,9 @@ def project(flows: Iterable[Flow], key: str) -> Flows:
     out: set[Flow] = set()
     for f in flows:
         if not f.at:
-            out.add(replace(f, path=_cap((*f.path, key))))
+            out.add(Flow(f.src, _cap((*f.path, key)), f.at, f.carried))
         elif f.at[0] == key:
-            out.add(replace(f, at=f.at[1:]))
+            out.add(Flow(f.src, f.path, f.at[1:], f.carried))
         elif f.at[0] in (TEXT, INDEX) or is_element(f.at[0]):
             # Not a mapping we built: the read may reach into it.
             out.add(f)
@@ -154,9 +168,9 @@ def element(flows: Iterable[Flow], step: str) -> Flows:
     out: set[Flow] = set()
     for f in flows:
         if not f.at:
-            out.add(replace(f, path=_cap((*f.path, step))))
+            out.add(Flow(f.src, _cap((*f.path, step)), f.at, f.carried))
         elif is_element(f.at[0]):
-            out.add(replace(f, at=f.at[1:]))
+            out.add(Flow(f.src, f.path, f.at[1:], f.carried))
         else:
             out.add(f)
     return frozenset(out)
@@ -164,17 +178,17 @@ def element(flows: Iterable[Flow], step: str) -> Flows:
 
 def nest(flows: Iterable[Flow], *steps: str) -> Flows:
     """Put a value under ``steps`` of a new value."""
-    return frozenset(replace(f, at=_cap((*steps, *f.at))) for f in flows)
+    return frozenset(Flow(f.src, f.path, _cap((*steps, *f.at)), f.carried) for f in flows)
 
 
 def length(flows: Iterable[Flow]) -> Flows:
     """``value.length``: a number derived from the value."""
-    return frozenset(replace(f, path=_cap((*f.path, *f.at, LENGTH)), at=()) for f in flows)
+    return frozenset(Flow(f.src, _cap((*f.path, *f.at, LENGTH)), (), f.carried) for f in flows)
 
 
 def carry(flows: Iterable[Flow], loop: Span) -> Flows:
     """Mark flows as carried around ``loop``'s back edge."""
-    return frozenset(replace(f, carried=f.carried | {loop}) for f in flows)
+    return frozenset(f if loop in f.carried else Flow(f.src, f.path, f.at, f.carried | {loop}) for f in flows)
 
 
 # ---------------------------------------------------------------- observations
@@ -390,6 +404,27 @@ class _Frame:
     ctx: _LoopCtx | None = None
 
 
+#: A state as a memo key: scopes (names sorted), known conditions, finished loops.
+StateKey = tuple[tuple[tuple[tuple[str, Flows], ...], ...], frozenset[Known], frozenset[Span]]
+
+
+def state_key(s: State) -> StateKey:
+    """A hashable, order-insensitive image of ``s``."""
+    return tuple(tuple(sorted(scope.items())) for scope in s.scopes), s.known, s.after
+
+
+@dataclass(frozen=True, slots=True)
+class _LoopWalk:
+    """What walking a loop from one entry state gave: the state after it, its
+    collected values, and what a ``return`` in it handed to the iteration
+    around it (values, and the state that iteration goes on from)."""
+
+    exit: State | None
+    values: Flows
+    returned: Flows
+    continues: State | None
+
+
 def known_of(cond: ir.Cond, holds: bool, subject: Flows) -> Known:
     """A known condition, with negations folded into ``holds``."""
     while isinstance(cond, ir.Not):
@@ -408,7 +443,18 @@ class _Walker:
         self.frames: list[_Frame] = [_Frame("pattern")]
         self.phase: list[tuple[Span, Phase]] = []
         self.delegates: list[dict[str, str]] = [{}]  # loop variable → sequence slot
-        self.visits = 0
+        self.statements = 0
+        self.flows = 0
+        #: each loop's latest walks, by what a walk depends on (see :meth:`loop`)
+        self.walks: dict[Span, dict[tuple[object, ...], _LoopWalk]] = {}
+        self.written: dict[Span, set[str]] = {}
+
+    def spend(self, *, statements: int = 0, flows: int = 0) -> None:
+        """Count real work against :data:`BUDGET`."""
+        self.statements += statements
+        self.flows += flows
+        if self.statements + self.flows // FLOWS_PER_STEP > BUDGET:
+            raise TooComplex(f"more than {BUDGET} steps of analysis")
 
     # ------------------------------------------------------------ helpers
 
@@ -431,6 +477,13 @@ class _Walker:
 
     def expr(self, e: ir.Expr, s: State) -> Flows:
         """What an expression's value may carry (recording calls and texts)."""
+        flows = self.value_of(e, s)
+        if not isinstance(e, ir.Name):  # reading a name builds nothing
+            self.spend(flows=len(flows))
+        return flows
+
+    def value_of(self, e: ir.Expr, s: State) -> Flows:
+        """:meth:`expr`, before its work is counted."""
         match e:
             case ir.Name(name=name):
                 flows = s.lookup(name)
@@ -560,9 +613,7 @@ class _Walker:
 
     def stmt(self, stmt: ir.Stmt, s: State, *, tail: bool = False) -> State | None:
         """The state after ``stmt``; None when no path goes on."""
-        self.visits += 1
-        if self.visits > BUDGET:
-            raise TooComplex(f"more than {BUDGET} statement visits")
+        self.spend(statements=1)
         match stmt:
             case ir.Bind(name=name, value=v):
                 after, flows = self.value(v, s)
@@ -664,6 +715,7 @@ class _Walker:
         root = node.name
         edit = Flow(Source("edit", root, stmt.span))
         old = s.lookup(root) or EMPTY
+        self.spend(flows=len(flows))
         s.set(root, old | nest(flows, *steps) | {edit})
         self.write(stmt, root, kind, flows, s)
 
@@ -743,9 +795,48 @@ class _Walker:
     # ------------------------------------------------------------ loops
 
     def loop(self, node: ir.Loop, s: State, *, collect: bool) -> tuple[State | None, Flows]:
-        """Run a loop to a fixpoint: a first pass, then later passes from the back edge."""
+        """Run a loop to a fixpoint, or replay the walk from the same entry state."""
         if isinstance(node, ir.Parallel):
             return self.parallel_block(node, s, collect=collect)
+        header = self.expr(_bound(node), s)
+        self.a.bounds.setdefault(node.span, set()).update(header)
+        outer = self.frames[-1]
+        # What else the walk reads: whether a `return` in it ends the pattern
+        # or an iteration around it, and, for a `while` whose condition calls
+        # a delegate, the phase that call is made in.
+        key: tuple[object, ...] = (collect, outer.kind, state_key(s))
+        if _calls_in_while(node):
+            key += (self.current_phase(),)
+        walks = self.walks.setdefault(node.span, {})
+        walk = walks.get(key)
+        if walk is None:
+            own = collect or (not isinstance(node, ir.LoopUntil) and node.parallel)
+            proxy: _Frame | None = None
+            if not own and outer.kind == "iteration":
+                # Catch what a `return` hands the iteration around, to replay it.
+                proxy = _Frame("iteration", ctx=_LoopCtx(node.span) if outer.ctx is not None else None)
+                self.frames.append(proxy)
+            exit_state, values = self.fixpoint(node, s, header, collect=collect)
+            if proxy is not None:
+                self.frames.pop()
+            if len(walks) >= MEMO:
+                del walks[next(iter(walks))]  # the oldest
+            walk = walks[key] = _LoopWalk(
+                exit=exit_state,
+                values=values,
+                returned=frozenset(proxy.values) if proxy is not None else EMPTY,
+                continues=proxy.ctx.continues if proxy is not None and proxy.ctx is not None else None,
+            )
+        if outer.kind == "iteration":
+            outer.values |= walk.returned
+            if outer.ctx is not None and walk.continues is not None:
+                outer.ctx.continues = join(outer.ctx.continues, walk.continues)
+        return (walk.exit.copy() if walk.exit is not None else None), walk.values
+
+    def fixpoint(
+        self, node: ir.Repeat | ir.For | ir.LoopUntil, s: State, header: Flows, *, collect: bool
+    ) -> tuple[State | None, Flows]:
+        """Run a loop to a fixpoint: a first pass, then later passes from the back edge."""
         parallel = not isinstance(node, ir.LoopUntil) and node.parallel
         sequence: str | None = None
         if isinstance(node, ir.For) and isinstance(node.iterable, ir.Name):
@@ -759,11 +850,11 @@ class _Walker:
             sequence=sequence,
         )
         self.a.loops[node.span] = info
-        header = self.expr(_bound(node), s)
-        self.a.bounds.setdefault(node.span, set()).update(header)
 
         depth = len(s.scopes)
-        written = _written(node.body)
+        written = self.written.get(node.span)
+        if written is None:
+            written = self.written[node.span] = _written(node.body)
         frame = _Frame("iteration") if (collect or parallel) else None
         if frame is not None:
             self.frames.append(frame)
@@ -797,7 +888,10 @@ class _Walker:
                 back.trim(depth)
             breaks = ctx.breaks.trim(depth) if ctx.breaks is not None else None
             exit_state = join(join(exit_state, back), breaks)
-            carried = _carry_state(back, node.span, written) if back is not None else None
+            carried = None
+            if back is not None:
+                self.spend(flows=sum(len(v) for scope in back.scopes for n, v in scope.items() if n in written))
+                carried = _carry_state(back, node.span, written)
             new_later = join(later, carried)
             if phase == "later" and _same(new_later, later):
                 break
@@ -858,6 +952,16 @@ def _bound(node: ir.Repeat | ir.For | ir.LoopUntil) -> ir.Expr:
             return e
         case _:
             assert_never(node)
+
+
+def _calls_in_while(node: ir.Repeat | ir.For | ir.LoopUntil) -> bool:
+    """A ``while`` condition, checked before each pass, that calls a delegate."""
+    return (
+        isinstance(node, ir.LoopUntil)
+        and node.test == "while"
+        and node.cond is not None
+        and any(isinstance(e, ir.Call) for e in ir.cond_exprs(node.cond))
+    )
 
 
 def _same(a: State | None, b: State | None) -> bool:

@@ -208,7 +208,9 @@ def build_lexicon(
             first_count[ws[0]] = first_count.get(ws[0], 0) + 1
     for name, entity in entities:
         ws = words_of(name)
-        for v in variants(ws[-1]):
+        # A name made only of underscores (`__`) has no words: only the
+        # name itself can name it.
+        for v in variants(ws[-1]) if ws else ():
             lex.add([*ws[:-1], v], 4, entity)
         for v in variants(name.lower()):
             lex.add([v], 4, entity)

@@ -253,7 +253,7 @@ class Facts:
         ``term``: a slot's name as a phrase, any other word by its stem."""
         words = _words(text)
         if term in self.lex.slots:
-            phrase = words_of(term)
+            phrase = words_of(term) or [term]  # `__` has no words of its own
             options = [phrase, [*phrase[:-1], plural(phrase[-1])]]
             return any(_contains_run(words, o) for o in options)
         stem = _stem(term)
