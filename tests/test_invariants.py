@@ -8,6 +8,7 @@ the same sentence-family rules.
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -482,3 +483,85 @@ def test_a_slot_never_called_is_vacuous_and_said_so() -> None:
     )
     result = compile_text("tests/probe.prose.md", data)
     assert [d.code for d in result.diagnostics if d.code.startswith("PS5")] == ["PS503"]
+
+
+# ---------------------------------------------------------------- robustness
+
+
+def test_a_name_made_of_underscores_is_read_and_checked() -> None:
+    # `return __` makes `__` an inferred input: a name with no words in it,
+    # which the lexicon used to index as if it had one.
+    data = pattern(
+        slots=["worker"],
+        inputs=["task"],
+        invariants=["The worker never sees the task"],
+        delegation="let out = call worker\n  task: task\nreturn __",
+    )
+    result = compile_text("tests/probe.prose.md", data)
+    assert not [d.message for d in result.diagnostics if d.code in ("PS599", "PS699")]
+    assert result.report is not None
+    assert [(f.kind, f.status) for f in result.report.invariants] == [("isolation", Status.VIOLATED)]
+
+
+def test_a_slot_made_of_underscores_can_be_a_hidden_term() -> None:
+    data = pattern(
+        slots=["__", "worker"],
+        inputs=["task"],
+        invariants=["The worker does not know about __"],
+        delegation='let a = call __\n  task: task\nlet out = call worker\n  task: "do it"\nreturn out',
+    )
+    result = compile_text("tests/probe.prose.md", data)
+    assert not [d.message for d in result.diagnostics if d.code in ("PS599", "PS699")]
+    assert result.report is not None
+    assert [(f.kind, f.status) for f in result.report.invariants] == [("unaware", Status.PROVED)]
+
+
+def _nested(heads: list[str], body: list[str]) -> str:
+    """``heads`` each opening a block inside the one before, around ``body``."""
+    lines = ["  " * depth + head for depth, head in enumerate(heads)]
+    return "\n".join([*lines, *("  " * len(heads) + line for line in body)])
+
+
+DEEP = {
+    # The parser's limits: 16 nested loops, 40 nested blocks.
+    "16 loops": _nested(["for y in items:"] * 16, ["let x = call worker", "  x: x"]),
+    "16 loops, inner reads": _nested(["for y in items:"] * 16, ["let x = call worker", "  task: task", "  y: y"]),
+    "40 ifs": _nested([f"if **check {i} passes**:" for i in range(40)], ["let x = call worker"]),
+    "16 loops among ifs": _nested(
+        [head for i in range(16) for head in ("for y in items:", f"if **check {i} passes**:")]
+        + [f"if **more {i} passes**:" for i in range(7)],
+        ["let x = call worker", "  task: task"],
+    ),
+}
+
+
+@pytest.mark.parametrize("delegation", DEEP.values(), ids=DEEP.keys())
+@pytest.mark.parametrize("invariants", [[], ["The worker never sees the items"]], ids=["none", "isolation"])
+def test_deep_nesting_is_analysed_in_well_under_two_seconds(delegation: str, invariants: list[str]) -> None:
+    # Each loop is walked once per distinct state it is entered with, not
+    # once per pass of every loop around it (which was 2^depth walks).
+    data = pattern(slots=["worker"], inputs=["task", "items:list"], invariants=invariants, delegation=delegation)
+    start = time.perf_counter()
+    result = compile_text("tests/probe.prose.md", data)
+    elapsed = time.perf_counter() - start
+    assert result.report is not None, [d.message for d in result.diagnostics]
+    assert not [d.message for d in result.diagnostics if d.code in ("PS206", "PS504", "PS599", "PS699")]
+    assert len(result.report.invariants) == len(invariants)
+    assert all(f.status in (Status.PROVED, Status.VIOLATED) for f in result.report.invariants)
+    assert elapsed < 2.0, f"{elapsed:.2f}s"
+
+
+def test_no_flow_analysis_without_a_claim_that_needs_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    from prosec.invariants import check
+
+    def refuse(*args: object, **kwargs: object) -> object:
+        raise AssertionError("the flow analysis ran")
+
+    monkeypatch.setattr(check, "analyse", refuse)
+    delegation = DEEP["16 loops"]
+    for invariants in ([], ["The worker reasons about the task carefully"]):
+        data = pattern(slots=["worker"], inputs=["task", "items:list"], invariants=invariants, delegation=delegation)
+        result = compile_text("tests/probe.prose.md", data)
+        assert result.report is not None
+        assert [f.status for f in result.report.invariants] == [Status.UNVERIFIABLE] * len(invariants)
+        assert not [d.message for d in result.diagnostics if d.code.startswith("PS5")]

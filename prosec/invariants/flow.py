@@ -46,11 +46,12 @@ MAX_DEPTH = 4
 MAX_PASSES = 32
 #: Steps of real work before the analysis gives up: a statement walked is a
 #: step, and so are :data:`FLOWS_PER_STEP` flows built (by an expression, a
-#: write into a value, a back edge). A replayed loop walk costs nothing. What still grows with the nesting is a
-#: program whose values do: a value written inside many nested loops may
-#: have crossed any subset of their back edges, and each subset is a flow.
+#: write into a value, a back edge); a replayed loop walk costs nothing.
+#: What can still grow with the nesting is the values themselves: a value
+#: written inside many nested loops may have crossed any subset of their
+#: back edges, and each subset is a flow of its own.
 BUDGET = 50_000
-FLOWS_PER_STEP = 6
+FLOWS_PER_STEP = 8
 #: Walks of one loop remembered: the passes of the loops around it enter it
 #: with the same few states, one after another.
 MEMO = 4
@@ -814,7 +815,7 @@ class _Walker:
             proxy: _Frame | None = None
             if not own and outer.kind == "iteration":
                 # Catch what a `return` hands the iteration around, to replay it.
-                proxy = _Frame("iteration", ctx=_LoopCtx(node.span) if outer.ctx is not None else None)
+                proxy = _Frame("iteration", ctx=_LoopCtx(node.span))
                 self.frames.append(proxy)
             exit_state, values = self.fixpoint(node, s, header, collect=collect)
             if proxy is not None:
