@@ -251,36 +251,25 @@ def compile_text(display: str, data: bytes, *, strict: bool = False) -> Compiled
     """Compile one pattern file's bytes. Never raises on any input."""
     try:
         return _compile(display, data, strict=strict)
-    except Exception as exc:  # a bug in prosec must not become a traceback
-        if not isinstance(exc, RecursionError):
-            return Compiled(
-                display,
-                None,
-                None,
-                [
-                    error(
-                        display,
-                        WHOLE_FILE,
-                        "PS699",
-                        f"internal error: {type(exc).__name__}: {printable(str(exc))[:200]}",
-                        "this is a bug in prosec; please report it with the pattern file",
-                    )
-                ],
-            )
-        return Compiled(
+    except RecursionError:
+        return _failed(
             display,
-            None,
-            None,
-            [
-                error(
-                    display,
-                    WHOLE_FILE,
-                    "PS206",
-                    "the pattern is nested too deeply to compile",
-                    "split the delegation into flatter steps",
-                )
-            ],
+            "PS206",
+            "the pattern is nested too deeply to compile",
+            "split the delegation into flatter steps",
         )
+    except Exception as exc:  # a bug in prosec must not become a traceback
+        return _failed(
+            display,
+            "PS699",
+            f"internal error: {type(exc).__name__}: {printable(str(exc))[:200]}",
+            "this is a bug in prosec; please report it with the pattern file",
+        )
+
+
+def _failed(display: str, code: str, message: str, hint: str) -> Compiled:
+    """A file that produced nothing but one error about the file as a whole."""
+    return Compiled(display, None, None, [error(display, WHOLE_FILE, code, message, hint)])
 
 
 @dataclass
@@ -313,19 +302,11 @@ def _front(display: str, data: bytes) -> Front | Compiled:
     from .parse import parse_fence
 
     if len(data) > MAX_FILE_BYTES:
-        return Compiled(
+        return _failed(
             display,
-            None,
-            None,
-            [
-                error(
-                    display,
-                    WHOLE_FILE,
-                    "PS001",
-                    f"file is larger than {MAX_FILE_BYTES // 1024} KiB",
-                    "split it into several patterns",
-                )
-            ],
+            "PS001",
+            f"file is larger than {MAX_FILE_BYTES // 1024} KiB",
+            "split it into several patterns",
         )
     text, diagnostics = decode(display, data)
     if text is None or has_errors(diagnostics):
@@ -494,19 +475,9 @@ def _conditions(program: ir.Program, text: str) -> list[ConditionReport]:
     """Every condition with the lowering it got, in source order."""
     out: list[ConditionReport] = []
     for stmt in ir.walk(program.body):
-        conds: list[ir.Cond] = []
-        match stmt:
-            case ir.If(branches=branches):
-                conds = [c for c, _ in branches]
-            case ir.LoopUntil(cond=cond) if cond is not None:
-                conds = [cond]
-            case ir.Bind(value=ir.LoopUntil(cond=cond)) if cond is not None:
-                conds = [cond]
-            case ir.Choice(criteria=criteria, span=span):
-                out.append(ConditionReport(span.line, criteria, "judge (choice between options)"))
-            case _:
-                pass
-        for cond in conds:
+        if isinstance(stmt, ir.Choice):
+            out.append(ConditionReport(stmt.span.line, stmt.criteria, "judge (choice between options)"))
+        for cond in ir.conditions(stmt):
             out.append(ConditionReport(cond.span.line, _source(text, cond.span), describe(cond)))
     return out
 
@@ -774,14 +745,3 @@ def _exports(report: PatternReport) -> tuple[str, ...]:
         f"{report.function}_async",
         report.result_class,
     )
-
-
-def severity_counts(diagnostics: Iterable[Diagnostic]) -> dict[Severity, int]:
-    counts = dict.fromkeys(Severity, 0)
-    for d in diagnostics:
-        counts[d.severity] += 1
-    return counts
-
-
-def environment_jobs() -> int:
-    return max(1, min(os.cpu_count() or 1, 2))

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Literal
 
 from .diagnostics import Span
@@ -74,15 +73,6 @@ def strip_markers(text: str) -> str:
             inner = inner[len(marker) : -len(marker)]
             break
     return " ".join(inner.split())
-
-
-@dataclass(frozen=True, slots=True)
-class Lowering:
-    """One condition and how it was lowered, for the build report."""
-
-    text: str
-    form: str
-    span: Span
 
 
 def lower_condition(

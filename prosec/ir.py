@@ -395,8 +395,19 @@ class Program:
     span: Span
 
 
-def is_loop(node: object) -> bool:
-    return isinstance(node, Repeat | For | LoopUntil | Parallel)
+def conditions(stmt: Stmt) -> tuple[Cond, ...]:
+    """The conditions a statement tests itself (not those of nested
+    statements): `if`/`elif` tests, and a `loop until/while` test, also when
+    the loop is the value of a binding."""
+    match stmt:
+        case If(branches=branches):
+            return tuple(cond for cond, _ in branches)
+        case LoopUntil(cond=cond) | Bind(value=LoopUntil(cond=cond)) | Assign(
+            value=LoopUntil(cond=cond)
+        ) if cond is not None:
+            return (cond,)
+        case _:
+            return ()
 
 
 def children(stmt: Stmt) -> tuple[Block, ...]:

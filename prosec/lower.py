@@ -99,12 +99,10 @@ class Lowerer:
         *,
         known: Callable[[str], bool],
         is_config: Callable[[str], bool],
-        numeric_returns: Mapping[str, bool],
     ) -> None:
         self.path = path
         self.known = known
         self.is_config = is_config
-        self.numeric_returns = numeric_returns
         self.diagnostics: list[Diagnostic] = []
         self.ctx = Context()
 
@@ -731,7 +729,6 @@ def lower(
         path,
         known=lambda n: n in names,
         is_config=lambda n: n in config,
-        numeric_returns=numeric_returns,
     )
     program = lowerer.program(tree)
     program, more = describe_values(path, program, numeric_returns)

@@ -81,16 +81,8 @@ def criteria_names(program: ir.Program) -> set[str]:
                 pass
 
     for stmt in ir.walk(program.body):
-        match stmt:
-            case ir.If(branches=branches):
-                for cond, _ in branches:
-                    visit(cond)
-            case ir.LoopUntil(cond=cond) if cond is not None:
-                visit(cond)
-            case ir.Bind(value=ir.LoopUntil(cond=cond)) if cond is not None:
-                visit(cond)
-            case _:
-                pass
+        for cond in ir.conditions(stmt):
+            visit(cond)
     return names
 
 

@@ -381,3 +381,14 @@ def test_banded_distance_agrees_with_the_full_table(a: str, b: str, limit: int) 
 
     full = distance(a, b)
     assert _within(a, b, limit) == (full if full <= limit else None)
+
+
+def test_conditions_of_a_loop_assigned_to_an_existing_name_are_found() -> None:
+    body = ok("""
+        let r = null
+        r = loop until r2 says done (max: 3):
+          let r2 = call worker
+          return r2
+    """)
+    (cond,) = ir.conditions(body[1])
+    assert isinstance(cond, ir.Says) and cond.word == "done"
