@@ -108,27 +108,39 @@ def _print_diagnostics(result: BuildResult, fmt: Format, quiet: bool) -> None:
     if fmt is Format.json:
         typer.echo(render_json(shown))
         return
+    lines: dict[str, list[str] | None] = {}
     for d in shown:
-        typer.echo(render_text(d, _SOURCE_LINES.get(d.path)), err=True)
+        if d.path not in lines:
+            lines[d.path] = _source_lines(d.path)
+        typer.echo(render_text(d, lines[d.path]), err=True)
 
 
-_SOURCE_LINES: dict[str, list[str]] = {}
+_SOURCE_PATHS: dict[str, Path] = {}
+
+
+def _source_lines(display: str) -> list[str] | None:
+    """The lines of a source that has something to show, read only then."""
+    from .api import read_source
+    from .markdown import decode
+
+    path = _SOURCE_PATHS.get(display)
+    if path is None:
+        return None
+    try:
+        text, _ = decode(display, read_source(path))
+    except OSError:
+        return None
+    return text.split("\n") if text is not None else None
 
 
 def _compile(src: list[Path], strict: bool, no_cache: bool = False) -> BuildResult:
-    """Find and compile the sources; keep their lines for caret displays."""
+    """Find and compile the sources; remember where they are for caret
+    displays."""
     from .api import compile_sources, find_sources, usable_cpus
     from .cache import DEFAULT_DIR, Cache
-    from .markdown import decode
 
     sources, found = find_sources(src)
-    for source in sources:
-        try:
-            text, _ = decode(source.display, source.path.read_bytes())
-        except OSError:
-            text = None
-        if text is not None:
-            _SOURCE_LINES[source.display] = text.split("\n")
+    _SOURCE_PATHS.update((source.display, source.path) for source in sources)
     cache = None if no_cache else Cache(Path(DEFAULT_DIR))
     result = compile_sources(sources, strict=strict, jobs=usable_cpus(), cache=cache)
     result.diagnostics = sorted(found + result.diagnostics, key=lambda d: d.sort_key())
