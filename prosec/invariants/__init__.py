@@ -8,7 +8,7 @@ generated code must apply, and diagnostics (``violated`` is an error,
 
 from __future__ import annotations
 
-from .check import check_invariants
+from .check import check_claims, check_invariants
 from .model import InvariantFact, InvariantResult, PatternContext, Status
 
 __all__ = [
@@ -16,5 +16,6 @@ __all__ = [
     "InvariantResult",
     "PatternContext",
     "Status",
+    "check_claims",
     "check_invariants",
 ]

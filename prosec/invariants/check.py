@@ -25,14 +25,16 @@ PS599    error     internal error while checking an invariant (a bug in prosec)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..diagnostics import Diagnostic, Span, error, warning
 from ..sections import InvariantDecl
-from .claims import Unverifiable, kind_of, params_of
+from .claims import Claim, Unverifiable, kind_of, params_of
 from .flow import BUDGET, Analysis, TooComplex, analyse
 from .lexicon import build_lexicon
 from .model import InvariantFact, InvariantResult, PatternContext, Status
 from .recognize import Reading, recognize
-from .rules import Facts, check_claim
+from .rules import Facts, Verdict, check_claim
 
 
 def check_invariants(ctx: PatternContext, *, strict: bool = False) -> InvariantResult:
@@ -55,26 +57,11 @@ def check_invariants(ctx: PatternContext, *, strict: bool = False) -> InvariantR
             readings.append(recognize(inv.text, lex))
         except Exception as exc:  # reported with the sentence below, as PS599
             readings.append(exc)
-    if any(
-        not isinstance(claim, Unverifiable)
-        for reading in readings
-        if isinstance(reading, Reading)
-        for claim in reading.claims
-    ):
-        try:
-            analysis = analyse(
-                ctx.program,
-                slots=ctx.slots,
-                inputs=ctx.inputs | ctx.config,
-                sequences=sequences,
-            )
-        except TooComplex:
-            return _unchecked(ctx, readings, strict=strict)
-    else:
-        # Nothing to check against the program: unverifiable claims are
-        # decided by their wording alone, so the flow analysis is skipped.
-        analysis = Analysis(program=ctx.program, slots=ctx.slots, inputs=ctx.inputs | ctx.config)
-    facts = Facts(analysis, lex)
+    claims = [claim for reading in readings if isinstance(reading, Reading) for claim in reading.claims]
+    try:
+        facts = _facts(ctx, claims)
+    except TooComplex:
+        return _unchecked(ctx, readings, strict=strict)
     out_facts: list[InvariantFact] = []
     firewalls: dict[Span, tuple[str, ...]] = {}
     diagnostics: list[Diagnostic] = []
@@ -89,6 +76,35 @@ def check_invariants(ctx: PatternContext, *, strict: bool = False) -> InvariantR
         out_facts += got
         diagnostics += more
     return InvariantResult(facts=out_facts, firewalls=firewalls, diagnostics=diagnostics)
+
+
+def check_claims(ctx: PatternContext, claims: Sequence[Claim]) -> list[Verdict] | None:
+    """Check claims that are already read (or pinned) against one pattern:
+    a verdict per claim, in order; None when the delegation is too deeply
+    nested for the flow analysis."""
+    try:
+        facts = _facts(ctx, claims)
+    except TooComplex:
+        return None
+    return [check_claim(claim, facts) for claim in claims]
+
+
+def _facts(ctx: PatternContext, claims: Sequence[Claim]) -> Facts:
+    """The flow analysis of ``ctx``'s program, as the rules query it.
+
+    Raises :class:`TooComplex` when the analysis gives up.
+    """
+    if all(isinstance(claim, Unverifiable) for claim in claims):
+        # Nothing to check against the program: unverifiable claims are
+        # decided by their wording alone, so the flow analysis is skipped.
+        return Facts(Analysis(program=ctx.program, slots=ctx.slots, inputs=ctx.inputs | ctx.config))
+    analysis = analyse(
+        ctx.program,
+        slots=ctx.slots,
+        inputs=ctx.inputs | ctx.config,
+        sequences=frozenset(ctx.scope.slot_sequences),
+    )
+    return Facts(analysis)
 
 
 def _internal_error(

@@ -2,13 +2,20 @@
 which known conditions.
 
 One abstract interpretation of the program (invariants.md, "Flow model").
-A value is described by the set of :class:`Flow` s it may carry: where the
-information came from (a call's result, an input's original value, a loop's
-iteration, a slot reference), which fields of that source were read
+A value (:class:`Val`) is described by the :class:`Flow` s it may carry on
+some path, those it carries on every path, and those it carries on every
+path where it is not null. A flow says where the information came from (a
+call's result, an input's original value, a loop's iteration, a slot
+reference, a literal text), which fields of that source were read
 (field-sensitive: ``release.version`` carries ``version``, not ``notes``),
 where it sits inside the value (under a key, as an element, inside text) and
-which loop back edges it crossed. A call is a boundary: its result is a new
-source, never a copy of its inputs.
+which loop back edges it crossed, once or more than once (so "the previous
+round's output" is told from an older one). A call is a boundary: its
+result is a new source, never a copy of its inputs.
+
+"May" flows prove that something never reaches a call; "must" flows that a
+call is given something on every path ("receives"); the null-tolerant ones
+that a return carries something whenever it carries anything ("returns").
 
 Control is tracked beside the data: the conditions known to hold at each
 point (``if`` branches, and the negation of an ``if`` whose body always
@@ -35,7 +42,7 @@ from typing import Literal, assert_never
 from .. import ir
 from ..diagnostics import Span
 
-SourceKind = Literal["call", "error", "input", "iter", "slot", "edit"]
+SourceKind = Literal["call", "error", "input", "iter", "slot", "edit", "text", "null"]
 Phase = Literal["first", "later"]
 
 #: Longest field path / position kept; deeper reads are cut here so that
@@ -94,8 +101,10 @@ class Source:
     """Where information comes from."""
 
     kind: SourceKind
-    name: str  # slot (sequence slot for a loop variable), input, or loop role
-    span: Span | None = None  # the call, the loop, or the write
+    #: slot (sequence slot for a loop variable), input, loop role, or the
+    #: words of a literal text
+    name: str
+    span: Span | None = None  # the call, the loop, the write or the literal
 
     def describe(self) -> str:
         """The source in words."""
@@ -112,6 +121,10 @@ class Source:
                 return f"the delegate `{self.name}` itself"
             case "edit":
                 return f"a change to `{self.name}` (line {self.span.line if self.span else '?'})"
+            case "text":
+                return f"the text {self.name!r} (line {self.span.line if self.span else '?'})"
+            case "null":
+                return "null"
             case _:
                 assert_never(self.kind)
 
@@ -127,6 +140,17 @@ class Flow:
     at: tuple[str, ...] = ()
     #: loops whose back edge it crossed (it may come from an earlier iteration)
     carried: frozenset[Span] = frozenset()
+    #: loops whose back edge it crossed twice or more (it may come from an
+    #: iteration before the previous one)
+    stale: frozenset[Span] = frozenset()
+
+    def moved(self, path: tuple[str, ...], at: tuple[str, ...]) -> Flow:
+        """The same information, read further or sitting elsewhere."""
+        return Flow(self.src, _cap(path), _cap(at), self.carried, self.stale)
+
+    def fresh(self, loop: Span) -> bool:
+        """It comes from this iteration of ``loop`` or the one before, not earlier."""
+        return loop not in self.stale
 
     @property
     def whole(self) -> bool:
@@ -145,19 +169,84 @@ Flows = frozenset[Flow]
 EMPTY: Flows = frozenset()
 
 
+@dataclass(frozen=True, slots=True)
+class Val:
+    """An abstract value: the flows it may carry on some path (``may``), and
+    those it carries on every path (``must``, a subset).
+
+    ``must`` is what "receives" claims need: a value that is the input on
+    one path and null on another does not pass the input. ``lax`` is what
+    "returns" claims need: what the value carries on every path where it is
+    not null (null is "no result", as when a loop ran no round); a
+    :data:`NULL` flow in it marks a position that is null on every path.
+
+    A flow in ``must`` at an element position ``@loop`` (a collected loop's
+    value) holds for every element, so vacuously for an empty list; one
+    reached through a field or element read is that read, which may be null
+    when the source lacks it.
+    """
+
+    may: Flows = EMPTY
+    must: Flows = EMPTY
+    lax: Flows = EMPTY
+
+    def both(self, other: Val) -> Val:
+        """Two parts of one value (an object's entries, a text's pieces)."""
+        return Val(self.may | other.may, self.must | other.must, self.lax | other.lax)
+
+    def either(self, other: Val) -> Val:
+        """Paths meet: the value is one or the other."""
+        return Val(self.may | other.may, self.must & other.must, meet_lax(self.lax, other.lax))
+
+
+NONE = Val()
+#: Marks, in ``lax``, a position that holds null.
+NULL = Flow(Source("null", "null"))
+NULL_VALUE = Val(lax=frozenset({NULL}))
+
+
+def sure(flows: Iterable[Flow]) -> Val:
+    """A value that carries ``flows`` on every path."""
+    fs = frozenset(flows)
+    return Val(fs, fs, fs)
+
+
+def _nulled(flows: Flows, at: tuple[str, ...]) -> bool:
+    return any(g.src.kind == "null" and at[: len(g.at)] == g.at for g in flows)
+
+
+def meet_lax(a: Flows | None, b: Flows) -> Flows:
+    """Paths meet, null aside: a flow stays where the other path has it or
+    has null there (None: no path yet)."""
+    if a is None:
+        return b
+    if a == b:
+        return a
+    return frozenset(
+        f for f in a | b if (f in a or _nulled(a, f.at)) and (f in b or _nulled(b, f.at))
+    )
+
+
+def meet(a: Flows | None, b: Flows) -> Flows:
+    """``b`` intersected with ``a``, where None is "no path yet"."""
+    return b if a is None else a & b
+
+
 def _cap(steps: tuple[str, ...]) -> tuple[str, ...]:
     return steps[:MAX_DEPTH]
 
 
-def project(flows: Iterable[Flow], key: str) -> Flows:
-    """``value.key``: field-sensitive."""
+def project(flows: Iterable[Flow], key: str, *, sure: bool = False) -> Flows:
+    """``value.key``: field-sensitive. With ``sure``, what it carries on
+    every path: a read of the source's field, or what we put under that
+    key; not what may or may not be there."""
     out: set[Flow] = set()
     for f in flows:
         if not f.at:
-            out.add(Flow(f.src, _cap((*f.path, key)), f.at, f.carried))
+            out.add(f.moved((*f.path, key), f.at))
         elif f.at[0] == key:
-            out.add(Flow(f.src, f.path, f.at[1:], f.carried))
-        elif f.at[0] in (TEXT, INDEX) or is_element(f.at[0]):
+            out.add(f.moved(f.path, f.at[1:]))
+        elif not sure and (f.at[0] in (TEXT, INDEX) or is_element(f.at[0])):
             # Not a mapping we built: the read may reach into it.
             out.add(f)
         # else: it sits under another key of an object we built
@@ -169,27 +258,80 @@ def element(flows: Iterable[Flow], step: str) -> Flows:
     out: set[Flow] = set()
     for f in flows:
         if not f.at:
-            out.add(Flow(f.src, _cap((*f.path, step)), f.at, f.carried))
+            out.add(f.moved((*f.path, step), f.at))
         elif is_element(f.at[0]):
-            out.add(Flow(f.src, f.path, f.at[1:], f.carried))
+            out.add(f.moved(f.path, f.at[1:]))
         else:
             out.add(f)
     return frozenset(out)
 
 
+def element_must(flows: Iterable[Flow], step: str, *, exists: bool) -> Flows:
+    """What one element carries on every path: a read of the source's
+    element (which of the elements we put in a list is not known), or, when
+    the element ``exists`` (a ``for`` variable), what every element of a
+    collected list carries."""
+    out: set[Flow] = set()
+    for f in flows:
+        if not f.at:
+            out.add(f if f.src.kind == "null" else f.moved((*f.path, step), f.at))
+        elif exists and f.at[0].startswith("@"):
+            out.add(f.moved(f.path, f.at[1:]))
+    return frozenset(out)
+
+
+def project_lax(flows: Iterable[Flow], key: str) -> Flows:
+    """``project(sure=True)``, where a field of null is null."""
+    fs = frozenset(flows)
+    return project((f for f in fs if f.src.kind != "null" or f.at), key, sure=True) | {
+        f for f in fs if f.src.kind == "null" and not f.at
+    }
+
+
 def nest(flows: Iterable[Flow], *steps: str) -> Flows:
     """Put a value under ``steps`` of a new value."""
-    return frozenset(Flow(f.src, f.path, _cap((*steps, *f.at)), f.carried) for f in flows)
+    return frozenset(f.moved(f.path, (*steps, *f.at)) for f in flows)
 
 
 def length(flows: Iterable[Flow]) -> Flows:
     """``value.length``: a number derived from the value."""
-    return frozenset(Flow(f.src, _cap((*f.path, *f.at, LENGTH)), (), f.carried) for f in flows)
+    return frozenset(f.moved((*f.path, *f.at, LENGTH), ()) for f in flows)
 
 
 def carry(flows: Iterable[Flow], loop: Span) -> Flows:
-    """Mark flows as carried around ``loop``'s back edge."""
-    return frozenset(f if loop in f.carried else Flow(f.src, f.path, f.at, f.carried | {loop}) for f in flows)
+    """Mark flows as carried around ``loop``'s back edge (a second time: stale)."""
+    out: set[Flow] = set()
+    for f in flows:
+        if loop not in f.carried:
+            out.add(Flow(f.src, f.path, f.at, f.carried | {loop}, f.stale))
+        elif loop not in f.stale:
+            out.add(Flow(f.src, f.path, f.at, f.carried, f.stale | {loop}))
+        else:
+            out.add(f)
+    return frozenset(out)
+
+
+def vproject(v: Val, key: str) -> Val:
+    return Val(project(v.may, key), project(v.must, key, sure=True), project_lax(v.lax, key))
+
+
+def velement(v: Val, step: str, *, exists: bool = False) -> Val:
+    return Val(
+        element(v.may, step), element_must(v.must, step, exists=exists), element_must(v.lax, step, exists=True)
+    )
+
+
+def vnest(v: Val, *steps: str) -> Val:
+    return Val(nest(v.may, *steps), nest(v.must, *steps), nest(v.lax, *steps))
+
+
+def vlength(v: Val) -> Val:
+    return Val(length(v.may), length(v.must), length(v.must))
+
+
+def vcarry(v: Val, loop: Span) -> Val:
+    lax = carry((f for f in v.lax if f.src.kind != "null"), loop) | {f for f in v.lax if f.src.kind == "null"}
+    return Val(carry(v.may, loop), carry(v.must, loop), lax)
 
 
 # ---------------------------------------------------------------- observations
@@ -202,6 +344,8 @@ class Known:
     cond: ir.Cond  # never a `Not`: negations are folded into `holds`
     holds: bool
     subject: Flows
+    #: what the subject carries on every path
+    sure: Flows = EMPTY
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,13 +372,23 @@ class LoopInfo:
 
 @dataclass
 class PropObs:
-    """What one call property may carry, over every visit."""
+    """What one call property may carry, over every visit, and what it
+    carries on every visit (None: no visit yet)."""
 
     prop: ir.Prop
     flows: set[Flow] = field(default_factory=set)
     by_phase: dict[Phase, set[Flow]] = field(
         default_factory=lambda: {"first": set(), "later": set()}
     )
+    must: Flows | None = None
+    must_by_phase: dict[Phase, Flows | None] = field(
+        default_factory=lambda: {"first": None, "later": None}
+    )
+
+    def sure(self, phase: Phase | Literal["all"] = "all") -> Flows:
+        """What the property carries on every visit (in one phase)."""
+        got = self.must if phase == "all" else self.must_by_phase[phase]
+        return got or EMPTY
 
 
 @dataclass
@@ -279,6 +433,9 @@ class ReturnObs:
     stmt: ir.Return
     loops: tuple[Span, ...]
     fields: dict[str, set[Flow]] = field(default_factory=dict)
+    #: what each field carries on every visit where it is not null
+    sure: dict[str, Flows] = field(default_factory=dict)
+
     exprs: dict[str, ir.Expr] = field(default_factory=dict)
     known: frozenset[Known] | None = None
     after: frozenset[Span] | None = None  # loops finished on every path here
@@ -339,7 +496,7 @@ def _contains(outer: Span, inner: Span) -> bool:
 class State:
     """Where a path is: values of names, known conditions, finished loops."""
 
-    scopes: list[dict[str, Flows]]
+    scopes: list[dict[str, Val]]
     known: frozenset[Known]
     after: frozenset[Span]
 
@@ -347,21 +504,21 @@ class State:
         """An independent copy for another path."""
         return State([dict(s) for s in self.scopes], self.known, self.after)
 
-    def lookup(self, name: str) -> Flows | None:
+    def lookup(self, name: str) -> Val | None:
         """The value of ``name`` in the innermost scope that binds it."""
         for scope in reversed(self.scopes):
             if name in scope:
                 return scope[name]
         return None
 
-    def set(self, name: str, flows: Flows) -> bool:
+    def set(self, name: str, value: Val) -> bool:
         """Update the innermost binding of ``name``; declare it here if none.
         Returns whether it was a new declaration."""
         for scope in reversed(self.scopes):
             if name in scope:
-                scope[name] = flows
+                scope[name] = value
                 return False
-        self.scopes[-1][name] = flows
+        self.scopes[-1][name] = value
         return True
 
     def trim(self, depth: int) -> State:
@@ -377,11 +534,11 @@ def join(a: State | None, b: State | None) -> State | None:
     if b is None:
         return a.copy()
     depth = min(len(a.scopes), len(b.scopes))
-    scopes: list[dict[str, Flows]] = []
+    scopes: list[dict[str, Val]] = []
     for sa, sb in zip(a.scopes[:depth], b.scopes[:depth], strict=True):
-        merged = dict(sa)
-        for name, flows in sb.items():
-            merged[name] = merged.get(name, EMPTY) | flows
+        merged = {name: v if name in sb else Val(v.may) for name, v in sa.items()}
+        for name, v in sb.items():
+            merged[name] = sa[name].either(v) if name in sa else Val(v.may)
         scopes.append(merged)
     return State(scopes, a.known & b.known, a.after & b.after)
 
@@ -400,18 +557,34 @@ class _Frame:
 
     kind: Literal["pattern", "iteration"]
     values: set[Flow] = field(default_factory=set)
+    #: what every value the iteration ends with carries (None: none yet)
+    must: Flows | None = None
+    lax: Flows | None = None
     #: the loop pass this iteration belongs to: a `return` ends the
     #: iteration, and the loop goes on with the next one
     ctx: _LoopCtx | None = None
 
+    def ends(self, value: Val) -> None:
+        """An iteration ends with ``value``."""
+        self.values |= value.may
+        self.must = meet(self.must, value.must)
+        self.lax = meet_lax(self.lax, value.lax)
+
+    def value(self, loop: Span, *, every: bool) -> Val:
+        """The collected value: one element per iteration; what each element
+        carries only when every iteration gives one (``every``)."""
+        must = nest(self.must or EMPTY, each(loop)) if every else EMPTY
+        lax = nest(self.lax or EMPTY, each(loop)) if every else EMPTY
+        return Val(nest(self.values, each(loop)), must, lax)
+
 
 #: A state as a memo key: scopes (names sorted), known conditions, finished loops.
-StateKey = tuple[tuple[tuple[tuple[str, Flows], ...], ...], frozenset[Known], frozenset[Span]]
+StateKey = tuple[tuple[tuple[tuple[str, Val], ...], ...], frozenset[Known], frozenset[Span]]
 
 
 def state_key(s: State) -> StateKey:
     """A hashable, order-insensitive image of ``s``."""
-    return tuple(tuple(sorted(scope.items())) for scope in s.scopes), s.known, s.after
+    return tuple(tuple(sorted(scope.items(), key=lambda i: i[0])) for scope in s.scopes), s.known, s.after
 
 
 @dataclass(frozen=True, slots=True)
@@ -421,16 +594,28 @@ class _LoopWalk:
     around it (values, and the state that iteration goes on from)."""
 
     exit: State | None
-    values: Flows
+    values: Val
     returned: Flows
+    returned_must: Flows | None
+    returned_lax: Flows | None
     continues: State | None
 
 
-def known_of(cond: ir.Cond, holds: bool, subject: Flows) -> Known:
+def known_of(cond: ir.Cond, holds: bool, subject: Val) -> Known:
     """A known condition, with negations folded into ``holds``."""
     while isinstance(cond, ir.Not):
         cond, holds = cond.operand, not holds
-    return Known(cond, holds, subject)
+    return Known(cond, holds, subject.may, subject.must)
+
+
+def _valued(stmt: ir.Stmt) -> bool:
+    """A statement whose value is an iteration's value when it comes last."""
+    return isinstance(stmt, ir.ExprStmt | ir.Repeat | ir.For | ir.LoopUntil | ir.Parallel)
+
+
+def _collects_every(mods: ir.Mods) -> bool:
+    """Every iteration's value is in the collected list, in its place."""
+    return mods.join == "all" and mods.on_fail == "fail-fast"
 
 
 class _Walker:
@@ -476,74 +661,79 @@ class _Walker:
 
     # ------------------------------------------------------------ expressions
 
-    def expr(self, e: ir.Expr, s: State) -> Flows:
+    def expr(self, e: ir.Expr, s: State) -> Val:
         """What an expression's value may carry (recording calls and texts)."""
-        flows = self.value_of(e, s)
+        v = self.value_of(e, s)
         if not isinstance(e, ir.Name):  # reading a name builds nothing
-            self.spend(flows=len(flows))
-        return flows
+            self.spend(flows=len(v.may))
+        return v
 
-    def value_of(self, e: ir.Expr, s: State) -> Flows:
+    def value_of(self, e: ir.Expr, s: State) -> Val:
         """:meth:`expr`, before its work is counted."""
         match e:
             case ir.Name(name=name):
-                flows = s.lookup(name)
-                if flows is not None:
-                    return flows
+                v = s.lookup(name)
+                if v is not None:
+                    return v
                 if name in self.a.slots:
-                    return frozenset({Flow(Source("slot", name))})
+                    return sure({Flow(Source("slot", name))})
                 if name in self.a.inputs:
-                    return frozenset({Flow(Source("input", name))})
-                return EMPTY
+                    return sure({Flow(Source("input", name))})
+                return NONE
             case ir.Attr(base=base, key=key):
-                return project(self.expr(base, s), key)
+                return vproject(self.expr(base, s), key)
             case ir.Length(base=base):
-                return length(self.expr(base, s))
+                return vlength(self.expr(base, s))
             case ir.Index(base=base, index=index):
                 picked = self.expr(index, s)
                 step = ANY
-                iters = {f.src for f in picked}
-                if picked and all(
-                    f.src.kind == "iter" and not f.path and not f.at for f in picked
+                iters = {f.src for f in picked.may}
+                if picked.may and all(
+                    f.src.kind == "iter" and not f.path and not f.at for f in picked.may
                 ) and len(iters) == 1:
                     (src,) = iters
                     if src.span is not None:
                         step = each(src.span)
-                return element(self.expr(base, s), step) | nest(picked, INDEX)
+                return velement(self.expr(base, s), step).both(vnest(picked, INDEX))
+            case ir.Literal_(value=str() as text) if text:
+                return sure({Flow(Source("text", text, e.span))})
+            case ir.Literal_(value=None):
+                return NULL_VALUE
             case ir.Literal_():
-                return EMPTY
+                return NONE
             case ir.Text(parts=parts):
                 obs = self.a.texts.setdefault(e.span, TextObs(e, self.loops_here()))
-                out: set[Flow] = set()
+                words = " ".join(p for p in parts if isinstance(p, str) and p.strip())
+                out = sure({Flow(Source("text", words, e.span), (), (TEXT,))}) if words else NONE
                 i = 0
                 for part in parts:
                     if isinstance(part, str):
                         continue
-                    flows = self.expr(part, s)
+                    v = self.expr(part, s)
                     if len(obs.parts) <= i:
                         obs.parts.append(set())
-                    obs.parts[i] |= flows
+                    obs.parts[i] |= v.may
                     i += 1
-                    out |= nest(flows, TEXT)
-                return frozenset(out)
+                    out = out.both(vnest(v, TEXT))
+                return out
             case ir.Object(entries=entries):
-                out = set()
+                out = NONE
                 for key, value in entries:
-                    out |= nest(self.expr(value, s), key)
-                return frozenset(out)
+                    out = out.both(vnest(self.expr(value, s), key))
+                return out
             case ir.Array(items=items):
-                out = set()
+                out = NONE
                 for item in items:
-                    out |= nest(self.expr(item, s), ANY)
-                return frozenset(out)
+                    out = out.both(vnest(self.expr(item, s), ANY))
+                return out
             case ir.Call():
                 return self.call(e, s)
             case ir.IterationCount(loop=loop):
-                return frozenset({Flow(Source("iter", "count", loop))})
+                return sure({Flow(Source("iter", "count", loop))})
             case _:
                 assert_never(e)
 
-    def call(self, c: ir.Call, s: State) -> Flows:
+    def call(self, c: ir.Call, s: State) -> Val:
         """Record what each property carries; the result is a new source."""
         sequence = self.delegate_slot(c.callee)
         slot, direct = (sequence, False) if sequence is not None else (c.callee, True)
@@ -553,34 +743,35 @@ class _Walker:
         phase = self.current_phase()
         obs.phases.add(phase)
         for prop in c.props:
-            flows = self.expr(prop.value, s)
+            v = self.expr(prop.value, s)
             p = obs.props.setdefault(prop.span, PropObs(prop))
-            p.flows |= flows
-            p.by_phase[phase] |= flows
+            p.flows |= v.may
+            p.by_phase[phase] |= v.may
+            p.must = meet(p.must, v.must)
+            p.must_by_phase[phase] = meet(p.must_by_phase[phase], v.must)
         if c.retry is not None:
             self.expr(c.retry, s)
         obs.known = s.known if obs.known is None else obs.known & s.known
-        return frozenset({Flow(Source("call", slot, c.span))})
+        return sure({Flow(Source("call", slot, c.span))})
 
-    def cond(self, cond: ir.Cond, s: State) -> Flows:
-        """The flows of a condition's subject (its reads have no effects)."""
-        out: set[Flow] = set()
+    def cond(self, cond: ir.Cond, s: State) -> Val:
+        """The subject of a condition (its reads have no effects)."""
         match cond:
             case ir.Proceeds(subject=x) | ir.Says(subject=x) | ir.Decides(subject=x) | ir.Presence(subject=x):
-                out |= self.expr(x, s)
+                return self.expr(x, s)
             case ir.Compare(subject=x, threshold=t):
-                out |= self.expr(x, s)
+                out = self.expr(x, s)
                 self.expr(t, s)
+                return out
             case ir.Criteria(criteria=c, subject=x):
                 self.expr(c, s)
-                out |= self.expr(x, s)
+                return self.expr(x, s)
             case ir.Not(operand=operand):
-                out |= self.cond(operand, s)
+                return self.cond(operand, s)
             case ir.Judge():
-                pass
+                return NONE
             case _:
                 assert_never(cond)
-        return frozenset(out)
 
     # ------------------------------------------------------------ statements
 
@@ -599,15 +790,15 @@ class _Walker:
         return out.trim(depth) if out is not None else None
 
     def write(
-        self, stmt: ir.Bind | ir.Assign | ir.Append, var: str, kind: WriteKind, value: Flows, s: State
+        self, stmt: ir.Bind | ir.Assign | ir.Append, var: str, kind: WriteKind, value: Val, s: State
     ) -> None:
         obs = self.a.writes.get(stmt.span)
         if obs is None:
             obs = self.a.writes[stmt.span] = WriteObs(stmt, var, kind, self.loops_here())
-        obs.value |= value
+        obs.value |= value.may
         obs.known = s.known if obs.known is None else obs.known & s.known
 
-    def value(self, v: ir.Expr | ir.Loop, s: State) -> tuple[State | None, Flows]:
+    def value(self, v: ir.Expr | ir.Loop, s: State) -> tuple[State | None, Val]:
         if isinstance(v, ir.Repeat | ir.For | ir.LoopUntil | ir.Parallel):
             return self.loop(v, s, collect=True)
         return s, self.expr(v, s)
@@ -617,26 +808,26 @@ class _Walker:
         self.spend(statements=1)
         match stmt:
             case ir.Bind(name=name, value=v):
-                after, flows = self.value(v, s)
+                after, value = self.value(v, s)
                 if after is None:
                     return None
                 if isinstance(v, ir.Repeat | ir.For | ir.LoopUntil | ir.Parallel):
                     self.a.collections.setdefault(name, set()).add(v.span)
-                new = after.set(name, flows)
-                self.write(stmt, name, "declare" if new else "update", flows, after)
+                new = after.set(name, value)
+                self.write(stmt, name, "declare" if new else "update", value, after)
                 return after
             case ir.Assign(target=target, value=v):
-                after, flows = self.value(v, s)
+                after, value = self.value(v, s)
                 if after is None:
                     return None
-                self.assign(stmt, target, flows, after)
+                self.assign(stmt, target, value, after)
                 return after
             case ir.Append(value=v, target=target):
-                flows = self.expr(v, s)
+                value = self.expr(v, s)
                 self.expr(target, s)
                 innermost = self.loop_stack[-1] if self.loop_stack else None
                 step = ANY if self.in_parallel() else ordered(innermost)
-                self.put(stmt, target, nest(flows, step), s, kind="append")
+                self.put(stmt, target, vnest(value, step), s, kind="append")
                 return s
             case ir.Return(value=v):
                 self.ret(stmt, v, s)
@@ -645,6 +836,9 @@ class _Walker:
                 if self.loop_ctx:
                     ctx = self.loop_ctx[-1]
                     ctx.continues = join(ctx.continues, s)
+                    frame = self.frames[-1]
+                    if frame.ctx is ctx:  # the iteration ends with no value
+                        frame.ends(NONE)
                 return None
             case ir.Break():
                 if self.loop_ctx:
@@ -656,16 +850,16 @@ class _Walker:
                     self.expr(v, s)
                 return None
             case ir.ExprStmt(expr=e):
-                flows = self.expr(e, s)
+                value = self.expr(e, s)
                 if tail:
-                    self.frames[-1].values |= flows
+                    self.frames[-1].ends(value)
                 return s
             case ir.If():
                 return self.if_(stmt, s)
             case ir.Repeat() | ir.For() | ir.LoopUntil() | ir.Parallel():
-                out, flows = self.loop(stmt, s, collect=tail)
+                out, value = self.loop(stmt, s, collect=tail)
                 if tail:
-                    self.frames[-1].values |= flows
+                    self.frames[-1].ends(value)
                 return out
             case ir.Try():
                 return self.try_(stmt, s)
@@ -677,29 +871,29 @@ class _Walker:
             case _:
                 assert_never(stmt)
 
-    def assign(self, stmt: ir.Assign, target: ir.Name | ir.Attr | ir.Index, flows: Flows, s: State) -> None:
+    def assign(self, stmt: ir.Assign, target: ir.Name | ir.Attr | ir.Index, value: Val, s: State) -> None:
         if isinstance(target, ir.Name):
-            new = s.set(target.name, flows)
-            self.write(stmt, target.name, "declare" if new else "assign", flows, s)
+            new = s.set(target.name, value)
+            self.write(stmt, target.name, "declare" if new else "assign", value, s)
             return
         match target:
             case ir.Attr(key=key):
                 steps: tuple[str, ...] = (key,)
             case ir.Index():
                 steps = (ANY,)
-        self.put(stmt, target, nest(flows, *steps), s, kind="put", skip=1)
+        self.put(stmt, target, vnest(value, *steps), s, kind="put", skip=1)
 
     def put(
         self,
         stmt: ir.Assign | ir.Append,
         target: ir.Expr,
-        flows: Flows,
+        value: Val,
         s: State,
         *,
         kind: WriteKind,
         skip: int = 0,
     ) -> None:
-        """Add ``flows`` inside the value of ``target``'s root name."""
+        """Add ``value`` inside the value of ``target``'s root name."""
         chain: list[str] = []
         node = target
         while not isinstance(node, ir.Name):
@@ -712,33 +906,44 @@ class _Walker:
                     node = base
                 case _:
                     return
-        steps = tuple(reversed(chain))[: len(chain) - skip] if skip else tuple(reversed(chain))
+        path = tuple(reversed(chain))
+        steps = path[: len(chain) - skip] if skip else path
         root = node.name
         edit = Flow(Source("edit", root, stmt.span))
-        old = s.lookup(root) or EMPTY
-        self.spend(flows=len(flows))
-        s.set(root, old | nest(flows, *steps) | {edit})
-        self.write(stmt, root, kind, flows, s)
+        old = s.lookup(root) or NONE
+        self.spend(flows=len(value.may))
+        kept, kept_lax = old.must, old.lax
+        if kind == "put":
+            # What sat where the new value goes is gone, and a read of the
+            # old value's fields may now read the new one.
+            first = path[0]
+
+            def stays(f: Flow) -> bool:
+                return bool(f.at) and f.at[0] != first and not (is_element(first) and is_element(f.at[0]))
+
+            kept = frozenset(filter(stays, old.must))
+            kept_lax = frozenset(filter(stays, old.lax))
+        added = vnest(value, *steps)
+        s.set(root, Val(old.may | added.may | {edit}, kept | added.must | {edit}, kept_lax | added.lax | {edit}))
+        self.write(stmt, root, kind, value, s)
 
     def ret(self, stmt: ir.Return, v: ir.Expr | None, s: State) -> None:
         """A pattern return is observed; an iteration's return gives its value."""
         frame = self.frames[-1]
         if frame.kind == "iteration":
-            if v is not None:
-                frame.values |= self.expr(v, s)
+            frame.ends(self.expr(v, s) if v is not None else NONE)
             if frame.ctx is not None:
                 frame.ctx.continues = join(frame.ctx.continues, s)
             return
         obs = self.a.returns.get(stmt.span)
         if obs is None:
             obs = self.a.returns[stmt.span] = ReturnObs(stmt, self.loops_here())
-        if isinstance(v, ir.Object):
-            for key, value in v.entries:
-                obs.fields.setdefault(key, set()).update(self.expr(value, s))
-                obs.exprs[key] = value
-        elif v is not None:
-            obs.fields.setdefault("result", set()).update(self.expr(v, s))
-            obs.exprs["result"] = v
+        entries = v.entries if isinstance(v, ir.Object) else (("result", v),) if v is not None else ()
+        for key, value in entries:
+            got = self.expr(value, s)
+            obs.fields.setdefault(key, set()).update(got.may)
+            obs.sure[key] = meet_lax(obs.sure.get(key), got.lax)
+            obs.exprs[key] = value
         obs.known = s.known if obs.known is None else obs.known & s.known
         obs.after = s.after if obs.after is None else obs.after & s.after
 
@@ -774,7 +979,9 @@ class _Walker:
         out = body_out
         if stmt.catch_body is not None:
             # A failure can happen anywhere in the body: the catch starts
-            # from any state the body went through.
+            # from any state the body went through. Which call failed (or
+            # whether it was one) is not known: the variable carries every
+            # failure it may be, none for sure.
             entry = seen.copy() if seen is not None else s.copy()
             entry.known = s.known
             entry.after = s.after
@@ -782,7 +989,7 @@ class _Walker:
                 Flow(Source("error", self.calls_slot(c), c.span), (ERROR,))
                 for c in _calls_in(stmt.body)
             )
-            entry.scopes.append({stmt.catch_var: errors} if stmt.catch_var else {})
+            entry.scopes.append({stmt.catch_var: Val(errors)} if stmt.catch_var else {})
             caught = self.block(stmt.catch_body, entry)
             out = join(out, caught.trim(depth) if caught is not None else None)
         if stmt.finally_body is not None:
@@ -795,12 +1002,12 @@ class _Walker:
 
     # ------------------------------------------------------------ loops
 
-    def loop(self, node: ir.Loop, s: State, *, collect: bool) -> tuple[State | None, Flows]:
+    def loop(self, node: ir.Loop, s: State, *, collect: bool) -> tuple[State | None, Val]:
         """Run a loop to a fixpoint, or replay the walk from the same entry state."""
         if isinstance(node, ir.Parallel):
             return self.parallel_block(node, s, collect=collect)
         header = self.expr(_bound(node), s)
-        self.a.bounds.setdefault(node.span, set()).update(header)
+        self.a.bounds.setdefault(node.span, set()).update(header.may)
         outer = self.frames[-1]
         # What else the walk reads: whether a `return` in it ends the pattern
         # or an iteration around it, and, for a `while` whose condition calls
@@ -826,17 +1033,23 @@ class _Walker:
                 exit=exit_state,
                 values=values,
                 returned=frozenset(proxy.values) if proxy is not None else EMPTY,
+                returned_must=proxy.must if proxy is not None else None,
+                returned_lax=proxy.lax if proxy is not None else None,
                 continues=proxy.ctx.continues if proxy is not None and proxy.ctx is not None else None,
             )
         if outer.kind == "iteration":
             outer.values |= walk.returned
+            if walk.returned_must is not None:
+                outer.must = meet(outer.must, walk.returned_must)
+            if walk.returned_lax is not None:
+                outer.lax = meet_lax(outer.lax, walk.returned_lax)
             if outer.ctx is not None and walk.continues is not None:
                 outer.ctx.continues = join(outer.ctx.continues, walk.continues)
         return (walk.exit.copy() if walk.exit is not None else None), walk.values
 
     def fixpoint(
-        self, node: ir.Repeat | ir.For | ir.LoopUntil, s: State, header: Flows, *, collect: bool
-    ) -> tuple[State | None, Flows]:
+        self, node: ir.Repeat | ir.For | ir.LoopUntil, s: State, header: Val, *, collect: bool
+    ) -> tuple[State | None, Val]:
         """Run a loop to a fixpoint: a first pass, then later passes from the back edge."""
         parallel = not isinstance(node, ir.LoopUntil) and node.parallel
         sequence: str | None = None
@@ -855,7 +1068,7 @@ class _Walker:
         depth = len(s.scopes)
         written = self.written.get(node.span)
         if written is None:
-            written = self.written[node.span] = _written(node.body)
+            written = self.written[node.span] = written_names(node.body)
         frame = _Frame("iteration") if (collect or parallel) else None
         if frame is not None:
             self.frames.append(frame)
@@ -880,6 +1093,8 @@ class _Walker:
                 frame.ctx = ctx
             self.phase.append((node.span, phase))
             out = self.block(node.body, entry, tail=collect)
+            if frame is not None and out is not None and not (collect and node.body and _valued(node.body[-1])):
+                frame.ends(NONE)  # the iteration falls off its end with no value
             if isinstance(node, ir.LoopUntil) and node.cond is not None and out is not None:
                 self.cond(node.cond, out)
             self.phase.pop()
@@ -891,7 +1106,7 @@ class _Walker:
             exit_state = join(join(exit_state, back), breaks)
             carried = None
             if back is not None:
-                self.spend(flows=sum(len(v) for scope in back.scopes for n, v in scope.items() if n in written))
+                self.spend(flows=sum(len(v.may) for scope in back.scopes for n, v in scope.items() if n in written))
                 carried = _carry_state(back, node.span, written)
             new_later = join(later, carried)
             if phase == "later" and _same(new_later, later):
@@ -899,29 +1114,30 @@ class _Walker:
             later, head, phase = new_later, new_later, "later"
         self.delegates.pop()
         self.loop_stack.pop()
-        values: Flows = EMPTY
+        values = NONE
         if frame is not None:
             self.frames.pop()
-            values = nest(frame.values, each(node.span))
+            every = isinstance(node, ir.LoopUntil) or _collects_every(node.mods)
+            values = frame.value(node.span, every=every)
         if exit_state is not None:
             exit_state.known = s.known
             exit_state.after = s.after | {node.span}
         return exit_state, values
 
-    def loop_vars(self, node: ir.Repeat | ir.For | ir.LoopUntil, header: Flows) -> dict[str, Flows]:
+    def loop_vars(self, node: ir.Repeat | ir.For | ir.LoopUntil, header: Val) -> dict[str, Val]:
         me = node.span
         match node:
             case ir.Repeat(var=var) | ir.LoopUntil(var=var):
-                return {var: frozenset({Flow(Source("iter", "count", me))})} if var else {}
+                return {var: sure({Flow(Source("iter", "count", me))})} if var else {}
             case ir.For(var=var, index=index):
-                out = {var: element(header, each(me))}
+                out = {var: velement(header, each(me), exists=True)}
                 if index is not None:
-                    out[index] = frozenset({Flow(Source("iter", "index", me))})
+                    out[index] = sure({Flow(Source("iter", "index", me))})
                 return out
             case _:
                 assert_never(node)
 
-    def parallel_block(self, node: ir.Parallel, s: State, *, collect: bool) -> tuple[State | None, Flows]:
+    def parallel_block(self, node: ir.Parallel, s: State, *, collect: bool) -> tuple[State | None, Val]:
         """Branches run side by side; what each binds is there after the block."""
         self.a.loops[node.span] = LoopInfo(
             node=node,
@@ -932,19 +1148,23 @@ class _Walker:
         )
         self.loop_stack.append(node.span)
         current: State = s.copy()
-        values: set[Flow] = set()
+        whole = _Frame("iteration")
         for branch in node.branches:
             frame = _Frame("iteration")
             self.frames.append(frame)
             out = self.stmt(branch, current, tail=True)
             self.frames.pop()
-            values |= frame.values
+            if out is not None and not _valued(branch):
+                frame.ends(NONE)  # a branch that binds or writes has no value
+            whole.values |= frame.values
+            whole.must = meet(whole.must, frame.must or EMPTY)
+            whole.lax = meet_lax(whole.lax, frame.lax or EMPTY)
             # Branches run side by side: what one binds is there after the
             # block, and nothing is lost when a branch ends early.
             current = join(current, out) or current
         self.loop_stack.pop()
         current.after = s.after | {node.span}
-        return current, nest(values, each(node.span))
+        return current, whole.value(node.span, every=_collects_every(node.mods))
 
 
 def _bound(node: ir.Repeat | ir.For | ir.LoopUntil) -> ir.Expr:
@@ -976,12 +1196,13 @@ def _carry_state(s: State, loop: Span, written: set[str]) -> State:
     for scope in out.scopes:
         for name in scope:
             if name in written:
-                scope[name] = carry(scope[name], loop)
+                scope[name] = vcarry(scope[name], loop)
     return out
 
 
-def _written(block: ir.Block) -> set[str]:
-    """Names a block writes (bind, assign, append) at any depth."""
+def written_names(block: ir.Block) -> set[str]:
+    """Names a block writes (bind, assign, append) at any depth, loops that
+    are the value of a binding included."""
     names: set[str] = set()
     for stmt in ir.walk(block):
         match stmt:
@@ -1086,8 +1307,8 @@ def analyse(
     """
     analysis = Analysis(program=program, slots=slots, inputs=inputs)
     walker = _Walker(analysis, sequences)
-    params: dict[str, Flows] = {n: frozenset({Flow(Source("slot", n))}) for n in slots}
-    params.update({n: frozenset({Flow(Source("input", n))}) for n in inputs if n not in slots})
+    params: dict[str, Val] = {n: sure({Flow(Source("slot", n))}) for n in slots}
+    params.update({n: sure({Flow(Source("input", n))}) for n in inputs if n not in slots})
     start = State([params], frozenset(), frozenset())
     end = walker.block(program.body, start)
     analysis.falls_off = end is not None

@@ -19,13 +19,15 @@ from ..flow import (
     Analysis,
     CallObs,
     Flow,
+    Flows,
     Known,
     LoopInfo,
+    Phase,
     PropObs,
     each,
     is_element,
 )
-from ..lexicon import Lexicon, plural, words_of
+from ..lexicon import plural, words_of
 from ..model import Status
 
 
@@ -82,6 +84,28 @@ def is_fail_safe(k: Known) -> bool:
     return is_approval(k) or (k.holds and isinstance(k.cond, ir.Compare))
 
 
+def approves(k: Known, slot: str | None, *, exclude: str | None = None, test: str = "approval") -> bool:
+    """``k`` is an explicit approval (``test="approval"``) or a fail-safe test
+    (``"fail-safe"``) of a verdict that is, on every path, a result of
+    ``slot`` (any slot but ``exclude`` when None) as it was returned: not
+    changed in place, not a literal on some path. A fail-safe comparison
+    may read a field of the result (``verdict.score meets 0.8``)."""
+    ok = is_approval(k) if test == "approval" else is_fail_safe(k)
+    if not ok or any(f.src.kind == "edit" for f in k.subject):
+        return False
+    if not from_slot(k.subject, slot, exclude=exclude):
+        return False
+    field_read = test == "fail-safe" and isinstance(k.cond, ir.Compare)
+    return any(
+        f.src.kind == "call" and not f.at and (not f.path or field_read) and _is(f.src.name, slot, exclude)
+        for f in k.sure
+    )
+
+
+def _is(name: str, slot: str | None, exclude: str | None) -> bool:
+    return name == slot if slot is not None else name != exclude
+
+
 def from_slot(flows: Iterable[Flow], slot: str | None, *, exclude: str | None = None) -> bool:
     """All the flows are results of ``slot``'s calls (any slot but
     ``exclude`` when ``slot`` is None), and there is at least one."""
@@ -96,6 +120,21 @@ def from_slot(flows: Iterable[Flow], slot: str | None, *, exclude: str | None = 
         if slot is None and f.src.name == exclude:
             return False
     return True
+
+
+def passes_var(e: ir.Expr, var: str) -> bool:
+    """The argument is (or holds) the local's current value, not a read of it."""
+    match e:
+        case ir.Name(name=name):
+            return name == var
+        case ir.Object(entries=entries):
+            return any(passes_var(v, var) for _, v in entries)
+        case ir.Array(items=items):
+            return any(passes_var(i, var) for i in items)
+        case ir.Text(parts=parts):
+            return any(not isinstance(p, str) and passes_var(p, var) for p in parts)
+        case _:
+            return False
 
 
 # ---------------------------------------------------------------- showing
@@ -168,9 +207,8 @@ def where(f: Flow) -> str:
 class Facts:
     """The flow analysis, queried the way the claims speak."""
 
-    def __init__(self, analysis: Analysis, lex: Lexicon) -> None:
+    def __init__(self, analysis: Analysis) -> None:
         self.a = analysis
-        self.lex = lex
 
     # ------------------------------------------------------------ calls
 
@@ -202,25 +240,28 @@ class Facts:
 
     def instance_loops(self, call: CallObs) -> set[Span]:
         """Loops whose iterations are different invocations of the slot, not
-        the same one's later rounds: parallel regions, loops that collect one
-        value per iteration (``let xs = repeat n: ...``), and a ``for`` over
-        the slot sequence being called. A plain sequential loop (oversight's
-        cycles, blind-review's materials) is one role working on."""
+        the same one's later rounds: the outermost loop around the call (its
+        iterations are other reviewers, earlier mappers, the previous
+        attempt), parallel regions, loops that collect one value per
+        iteration (``let xs = repeat n: ...``), and a ``for`` over the slot
+        sequence being called. A sequential loop that collects nothing,
+        inside one of those, is one invocation working on (blind-review's
+        reviewer reading one material after another)."""
         out: set[Span] = set()
-        for s in call.loops:
+        for i, s in enumerate(call.loops):
             info = self.a.loops[s]
             walks_me = info.sequence is not None and info.sequence == call.slot and not call.direct
-            if info.parallel or info.collected or walks_me:
+            if i == 0 or info.parallel or info.collected or walks_me:
                 out.add(s)
         return out
 
     def props(self, call: CallObs, phase: str = "all") -> list[tuple[PropObs, set[Flow]]]:
-        """Each property of a call and what it carries in ``phase``."""
-        out: list[tuple[PropObs, set[Flow]]] = []
-        for p in call.props.values():
-            flows = p.flows if phase == "all" else p.by_phase["first" if phase == "first" else "later"]
-            out.append((p, flows))
-        return out
+        """Each property of a call and what it may carry in ``phase``."""
+        return [(p, p.flows if phase == "all" else p.by_phase[_phase(phase)]) for p in call.props.values()]
+
+    def sure_props(self, call: CallObs, phase: str = "all") -> list[tuple[PropObs, Flows]]:
+        """Each property of a call and what it carries on every visit in ``phase``."""
+        return [(p, p.sure("all" if phase == "all" else _phase(phase))) for p in call.props.values()]
 
     def has_phase(self, call: CallObs, phase: str) -> bool:
         """Whether the call runs in that phase (round 1, later rounds)."""
@@ -239,6 +280,10 @@ class Facts:
                 return info
         return None
 
+    def written(self, var: str) -> set[Flow]:
+        """Every flow ever written into the local ``var``."""
+        return {f for w in self.a.writes.values() if w.var == var for f in w.value}
+
     def call_given(self, span: Span | None) -> set[str]:
         """Inputs a call (by its span) receives."""
         obs = self.a.calls.get(span) if span is not None else None
@@ -252,7 +297,7 @@ class Facts:
         """Whether ``text`` (prompt text, an input's name, a key) mentions
         ``term``: a slot's name as a phrase, any other word by its stem."""
         words = _words(text)
-        if term in self.lex.slots:
+        if term in self.a.slots:
             phrase = words_of(term) or [term]  # `__` has no words of its own
             options = [phrase, [*phrase[:-1], plural(phrase[-1])]]
             return any(_contains_run(words, o) for o in options)
@@ -260,6 +305,10 @@ class Facts:
         if len(stem) < 4:
             return any(w in (term, plural(term), term + "ing", term + "ed") for w in words)
         return any(w.startswith(stem) for w in words)
+
+
+def _phase(phase: str) -> Phase:
+    return "first" if phase == "first" else "later"
 
 
 def _words(text: str) -> list[str]:

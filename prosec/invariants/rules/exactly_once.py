@@ -1,12 +1,14 @@
 """exactly-once: each call of the slot gets exactly one element of the list
-— the element chosen by its own iteration — and is made once per
-iteration; per element, that iteration walks the whole list."""
+— the element chosen by its own iteration, on every path — and is made
+once per iteration; per element, that loop walks the whole list, every one
+of its iterations makes the call, and nothing stops the pattern before the
+loop or the loop before its end."""
 
 from __future__ import annotations
 
 from ... import ir
 from ..claims import ExactlyOnce
-from ..flow import INDEX, LENGTH, CallObs
+from ..flow import INDEX, LENGTH, CallObs, LoopInfo, each, stmt_exprs
 from ..model import Status
 from .base import Facts, Problem, Verdict, show, verdict
 
@@ -19,6 +21,24 @@ def check(claim: ExactlyOnce, facts: Facts) -> Verdict:
     receivers: list[CallObs] = []
     for call in calls:
         steps: set[str] = set()
+        # the element a `for` over the list gives, or the one at the index
+        # of a `for` over a list walked in step with it (fan-out's
+        # `briefs[index]`: one per delegate when there are as many); a
+        # `repeat` counter, which counts from 1, is not an index
+        own = {each(s) for s in call.loops if isinstance(facts.a.loops[s].node, ir.For)}
+        given = any(
+            f.src.kind == "input" and f.src.name == name and len(f.path) == 1 and f.path[0] in own
+            and INDEX not in f.at
+            for _, flows in facts.sure_props(call)
+            for f in flows
+        )
+        gets_some = any(f.src.kind == "input" and f.src.name == name for _, flows in facts.props(call) for f in flows)
+        if not given and (claim.per == "call" or gets_some):
+            # per call: every call gets one; per element: a call that gets
+            # some of the list gets its element itself, on every path
+            problems.append(
+                Problem(call.call.callee_span, f"`call {call.call.callee}` (line {call.call.span.line}) is not given an element of `{name}` on every path")
+            )
         for prop, flows in facts.props(call):
             for f in flows:
                 if f.src.kind != "input" or f.src.name != name or LENGTH in f.path or (f.at and f.at[0] == INDEX):
@@ -55,16 +75,69 @@ def check(claim: ExactlyOnce, facts: Facts) -> Verdict:
                 Problem(siblings[0].call.callee_span, f"a second `call {siblings[0].call.callee}` (line {siblings[0].call.span.line}) in the loop on line {loop.span.line}")
             )
         if claim.per == "element":
-            walked = facts.a.bounds.get(loop.span, set())
-            walks = isinstance(loop.node, ir.For) and bool(walked) and all(
-                f.src.kind == "input" and f.src.name == name and not f.path and not f.at for f in walked
-            )
-            if not walks:
+            if not _walks(facts, loop, name):
                 problems.append(Problem(loop.span, f"the loop on line {loop.span.line} does not walk every element of `{name}`"))
+            else:
+                skip = _skipped(facts, call, loop)
+                if skip is not None:
+                    problems.append(Problem(loop.span, f"an element of `{name}` may get no `call {call.call.callee}` (line {call.call.span.line}): {skip}"))
     if not receivers and not problems:
         first = calls[0].call.callee_span if calls else facts.a.program.span
         problems.append(Problem(first, f"no call of `{claim.target.slot}` receives an element of `{name}`"))
+    if claim.per == "element" and len(receivers) > 1:
+        second = receivers[1]
+        problems.append(
+            Problem(
+                second.call.callee_span,
+                f"`call {second.call.callee}` (line {second.call.span.line}) is given elements of `{name}` too, "
+                f"besides line {receivers[0].call.span.line}: an element may go to more than one call",
+            )
+        )
     if not calls:
         return Verdict(Status.VIOLATED, [], problems)
     lines = ", ".join(str(c.call.span.line) for c in receivers)
     return verdict(problems, [f"`{claim.target.slot}` (line {lines}) is called once per element of `{name}`, with that element only"])
+
+
+def _skipped(facts: Facts, call: CallObs, loop: LoopInfo) -> str | None:
+    """Why some element of the loop might not get the call, if it might: the
+    call is not a statement of the loop's own body, something before it may
+    leave the iteration, the loop may stop early, or the pattern may return
+    before it runs the loop."""
+    node = loop.node
+    assert isinstance(node, ir.For)
+    if node.mods.join != "all":
+        return f"the loop keeps only some results (`{node.mods.join}`)"
+    body = node.body
+    where = next((i for i, st in enumerate(body) if any(e is call.call for e in stmt_exprs(st))), None)
+    if where is None:
+        return f"the call sits inside a block of the loop on line {loop.span.line}, not directly in it"
+    for st in ir.walk(body[:where]):
+        if isinstance(st, ir.Continue | ir.Break | ir.Return | ir.Throw):
+            return f"line {st.span.line} may leave the iteration first"
+    if any(isinstance(st, ir.Break) for st in ir.walk(body)):
+        return "the loop may stop at a `break`"
+    top = facts.a.program.body
+    at = next((i for i, st in enumerate(top) if _is_loop(st, node)), None)
+    if at is None:
+        return f"the loop on line {loop.span.line} does not run on every path of the pattern"
+    for st in ir.walk(top[:at]):
+        if isinstance(st, ir.Return):
+            return f"the pattern may return on line {st.span.line} before the loop"
+    return None
+
+
+def _is_loop(stmt: ir.Stmt, node: ir.For) -> bool:
+    match stmt:
+        case ir.Bind(value=value) | ir.Assign(value=value):
+            return value is node
+        case _:
+            return stmt is node
+
+
+def _walks(facts: Facts, loop: LoopInfo, name: str) -> bool:
+    """``loop`` is a ``for`` over the caller's ``name`` itself."""
+    walked = facts.a.bounds.get(loop.span, set())
+    return isinstance(loop.node, ir.For) and bool(walked) and all(
+        f.src.kind == "input" and f.src.name == name and not f.path and not f.at for f in walked
+    )

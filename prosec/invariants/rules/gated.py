@@ -18,7 +18,7 @@ from ... import ir
 from ..claims import FailSafe, Gated
 from ..flow import CallObs, Known
 from ..model import Status
-from .base import Facts, Problem, Verdict, from_slot, is_approval, is_fail_safe, verdict
+from .base import Facts, Problem, Verdict, approves, from_slot, verdict
 
 
 def _describe(k: Known) -> str:
@@ -67,7 +67,7 @@ def check(claim: Gated, facts: Facts) -> Verdict:
         return Verdict(Status.PROVED, [note], vacuous=note)
     problems: list[Problem] = []
     for call in calls:
-        if not any(is_approval(k) and from_slot(k.subject, claim.approver) for k in call.known or ()):
+        if not any(approves(k, claim.approver) for k in call.known or ()):
             problems.append(
                 Problem(
                     call.call.callee_span,
@@ -90,8 +90,7 @@ def _writes(claim: Gated, var: str, facts: Facts) -> Verdict:
             continue
         count += 1
         approved = any(
-            is_approval(k)
-            and from_slot(k.subject, claim.approver, exclude=next(iter(producers)) if len(producers) == 1 else None)
+            approves(k, claim.approver, exclude=next(iter(producers)) if len(producers) == 1 else None)
             for k in w.known or ()
         )
         if not approved:
@@ -112,14 +111,20 @@ def check_fail_safe(claim: FailSafe, facts: Facts) -> Verdict:
         note = f"`{claim.approver}` is never called"
         return Verdict(Status.PROVED, [note], vacuous=note)
     first = min(c.call.span for c in guard_calls)
+    # After the first verdict: later in the text, or anywhere in a loop
+    # around a call of the approver (its next iteration comes after it).
+    looped = {s for c in guard_calls for s in c.loops}
     protected = sorted(
-        (c for c in facts.a.calls.values() if c.slot != claim.approver and c.call.span > first),
+        (
+            c for c in facts.a.calls.values()
+            if c.slot != claim.approver and (c.call.span > first or looped & set(c.loops))
+        ),
         key=lambda c: c.call.span,
     )
     problems: list[Problem] = []
     tests: set[str] = set()
     for call in protected:
-        safe = [k for k in call.known or () if is_fail_safe(k) and from_slot(k.subject, claim.approver)]
+        safe = [k for k in call.known or () if approves(k, claim.approver, test="fail-safe")]
         if not safe:
             problems.append(
                 Problem(

@@ -3,20 +3,25 @@ the named arguments do not change — or, with a callee, the calls all go to
 that one slot.
 
 An argument varies with a loop when it reads the loop's counter, index or
-current element, a result produced inside the loop, or a value carried over
-from an earlier iteration.
+current element, a result produced inside the loop, a value carried over
+from an earlier iteration, or a local the loop writes (which of its writes
+reached the call may differ from one iteration to the next, with the
+judge's answers or the delegates' verdicts).
 """
 
 from __future__ import annotations
 
+from ... import ir
 from ..claims import Calls, Identical
-from ..flow import CallObs, Flow, LoopInfo, each
+from ..flow import CallObs, Flow, LoopInfo, each, written_names
 from ..model import Status
 from .base import Facts, Problem, Verdict, show, verdict
 
 
 def varies(f: Flow, loop: LoopInfo, facts: Facts) -> str | None:
     """Why ``f`` may differ between iterations of ``loop``, if it may."""
+    if f.src.kind == "text":
+        return None  # a literal is the same every time
     if f.src.kind == "iter" and f.src.span == loop.span:
         return f"it reads the loop's {f.src.name}"
     if each(loop.span) in f.path:
@@ -52,6 +57,11 @@ def check(claim: Identical, facts: Facts) -> Verdict:
                 continue
             for loop in loops:
                 why = next((r for f in sorted(flows, key=lambda f: f.src) if (r := varies(f, loop, facts))), None)
+                if why is None:
+                    written = written_names(ir.children(loop.node)[0])
+                    read = sorted({e.name for e in ir.subexprs(prop.prop.value) if isinstance(e, ir.Name)} & written)
+                    if read:
+                        why = f"it reads `{read[0]}`, which the loop writes"
                 if why is not None:
                     problems.append(
                         Problem(

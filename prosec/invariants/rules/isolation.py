@@ -1,13 +1,18 @@
 """isolation: nothing from the named source reaches the slot's calls.
 
 The source is a slot's results, an input, the other invocations of the same
-slot (siblings in a parallel region, earlier entries of a slot sequence —
-never the same role's own earlier rounds), or the elements of an input list
-other than the one a call was given.
+slot (see :meth:`Facts.instance_loops`: siblings in a parallel region,
+earlier iterations of the loop around the calls, earlier entries of a slot
+sequence — never the same invocation's own earlier rounds), the elements of
+an input list other than the one a call was given, a local (whatever was
+ever written to it), a field of any delegate's result, any delegate's
+result, or null (an argument that may be null: anything but a literal,
+text, object or array).
 """
 
 from __future__ import annotations
 
+from ... import ir
 from ..claims import (
     AnyResult,
     FromField,
@@ -51,8 +56,40 @@ def leaks(facts: Facts, source: Source, f: Flow, call: CallObs) -> bool:
                 return False  # how many there are, not what they hold
             own = {each(s) for s in call.loops}
             return not (f.path and f.path[0] in own)
-        case FromVar() | FromField() | AnyResult() | Null():
+        case FromVar(name=name):
+            written = facts.written(name)
+            if not written and name in facts.a.inputs:
+                return f.src.kind == "input" and f.src.name == name  # the input itself
+            return any(_overlaps(f, w) for w in written)
+        case FromField(name=name):
+            if f.src.kind not in ("call", "error", "slot"):
+                return False
+            first = f.first_field()
+            return first is None or first == name
+        case AnyResult():
+            return f.src.kind in ("call", "error", "slot")
+        case Null():
+            return False  # not a flow: see `_may_be_null`
+
+
+def _overlaps(f: Flow, w: Flow) -> bool:
+    """``f`` carries (part of) what ``w`` put into a local."""
+    if f.src != w.src or f.src.kind == "edit":
+        return False
+    n = min(len(f.path), len(w.path))
+    return f.path[:n] == w.path[:n]
+
+
+def _may_be_null(e: ir.Expr) -> bool:
+    """An argument that may be null: a delegate's result, a read (a missing
+    field or element is null), a local or an input."""
+    match e:
+        case ir.Text() | ir.Object() | ir.Array() | ir.IterationCount():
             return False
+        case ir.Literal_(value=value):
+            return value is None
+        case _:
+            return True
 
 
 def check(claim: Isolation, facts: Facts) -> Verdict:
@@ -67,6 +104,17 @@ def check(claim: Isolation, facts: Facts) -> Verdict:
         )
     problems: list[Problem] = []
     for call in calls:
+        if isinstance(claim.source, Null):
+            for prop in call.props.values():
+                if facts.has_phase(call, claim.target.phase) and _may_be_null(prop.prop.value):
+                    problems.append(
+                        Problem(
+                            prop.prop.value.span,
+                            f"`{call.slot}` receives `{show(prop.prop.value)}` (line {prop.prop.value.span.line}), "
+                            "which may be null",
+                        )
+                    )
+            continue
         for prop, flows in facts.props(call, claim.target.phase):
             bad = sorted((f for f in flows if leaks(facts, claim.source, f, call)), key=lambda f: f.src)
             if bad:

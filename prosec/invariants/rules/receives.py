@@ -19,30 +19,38 @@ from ..claims import (
     Source,
     describe_source,
 )
-from ..flow import CallObs, Flow, PropObs, is_element
+from ..flow import INDEX, LENGTH, CallObs, Flow, Flows, PropObs, each, is_element
 from ..model import Status
-from .base import Facts, Problem, Verdict, origin, show, verdict
+from .base import Facts, Problem, Verdict, origin, passes_var, show, verdict
 from .unchanged import is_original
 
 
-def _written(facts: Facts, var: str) -> set[tuple[object, str | None]]:
-    out: set[tuple[object, str | None]] = set()
-    for w in facts.a.writes.values():
-        if w.var == var:
-            out.update((f.src, f.first_field()) for f in w.value if f.src.kind != "edit")
-    return out
+def _is_value(f: Flow) -> bool:
+    """A flow that is data, not only its length or its use as an index."""
+    return LENGTH not in f.path and INDEX not in f.at
 
 
-def covers(need: Source, f: Flow, call: CallObs, facts: Facts) -> bool:
-    """Whether flow ``f`` into ``call`` is (part of) what ``need`` names."""
+def covers(need: Source, f: Flow, call: CallObs, facts: Facts, *, sure: bool = False) -> bool:
+    """Whether flow ``f`` into ``call`` is (part of) what ``need`` names.
+
+    With ``sure``, ``f`` is carried on every path and must be the thing
+    itself: the whole input, the whole result ("the result"), or a read of
+    the slot's output (its feedback), not an element of a collected list
+    (which may be empty), except for "every output"."""
+    if not _is_value(f):
+        return False
     loop = facts.innermost(call)
+    if sure and not _whole_needed(need) and any(step.startswith("@") for step in f.at):
+        return False
     match need:
         case FromSlot(slot=slot, fields=fields, age=age, every=every):
             if f.src.kind not in ("call", "error") or f.src.name != slot:
                 return False
             if fields and f.first_field() not in fields:
                 return False
-            if age == "prior" and (loop is None or loop.span not in f.carried):
+            if sure and any(is_element(step) for step in f.path):
+                return False  # an element of a result may not be there
+            if age == "prior" and (loop is None or loop.span not in f.carried or not f.fresh(loop.span)):
                 return False
             if age == "current" and loop is not None and loop.span in f.carried:
                 return False
@@ -51,16 +59,20 @@ def covers(need: Source, f: Flow, call: CallObs, facts: Facts) -> bool:
             # "the previous output" is one output, not a list of them
             return not (f.at and is_element(f.at[0]))
         case FromInput(name=name):
-            return f.src.kind == "input" and f.src.name == name
+            return f.src.kind == "input" and f.src.name == name and not (sure and f.path)
         case FromVar(name=name):
-            return f.src.kind != "edit" and (f.src, f.first_field()) in _written(facts, name)
+            return f.src.kind != "edit" and any(
+                f.src == w.src and f.first_field() == w.first_field() for w in facts.written(name)
+            )
         case FromField(name=name):
             return f.src.kind in ("call", "error") and f.first_field() == name
         case AnyResult(age=age):
             if f.src.kind != "call" or f.first_field() is not None:
                 return False  # "the result" is a whole result, not a field of one
+            if sure and f.path:
+                return False
             if age == "prior":
-                return loop is not None and loop.span in f.carried
+                return loop is not None and loop.span in f.carried and f.fresh(loop.span)
             if age == "current":
                 return loop is None or loop.span not in f.carried
             return True
@@ -68,10 +80,51 @@ def covers(need: Source, f: Flow, call: CallObs, facts: Facts) -> bool:
             return False
 
 
-def _satisfied(need: Source, call: CallObs, props: list[tuple[PropObs, set[Flow]]], facts: Facts) -> bool:
-    if isinstance(need, FromInput) and need.original:
-        return any(is_original(flows, need.name) for _, flows in props)
-    return any(covers(need, f, call, facts) for _, flows in props for f in flows)
+def _whole_needed(need: Source) -> bool:
+    return isinstance(need, FromSlot) and need.every
+
+
+def _satisfied(need: Source, call: CallObs, phase: str, facts: Facts) -> bool:
+    """The call is passed ``need`` on every path (in ``phase``)."""
+    match need:
+        case FromInput(original=True, name=name):
+            return any(is_original(flows, name) and _sure_input(sure, name) for (_, flows), (_, sure) in zip(
+                facts.props(call, phase), facts.sure_props(call, phase), strict=True
+            ))
+        case FromVar(name=name):
+            return any(passes_var(p.prop.value, name) for p in call.props.values())
+        case FromSlot(every=True, slot=slot):
+            return _every(need, slot, call, phase, facts)
+        case _:
+            return any(covers(need, f, call, facts, sure=True) for _, flows in facts.sure_props(call, phase) for f in flows)
+
+
+def _sure_input(flows: Flows, name: str) -> bool:
+    return any(f.src.kind == "input" and f.src.name == name and not f.path and not f.at for f in flows)
+
+
+def _every(need: FromSlot, slot: str, call: CallObs, phase: str, facts: Facts) -> bool:
+    """Every output of ``slot`` reaches the call: the call is passed, on
+    every path, a list that collects every result of each of the slot's
+    call sites — one element per iteration of each loop between the
+    collecting loop and the site — and the collecting loop sits in no loop
+    the call is not in (there, the call would see only the last round's)."""
+    sites = [c for c in facts.a.calls.values() if c.slot == slot]
+    if not sites:
+        return False
+    held = [f for _, flows in facts.sure_props(call, phase) for f in flows if covers(need, f, call, facts, sure=True)]
+    for site in sites:
+        if not any(_collects(f, site, call) for f in held if f.src.span == site.call.span):
+            return False
+    return True
+
+
+def _collects(f: Flow, site: CallObs, call: CallObs) -> bool:
+    steps = [step for step in f.at if step.startswith("@")]
+    for i in range(len(site.loops)):
+        if [each(s) for s in site.loops[i:]] == steps:
+            return set(site.loops[:i]) <= set(call.loops)
+    return False
 
 
 def check(claim: Receives, facts: Facts) -> Verdict:
@@ -91,7 +144,7 @@ def check(claim: Receives, facts: Facts) -> Verdict:
     for call in calls:
         props = facts.props(call, phase)
         for need in claim.needs:
-            if not _satisfied(need, call, props, facts):
+            if not _satisfied(need, call, phase, facts):
                 problems.append(
                     Problem(
                         call.call.callee_span,

@@ -31,14 +31,15 @@ from ..claims import (
     Unmerged,
     describe_source,
 )
-from ..flow import Flow, LoopInfo, ReturnObs, is_element, stmt_exprs
+from ..flow import INDEX, LENGTH, Flow, LoopInfo, ReturnObs, is_element, stmt_exprs
 from .base import (
     APPROVE_VERBS,
     APPROVE_WORDS,
     Facts,
     Problem,
     Verdict,
-    from_slot,
+    approves,
+    passes_var,
     show,
     verdict,
 )
@@ -202,10 +203,14 @@ def check(claim: Returns, facts: Facts) -> Verdict:
                 problems.append(Problem(_end(facts), f"the pattern can end without a `return` (after line {_end(facts).line})"))
             evidence.append(f"checked every return (line {_lines(chosen)})")
         case "blocked":
-            chosen = [
-                r for r in facts.a.returns.values()
-                if any(not k.holds and _approval(k.cond) and from_slot(k.subject, claim.approver) for k in r.known or ())
-            ]
+            # Every return that can be reached without an approval, not
+            # only those under an explicit refusal.
+            chosen = sorted(
+                (r for r in facts.a.returns.values() if not any(approves(k, claim.approver) for k in r.known or ())),
+                key=lambda r: r.stmt.span,
+            )
+            if facts.a.falls_off:
+                problems.append(Problem(_end(facts), f"the pattern can end without a `return` (after line {_end(facts).line})"))
             if not chosen:
                 first = min((c.call.span for c in facts.a.calls.values() if c.slot == claim.approver), default=facts.a.program.span)
                 problems.append(
@@ -321,48 +326,61 @@ def _decision_loops(facts: Facts) -> set[Span]:
 
 
 def _need(need: Need, ret: ReturnObs, facts: Facts) -> Problem | None:
+    """The return carries what ``need`` names on every path to it where it
+    is not null; with ``only``, nothing else."""
     line = ret.stmt.span.line
+    carried = ret.sure
     if need.field is not None:
         if need.field not in ret.fields:
             return Problem(ret.stmt.span, f"the return on line {line} has no `{need.field}`")
         flows = ret.fields[need.field]
+        sure: set[Flow] = set(carried.get(need.field, ()))
         exprs = [ret.exprs[need.field]]
     else:
         flows = {f for fs in ret.fields.values() for f in fs}
+        sure = {f for fs in carried.values() for f in fs}
         exprs = list(ret.exprs.values())
     label = f"`{need.field}`" if need.field else "anything"
     shown = f"`{show(exprs[0])}`" if len(exprs) == 1 else "its fields"
-    ok = _carries(need, flows, exprs, facts)
+    ok = _carries(need, sure, exprs, facts, sure=True)
     if ok and need.only:
         extra = [f for f in flows if f.src.kind != "edit" and not _carries(need, {f}, [], facts)]
         if extra:
             return Problem(exprs[0].span, f"the return on line {line} gives {label} = {shown}, which also carries {extra[0].src.describe()}")
     if not ok and need.field is None:
-        return Problem(ret.stmt.span, f"the return on line {line} does not return {describe_source(need.what)}")
+        return Problem(ret.stmt.span, f"the return on line {line} does not return {describe_source(need.what)} on every path")
     if not ok:
-        return Problem(exprs[0].span, f"the return on line {line} gives {label} = {shown}, not {describe_source(need.what)}")
+        return Problem(exprs[0].span, f"the return on line {line} gives {label} = {shown}, not {describe_source(need.what)} on every path")
     return None
 
 
-def _carries(need: Need, flows: set[Flow], exprs: list[ir.Expr], facts: Facts) -> bool:
+def _carries(need: Need, flows: set[Flow], exprs: list[ir.Expr], facts: Facts, *, sure: bool = False) -> bool:
+    """``flows`` carry what ``need`` names. With ``sure`` (what a return
+    carries on every path), the thing itself: the whole input or result
+    (a field of it when a field is named), not an element of a list of them."""
+
+    def shaped(f: Flow) -> bool:
+        if LENGTH in f.path or INDEX in f.at:
+            return False
+        return not sure or not any(step.startswith("@") for step in f.at)
+
     match need.what:
         case Null():
             return all(isinstance(e, ir.Literal_) and e.value is None for e in exprs) and bool(exprs)
         case FromSlot(slot=slot, fields=fields):
             return any(
-                f.src.kind in ("call", "error") and f.src.name == slot and (not fields or f.first_field() in fields)
+                f.src.kind in ("call", "error") and f.src.name == slot and shaped(f)
+                and (f.first_field() in fields if fields else not (sure and f.path))
                 for f in flows
             )
         case FromVar(name=name):
-            if exprs:
-                return any(isinstance(s, ir.Name) and s.name == name for e in exprs for s in ir.subexprs(e))
-            return False
+            return any(passes_var(e, name) for e in exprs)
         case AnyResult():
-            return any(f.src.kind == "call" for f in flows)
+            return any(f.src.kind == "call" and shaped(f) and not (sure and f.path) for f in flows)
         case FromInput(name=name):
-            return any(f.src.kind == "input" and f.src.name == name for f in flows)
+            return any(f.src.kind == "input" and f.src.name == name and shaped(f) and not (sure and f.path) for f in flows)
         case FromField(name=name):
-            return any(f.first_field() == name for f in flows)
+            return any(f.src.kind in ("call", "error") and f.first_field() == name and shaped(f) for f in flows)
         case FromOthers() | OtherElements():
             return False
 
@@ -461,7 +479,7 @@ def check_unmerged(claim: Unmerged, facts: Facts) -> Verdict:
             return " and ".join(f"`{n}`" for n in names) + " outputs"
         if len(sides) == 1:
             sites = {f.src.span for f in mine}
-            many = any((f.at and is_element(f.at[0])) or any(is_element(p) for p in f.path[:1]) for f in mine)
+            many = any(any(is_element(step) for step in (*f.at, *f.path)) for f in mine)
             if len(sites) > 1 or (many and mine):
                 return f"several `{names[0]}` outputs"
         return None

@@ -9,8 +9,11 @@ the original.
 
 from __future__ import annotations
 
+import functools
+
+from ...diagnostics import Span
 from ..claims import FromInput, FromSlot, Unchanged
-from ..flow import CallObs, Flow
+from ..flow import CallObs, Flow, Flows
 from ..model import Status
 from .base import Facts, Problem, Verdict, origin, show, verdict, where
 
@@ -39,6 +42,7 @@ def _input(claim: Unchanged, facts: Facts, calls: list[CallObs], name: str) -> V
     problems: list[Problem] = []
     for call in calls:
         props = facts.props(call, claim.target.phase)
+        sure = dict((p.prop.span, flows) for p, flows in facts.sure_props(call, claim.target.phase))
         carrying = [(p, flows) for p, flows in props if any(f.src.kind == "input" and f.src.name == name for f in flows)]
         if not carrying:
             problems.append(
@@ -46,49 +50,58 @@ def _input(claim: Unchanged, facts: Facts, calls: list[CallObs], name: str) -> V
             )
             continue
         for prop, flows in carrying:
-            if is_original(flows, name):
+            if is_original(flows, name) and _sure(sure[prop.prop.span], name):
                 continue
             other = sorted(
                 (f for f in flows if not (f.src.kind == "input" and f.src.name == name and not f.path and not f.at)),
                 key=lambda f: f.src,
             )
-            how = f"{origin(other[0])}{where(other[0])}" if other else "a changed copy"
+            how = f"it carries {origin(other[0])}{where(other[0])}" if other else "on some path it is something else"
             problems.append(
                 Problem(
                     prop.prop.value.span,
                     f"`{call.slot}` receives `{show(prop.prop.value)}` (line {prop.prop.value.span.line}), "
-                    f"which is not the original `{name}`: it carries {how}",
+                    f"which is not the original `{name}`: {how}",
                 )
             )
     lines = ", ".join(str(c.call.span.line) for c in calls)
     return verdict(problems, [f"every call of {claim.target.describe()} (line {lines}) passes the caller's `{name}` as it is"])
 
 
+def _sure(flows: Flows, name: str) -> bool:
+    """The property is the input itself on every path."""
+    return any(f.src.kind == "input" and f.src.name == name and not f.path and not f.at for f in flows)
+
+
+def _previous(f: Flow, *, slot: str, loop: Span | None) -> bool:
+    """The output of the call before, as it is: from the iteration just
+    before this one, not an older one."""
+    return (
+        f.src.kind == "call" and f.src.name == slot and not f.path and not f.at
+        and (loop is None or (loop in f.carried and f.fresh(loop)))
+    )
+
+
 def _relay(claim: Unchanged, facts: Facts, calls: list[CallObs], slot: str) -> Verdict:
     problems: list[Problem] = []
     for call in calls:
         loop = facts.innermost(call)
+        sure = dict((p.prop.span, flows) for p, flows in facts.sure_props(call, claim.target.phase))
+        previous = functools.partial(_previous, slot=slot, loop=loop.span if loop is not None else None)
         passed = False
         for prop, flows in facts.props(call, claim.target.phase):
-            if not flows:
+            if all(f.src.kind == "text" for f in flows):
                 continue  # fixed text, not context
-            good = all(
-                f.src.kind == "call" and f.src.name == slot and not f.path and not f.at
-                and (loop is None or loop.span in f.carried)
-                for f in flows
-            )
-            if good:
+            if all(previous(f) for f in flows) and any(previous(f) for f in sure[prop.prop.span]):
                 passed = True
                 continue
-            bad = sorted(
-                (f for f in flows if not (f.src.kind == "call" and f.src.name == slot and not f.path and not f.at)),
-                key=lambda f: f.src,
-            ) or sorted(flows, key=lambda f: f.src)
+            bad = sorted((f for f in flows if not previous(f)), key=lambda f: f.src)
+            how = f"it carries {origin(bad[0])}{where(bad[0])}" if bad else "on some path it is not that output"
             problems.append(
                 Problem(
                     prop.prop.value.span,
                     f"`{call.slot}` receives `{show(prop.prop.value)}` (line {prop.prop.value.span.line}), "
-                    f"not just the previous `{slot}` output: it carries {origin(bad[0])}{where(bad[0])}",
+                    f"not just the previous `{slot}` output: {how}",
                 )
             )
         if not passed and not problems:
