@@ -367,6 +367,15 @@ def _package() -> types.ModuleType:
     return pkg
 
 
+def check_text(display: str, text: str, claims: list[Claim]) -> list[Verdict] | None:
+    """Check ``claims`` on one pattern file's program, as the compiler sees it."""
+    box: dict[str, Any] = {}
+    with _checking(claims, box):
+        prosec.api.compile_text(display, text.encode())
+    verdicts: list[Verdict] | None = box.get("verdicts")
+    return verdicts
+
+
 def compile_program(program: Program, claims: list[Claim]) -> Compiled:
     """Compile ``program``, check ``claims`` on it, import the code."""
     _package()

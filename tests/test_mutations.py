@@ -23,9 +23,22 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from soundness_run import check_text
 
 from prosec.api import Source, compile_sources, compile_text
 from prosec.diagnostics import Diagnostic
+from prosec.invariants import Status
+from prosec.invariants.claims import (
+    Calls,
+    Claim,
+    FromOthers,
+    FromSlot,
+    Identical,
+    Isolation,
+    Need,
+    OtherElements,
+    Returns,
+)
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "std-patterns"
 PATTERNS = Path(__file__).resolve().parents[1] / "patterns"
@@ -52,6 +65,18 @@ def m(pattern: str, name: str, breaks: str | tuple[str, ...], *edits: tuple[str,
 def control(pattern: str, name: str, *edits: tuple[str, str]) -> Mutant:
     return Mutant(pattern, name, edits, ())
 
+
+# The three weaknesses the held-out patterns showed (see HELD_OUT below).
+MAPPERS_SEE_EARLIER = (
+    ("let mapper_results = parallel for chunk, index in chunks:\n  call mapper\n",
+     "let mapper_results = []\nfor chunk, index in chunks:\n  let mapped = call mapper\n    earlier: mapper_results\n"),
+    ("    chunk_count: chunks.length\n", "    chunk_count: chunks.length\n  append mapped to mapper_results\n"),
+)
+MEMBERS_NUMBERED = (
+    ("parallel repeat ensemble_size:\n  call ensemble_member\n    task_brief: task_brief\n",
+     "parallel repeat ensemble_size as member:\n  call ensemble_member\n    task_brief: task_brief\n    index: member\n"),
+)
+EVALUATION_RETURNED = (("    return {\n      result: current_result,", "    return {\n      result: evaluation,"),)
 
 MUTANTS: list[Mutant] = [
     # ---------------------------------------------------------------- assumption-miner
@@ -187,6 +212,8 @@ MUTANTS: list[Mutant] = [
     m("map-reduce", "result not from the reducer", "The final result is produced only by the reducer",
       ("  result: result,", "  result: mapper_results,")),
     control("map-reduce", "own chunk by index", ("    chunk: chunk\n", "    chunk: chunks[index]\n")),
+    m("map-reduce", "each mapper sees the earlier mappers' outputs", "Mappers run independently and do not see other chunks",
+      *MAPPERS_SEE_EARLIER),
     m("map-reduce", "the same chunk for every mapper", "Each input chunk is sent to exactly one mapper",
       ("    chunk: chunk\n", "    chunk: chunks[0]\n")),
     control("map-reduce", "renamed index", ("for chunk, index in chunks:", "for chunk, i in chunks:"), ("chunk_index: index", "chunk_index: i")),
@@ -324,6 +351,63 @@ MUTANTS: list[Mutant] = [
     control("worker-critic", "renamed verdict", ("  let verdict = call critic", "  let review = call critic"),
             ("  if verdict accepts result:", "  if review accepts result:"), ("  last_critique = verdict", "  last_critique = review")),
 ]
+
+
+@dataclass(frozen=True)
+class HeldOut:
+    """A mutant checked against the claims its sentence means, built
+    directly (whatever the sentence reader makes of it)."""
+
+    pattern: str
+    name: str
+    sentence: str
+    claims: tuple[Claim, ...]
+    edits: tuple[tuple[str, str], ...]
+
+
+HELD_OUT = [
+    HeldOut(
+        "map-reduce",
+        "each mapper sees the earlier mappers' outputs",
+        "Mappers run independently and do not see other chunks or mapper outputs",
+        (Isolation(Calls("mapper"), FromOthers()), Isolation(Calls("mapper"), OtherElements("chunks"))),
+        MAPPERS_SEE_EARLIER,
+    ),
+    HeldOut(
+        "ensemble-synthesizer",
+        "the repeat index to every member",
+        # "the identical brief" is everything a member is given
+        "All ensemble members receive the identical brief",
+        (Identical(Calls("ensemble_member")),),
+        MEMBERS_NUMBERED,
+    ),
+    HeldOut(
+        "refine",
+        "the evaluator's output returned instead of the refined result",
+        "The final output is the first result meeting `threshold`, or the last attempted result when the budget is exhausted",
+        (
+            Returns("threshold", (Need(FromSlot("refiner"), "result", only=True),), immediate=True),
+            Returns("exhausted", (Need(FromSlot("refiner"), "result", only=True),)),
+        ),
+        EVALUATION_RETURNED,
+    ),
+]
+
+
+@pytest.mark.parametrize("held", HELD_OUT, ids=lambda h: f"{h.pattern}: {h.name}")
+def test_held_out_weakness_is_violated(held: HeldOut) -> None:
+    text = (CORPUS / f"{held.pattern}.prose.md").read_text(encoding="utf-8")
+    assert held.sentence in text
+    before = check_text(f"std-patterns/{held.pattern}.prose.md", text, list(held.claims))
+    assert before is not None
+    assert [v.status for v in before] == [Status.PROVED] * len(held.claims), [v.problems for v in before]
+    mutated = _mutate(Mutant(held.pattern, held.name, held.edits, ())).decode("utf-8")
+    after = check_text(f"std-patterns/{held.pattern}.prose.md", mutated, list(held.claims))
+    assert after is not None
+    assert any(v.status is Status.VIOLATED for v in after), [v.evidence for v in after]
+    for v in after:
+        for problem in v.problems:
+            assert re.search(r"\bline \d+", problem.message)
 
 
 def _mutate(mutant: Mutant) -> bytes:

@@ -25,14 +25,32 @@ import os
 from collections import Counter
 from dataclasses import dataclass, field
 
+import pytest
+from conftest import pattern_text
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from soundness_gen import Generator, Program, claims_for
 from soundness_oracle import violation
-from soundness_run import Trace, compile_program, run
+from soundness_run import Trace, check_text, compile_program, run
 
 from prosec.invariants import Status
-from prosec.invariants.claims import Claim, kind_of, params_of
+from prosec.invariants.claims import (
+    AnyResult,
+    Calls,
+    Claim,
+    FromField,
+    FromInput,
+    FromOthers,
+    FromSlot,
+    FromVar,
+    Isolation,
+    Null,
+    Receives,
+    Source,
+    Unchanged,
+    kind_of,
+    params_of,
+)
 
 EXAMPLES = max(1, int(os.environ.get("PROSEC_SOUNDNESS_EXAMPLES", "2000") or "2000"))
 RANDOM = os.environ.get("PROSEC_SOUNDNESS_RANDOM", "") == "1"
@@ -124,3 +142,126 @@ def test_proved_claims_hold_on_every_run() -> None:
     print("\n" + tally.summary())
     assert tally.cases >= min(EXAMPLES, 2000) * 0.99
     assert tally.unchecked <= tally.cases // 100
+
+
+# ---------------------------------------------------------------- known holes, pinned
+
+
+def _statuses(delegation: str, claims: list[Claim], *, slots: str, requires: str) -> list[Status]:
+    text = pattern_text("holes", delegation, slots=slots, requires=requires)
+    verdicts = check_text("holes.prose.md", text, claims)
+    assert verdicts is not None
+    return [v.status for v in verdicts]
+
+
+PLAN = """
+let plan = call planner
+  goal: goal
+let steps = plan.steps
+let note = "check {plan}"
+let bundle = { what: plan }
+let both = [goal, plan]
+let kept = []
+append plan to kept
+let maybe = null
+if **the plan is short**:
+  maybe = plan
+call verifier
+  {prop}
+"""
+
+
+@pytest.mark.parametrize(
+    ("prop", "source"),
+    [
+        ("plan: plan", FromVar("plan")),
+        ("plan: steps", FromVar("plan")),
+        ("plan: steps", FromField("steps")),
+        ("plan: note", FromSlot("planner")),
+        ("plan: bundle", FromSlot("planner")),
+        ("plan: both", FromSlot("planner")),
+        ("plan: kept", FromSlot("planner")),
+        ("plan: maybe", FromSlot("planner")),
+        ("plan: maybe", Null()),
+        ("plan: kept", AnyResult()),
+    ],
+)
+def test_a_local_a_field_a_list_an_object_a_text_and_null_carry_what_flowed_in(prop: str, source: Source) -> None:
+    delegation = PLAN.replace("{prop}", prop)
+    claims: list[Claim] = [Isolation(Calls("verifier"), source)]
+    assert _statuses(delegation, claims, slots="planner, verifier", requires="goal: string -- the goal") == [
+        Status.VIOLATED
+    ]
+    clean = PLAN.replace("{prop}", 'goal: "check {goal}"')
+    assert _statuses(clean, claims, slots="planner, verifier", requires="goal: string -- the goal") == [Status.PROVED]
+
+
+def test_earlier_iterations_of_a_sequential_loop_are_other_invocations() -> None:
+    colleagues = """
+let reviews = []
+repeat 3:
+  let review = call reviewer
+    draft: draft
+    earlier: reviews
+  append review to reviews
+return { reviews: reviews }
+"""
+    own_history = """
+let reviews = parallel repeat 3:
+  let notes = ""
+  for part in parts:
+    let notes = call reviewer
+      draft: part
+      earlier: notes
+  return notes
+return { reviews: reviews }
+"""
+    claims: list[Claim] = [Isolation(Calls("reviewer"), FromOthers())]
+    kw = {"slots": "reviewer", "requires": "draft: string -- the draft\nparts: string[] -- its parts"}
+    assert _statuses(colleagues, claims, **kw) == [Status.VIOLATED]
+    assert _statuses(own_history, claims, **kw) == [Status.PROVED]
+
+
+def test_later_stages_given_the_first_output_receive_more_than_the_previous_one() -> None:
+    relay = """
+let current = brief
+for stage in stages:
+  let current = call stage
+    input: current
+return { result: current }
+"""
+    first_kept = """
+let current = brief
+let first = null
+for stage, i in stages:
+  let current = call stage
+    input: current
+    context: first
+  if first is null:
+    first = current
+return { result: current }
+"""
+    claims: list[Claim] = [
+        Receives(Calls("stages", phase="later"), (FromSlot("stages", age="prior"),), only=True),
+        Unchanged(Calls("stages", phase="later"), FromSlot("stages", age="prior")),
+    ]
+    kw = {"slots": "stages", "requires": "brief: string -- the brief"}
+    assert _statuses(relay, claims, **kw) == [Status.PROVED, Status.PROVED]
+    assert _statuses(first_kept, claims, **kw) == [Status.VIOLATED, Status.VIOLATED]
+
+
+def test_a_value_passed_on_some_paths_only_is_not_received() -> None:
+    sometimes = """
+let brief = null
+if **the task is clear**:
+  brief = task
+call worker
+  brief: brief
+"""
+    claims: list[Claim] = [
+        Receives(Calls("worker"), (FromInput("task"),)),
+        Unchanged(Calls("worker"), FromInput("task", original=True)),
+    ]
+    kw = {"slots": "worker", "requires": "task: string -- the task"}
+    assert _statuses(sometimes, claims, **kw) == [Status.VIOLATED, Status.VIOLATED]
+    assert _statuses(sometimes.replace("brief: brief", "brief: task"), claims, **kw) == [Status.PROVED, Status.PROVED]
