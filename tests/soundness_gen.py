@@ -683,7 +683,7 @@ def claims_for(program: Program, choose: Choose) -> list[Claim]:
                 ages: tuple[Age, ...] = ("any", "any", "prior", "current")
                 return FromSlot(slot(), fields, age=g.pick(ages))
             case 4:
-                return FromField(g.pick(FIELDS))
+                return FromField(g.pick(FIELDS)) if g.chance(60) else FromSlot(slot(), every=True)
             case _:
                 return AnyResult(g.pick(("any", "prior", "current")))
 

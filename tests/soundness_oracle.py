@@ -96,6 +96,16 @@ class View:
             return False
         return other.counters[:pos] == e.counters[:pos] and other.counters[pos] == e.counters[pos] - 1
 
+    def common_round(self, e: Event, other: Event) -> bool:
+        """The two calls ran in the same iteration of every loop around both."""
+        mine, theirs = self.counted(e), self.counted(other)
+        for i, (a, b) in enumerate(zip(mine, theirs, strict=False)):
+            if a.id != b.id:
+                break
+            if e.counters[i] != other.counters[i]:
+                return False
+        return True
+
     def earlier_round(self, e: Event, other: Event) -> bool:
         """``other`` ran in an earlier iteration of ``e``'s innermost loop."""
         inner = self.innermost(e)
@@ -588,7 +598,12 @@ def _receives(claim: Receives, v: View) -> str | None:
     for e in v.select(claim.target):
         found = e.all_tokens()
         for need in claim.needs:
-            if isinstance(need, FromInput) and need.original:
+            if isinstance(need, FromSlot) and need.every:
+                ok = all(
+                    any(t.call == o.key for t in found) for o in v.t.events
+                    if o.slot == need.slot and o.end != -1 and o.end < e.start and v.common_round(e, o)
+                )
+            elif isinstance(need, FromInput) and need.original:
                 original = canon(v.t.inputs[need.name])
                 ok = any(canon(value) == original for value in e.kwargs.values())
             elif isinstance(need, FromInput):

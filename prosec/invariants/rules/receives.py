@@ -6,6 +6,7 @@ the sentence names inputs)."""
 
 from __future__ import annotations
 
+from ... import ir
 from ..claims import (
     AnyResult,
     FromField,
@@ -114,16 +115,25 @@ def _every(need: FromSlot, slot: str, call: CallObs, phase: str, facts: Facts) -
         return False
     held = [f for _, flows in facts.sure_props(call, phase) for f in flows if covers(need, f, call, facts, sure=True)]
     for site in sites:
-        if not any(_collects(f, site, call) for f in held if f.src.span == site.call.span):
+        if not any(_collects(f, site, call, facts) for f in held if f.src.span == site.call.span):
             return False
     return True
 
 
-def _collects(f: Flow, site: CallObs, call: CallObs) -> bool:
+def _collects(f: Flow, site: CallObs, call: CallObs, facts: Facts) -> bool:
+    """``f`` is the list of all of ``site``'s results of this round: one
+    element per iteration of each loop from the collecting one down to the
+    site, none of them left by `break`, and not a list from an earlier
+    iteration of a loop around both."""
     steps = [step for step in f.at if step.startswith("@")]
     for i in range(len(site.loops)):
-        if [each(s) for s in site.loops[i:]] == steps:
-            return set(site.loops[:i]) <= set(call.loops)
+        if [each(s) for s in site.loops[i:]] != steps:
+            continue
+        around = set(site.loops[:i])
+        stops = any(
+            isinstance(st, ir.Break) for s in site.loops[i:] for st in ir.walk(ir.children(facts.a.loops[s].node)[0])
+        )
+        return around <= set(call.loops) and not (f.carried & around) and not stops
     return False
 
 
