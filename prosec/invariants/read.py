@@ -197,8 +197,14 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             i += 1
             continue
         name: tuple[int, int, str, tuple[str, ...]] | None = None  # (len, priority, kind, names)
-        for n in range(min(max_name, len(low) - i), 0, -1):
-            found = lex.forms.get(tuple(low[i : i + n]))
+        for n in range(min(max_name + 1, len(low) - i), 0, -1):
+            span = tuple(low[i : i + n])
+            found = lex.forms.get(span)
+            if found is None and n > 2 and span[1] in ("'s", "'") and span[-1] not in ("'s", "'", *_WHOLE):
+                # "the buyer's budget" for the input `buyer_budget`
+                found = lex.forms.get((span[0], *span[2:]))
+                if found is not None and found[1].kind == "slot":
+                    found = None
             if found is not None:
                 name = (n, found[0], _name_kind(found[1].kind), found[1].names)
                 break
@@ -219,6 +225,11 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             continue
         toks = []
         n = max(phrase_len, 1)
+        if phrase_len == 1 and after_poss and word in lex.key_forms and word not in _WHOLE:
+            # "the writer's notes", where the program reads a `notes` field
+            out.append([Tok("FIELD", word, (lex.key_forms[word],))])
+            i += 1
+            continue
         if phrase_len:
             toks = [Tok(k, " ".join(low[i : i + n])) for k in phrases[tuple(low[i : i + n])]]
         elif word.isdigit():
@@ -242,6 +253,10 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
         i += n
     return [[replace(t, article=True) for t in pos] if k in articles else pos for k, pos in enumerate(out)]
 
+
+#: Nouns that always mean a delegate's whole result, even where the program
+#: also has a field of that name.
+_WHOLE = frozenset("output outputs result results work answer answers response responses".split())
 
 _PUNCT = {",": "COMMA", ";": "SEMI", ":": "COLON", "<": "CMP", ">": "CMP", "<=": "CMP", ">=": "CMP", "==": "CMP", "!=": "CMP"}
 
@@ -685,7 +700,13 @@ class Meaning(Transformer[Token, Any]):
                     out.append(Isolation(target, src))
         return out
 
-    def _need(self, subject: Subject, objs: list[Obj], *, only: bool = False, unchanged: bool = False) -> list[Claim]:
+    def _need(
+        self, subject: Subject, objs: list[Obj], *, only: bool = False, unchanged: bool = False, basis: bool = False
+    ) -> list[Claim]:
+        # "the drafter's rationale and text": both are needed, one by one
+        objs = [Obj(owner=o.owner, what="fields", fields=(f,)) for o in objs if o.what == "fields" and o.source is None for f in o.fields] + [
+            o for o in objs if not (o.what == "fields" and o.source is None)
+        ]
         out: list[Claim] = []
         for target in subject.calls:
             needs: list[Source] = []
@@ -708,7 +729,7 @@ class Meaning(Transformer[Token, Any]):
                     needs.append(src)
             out += originals
             if needs:
-                out.append(Receives(target, tuple(needs), only=only))
+                out.append(Receives(target, tuple(needs), only=only, basis=basis))
         return out
 
     # ------------------------------------------------------------ receiving
@@ -796,7 +817,16 @@ class Meaning(Transformer[Token, Any]):
         positive, negative = self._objs(items)
         return self._clause(self._subject(items), lambda s: self._only_not(s, positive, negative))
 
-    decide_only_not = see_only_not
+    def decide_only(self, items: list[Any]) -> Clause:
+        (objs,) = self._objs(items)
+        return self._clause(self._subject(items), lambda s: self._need(s, objs, only=True, basis=True))
+
+    def decide_only_not(self, items: list[Any]) -> Clause:
+        positive, negative = self._objs(items)
+        return self._clause(
+            self._subject(items),
+            lambda s: self._need(s, positive, only=True, basis=True) + self._forbid(s, negative),
+        )
 
     def _only_not(self, subject: Subject, positive: list[Obj], negative: list[Obj]) -> list[Claim]:
         """"sees only X, never Y": Y is forbidden; X is what it may see. When
@@ -945,18 +975,21 @@ class Meaning(Transformer[Token, Any]):
         return list(items)
 
     def _terms(self, hidden: list[Token], subject: Subject) -> tuple[str, ...]:
-        """The words that name the hidden fact: slots (not "its ..."), locals,
-        and content words; a word after a possessive is the owner's thing."""
-        terms: list[str] = []
+        """The words that name the hidden fact: other slots, and content words
+        ("being watched", "part of a dialectic"), but not a verb after an
+        auxiliary ("will rule"), not the program's own data, and not the
+        owner's things after a possessive."""
         toks = [_tok(self.toks, t) for t in hidden]
+        terms: list[str] = []
         for i, tok in enumerate(toks):
-            after_possessive = i > 0 and toks[i - 1].kind in ("ITS", "OWN", "POSS")
-            if tok.kind == "SLOT":
-                if not after_possessive:
-                    terms += [n for n in tok.names if n not in terms and n not in subject.slots]
+            before = toks[i - 1].kind if i > 0 else ""
+            if before in ("ITS", "OWN", "POSS"):
                 continue
-            if after_possessive or (tok.kind == "VAR" and tok.article):
-                continue  # the owner's thing, or data the program holds
+            if tok.kind == "SLOT":
+                terms += [n for n in tok.names if n not in terms and n not in subject.slots]
+                continue
+            if before == "AUX" or tok.kind in ("VAR", "INPUT", "FIRST", "PRIOR", "LATER", "CURRENT"):
+                continue
             for word in tok.text.split():
                 if re.fullmatch(r"[a-z][a-z_]*", word) and word not in _HIDDEN_STOP and word not in terms:
                     terms.append(word)
@@ -964,6 +997,12 @@ class Meaning(Transformer[Token, Any]):
 
     def unaware(self, items: list[Any]) -> Clause:
         hidden = next(i for i in items if isinstance(i, list))
+        marked = {t.type for t in self._tokens(items)} & {"THAT", "OF", "ABOUT", "UNAWARE"}
+        kinds = {_tok(self.toks, t).kind for t in hidden}
+        if not marked and kinds <= {"SLOT", "INPUT", "VAR", "FIELD", "POSS", "ITS", "OWN", "OUTPUT", "ORIGINAL"}:
+            # "never learns the buyer's budget": a thing, not a fact; that
+            # is what a slot receives, not what it knows
+            raise Unsupported("not knowing a thing rather than a fact")
 
         def build(s: Subject) -> list[Claim]:
             terms = self._terms(hidden, s)
