@@ -39,7 +39,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 PHRASINGS = ROOT / "tests" / "invariants" / "phrasings"
-CORPUS = Path(os.environ.get("PROSEC_CORPUS", ROOT.parent / "shared" / "corpus" / "std-patterns"))
+CORPUS = Path(
+    os.environ.get("PROSEC_CORPUS", ROOT.parent / "shared" / "corpus" / "std-patterns")
+)
 
 sys.path.insert(0, str(ROOT))
 
@@ -88,7 +90,11 @@ class Figures:
 
     @property
     def false_proofs(self) -> list[Sentence]:
-        return [s for s in self.sentences if s.holds is False and s.status in ("proved", "enforced")]
+        return [
+            s
+            for s in self.sentences
+            if s.holds is False and s.status in ("proved", "enforced")
+        ]
 
     @property
     def polarity_errors(self) -> list[Sentence]:
@@ -98,7 +104,9 @@ class Figures:
             negated = any(e.get("negated") for e in s.expect)
             if read and negated:
                 out.append(s)
-            elif (s in self.false_alarms or s in self.false_proofs) and NEGATORS.search(s.text):
+            elif (s in self.false_alarms or s in self.false_proofs) and NEGATORS.search(
+                s.text
+            ):
                 out.append(s)
         return out
 
@@ -172,16 +180,26 @@ def _base(key: object) -> str:
 
 
 def _source_ok(want: str, got: object) -> bool:
-    return _base(got) == want or (want.startswith("slot:") and _base(got).startswith(want + "."))
+    return _base(got) == want or (
+        want.startswith("slot:") and _base(got).startswith(want + ".")
+    )
 
 
 def matches(want: dict[str, Any], fact: InvariantFact) -> bool:
     """Whether one fact is the claim an expectation names."""
     kind = _KIND.get(want["kind"], want["kind"])
     p = dict(fact.params)
-    if want["kind"] == "isolation" and "." in str(want.get("source", "")) and fact.kind == "field firewall":
+    if (
+        want["kind"] == "isolation"
+        and "." in str(want.get("source", ""))
+        and fact.kind == "field firewall"
+    ):
         slot_, _, field_ = want["source"].removeprefix("slot:").partition(".")
-        return p.get("slot") == want["slot"] and p.get("source") == slot_ and field_ in p.get("fields", ())
+        return (
+            p.get("slot") == want["slot"]
+            and p.get("source") == slot_
+            and field_ in p.get("fields", ())
+        )
     if fact.kind != kind:
         return False
     if "slot" in want and p.get("slot") != want["slot"]:
@@ -190,12 +208,16 @@ def matches(want: dict[str, Any], fact: InvariantFact) -> bool:
         case "isolation":
             return _source_ok(want["source"], p.get("source", ""))
         case "firewall":
-            return p.get("source") == want["source"].removeprefix("slot:") and set(want["fields"]) <= set(p.get("fields", ()))
+            return p.get("source") == want["source"].removeprefix("slot:") and set(
+                want["fields"]
+            ) <= set(p.get("fields", ()))
         case "receives":
             needs = [str(n) for n in p.get("needs", ())]
             if bool(want.get("only")) != bool(p.get("only")):
                 return False
-            return len(needs) == len(want["needs"]) and all(any(_source_ok(w, n) for n in needs) for w in want["needs"])
+            return len(needs) == len(want["needs"]) and all(
+                any(_source_ok(w, n) for n in needs) for w in want["needs"]
+            )
         case "unchanged":
             return _base(p.get("source", "")) == f"input:{want['input']}"
         case "identical":
@@ -207,7 +229,11 @@ def matches(want: dict[str, Any], fact: InvariantFact) -> bool:
         case "unaware":
             of = str(want.get("of", "")).removeprefix("slot:")
             terms = [str(t) for t in p.get("terms", ())]
-            return bool(p.get("others")) if of == "others" else any(t[:5] == of[:5] for t in terms)
+            return (
+                bool(p.get("others"))
+                if of == "others"
+                else any(t[:5] == of[:5] for t in terms)
+            )
         case "ordered":
             return p.get("over") == want.get("over", want.get("slot"))
         case "bounded":
@@ -236,30 +262,44 @@ def verdict(s: Sentence) -> str:
     if not wants or len(wants) != len(s.expect):
         return "wrong"
     facts = s.facts
-    ok = all(any(matches(w, f) for f in facts) for w in wants) and all(any(matches(w, f) for w in wants) for f in facts)
+    ok = all(any(matches(w, f) for f in facts) for w in wants) and all(
+        any(matches(w, f) for w in wants) for f in facts
+    )
     return "correct" if ok else "wrong"
 
 
 # ---------------------------------------------------------------- evaluation
 
 
-def _files() -> Iterator[Path]:
-    yield from sorted(PHRASINGS.glob("*/*.toml"))
+def _files(sets: tuple[str, ...] = ()) -> Iterator[Path]:
+    for toml in sorted(PHRASINGS.glob("*/*.toml")):
+        if not sets or toml.parent.name in sets:
+            yield toml
 
 
-def evaluate(*, mutants: bool = True) -> Figures:
+def evaluate(*, mutants: bool = True, sets: tuple[str, ...] = ()) -> Figures:
+    """The figures over the named sets (folders of ``phrasings/``), or over all of them."""
     figs = Figures()
-    for toml in _files():
+    for toml in _files(sets):
         data = tomllib.loads(toml.read_text(encoding="utf-8"))
         found = _pattern_text(toml.parent, data["pattern"])
         if found is None:
-            figs.skipped.append(f"{toml.parent.name}/{toml.name}: {data['pattern']} not found")
+            figs.skipped.append(
+                f"{toml.parent.name}/{toml.name}: {data['pattern']} not found"
+            )
             continue
         name, text = found
         figs.patterns.add(data["pattern"])
         by_text: dict[str, Sentence] = {}
         for entry in data.get("sentence", []):
-            s = Sentence(toml.parent.name, toml.name, data["pattern"], entry["text"], entry.get("holds"), entry.get("expect", []))
+            s = Sentence(
+                toml.parent.name,
+                toml.name,
+                data["pattern"],
+                entry["text"],
+                entry.get("holds"),
+                entry.get("expect", []),
+            )
             facts = _compile(name, with_invariants(text, [s.text]))
             s.facts = facts or []
             s.status = _status(s.facts) if facts is not None else "error"
@@ -271,7 +311,11 @@ def evaluate(*, mutants: bool = True) -> Figures:
         for entry in data.get("mutant", []):
             figs.mutants += 1
             target = by_text.get(entry.get("breaks", ""))
-            if target is None or target.verdict != "correct" or target.status not in ("proved", "enforced"):
+            if (
+                target is None
+                or target.verdict != "correct"
+                or target.status not in ("proved", "enforced")
+            ):
                 continue
             edited = _edit(text, entry)
             if edited is None:
@@ -281,7 +325,9 @@ def evaluate(*, mutants: bool = True) -> Figures:
             if facts is not None and _status(facts) == "violated":
                 figs.mutants_caught += 1
             else:
-                figs.missed_mutants.append(f"{toml.parent.name}/{toml.name}: {target.text!r} ({_status(facts or [])})")
+                figs.missed_mutants.append(
+                    f"{toml.parent.name}/{toml.name}: {target.text!r} ({_status(facts or [])})"
+                )
         checked = [s for s in by_text.values() if s.status in ("proved", "enforced")]
         for entry in data.get("control", []):
             edited = _edit(text, entry)
@@ -293,12 +339,55 @@ def evaluate(*, mutants: bool = True) -> Figures:
             if facts is not None and not bad:
                 figs.controls_clean += 1
             else:
-                figs.broken_controls.append(f"{toml.parent.name}/{toml.name}: {entry.get('note', '')}: {bad[:2]}")
+                figs.broken_controls.append(
+                    f"{toml.parent.name}/{toml.name}: {entry.get('note', '')}: {bad[:2]}"
+                )
     return figs
 
 
+def merged(parts: list[Figures]) -> Figures:
+    """The figures of several sets taken together."""
+    out = Figures()
+    for part in parts:
+        out.sentences += part.sentences
+        out.patterns |= part.patterns
+        out.mutants += part.mutants
+        out.mutants_read += part.mutants_read
+        out.mutants_caught += part.mutants_caught
+        out.missed_mutants += part.missed_mutants
+        out.controls += part.controls
+        out.controls_clean += part.controls_clean
+        out.broken_controls += part.broken_controls
+        out.skipped += part.skipped
+    return out
+
+
+def _arguments(argv: list[str]) -> tuple[str, ...]:
+    sets: list[str] = []
+    args = iter(argv)
+    for arg in args:
+        if arg == "--set":
+            sets.append(next(args, ""))
+        elif arg.startswith("--set="):
+            sets.append(arg.removeprefix("--set="))
+        else:
+            sys.exit(
+                f"usage: phrasing_corpus.py [--set NAME]...  (unknown argument {arg!r})"
+            )
+    known = {p.name for p in PHRASINGS.iterdir() if p.is_dir()}
+    if unknown := [s for s in sets if s not in known]:
+        sys.exit(
+            f"no phrasing set {unknown[0]!r}; the sets are {', '.join(sorted(known))}"
+        )
+    return tuple(sets)
+
+
 def main() -> None:
-    figs = evaluate()
+    sets = _arguments(sys.argv[1:]) or tuple(
+        sorted(p.name for p in PHRASINGS.iterdir() if p.is_dir())
+    )
+    parts = {name: evaluate(sets=(name,)) for name in sets}
+    figs = merged(list(parts.values()))
     for s in figs.sentences:
         if s.verdict != "correct":
             print(f"[{s.verdict}:{s.status}] {s.set}/{s.file}: {s.text}")
@@ -321,7 +410,10 @@ def main() -> None:
         print("[POLARITY]", s.file, s.text)
     for line in figs.skipped:
         print("[skipped]", line)
-    print(figs.summary())
+    for name, part in parts.items():
+        print(f"set {name}: {part.summary()}")
+    if len(parts) > 1:
+        print(f"all sets: {figs.summary()}")
 
 
 if __name__ == "__main__":
