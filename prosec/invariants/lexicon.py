@@ -135,6 +135,9 @@ class Lexicon:
     forms: dict[tuple[str, ...], tuple[int, Entity]] = field(default_factory=dict)
     stems: dict[str, str] = field(default_factory=dict)
     key_forms: dict[str, str] = field(default_factory=dict)
+    #: slots called inside a loop (not a parallel block): what "every
+    #: attempt", said of no slot, may stand for
+    looped: frozenset[str] = frozenset()
 
     def add(self, phrase: Iterable[str], priority: int, entity: Entity) -> None:
         """Register a surface form; the higher priority wins, equals of one kind merge."""
@@ -170,9 +173,13 @@ def build_lexicon(
     for stmt in ir.walk(program.body):
         if isinstance(stmt, ir.Bind):
             variables.add(stmt.name)
+    looped: set[str] = set()
     for loop in loops_in(program.body):
         if isinstance(loop, ir.For) and isinstance(loop.iterable, ir.Name) and loop.iterable.name in slot_set:
             delegate_vars[loop.var] = loop.iterable.name
+        if not isinstance(loop, ir.Parallel):
+            calls = (e for top in exprs_in(loop.body) for e in ir.subexprs(top) if isinstance(e, ir.Call))
+            looped.update(delegate_vars.get(c.callee, c.callee) for c in calls)
 
     for e in exprs_in(program.body):
         match e:
@@ -191,6 +198,7 @@ def build_lexicon(
         variables=frozenset(variables),
         keys=frozenset(keys - slot_set - input_set - variables),
         primary=primary,
+        looped=frozenset(looped),
     )
     entities: list[tuple[str, Entity]] = [(n, Entity("slot", (n,))) for n in sorted(slot_set)]
     entities += [(n, Entity("input", (n,))) for n in sorted(input_set)]

@@ -65,7 +65,7 @@ from .claims import (
     Unmerged,
     Unverifiable,
 )
-from .lexicon import GENERIC_ROLES, Lexicon, words_of
+from .lexicon import GENERIC_ROLES, Lexicon, singular, words_of
 from .words import FILLERS, KINDS, phrase_table
 
 #: At most this many token sequences and this many trees per sequence are
@@ -81,6 +81,13 @@ _HIDDEN_STOP = frozenset(
     "other another who whom which what when whether if than then so and or "
     "someone something being going".split()
 )
+
+
+#: Word kinds after which a name in a hidden fact is not what the fact is
+#: about: a circumstance after a preposition ("weighed against the
+#: proposal"), the owner's own thing after a possessive ("its review"), a
+#: verb after an auxiliary ("a judge will grade it", with a local `grade`).
+_NOT_TOPIC = frozenset("AGAINST TO FROM WITH OF ON BY FOR ABOUT IN AT OVER ACROSS ITS POSS OWN AUX".split())
 
 
 # ---------------------------------------------------------------- tokens
@@ -400,6 +407,9 @@ class Obj:
     fields: tuple[str, ...] = ()
     original: bool = False
     names: tuple[str, ...] = ()
+    #: named in the singular while the input's name is a plural ("the
+    #: chunk" of `chunks`): one element of it, not the input itself
+    element: bool = False
 
 
 OTHER = "\x00other"
@@ -509,8 +519,16 @@ class Meaning(Transformer[Token, Any]):
         return Subject(tuple(Calls(s) for s in slots))
 
     def subj_loop(self, items: list[Any]) -> Subject:
-        noun = next(i for i in items if isinstance(i, CallsNoun))
+        noun = self._calls_of(next(i for i in items if isinstance(i, CallsNoun)))
         return Subject((Calls(noun.slot),))
+
+    def _calls_of(self, noun: CallsNoun) -> CallsNoun:
+        """"every attempt", said of no slot: the calls in the loop, when the
+        loops call one delegate; when they call the extractor and the
+        validator, whose attempts the sentence does not say."""
+        if noun.slot is None and len(self.lex.looped) > 1:
+            raise Unsupported("the calls of loops that call several delegates")
+        return noun
 
     def subj_it(self, items: list[Any]) -> Subject:
         return Subject((), it=True)
@@ -586,7 +604,10 @@ class Meaning(Transformer[Token, Any]):
         token = self._tokens(items, "INPUT")[0]
         names = self._names(token)
         original = bool(self._tokens(items, "ORIGINAL"))
-        return Obj(source=FromInput(names[0]), original=original, names=names)
+        said = _tok(self.toks, token).text.split()[-1:]
+        last = words_of(names[0])[-1:]
+        element = bool(said and last) and said != last and singular(last[0]) == said[0]
+        return Obj(source=FromInput(names[0]), original=original, names=names, element=element)
 
     def o_var(self, items: list[Any]) -> Obj:
         return Obj(source=FromVar(self._names(items[0])[0]))
@@ -716,6 +737,8 @@ class Meaning(Transformer[Token, Any]):
                     if isinstance(src, FromOthers | OtherElements):
                         raise Unsupported("receiving other invocations' outputs")
                     if unchanged or obj.original:
+                        if isinstance(src, FromInput) and obj.element:
+                            raise Unsupported("one element of a list input as unchanged")
                         if isinstance(src, FromInput):
                             originals.append(Unchanged(target, FromInput(src.name, original=True)))
                             if only:
@@ -1004,6 +1027,17 @@ class Meaning(Transformer[Token, Any]):
             # is what a slot receives, not what it knows
             raise Unsupported("not knowing a thing rather than a fact")
 
+        if any(
+            _tok(self.toks, t).kind in ("INPUT", "VAR") and (k == 0 or _tok(self.toks, hidden[k - 1]).kind not in _NOT_TOPIC)
+            for k, t in enumerate(hidden)
+        ):
+            # "never learns which tier wrote each report", "is not told that
+            # either party has a budget": a fact about the program's own data
+            # is about what a slot receives, which terms in a prompt cannot
+            # show; the data may only stand after a preposition ("that its
+            # output is weighed against the proposal")
+            raise Unsupported("a hidden fact about the pattern's own data")
+
         def build(s: Subject) -> list[Claim]:
             terms = self._terms(hidden, s)
             if not terms:
@@ -1065,6 +1099,9 @@ class Meaning(Transformer[Token, Any]):
 
     # ------------------------------------------------------------ monotonic
 
+    def removed_conj(self, items: list[Any]) -> None:
+        return None
+
     def mono_var(self, items: list[Any]) -> str:
         return self._names(items[0])[0]
 
@@ -1120,7 +1157,7 @@ class Meaning(Transformer[Token, Any]):
     def identical(self, items: list[Any]) -> Clause:
         noun = next((i for i in items if isinstance(i, CallsNoun)), None)
         who = next((i for i in items if isinstance(i, tuple)), None)
-        slots: list[str | None] = list(who) if who is not None else [noun.slot if noun else None]
+        slots: list[str | None] = list(who) if who is not None else [self._calls_of(noun).slot if noun else None]
         args = Args.merge(i for i in items if isinstance(i, Args)).names
         subject = Subject(tuple(Calls(x) for x in slots))
         return Clause(subject, lambda s: [Identical(c, args) for c in s.calls])

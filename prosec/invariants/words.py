@@ -90,7 +90,7 @@ KINDS: dict[str, tuple[str, ...]] = {
         "reports", "response", "responses", "verdict", "verdicts", "argument", "arguments",
         "proposal", "proposals", "findings", "finding", "critique", "critiques",
         "reply", "replies", "contribution", "contributions", "product", "decision",
-        "decisions", "assessment", "assessments", "opinion", "opinions", "review",
+        "decisions", "assessment", "assessments", "opinion", "opinions", "review", "outcome", "outcomes",
         "reviews", "take", "feedback", "context", "step", "steps", "attempt", "attempts",
     ),
     "INPUTS": ("inputs", "arguments", "parameters", "everything", "data"),
