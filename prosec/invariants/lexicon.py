@@ -138,6 +138,9 @@ class Lexicon:
     #: slots called inside a loop (not a parallel block): what "every
     #: attempt", said of no slot, may stand for
     looped: frozenset[str] = frozenset()
+    #: keys the program reads only off its inputs (``claim.amount``): not a
+    #: field of any delegate's result
+    input_keys: frozenset[str] = frozenset()
 
     def add(self, phrase: Iterable[str], priority: int, entity: Entity) -> None:
         """Register a surface form; the higher priority wins, equals of one kind merge."""
@@ -181,12 +184,19 @@ def build_lexicon(
             calls = (e for top in exprs_in(loop.body) for e in ir.subexprs(top) if isinstance(e, ir.Call))
             looped.update(delegate_vars.get(c.callee, c.callee) for c in calls)
 
+    other_keys: set[str] = set()
+    from_inputs: set[str] = set()
     for e in exprs_in(program.body):
         match e:
+            case ir.Attr(key=key, base=ir.Name(name=base)) if base in input_set:
+                keys.add(key)
+                from_inputs.add(key)
             case ir.Attr(key=key):
                 keys.add(key)
+                other_keys.add(key)
             case ir.Object(entries=entries):
                 keys.update(k for k, _ in entries)
+                other_keys.update(k for k, _ in entries)
             case _:
                 pass
     variables -= slot_set | input_set | _GENERIC_LOCALS
@@ -199,6 +209,7 @@ def build_lexicon(
         keys=frozenset(keys - slot_set - input_set - variables),
         primary=primary,
         looped=frozenset(looped),
+        input_keys=frozenset(from_inputs - other_keys),
     )
     entities: list[tuple[str, Entity]] = [(n, Entity("slot", (n,))) for n in sorted(slot_set)]
     entities += [(n, Entity("input", (n,))) for n in sorted(input_set)]

@@ -639,6 +639,10 @@ class Meaning(Transformer[Token, Any]):
         fields: tuple[str, ...] = items[0]
         if len(fields) != 1:
             raise Unsupported("several fields of no named slot")
+        if fields[0] in self.lex.input_keys:
+            # "the amount", read only as `claim.amount`: part of an input,
+            # not a field of some delegate's result
+            raise Unsupported("a field of an input, with no input named")
         return Obj(source=FromField(fields[0]))
 
     def o_others(self, items: list[Any]) -> Obj:
@@ -1037,6 +1041,10 @@ class Meaning(Transformer[Token, Any]):
             # show; the data may only stand after a preposition ("that its
             # output is weighed against the proposal")
             raise Unsupported("a hidden fact about the pattern's own data")
+        if kinds & {"ANOTHER", "OTHER", "PEER", "EACHOTHER"}:
+            # "unaware that another researcher tried first": which delegates
+            # "another" stands for is not said, so no term can stand for them
+            raise Unsupported("another delegate, unnamed, in a hidden fact")
 
         def build(s: Subject) -> list[Claim]:
             terms = self._terms(hidden, s)
