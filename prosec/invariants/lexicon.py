@@ -141,6 +141,8 @@ class Lexicon:
     #: keys the program reads only off its inputs (``claim.amount``): not a
     #: field of any delegate's result
     input_keys: frozenset[str] = frozenset()
+    #: keys of the objects the pattern returns
+    returned_keys: frozenset[str] = frozenset()
 
     def add(self, phrase: Iterable[str], priority: int, entity: Entity) -> None:
         """Register a surface form; the higher priority wins, equals of one kind merge."""
@@ -173,9 +175,12 @@ def build_lexicon(
     variables: set[str] = set()
     delegate_vars: dict[str, str] = {}
     keys: set[str] = set()
+    returned: set[str] = set()
     for stmt in ir.walk(program.body):
         if isinstance(stmt, ir.Bind):
             variables.add(stmt.name)
+        if isinstance(stmt, ir.Return) and isinstance(stmt.value, ir.Object):
+            returned.update(k for k, _ in stmt.value.entries)
     looped: set[str] = set()
     for loop in loops_in(program.body):
         if isinstance(loop, ir.For) and isinstance(loop.iterable, ir.Name) and loop.iterable.name in slot_set:
@@ -210,6 +215,7 @@ def build_lexicon(
         primary=primary,
         looped=frozenset(looped),
         input_keys=frozenset(from_inputs - other_keys),
+        returned_keys=frozenset(returned),
     )
     entities: list[tuple[str, Entity]] = [(n, Entity("slot", (n,))) for n in sorted(slot_set)]
     entities += [(n, Entity("input", (n,))) for n in sorted(input_set)]

@@ -1222,6 +1222,21 @@ class Meaning(Transformer[Token, Any]):
         owner = next(i for i in items if _is_name(i))
         return Clause(None, lambda s: [Returns("all", (Need(FromSlot(owner), "result"),))])
 
+    def ret_key(self, items: list[Any]) -> ReturnKey:
+        name = self._names(items[0])[0]
+        if name not in self.lex.returned_keys:
+            # "the reviews returned", said of a local `review`: the returned
+            # key is named only where the pattern returns it under that name
+            raise Unsupported("a returned key the pattern does not return")
+        return ReturnKey(name)
+
+    def ret_key_from(self, items: list[Any]) -> Clause:
+        owner = next(i for i in items if _is_name(i))
+        if owner in (OTHER, ITS):
+            raise Unsupported("a returned field from no named slot")
+        key = next(i for i in items if isinstance(i, ReturnKey)).name
+        return Clause(None, lambda s: [Returns("all", (Need(FromSlot(owner), key),))])
+
     def ret_complete(self, items: list[Any]) -> Clause:
         var = self._names(self._tokens(items, "VAR")[0])[0]
         return Clause(None, lambda s: [Returns("all", (Need(FromVar(var), "result"),), complete=var)])
@@ -1408,6 +1423,13 @@ class Args:
                 return Args(None)
             out += [n for n in g.names if n not in out]
         return Args(tuple(out) or None)
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnKey:
+    """A key of the returned object ("the returned divergences")."""
+
+    name: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -260,7 +260,11 @@ KINDS: dict[str, tuple[str, ...]] = {
     "FAILURE": ("failure", "failures", "error", "errors", "exception", "exceptions"),
     "ACCESS": ("access",),
     "ACROSS": ("across", "throughout"),
-    "ALWAYS": ("always", "on every call", "every time", "at all times", "invariably"),
+    "ALWAYS": (
+        "always", "on every call", "every time", "at all times", "invariably", "in every round",
+        "on every round", "in each round", "on each round", "on every attempt", "on each attempt",
+        "on each call", "in every iteration", "in each iteration",
+    ),
     "AT": ("at",),
     "ELSE": ("else",),
     "EVER": ("ever",),
