@@ -178,7 +178,8 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             or (len(out) > 1 and out[-1][0].kind in ("OR", "AND", "COMMA", "NOR") and any(t.kind == "FIELD" for t in out[-2]))
         )
         if word.startswith("`"):
-            out.append([_backticked(raw[i].strip("`"), lex)])
+            tok = _backticked(raw[i].strip("`"), lex)
+            out.append([_owned(tok.text, lex, phrases) if after_poss and tok.kind != "SLOT" else tok])
             i += 1
             continue
         if after_poss and (joined := _field_run(low, i, lex)):
@@ -213,23 +214,27 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             priority, entity = lex.forms[("^" + word,)]
             name = (1, priority, _name_kind(entity.kind), entity.names)
         phrase_len = _phrase_at(low, i, phrases, longest)
+        owned = after_poss and (name is None or (name[0] == 1 and name[2] != "SLOT")) and phrase_len <= 1
+        if owned and not set(phrases.get((word,), ())) & _MODIFIERS:
+            # "the executor's work", "the actor's reasoning": the owner's
+            # result or a field of it, not the pattern's local `work`; after
+            # "its", a local may still be meant ("with its critique")
+            toks = [_owned(word, lex, phrases)]
+            if out[-1][0].kind == "ITS" and name is not None:
+                toks.append(Tok(name[2], word, name[3]))
+            out.append(toks)
+            i += 1
+            continue
         if name is not None and name[0] >= phrase_len:
             n, priority, kind, names = name
             toks = [Tok(kind, " ".join(low[i : i + n]), names)]
             if priority < 4 and n == phrase_len:
                 toks += [Tok(k, " ".join(low[i : i + n])) for k in phrases[tuple(low[i : i + n])]]
-            if n == 1 and after_poss and kind != "SLOT":
-                toks.append(Tok("FIELD", word, (lex.key_forms.get(word, word),)))
             out.append(toks)
             i += n
             continue
         toks = []
         n = max(phrase_len, 1)
-        if phrase_len == 1 and after_poss and word in lex.key_forms and word not in _WHOLE:
-            # "the writer's notes", where the program reads a `notes` field
-            out.append([Tok("FIELD", word, (lex.key_forms[word],))])
-            i += 1
-            continue
         if phrase_len:
             toks = [Tok(k, " ".join(low[i : i + n])) for k in phrases[tuple(low[i : i + n])]]
         elif word.isdigit():
@@ -238,11 +243,8 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             toks = [Tok(_PUNCT[word], word)]
         elif word in GENERIC_ROLES:
             toks = [Tok("ROLE", word, tuple(sorted(lex.slots)))]
-        output_noun = phrase_len == 1 and "OUTPUT" in phrases[(word,)]
-        if n == 1 and not output_noun and (
-            (word in lex.key_forms and not phrase_len) or (after_poss and re.fullmatch(r"[a-z][a-z0-9_]*", word))
-        ):
-            toks.append(Tok("FIELD", word, (lex.key_forms.get(word, word),)))
+        if n == 1 and word in lex.key_forms and not phrase_len:
+            toks.append(Tok("FIELD", word, (lex.key_forms[word],)))
         if n == 1 and len(word) >= 6 and word[:6] in lex.stems and word not in lex.key_forms:
             toks.append(Tok("SLOT", word, (lex.stems[word[:6]],)))
         if not toks:
@@ -254,11 +256,29 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
     return [[replace(t, article=True) for t in pos] if k in articles else pos for k, pos in enumerate(out)]
 
 
+#: Words that qualify what follows a possessive rather than name it ("its own
+#: prior output").
+_MODIFIERS = frozenset("OWN PRIOR CURRENT ORIGINAL LATER FIRST FINAL WHOLE SAME EVERY".split())
+
 #: Nouns that always mean a delegate's whole result, even where the program
 #: also has a field of that name.
 _WHOLE = frozenset("output outputs result results work answer answers response responses".split())
 
 _PUNCT = {",": "COMMA", ";": "SEMI", ":": "COLON", "<": "CMP", ">": "CMP", "<=": "CMP", ">=": "CMP", "==": "CMP", "!=": "CMP"}
+
+
+def _owned(word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> Tok:
+    """A word after a possessive ("the actor's ..."): the owner's whole result
+    ("output", or a word for a result that the program reads no field of), or
+    one field of it (a key the program reads, or a word prosec has no other
+    meaning for: "reasoning", "self-assessment")."""
+    if word in _WHOLE:
+        return Tok("OUTPUT", word)
+    if word in lex.key_forms:
+        return Tok("FIELD", word, (lex.key_forms[word],))
+    if "OUTPUT" in phrases.get((word,), ()):
+        return Tok("OUTPUT", word)
+    return Tok("FIELD", word, (word,))
 
 
 def _field_run(low: list[str], i: int, lex: Lexicon) -> tuple[int, str] | None:
