@@ -33,9 +33,8 @@ from ..sections import InvariantDecl
 from .canonical import canonical
 from .claims import Claim, Unverifiable, kind_of, params_of
 from .flow import BUDGET, Analysis, TooComplex, analyse
-from .lexicon import build_lexicon
+from .lexicon import Lexicon, build_lexicon
 from .model import InvariantFact, InvariantResult, PatternContext, Status
-from .lexicon import Lexicon
 from .read import Reading, normal, read
 from .rules import Facts, check_claim
 
