@@ -322,3 +322,45 @@ def test_an_unreadable_pin_leaves_the_sentence_unrecognized() -> None:
     facts, codes = facts_for("The verifier never sees the plan", pins=("the verifier is kept in the dark",))
     assert [f.status for f in facts] == [Status.UNRECOGNIZED]
     assert "PS506" in codes
+
+
+# ---------------------------------------------------------------- docs/invariants.md
+
+
+def _doc_rows() -> list[tuple[str, str | None]]:
+    """(sentence, canonical or None for "not read") from the tables of docs/invariants.md."""
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "invariants.md").read_text(encoding="utf-8")
+    rows: list[tuple[str, str | None]] = []
+    header: list[str] = []
+    for line in doc.splitlines():
+        if not line.startswith("|"):
+            header = []
+            continue
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if not header:
+            header = cells
+            continue
+        if set(line) <= set("|- "):
+            continue
+        if "Read" in header and "Read as" in header:
+            rows.append((cells[header.index("Read")], cells[header.index("Read as")]))
+        elif header[:1] == ["Not read"]:
+            rows.append((cells[0], None))
+    return rows
+
+
+def test_the_docs_have_examples_of_both_kinds() -> None:
+    rows = _doc_rows()
+    assert sum(1 for _, c in rows if c) >= 25 and sum(1 for _, c in rows if c is None) >= 5
+
+
+@pytest.mark.parametrize(("sentence", "canonical"), _doc_rows(), ids=lambda v: str(v))
+def test_docs_examples_read_as_the_docs_say(sentence: str, canonical: str | None) -> None:
+    facts, _ = facts_for(sentence)
+    if canonical is None:
+        assert [f.status for f in facts] == [Status.UNRECOGNIZED], sentence
+        return
+    said = "; ".join(e.removeprefix("read as: ") for f in facts for e in f.evidence if e.startswith("read as: "))
+    assert said == canonical

@@ -228,7 +228,8 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
         if name is not None and name[0] >= phrase_len:
             n, priority, kind, names = name
             toks = [Tok(kind, " ".join(low[i : i + n]), names)]
-            if priority < 4 and n == phrase_len:
+            if (priority < 4 or kind == "VAR") and n == phrase_len:
+                # a local's name is also the word it is ("work", "plan")
                 toks += [Tok(k, " ".join(low[i : i + n])) for k in phrases[tuple(low[i : i + n])]]
             out.append(toks)
             i += n
@@ -258,7 +259,7 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
 
 #: Words that qualify what follows a possessive rather than name it ("its own
 #: prior output").
-_MODIFIERS = frozenset("OWN PRIOR CURRENT ORIGINAL LATER FIRST FINAL WHOLE SAME EVERY".split())
+_MODIFIERS = frozenset("OWN PRIOR CURRENT ORIGINAL LATER FIRST FINAL WHOLE SAME EVERY APPROVAL EXPLICITLY".split())
 
 #: Nouns that always mean a delegate's whole result, even where the program
 #: also has a field of that name.
