@@ -1011,6 +1011,8 @@ class Meaning(Transformer[Token, Any]):
                 continue
             if before == "AUX" or tok.kind in ("VAR", "INPUT", "FIRST", "PRIOR", "LATER", "CURRENT"):
                 continue
+            if tok.article and tok.text in self.lex.variables:
+                continue  # "the proposal": the pattern's data, whatever the word's kind
             for word in tok.text.split():
                 if re.fullmatch(r"[a-z][a-z_]*", word) and word not in _HIDDEN_STOP and word not in terms:
                     terms.append(word)
