@@ -65,7 +65,7 @@ from .claims import (
     Unmerged,
     Unverifiable,
 )
-from .lexicon import GENERIC_ROLES, Lexicon, words_of
+from .lexicon import GENERIC_ROLES, Lexicon, plural, words_of
 from .words import FILLERS, KINDS, phrase_table
 
 #: At most this many token sequences and this many trees per sequence are
@@ -421,6 +421,8 @@ class Obj:
     fields: tuple[str, ...] = ()
     original: bool = False
     names: tuple[str, ...] = ()
+    #: named in the singular for a list ("the chunk" of `chunks`): one element
+    element: bool = False
 
 
 OTHER = "\x00other"
@@ -607,7 +609,9 @@ class Meaning(Transformer[Token, Any]):
         token = self._tokens(items, "INPUT")[0]
         names = self._names(token)
         original = bool(self._tokens(items, "ORIGINAL"))
-        return Obj(source=FromInput(names[0]), original=original, names=names)
+        tok = _tok(self.toks, token)
+        element = len(names) == 1 and tok.text != names[0].replace("_", " ") and plural(tok.text.split()[-1]) == words_of(names[0])[-1]
+        return Obj(source=FromInput(names[0]), original=original, names=names, element=element)
 
     def o_var(self, items: list[Any]) -> Obj:
         return Obj(source=FromVar(self._names(items[0])[0]))
@@ -737,6 +741,8 @@ class Meaning(Transformer[Token, Any]):
                     if isinstance(src, FromOthers | OtherElements):
                         raise Unsupported("receiving other invocations' outputs")
                     if unchanged or obj.original:
+                        if obj.element:
+                            raise Unsupported("one element of a list 'as given'")
                         if isinstance(src, FromInput):
                             originals.append(Unchanged(target, FromInput(src.name, original=True)))
                             if only:
@@ -1022,7 +1028,11 @@ class Meaning(Transformer[Token, Any]):
         hidden = next(i for i in items if isinstance(i, list))
         marked = {t.type for t in self._tokens(items)} & {"THAT", "OF", "ABOUT", "UNAWARE"}
         kinds = {_tok(self.toks, t).kind for t in hidden}
-        if not marked and kinds <= {"SLOT", "INPUT", "VAR", "FIELD", "POSS", "ITS", "OWN", "OUTPUT", "ORIGINAL"}:
+        verbs = {"BE", "AUX", "HAVE", "RUN", "CALLED", "KNOW", "SEE", "GIVEN", "EVALUATE", "BEHAVE", "APPROVE", "BLOCK"}
+        noun_phrase = kinds <= {"SLOT", "INPUT", "VAR", "FIELD", "POSS", "ITS", "OWN", "OUTPUT", "ORIGINAL"} or (
+            len(hidden) <= 3 and "POSS" in kinds and not kinds & verbs
+        )
+        if not marked and noun_phrase:
             # "never learns the buyer's budget": a thing, not a fact; that
             # is what a slot receives, not what it knows
             raise Unsupported("not knowing a thing rather than a fact")
