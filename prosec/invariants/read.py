@@ -65,7 +65,7 @@ from .claims import (
     Unmerged,
     Unverifiable,
 )
-from .lexicon import GENERIC_ROLES, Lexicon, singular, words_of
+from .lexicon import GENERIC_ROLES, Lexicon, plural, words_of
 from .words import FILLERS, KINDS, phrase_table
 
 #: At most this many token sequences and this many trees per sequence are
@@ -185,7 +185,8 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             or (len(out) > 1 and out[-1][0].kind in ("OR", "AND", "COMMA", "NOR") and any(t.kind == "FIELD" for t in out[-2]))
         )
         if word.startswith("`"):
-            out.append([_backticked(raw[i].strip("`"), lex)])
+            tok = _backticked(raw[i].strip("`"), lex)
+            out.append([_owned(tok.text, lex, phrases) if after_poss and tok.kind != "SLOT" else tok])
             i += 1
             continue
         if after_poss and (joined := _field_run(low, i, lex)):
@@ -220,23 +221,28 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             priority, entity = lex.forms[("^" + word,)]
             name = (1, priority, _name_kind(entity.kind), entity.names)
         phrase_len = _phrase_at(low, i, phrases, longest)
+        owned = after_poss and (name is None or (name[0] == 1 and name[2] != "SLOT")) and phrase_len <= 1
+        if owned and not set(phrases.get((word,), ())) & _MODIFIERS:
+            # "the executor's work", "the actor's reasoning": the owner's
+            # result or a field of it, not the pattern's local `work`; after
+            # "its", a local may still be meant ("with its critique")
+            toks = [_owned(word, lex, phrases)]
+            if out[-1][0].kind == "ITS" and name is not None:
+                toks.append(Tok(name[2], word, name[3]))
+            out.append(toks)
+            i += 1
+            continue
         if name is not None and name[0] >= phrase_len:
             n, priority, kind, names = name
             toks = [Tok(kind, " ".join(low[i : i + n]), names)]
-            if priority < 4 and n == phrase_len:
+            if (priority < 4 or kind == "VAR") and n == phrase_len:
+                # a local's name is also the word it is ("work", "plan")
                 toks += [Tok(k, " ".join(low[i : i + n])) for k in phrases[tuple(low[i : i + n])]]
-            if n == 1 and after_poss and kind != "SLOT":
-                toks.append(Tok("FIELD", word, (lex.key_forms.get(word, word),)))
             out.append(toks)
             i += n
             continue
         toks = []
         n = max(phrase_len, 1)
-        if phrase_len == 1 and after_poss and word in lex.key_forms and word not in _WHOLE:
-            # "the writer's notes", where the program reads a `notes` field
-            out.append([Tok("FIELD", word, (lex.key_forms[word],))])
-            i += 1
-            continue
         if phrase_len:
             toks = [Tok(k, " ".join(low[i : i + n])) for k in phrases[tuple(low[i : i + n])]]
         elif word.isdigit():
@@ -245,11 +251,8 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             toks = [Tok(_PUNCT[word], word)]
         elif word in GENERIC_ROLES:
             toks = [Tok("ROLE", word, tuple(sorted(lex.slots)))]
-        output_noun = phrase_len == 1 and "OUTPUT" in phrases[(word,)]
-        if n == 1 and not output_noun and (
-            (word in lex.key_forms and not phrase_len) or (after_poss and re.fullmatch(r"[a-z][a-z0-9_]*", word))
-        ):
-            toks.append(Tok("FIELD", word, (lex.key_forms.get(word, word),)))
+        if n == 1 and word in lex.key_forms and not phrase_len:
+            toks.append(Tok("FIELD", word, (lex.key_forms[word],)))
         if n == 1 and len(word) >= 6 and word[:6] in lex.stems and word not in lex.key_forms:
             toks.append(Tok("SLOT", word, (lex.stems[word[:6]],)))
         if not toks:
@@ -261,11 +264,29 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
     return [[replace(t, article=True) for t in pos] if k in articles else pos for k, pos in enumerate(out)]
 
 
+#: Words that qualify what follows a possessive rather than name it ("its own
+#: prior output").
+_MODIFIERS = frozenset("OWN PRIOR CURRENT ORIGINAL LATER FIRST FINAL WHOLE SAME EVERY APPROVAL EXPLICITLY".split())
+
 #: Nouns that always mean a delegate's whole result, even where the program
 #: also has a field of that name.
 _WHOLE = frozenset("output outputs result results work answer answers response responses".split())
 
 _PUNCT = {",": "COMMA", ";": "SEMI", ":": "COLON", "<": "CMP", ">": "CMP", "<=": "CMP", ">=": "CMP", "==": "CMP", "!=": "CMP"}
+
+
+def _owned(word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> Tok:
+    """A word after a possessive ("the actor's ..."): the owner's whole result
+    ("output", or a word for a result that the program reads no field of), or
+    one field of it (a key the program reads, or a word prosec has no other
+    meaning for: "reasoning", "self-assessment")."""
+    if word in _WHOLE:
+        return Tok("OUTPUT", word)
+    if word in lex.key_forms:
+        return Tok("FIELD", word, (lex.key_forms[word],))
+    if "OUTPUT" in phrases.get((word,), ()):
+        return Tok("OUTPUT", word)
+    return Tok("FIELD", word, (word,))
 
 
 def _field_run(low: list[str], i: int, lex: Lexicon) -> tuple[int, str] | None:
@@ -407,8 +428,7 @@ class Obj:
     fields: tuple[str, ...] = ()
     original: bool = False
     names: tuple[str, ...] = ()
-    #: named in the singular while the input's name is a plural ("the
-    #: chunk" of `chunks`): one element of it, not the input itself
+    #: named in the singular for a list ("the chunk" of `chunks`): one element
     element: bool = False
 
 
@@ -604,9 +624,8 @@ class Meaning(Transformer[Token, Any]):
         token = self._tokens(items, "INPUT")[0]
         names = self._names(token)
         original = bool(self._tokens(items, "ORIGINAL"))
-        said = _tok(self.toks, token).text.split()[-1:]
-        last = words_of(names[0])[-1:]
-        element = bool(said and last) and said != last and singular(last[0]) == said[0]
+        tok = _tok(self.toks, token)
+        element = len(names) == 1 and tok.text != names[0].replace("_", " ") and plural(tok.text.split()[-1]) == words_of(names[0])[-1]
         return Obj(source=FromInput(names[0]), original=original, names=names, element=element)
 
     def o_var(self, items: list[Any]) -> Obj:
@@ -741,8 +760,8 @@ class Meaning(Transformer[Token, Any]):
                     if isinstance(src, FromOthers | OtherElements):
                         raise Unsupported("receiving other invocations' outputs")
                     if unchanged or obj.original:
-                        if isinstance(src, FromInput) and obj.element:
-                            raise Unsupported("one element of a list input as unchanged")
+                        if obj.element:
+                            raise Unsupported("one element of a list 'as given'")
                         if isinstance(src, FromInput):
                             originals.append(Unchanged(target, FromInput(src.name, original=True)))
                             if only:
@@ -1017,6 +1036,8 @@ class Meaning(Transformer[Token, Any]):
                 continue
             if before == "AUX" or tok.kind in ("VAR", "INPUT", "FIRST", "PRIOR", "LATER", "CURRENT"):
                 continue
+            if tok.article and tok.text in self.lex.variables:
+                continue  # "the proposal": the pattern's data, whatever the word's kind
             for word in tok.text.split():
                 if re.fullmatch(r"[a-z][a-z_]*", word) and word not in _HIDDEN_STOP and word not in terms:
                     terms.append(word)
@@ -1026,11 +1047,14 @@ class Meaning(Transformer[Token, Any]):
         hidden = next(i for i in items if isinstance(i, list))
         marked = {t.type for t in self._tokens(items)} & {"THAT", "OF", "ABOUT", "UNAWARE"}
         kinds = {_tok(self.toks, t).kind for t in hidden}
-        if not marked and kinds <= {"SLOT", "INPUT", "VAR", "FIELD", "POSS", "ITS", "OWN", "OUTPUT", "ORIGINAL"}:
+        verbs = {"BE", "AUX", "HAVE", "RUN", "CALLED", "KNOW", "SEE", "GIVEN", "EVALUATE", "BEHAVE", "APPROVE", "BLOCK"}
+        noun_phrase = kinds <= {"SLOT", "INPUT", "VAR", "FIELD", "POSS", "ITS", "OWN", "OUTPUT", "ORIGINAL"} or (
+            len(hidden) <= 3 and "POSS" in kinds and not kinds & verbs
+        )
+        if not marked and noun_phrase:
             # "never learns the buyer's budget": a thing, not a fact; that
             # is what a slot receives, not what it knows
             raise Unsupported("not knowing a thing rather than a fact")
-
         if any(
             _tok(self.toks, t).kind in ("INPUT", "VAR") and (k == 0 or _tok(self.toks, hidden[k - 1]).kind not in _NOT_TOPIC)
             for k, t in enumerate(hidden)
@@ -1038,8 +1062,8 @@ class Meaning(Transformer[Token, Any]):
             # "never learns which tier wrote each report", "is not told that
             # either party has a budget": a fact about the program's own data
             # is about what a slot receives, which terms in a prompt cannot
-            # show; the data may only stand after a preposition ("that its
-            # output is weighed against the proposal")
+            # show; the data may only stand where it is not the topic
+            # (_NOT_TOPIC: "that its output is weighed against the proposal")
             raise Unsupported("a hidden fact about the pattern's own data")
         if kinds & {"ANOTHER", "OTHER", "PEER", "EACHOTHER"}:
             # "unaware that another researcher tried first": which delegates

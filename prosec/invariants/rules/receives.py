@@ -55,7 +55,8 @@ def covers(need: Source, f: Flow, call: CallObs, facts: Facts) -> bool:
         case FromVar(name=name):
             return f.src.kind != "edit" and (f.src, f.first_field()) in _written(facts, name)
         case FromField(name=name):
-            return f.src.kind in ("call", "error") and f.first_field() == name
+            # "the amount": that field, of a delegate's result or of an input
+            return f.first_field() == name
         case AnyResult(age=age):
             if f.src.kind != "call" or f.first_field() is not None:
                 return False  # "the result" is a whole result, not a field of one
