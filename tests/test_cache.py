@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from conftest import CORPUS, PATTERNS, need_corpus, pattern_text
 
-from prosec import api
+from prosec import batch
 from prosec.api import BuildResult, compile_sources, find_sources
 from prosec.cache import Cache, from_json, to_json
 
@@ -113,7 +113,7 @@ def test_every_corpus_and_project_pattern_is_stored_and_hit(tmp_path: Path) -> N
     fresh = compile_sources(found, cache=cache)
     again = Cache(cache.root)
     same(compile_sources(found, cache=again), fresh)
-    assert again.misses == 0, "some results could not be stored; see prosec.api._cache_types"
+    assert again.misses == 0, "some results could not be stored; see prosec.batch._cache_types"
 
 
 def test_a_changed_source_misses_and_the_others_hit(sources: Path, tmp_path: Path) -> None:
@@ -196,7 +196,7 @@ def test_the_codec_round_trips_and_refuses_what_it_cannot_carry() -> None:
 def test_a_parallel_build_is_the_serial_build(
     sources: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(api, "PARALLEL_MIN", 2)
+    monkeypatch.setattr(batch, "PARALLEL_MIN", 2)
     serial = build(sources, None)
     same(build(sources, None, jobs=2), serial)
 
