@@ -76,6 +76,7 @@ __all__ = [
 ]
 
 # PS610  the output folder cannot be used or written
+# PS620  the build cache is not used: its key file cannot be trusted
 # PS612  a file in the output folder that prosec did not write is left alone
 
 
@@ -117,16 +118,30 @@ def compile_paths(
     result = compile_sources(
         sources, strict=strict, jobs=usable_cpus() if jobs is None else jobs, cache=cache
     )
+    if cache is not None and cache.problem is not None:
+        found.append(
+            warning(
+                cache.problem.path.as_posix(),
+                WHOLE_FILE,
+                "PS620",
+                f"the build cache is not used: {cache.problem.reason}",
+                "remove the key file; prosec makes a new one, readable only by you",
+            )
+        )
     result.diagnostics = sorted(found + result.diagnostics, key=Diagnostic.sort_key)
     result.sources = {source.display: source.path for source in sources}
     return result
 
 
-def user_cache() -> Cache:
-    """The build cache the command line uses."""
-    from .cache import DEFAULT_DIR
+def user_cache(configured: Path | None = None) -> Cache | None:
+    """The build cache the command line uses: in the user's cache folder
+    (``$PROSEC_CACHE_DIR``, else ``configured``, else
+    ``$XDG_CACHE_HOME/prosec``), its entries authenticated with this user's
+    key. None when the user has no cache folder at all."""
+    from .cache import location
 
-    return Cache(Path(DEFAULT_DIR))
+    where = location(configured)
+    return None if where is None else Cache.open(where)
 
 
 def source_lines(result: BuildResult, display: str) -> list[str] | None:

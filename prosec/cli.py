@@ -53,7 +53,7 @@ NoCacheOpt = Annotated[
     bool,
     typer.Option(
         "--no-cache",
-        help="Compile every pattern afresh: neither read nor write the build cache (.prosec-cache/).",
+        help="Compile every pattern afresh: neither read nor write the build cache.",
     ),
 ]
 
@@ -74,18 +74,20 @@ def main_callback(
     """prosec compiles `*.prose.md` patterns into a Python package."""
 
 
-def _settings(src: list[Path] | None, out: Path | None) -> tuple[list[Path], Path]:
-    """Sources and output from the arguments, else ``[tool.prosec]``."""
+def _settings(
+    src: list[Path] | None, out: Path | None
+) -> tuple[list[Path], Path, Path | None]:
+    """Sources, output and cache folder from the arguments, else ``[tool.prosec]``."""
     config: dict[str, object] = {}
     pyproject = Path("pyproject.toml")
-    if pyproject.is_file():
-        try:
+    try:
+        if pyproject.is_file():
             data = tomllib.loads(pyproject.read_text(encoding="utf-8"))
             tool = data.get("tool", {}).get("prosec", {})
             if isinstance(tool, dict):
                 config = tool
-        except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-            _fail(f"cannot read pyproject.toml: {exc}")
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        _fail(f"cannot read pyproject.toml: {exc}")
     if not src:
         configured = config.get("src", ["patterns"])
         if isinstance(configured, str):
@@ -93,7 +95,10 @@ def _settings(src: list[Path] | None, out: Path | None) -> tuple[list[Path], Pat
         src = [Path(str(p)) for p in configured] if isinstance(configured, list) else [Path("patterns")]
     if out is None:
         out = Path(str(config.get("out", "generated")))
-    return src, out
+    cache_dir = config.get("cache-dir")
+    if cache_dir is not None and not isinstance(cache_dir, str):
+        _fail("[tool.prosec] cache-dir in pyproject.toml must be a string")
+    return src, out, Path(cache_dir) if isinstance(cache_dir, str) else None
 
 
 def _fail(message: str) -> None:
@@ -117,10 +122,10 @@ def _print_diagnostics(
         typer.echo(render_text(d, lines[d.path]), err=True)
 
 
-def _cache(no_cache: bool) -> Cache | None:
+def _cache(no_cache: bool, configured: Path | None) -> Cache | None:
     from .api import user_cache
 
-    return None if no_cache else user_cache()
+    return None if no_cache else user_cache(configured)
 
 
 def _stop_on_errors(result: BuildResult) -> None:
@@ -141,8 +146,8 @@ def build(
     """Compile every pattern under SRC into the package OUT."""
     from .api import build as build_package
 
-    sources, target = _settings(src, out)
-    built = build_package(sources, target, strict=strict, cache=_cache(no_cache))
+    sources, target, cache_dir = _settings(src, out)
+    built = build_package(sources, target, strict=strict, cache=_cache(no_cache, cache_dir))
     _print_diagnostics(built.diagnostics, built.result, fmt, quiet)
     _stop_on_errors(built.result)
     if not built.ok:
@@ -170,8 +175,8 @@ def check(
     """Build in memory and compare with OUT; print a diff; exit 1 on any difference."""
     from .api import check as check_package
 
-    sources, target = _settings(src, out)
-    checked = check_package(sources, target, strict=strict, cache=_cache(no_cache))
+    sources, target, cache_dir = _settings(src, out)
+    checked = check_package(sources, target, strict=strict, cache=_cache(no_cache, cache_dir))
     _print_diagnostics(checked.diagnostics, checked.result, fmt, quiet)
     _stop_on_errors(checked.result)
     if checked.output and not checked.ok:
@@ -197,8 +202,8 @@ def report(
     """Print, per pattern, every condition with its lowering and every invariant with its status."""
     from .api import compile_paths, printable, sentence_statuses
 
-    sources, _ = _settings(src, None)
-    result = compile_paths(sources, strict=strict, cache=_cache(no_cache))
+    sources, _, cache_dir = _settings(src, None)
+    result = compile_paths(sources, strict=strict, cache=_cache(no_cache, cache_dir))
     patterns = [c.report for c in result.patterns if c.report is not None]
     if fmt is Format.json:
         data = [

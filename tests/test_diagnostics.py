@@ -28,9 +28,11 @@ from prosec.api import (
     Source,
     assemble,
     build,
+    compile_paths,
     compile_sources,
     compile_text,
     find_sources,
+    user_cache,
 )
 from prosec.diagnostics import (
     WHOLE_FILE,
@@ -412,6 +414,20 @@ def test_PS699_generated_code_that_does_not_format(monkeypatch: pytest.MonkeyPat
     result = compile_text("t.prose.md", pattern("call a").encode())
     d = next(d for d in result.diagnostics if d.code == "PS699")
     assert d.is_error and d.span == WHOLE_FILE and "bug in prosec" in (d.hint or "")
+
+
+def test_PS620_a_cache_key_others_can_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PROSEC_CACHE_DIR", str(tmp_path / "cache"))
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "t.prose.md").write_text(pattern("call a"))
+    assert compile_paths([tmp_path / "src"], cache=user_cache()).ok
+    (tmp_path / "cache" / "key").chmod(0o644)
+    cache = user_cache()
+    result = compile_paths([tmp_path / "src"], cache=cache)
+    d = next(d for d in result.diagnostics if d.code == "PS620")
+    assert d.severity.value == "warning" and d.path == (tmp_path / "cache" / "key").as_posix()
+    assert "other users" in d.message and result.ok
+    assert cache is not None and cache.hits == 0
 
 
 # ---------------------------------------------------------------- the whole set
