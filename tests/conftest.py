@@ -22,7 +22,7 @@ from types import ModuleType
 import pytest
 
 from prosec.api import BuildResult, compile_sources, find_sources
-from prosec.output import apply, plan
+from prosec.output import write_package
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT.parent / "shared" / "corpus" / "std-patterns"
@@ -62,7 +62,8 @@ def build_package(sources: list[Path], dest: Path) -> tuple[ModuleType, BuildRes
     assert not errors, "\n".join(f"{d.path}:{d.span.line}:{d.span.column}: {d.code} {d.message}" for d in errors)
     name = f"prosec_pkg_{next(_counter)}"
     out = dest / name
-    apply(out, plan(out, result.files))
+    written = write_package(out, result.files)
+    assert not written.diagnostics, written.diagnostics
     sys.path.insert(0, str(dest))
     try:
         module = importlib.import_module(name)
