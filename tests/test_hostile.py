@@ -8,11 +8,13 @@ and byte-identical whatever the hash seed, file order and working folder.
 from __future__ import annotations
 
 import ast
+import asyncio
 import builtins
 import contextlib
 import errno
 import io
 import json
+import keyword
 import os
 import shutil
 import subprocess
@@ -20,6 +22,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from conftest import CORPUS, PATTERNS, ROOT, pattern_text
@@ -294,6 +297,142 @@ def test_keywords_builtins_and_runtime_names_are_renamed(tmp_path: Path) -> None
     assert done.returncode == 0, done.stdout
 
 
+# Every word a pattern might use as a name that means something to Python:
+# keywords, soft keywords and builtins (docs/names.md, rules 2 and 3).
+PYTHON_WORDS = sorted(
+    set(keyword.kwlist) | {w for w in keyword.softkwlist if w != "_"} | {w for w in dir(builtins) if not w.startswith("_")}
+)
+DUNDERS = ["__init__", "__class__", "__slots__", "__dict__", "__module__", "__name__", "_", "_private", "__mangled"]
+
+
+def _positions(words: list[str]) -> dict[str, tuple[str, dict[str, str]]]:
+    """One pattern per identifier position using every word in it: the
+    delegation and the sections it needs."""
+    return {
+        "slot": ("\n".join(f"call {w}\n  i: {i}" for i, w in enumerate(words)), {"slots": ", ".join(words)}),
+        "input": (
+            "let r = call a\n" + "\n".join(f"  x{i}: {w}" for i, w in enumerate(words)) + "\nreturn r",
+            {"slots": "a", "requires": "\n".join(f"{w}: string -- an input" for w in words)},
+        ),
+        "config": (
+            "let r = call a\n" + "\n".join(f"  x{i}: {w}" for i, w in enumerate(words)) + "\nreturn r",
+            {"slots": "a", "config": "\n".join(f'- `{w}` (string, default: "d{i}"): an option' for i, w in enumerate(words))},
+        ),
+        "binding": (
+            "\n".join(f"let {w} = call a\n  i: {i}" for i, w in enumerate(words))
+            + "\nreturn { " + ", ".join(f"k{i}: {w}" for i, w in enumerate(words)) + " }",
+            {"slots": "a"},
+        ),
+        "for variable": (
+            "let xs = []\n" + "\n".join(f"for {w} in items:\n  append {w} to xs" for w in words) + "\nreturn xs",
+            {"slots": "a", "requires": "items: string[] -- items"},
+        ),
+        "for index": (
+            "let xs = []\n" + "\n".join(f"for item, {w} in items:\n  append {w} to xs" for w in words) + "\nreturn xs",
+            {"slots": "a", "requires": "items: string[] -- items"},
+        ),
+        "repeat variable": (
+            "let xs = []\n" + "\n".join(f"repeat 1 as {w}:\n  append {w} to xs" for w in words) + "\nreturn xs",
+            {"slots": "a"},
+        ),
+        "loop variable": (
+            "let xs = []\n" + "\n".join(f"loop (max: 1) as {w}:\n  append {w} to xs" for w in words) + "\nreturn xs",
+            {"slots": "a"},
+        ),
+        "catch variable": (
+            "let xs = []\n"
+            + "\n".join(f"try:\n  call a\n    i: {i}\ncatch as {w}:\n  append {w}.message to xs" for i, w in enumerate(words))
+            + "\nreturn xs",
+            {"slots": "a"},
+        ),
+        "property": (
+            "let r = call a\n" + "\n".join(f"  {w}: {i}" for i, w in enumerate(words)) + "\nreturn r",
+            {"slots": "a"},
+        ),
+        "return key": (
+            "let r = call a\nreturn { " + ", ".join(f"{w}: {i}" for i, w in enumerate(words)) + " }",
+            {"slots": "a"},
+        ),
+    }
+
+
+def _sections(kwargs: dict[str, str]) -> dict[str, str]:
+    return {"slots": kwargs["slots"], **{k: v for k, v in kwargs.items() if k != "slots"}}
+
+
+@pytest.mark.parametrize("position", sorted(_positions(["x"])))
+def test_every_python_word_works_in_every_identifier_position(position: str, compile_pattern: Callable[..., ModuleType]) -> None:
+    """Compiled, imported and called with recording delegates: each word
+    arrives under the Python name docs/names.md gives it."""
+    words = PYTHON_WORDS
+    delegation, sections = _positions(words)[position]
+    module = compile_pattern(pattern_text("t", delegation, **_sections(sections)))
+    calls: list[dict[str, object]] = []
+
+    def delegate(**kwargs: object) -> object:
+        calls.append(kwargs)
+        if position == "catch variable":
+            raise ValueError(f"failed {kwargs['i']}")
+        return kwargs.get("i", "out")
+
+    args: dict[str, object] = {"a": delegate}
+    if position == "slot":
+        args = {names.python_name(w): delegate for w in words}
+    elif position == "input":
+        args |= {names.python_name(w): f"v{i}" for i, w in enumerate(words)}
+    elif position.startswith("for"):
+        args |= {"items": ["p", "q"]}
+    result = module.t(**args)
+    fields = {f: getattr(result, f) for f in result.__dataclass_fields__}
+    count = len(words)
+    if position == "slot":
+        assert calls == [{"i": i} for i in range(count)]
+    elif position in ("input", "config"):
+        value = "v" if position == "input" else "d"
+        assert calls == [{f"x{i}": f"{value}{i}" for i in range(count)}]
+    elif position == "binding":
+        assert fields == {f"k{i}": i for i in range(count)}
+    elif position == "for variable":
+        assert fields == {"result": ["p", "q"] * count}
+    elif position == "for index":
+        assert fields == {"result": [0, 1] * count}
+    elif position in ("repeat variable", "loop variable"):
+        assert fields == {"result": [1] * count}
+    elif position == "catch variable":
+        assert fields == {"result": [f"failed {i}" for i in range(count)]}
+    elif position == "property":
+        assert calls == [{names.field_name(w): i for i, w in enumerate(words)}]
+    else:
+        assert fields == {names.field_name(w): i for i, w in enumerate(words)}
+    # The async variant agrees, on a fresh list of calls.
+    calls.clear()
+    assert asyncio.run(module.t_async(**args)) == result
+
+
+@pytest.mark.parametrize("position", sorted(_positions(["x"])))
+def test_names_reserved_for_generated_code_are_rejected_in_every_position(position: str) -> None:
+    """Rule 4: a name starting with `_` (dunders included) is PS602 at the
+    name, wherever it is; nothing is generated."""
+    for word in DUNDERS:
+        delegation, sections = _positions([word])[position]
+        text = pattern_text("t", delegation, **_sections(sections))
+        result = compile_text("t.prose.md", text.encode())
+        found = [d for d in result.diagnostics if d.code == "PS602"]
+        assert found and result.code is None, (word, [d.message for d in result.diagnostics])
+        assert all(word in d.message for d in found)
+
+
+def test_two_keys_that_become_one_python_name_are_an_error() -> None:
+    """`class` and `class_` as properties of one call, or as returned keys
+    of two returns: the second would silently replace the first."""
+    props = pattern_text("t", "call a\n  class: 1\n  class_: 2", slots="a")
+    returns = pattern_text("t", "let r = call a\nif r is present:\n  return { from: 1 }\nreturn { from_: 2 }", slots="a")
+    for text, what in ((props, "property"), (returns, "returned key")):
+        result = compile_text("t.prose.md", text.encode())
+        (found,) = [d for d in result.diagnostics if d.code == "PS601"]
+        assert what in found.message and result.code is None
+
+
 @pytest.mark.parametrize(
     ("delegation", "sections", "code"),
     [
@@ -542,7 +681,7 @@ LIMITS = {
     "index chain 2000 long": ("let x = call a\nreturn x" + "[0]" * 2000, "PS206"),
     "long delegation": ("let x = [" + "1, " * 60_000 + "]\nreturn x", "PS208"),
     "many statements": ("\n".join(f"let v{i} = {i}" for i in range(5000)) + "\nreturn v1", "PS208"),
-    "long string": ('return "' + "y" * 200_000 + '"', "PS405"),
+    "many interpolations": ('let x = call a\nreturn "' + "{x}" * 2001 + '"', "PS208"),
     "long number": ("return " + "9" * 5000, "PS404"),
     "long unterminated long string": ('let x = """' + "\\" * 50_000, "PS204"),
     "many unclosed conditions": ("if **x\n" * 3000, "PS201"),
@@ -560,6 +699,36 @@ def test_limits_give_a_diagnostic_quickly(case: str) -> None:
     assert code in codes, sorted(codes)
     assert result.code is None
     assert elapsed < 20, elapsed
+
+
+def test_a_string_literal_may_be_as_long_as_its_file(tmp_path: Path, compile_pattern: Callable[..., ModuleType]) -> None:
+    """A 256 KiB prompt, and a long string filling most of a 1 MiB file with
+    lines, escapes and interpolations, reach the delegate character for
+    character; one byte more than the file limit is PS001."""
+    prompt = "".join(f"Step {i}: check the {i % 7}th clause \"as written\".\n" for i in range(6_000))
+    assert len(prompt.encode()) >= 256 * 1024
+    # Source lines with the escapes \\\\ and \\t, and some interpolations.
+    filler = "".join(f"line {i} {{brief}} \\\\ \\t end\n" if i % 25 == 0 else f"line {i} plain \\\\ \\t end\n" for i in range(25_000))
+    meant = "".join(f"line {i} {'B' if i % 25 == 0 else 'plain'} \\ \t end\n" for i in range(25_000))
+    text = pattern_text(
+        "long",
+        f"let r = call a\n  prompt: {prose_string(prompt)}\nlet s = call a\n  notes: \"\"\"{filler}\"\"\"\nreturn {{ r: r, s: s }}",
+        slots="a",
+        requires="brief: string -- the brief",
+    )
+    assert 900_000 < len(text.encode()) <= MAX_FILE_BYTES
+    package = compile_pattern(text)
+    seen: list[dict[str, object]] = []
+
+    def delegate(**kwargs: object) -> str:
+        seen.append(kwargs)
+        return "ok"
+
+    result = package.long(a=delegate, brief="B")
+    assert result.r == result.s == "ok"
+    assert seen == [{"prompt": prompt}, {"notes": meant}]
+    over = text.encode() + b"x" * (MAX_FILE_BYTES + 1 - len(text.encode()))
+    assert {d.code for d in compile_text("long.prose.md", over).diagnostics} == {"PS001"}
 
 
 def test_the_deepest_accepted_nesting_compiles_in_python(tmp_path: Path) -> None:
