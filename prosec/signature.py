@@ -16,7 +16,7 @@ from typing import assert_never
 from . import ir
 from .diagnostics import Diagnostic, Span, error, warning
 from .names import field_name, is_reserved_spelling, python_name
-from .scope import DeclKind, ScopeInfo
+from .scope import DeclKind, ScopeInfo, key_problems
 from .sections import Declarations
 from .types import DefaultValue, check_default, parse_default, python_type
 
@@ -298,6 +298,14 @@ def check_names(
                 )
             )
         seen[param.py] = (param.name, param.span)
+    # The keys of every return become fields of the one result class.
+    returned = [
+        (key, ret.value.span)
+        for ret in pattern_returns(program.body)
+        if isinstance(ret.value, ir.Object)
+        for key, _ in ret.value.entries
+    ]
+    diagnostics += key_problems(path, returned, "returned key")
     locals_seen: dict[str, str] = {p.py: p.name for p in params}
     for stmt in ir.walk(program.body):
         for name, span in _bound(stmt):

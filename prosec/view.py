@@ -18,6 +18,10 @@ from .names import RUNTIME_OPTIONS, field_name, python_name
 from .scope import Decl, ScopeInfo
 from .signature import Param, ResultField
 
+#: Interpolated text of more parts than this is joined (``"".join((...))``)
+#: rather than added up: Python's compiler nests each ``+``.
+_MAX_CONCATENATION = 32
+
 # ---------------------------------------------------------------- view objects
 
 
@@ -235,6 +239,9 @@ class Generator:
                     literal(part) if isinstance(part, str) else f"_rt.text({self.expr(part)})"
                     for part in parts
                 ]
+                if len(pieces) > _MAX_CONCATENATION:
+                    # A long chain of `+` nests too deeply for Python's compiler.
+                    return '"".join((' + ", ".join(pieces) + ",))"
                 return " + ".join(pieces)
             case ir.Object(entries=entries):
                 return "{" + ", ".join(f"{literal(k)}: {self.expr(v)}" for k, v in entries) + "}"

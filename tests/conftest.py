@@ -1,10 +1,19 @@
-"""Shared fixtures: compile patterns into a throw-away package and import it."""
+"""Shared fixtures: compile patterns into a throw-away package and import it.
+
+The suite never reads or writes the user's own build cache: before any test
+runs, ``PROSEC_CACHE_DIR`` (which overrides every other cache setting, and
+is inherited by every ``prosec`` the tests start) points at a temporary
+folder of this run, removed at the end.
+"""
 
 from __future__ import annotations
 
 import importlib
 import itertools
+import os
+import shutil
 import sys
+import tempfile
 import textwrap
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -13,13 +22,28 @@ from types import ModuleType
 import pytest
 
 from prosec.api import BuildResult, compile_sources, find_sources
-from prosec.output import apply, plan
+from prosec.output import write_package
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT.parent / "shared" / "corpus" / "std-patterns"
 PATTERNS = ROOT / "patterns"
 
 _counter = itertools.count()
+
+#: This run's cache folder (each xdist worker has its own).
+TEST_CACHE_DIR = Path(tempfile.mkdtemp(prefix="prosec-test-cache-"))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # Set unconditionally: a PROSEC_CACHE_DIR from the environment (a CI
+    # runner, a developer's shell) must not be used either.
+    os.environ["PROSEC_CACHE_DIR"] = str(TEST_CACHE_DIR)
+    if not hasattr(config, "workerinput") and config.cache is not None:
+        config.cache.set(FIGURES_KEY, [])  # figures of this run only
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    shutil.rmtree(TEST_CACHE_DIR, ignore_errors=True)
 
 
 def corpus_files() -> list[Path]:
@@ -40,7 +64,8 @@ def build_package(sources: list[Path], dest: Path) -> tuple[ModuleType, BuildRes
     assert not errors, "\n".join(f"{d.path}:{d.span.line}:{d.span.column}: {d.code} {d.message}" for d in errors)
     name = f"prosec_pkg_{next(_counter)}"
     out = dest / name
-    apply(out, plan(out, result.files))
+    written = write_package(out, result.files)
+    assert not written.diagnostics, written.diagnostics
     sys.path.insert(0, str(dest))
     try:
         module = importlib.import_module(name)
@@ -129,11 +154,6 @@ class Recorder:
 # ---------------------------------------------------------------- figures in the test output
 
 FIGURES_KEY = "prosec/figures"
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    if not hasattr(config, "workerinput") and config.cache is not None:
-        config.cache.set(FIGURES_KEY, [])  # figures of this run only
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
