@@ -30,14 +30,12 @@ PATTERNS = ROOT / "patterns"
 
 _counter = itertools.count()
 
-#: This run's cache folder (each xdist worker has its own).
+#: This run's cache folder (each xdist worker has its own). Set as soon as
+#: this file is imported, before any test or hook runs, and unconditionally:
+#: a PROSEC_CACHE_DIR from the environment (a CI runner, a developer's
+#: shell) must not be used either.
 TEST_CACHE_DIR = Path(tempfile.mkdtemp(prefix="prosec-test-cache-"))
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    # Set unconditionally: a PROSEC_CACHE_DIR from the environment (a CI
-    # runner, a developer's shell) must not be used either.
-    os.environ["PROSEC_CACHE_DIR"] = str(TEST_CACHE_DIR)
+os.environ["PROSEC_CACHE_DIR"] = str(TEST_CACHE_DIR)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -147,3 +145,34 @@ class Recorder:
     @property
     def count(self) -> int:
         return len(self.calls)
+
+
+# ---------------------------------------------------------------- figures in the test output
+
+FIGURES_KEY = "prosec/figures"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if not hasattr(config, "workerinput") and config.cache is not None:
+        config.cache.set(FIGURES_KEY, [])  # figures of this run only
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
+    """Print the figures tests recorded (the phrasing corpus' reading rates)."""
+    lines = config.cache.get(FIGURES_KEY, []) if config.cache is not None else []
+    if lines:
+        terminalreporter.section("prosec figures")
+        for line in lines:
+            terminalreporter.write_line(line)
+
+
+@pytest.fixture
+def record_figure(request: pytest.FixtureRequest) -> Callable[[str], None]:
+    """Record a line for the "prosec figures" section of the test output."""
+
+    def record(line: str) -> None:
+        cache = request.config.cache
+        if cache is not None:
+            cache.set(FIGURES_KEY, [*cache.get(FIGURES_KEY, []), line])
+
+    return record
