@@ -38,6 +38,11 @@ TEST_CACHE_DIR = Path(tempfile.mkdtemp(prefix="prosec-test-cache-"))
 os.environ["PROSEC_CACHE_DIR"] = str(TEST_CACHE_DIR)
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    if not hasattr(config, "workerinput") and config.cache is not None:
+        config.cache.set(FIGURES_KEY, [])  # figures of this run only
+
+
 def pytest_unconfigure(config: pytest.Config) -> None:
     shutil.rmtree(TEST_CACHE_DIR, ignore_errors=True)
 
@@ -150,11 +155,6 @@ class Recorder:
 # ---------------------------------------------------------------- figures in the test output
 
 FIGURES_KEY = "prosec/figures"
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    if not hasattr(config, "workerinput") and config.cache is not None:
-        config.cache.set(FIGURES_KEY, [])  # figures of this run only
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
