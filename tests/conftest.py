@@ -30,14 +30,15 @@ PATTERNS = ROOT / "patterns"
 
 _counter = itertools.count()
 
-#: This run's cache folder (each xdist worker has its own).
+#: This run's cache folder (each xdist worker has its own). Set as soon as
+#: this file is imported, before any test or hook runs, and unconditionally:
+#: a PROSEC_CACHE_DIR from the environment (a CI runner, a developer's
+#: shell) must not be used either.
 TEST_CACHE_DIR = Path(tempfile.mkdtemp(prefix="prosec-test-cache-"))
+os.environ["PROSEC_CACHE_DIR"] = str(TEST_CACHE_DIR)
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    # Set unconditionally: a PROSEC_CACHE_DIR from the environment (a CI
-    # runner, a developer's shell) must not be used either.
-    os.environ["PROSEC_CACHE_DIR"] = str(TEST_CACHE_DIR)
     if not hasattr(config, "workerinput") and config.cache is not None:
         config.cache.set(FIGURES_KEY, [])  # figures of this run only
 

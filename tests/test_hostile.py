@@ -12,6 +12,7 @@ import asyncio
 import builtins
 import contextlib
 import errno
+import inspect
 import io
 import json
 import keyword
@@ -23,9 +24,10 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
-from conftest import CORPUS, PATTERNS, ROOT, pattern_text
+from conftest import CORPUS, PATTERNS, ROOT, Recorder, pattern_text
 
 from prosec import api, names, output
 from prosec.api import compile_sources, compile_text, find_sources
@@ -961,6 +963,188 @@ def test_every_os_error_in_check_is_a_diagnostic_never_a_pass(
                 assert checked.ok or (errors and not checked.differences), at
             else:
                 assert not checked.ok, at
+
+
+# ---------------------------------------------------------------- verdicts and list parameters
+
+# Outputs a delegate might give that are no approval and carry no usable
+# reason, each with what the reason must then quote.
+NO_REASON: dict[str, tuple[object, str]] = {
+    "None": (None, "None"),
+    "a number": (42, "42"),
+    "a float": (0.5, "0.5"),
+    "an empty list": ([], "[]"),
+    "a list": (["yes"], "['yes']"),
+    "an empty mapping": ({}, "{}"),
+    "proceed as text": ({"proceed": "true"}, "'proceed' is the text 'true', not true"),
+    "proceed false": ({"proceed": False}, "'proceed': False"),
+    "a blank reason": ({"proceed": False, "reason": "  "}, "blank"),
+    "a reason that is no text": ({"reason": ["x"]}, "not text but a list"),
+    "JSON proceed as text": ('{"proceed": "true"}', "'proceed' is the text 'true'"),
+    "prose": ("hmm, not sure", "hmm, not sure"),
+    "a bare word": ("no", "'no'"),
+    "empty text": ("", "''"),
+}
+
+
+def _verdict_reads(source: Path) -> dict[str, int]:
+    """Module → how many verdict reasons it reads."""
+    result = compile_sources(find_sources([source])[0])
+    assert result.ok
+    modules = {name: code for name, code in result.files.items() if name != "_runtime.py"}
+    counts = {name: code.count("_rt.reason(") for name, code in modules.items()}
+    for name, code in modules.items():
+        assert '"reason")' not in code, f"{name} reads a reason without _rt.reason"
+    return {name: n for name, n in counts.items() if n}
+
+
+def test_every_verdict_reason_read_is_one_of_those_tested_below() -> None:
+    """If a pattern starts reading another verdict's reason, it needs a test
+    here."""
+    assert _verdict_reads(PATTERNS) == {"guard.py": 2, "escalation.py": 2}  # sync and async
+    if CORPUS.is_dir():
+        assert _verdict_reads(CORPUS) == {"guard.py": 2}
+
+
+def _guards(project_package: ModuleType, request: pytest.FixtureRequest) -> list[tuple[str, Callable[..., Any]]]:
+    out = [("project", project_package.guard), ("project async", lambda **k: asyncio.run(project_package.guard_async(**k)))]
+    if CORPUS.is_dir():
+        corpus = request.getfixturevalue("corpus_package")
+        out += [("corpus", corpus.guard), ("corpus async", lambda **k: asyncio.run(corpus.guard_async(**k)))]
+    return out
+
+
+@pytest.mark.parametrize("case", sorted(NO_REASON))
+def test_every_blocked_guard_says_why(
+    case: str, project_package: ModuleType, request: pytest.FixtureRequest
+) -> None:
+    """api.md: when guard blocks, `result` is the guard's reason or a
+    non-empty sentence saying what was wrong with its output, quoting it."""
+    output, quoted = NO_REASON[case]
+    for label, guard in _guards(project_package, request):
+        gatekeeper, target = Recorder(output), Recorder("must not run")
+        result = guard(guard=gatekeeper, target=target, task_brief="b")
+        assert result.proceeded is False and target.count == 0 and gatekeeper.count == 1, label
+        assert isinstance(result.result, str) and result.result.strip(), (label, result.result)
+        assert quoted in result.result, (label, result.result)
+
+
+def test_a_guard_that_gives_its_reason_is_quoted_as_given(project_package: ModuleType, request: pytest.FixtureRequest) -> None:
+    given = (
+        {"proceed": False, "reason": "too risky"},
+        '{"proceed": "yes", "reason": "too risky"}',
+        'Verdict:\n```json\n{"proceed": null, "reason": "too risky"}\n```',
+    )
+    for verdict in given:
+        for label, guard in _guards(project_package, request):
+            result = guard(guard=Recorder(verdict), target=Recorder(), task_brief="b")
+            assert (result.proceeded, result.result) == (False, "too risky"), label
+
+
+@pytest.mark.parametrize("output", [{"decision": "decline"}, "decline", {"decision": "decline", "reason": ""}, '{"verdict": "decline", "reason": 3}'])
+def test_an_expert_declining_without_a_reason_still_says_why(output: object, project_package: ModuleType) -> None:
+    """escalation throws "the expert declined Q: {verdict.reason}": never
+    "...: None"."""
+    for call in (project_package.escalation, lambda **k: asyncio.run(project_package.escalation_async(**k))):
+        expert = Recorder(output)
+        with pytest.raises(project_package.ThrownError) as info:
+            call(responder=Recorder(RuntimeError("x")), expert=expert, question="Q", responder_retries=0)
+        message = str(info.value)
+        assert "declined Q: " in message and "declined Q: None" not in message, message
+        assert message.split("declined Q: ", 1)[1].strip()
+        assert expert.count == 1
+
+
+def _list_parameters(package: ModuleType) -> list[tuple[str, str]]:
+    """(function, parameter) for every parameter declared as a list."""
+    found = []
+    for name in package.__all__:
+        fn = getattr(package, name)
+        if inspect.isfunction(fn) and not name.endswith("_async"):
+            for param in inspect.signature(fn).parameters.values():
+                if isinstance(param.annotation, str) and param.annotation.startswith("Sequence["):
+                    found.append((name, param.name))
+    return found
+
+
+def _arguments(fn: Callable[..., Any], calls: list[str]) -> dict[str, Any]:
+    """Well-formed arguments for every required parameter; every delegate
+    records that it was called."""
+
+    def delegate(**kwargs: Any) -> str:
+        calls.append("called")
+        return "ok"
+
+    args: dict[str, Any] = {}
+    for param in inspect.signature(fn).parameters.values():
+        if param.default is not inspect.Parameter.empty:
+            continue
+        annotation = str(param.annotation)
+        if annotation == "Delegate":
+            args[param.name] = delegate
+        elif annotation.startswith("Sequence[Delegate"):
+            args[param.name] = [delegate, delegate]
+        elif annotation.startswith("Sequence["):
+            args[param.name] = ["one", "two"]
+        else:
+            args[param.name] = "x"
+    return args
+
+
+def _packages(project_package: ModuleType, request: pytest.FixtureRequest) -> list[ModuleType]:
+    return [project_package] + ([request.getfixturevalue("corpus_package")] if CORPUS.is_dir() else [])
+
+
+def test_every_list_parameter_refuses_a_string_before_any_delegate_runs(
+    project_package: ModuleType, request: pytest.FixtureRequest
+) -> None:
+    """`briefs="abc"` type-checks (a str is a Sequence[str]) and used to run
+    every delegate with brief=None. Every parameter declared as a list, in
+    every pattern, sync and async, given text, a number, a set, a mapping, a
+    generator or a lone delegate: TypeError naming it, and no delegate called."""
+    checked = []
+    for package in _packages(project_package, request):
+        for function, parameter in _list_parameters(package):
+            checked.append((package.__name__, function, parameter))
+            for variant in (function, f"{function}_async"):
+                fn = getattr(package, variant)
+                for bad in ("abc", b"abc", 7, {"a"}, {"a": 1}, (x for x in "ab"), lambda **k: "x"):
+                    calls: list[str] = []
+                    args = {**_arguments(fn, calls), parameter: bad}
+                    with pytest.raises(TypeError, match=rf"\b{parameter} must be a list") as info:
+                        result = fn(**args)
+                        if asyncio.iscoroutine(result):
+                            asyncio.run(result)
+                    assert calls == [], (variant, parameter, bad)
+                    assert "DelegateError" not in type(info.value).__name__
+    names = {(f, p) for _, f, p in checked}
+    assert ("quorum", "reviewers") in names
+    if CORPUS.is_dir():
+        assert {("fan_out", "briefs"), ("fan_out", "delegates"), ("map_reduce", "chunks"),
+                ("blind_review", "materials"), ("ratchet", "certified_progress")} <= names
+
+
+def test_list_parameters_take_any_sequence_and_optional_ones_none(
+    project_package: ModuleType, request: pytest.FixtureRequest
+) -> None:
+    """The check refuses only what is not a list: tuples pass, and a list
+    parameter with a default may be left out or given None."""
+    for package in _packages(project_package, request):
+        for function, parameter in _list_parameters(package):
+            fn = getattr(package, function)
+            declared = inspect.signature(fn).parameters[parameter]
+            calls: list[str] = []
+            args = _arguments(fn, calls)
+            if declared.default is None:
+                args[parameter] = None
+            else:
+                args[parameter] = tuple(args[parameter])
+            try:
+                fn(judge=lambda condition, bindings: True, **args)
+            except TypeError as exc:
+                assert "must be a list" not in str(exc), (function, parameter)
+            except Exception:
+                pass  # scripted delegates need not satisfy the pattern; the check did
 
 
 # ---------------------------------------------------------------- determinism
