@@ -16,7 +16,7 @@ from typing import assert_never
 from . import ir
 from .diagnostics import Diagnostic, Span, error, warning
 from .names import field_name, is_reserved_spelling, python_name
-from .scope import DeclKind, ScopeInfo
+from .scope import DeclKind, ScopeInfo, key_problems
 from .sections import Declarations
 from .types import DefaultValue, check_default, parse_default, python_type
 
@@ -42,6 +42,9 @@ class Param:
     fresh_default: str | None  # source of a mutable default built per call
     doc: str
     span: Span | None
+    #: Declared as a list (``T[]``, a slot the pattern iterates over): a
+    #: string or a value that is not a sequence is refused at call time.
+    sequence: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -124,6 +127,7 @@ def build_params(
                     else ("delegate" + (f" ({doc})" if doc else ""))
                 ),
                 span=slot.span,
+                sequence=seq,
             )
         )
 
@@ -205,7 +209,8 @@ def _as_criteria(param: Param) -> Param:
 
     base = param.annotation.removesuffix(" | None")
     annotation = "Predicate | None" if base in ("Any", "Predicate") else f"{base} | Predicate | None"
-    return replace(param, annotation=annotation)
+    # A predicate is no list: the value is checked where it is used.
+    return replace(param, annotation=annotation, sequence=False)
 
 
 def _value_param(
@@ -255,6 +260,7 @@ def _value_param(
         fresh_default=fresh,
         doc=doc,
         span=span,
+        sequence=ptype is not None and ptype.annotation.startswith("Sequence["),
     )
 
 
@@ -298,6 +304,14 @@ def check_names(
                 )
             )
         seen[param.py] = (param.name, param.span)
+    # The keys of every return become fields of the one result class.
+    returned = [
+        (key, ret.value.span)
+        for ret in pattern_returns(program.body)
+        if isinstance(ret.value, ir.Object)
+        for key, _ in ret.value.entries
+    ]
+    diagnostics += key_problems(path, returned, "returned key")
     locals_seen: dict[str, str] = {p.py: p.name for p in params}
     for stmt in ir.walk(program.body):
         for name, span in _bound(stmt):

@@ -1,10 +1,19 @@
-"""Shared fixtures: compile patterns into a throw-away package and import it."""
+"""Shared fixtures: compile patterns into a throw-away package and import it.
+
+The suite never reads or writes the user's own build cache: before any test
+runs, ``PROSEC_CACHE_DIR`` (which overrides every other cache setting, and
+is inherited by every ``prosec`` the tests start) points at a temporary
+folder of this run, removed at the end.
+"""
 
 from __future__ import annotations
 
 import importlib
 import itertools
+import os
+import shutil
 import sys
+import tempfile
 import textwrap
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -13,13 +22,29 @@ from types import ModuleType
 import pytest
 
 from prosec.api import BuildResult, compile_sources, find_sources
-from prosec.output import apply, plan
+from prosec.output import write_package
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT.parent / "shared" / "corpus" / "std-patterns"
 PATTERNS = ROOT / "patterns"
 
 _counter = itertools.count()
+
+#: This run's cache folder (each xdist worker has its own). Set as soon as
+#: this file is imported, before any test or hook runs, and unconditionally:
+#: a PROSEC_CACHE_DIR from the environment (a CI runner, a developer's
+#: shell) must not be used either.
+TEST_CACHE_DIR = Path(tempfile.mkdtemp(prefix="prosec-test-cache-"))
+os.environ["PROSEC_CACHE_DIR"] = str(TEST_CACHE_DIR)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if not hasattr(config, "workerinput") and config.cache is not None:
+        config.cache.set(FIGURES_KEY, [])  # figures of this run only
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    shutil.rmtree(TEST_CACHE_DIR, ignore_errors=True)
 
 
 def corpus_files() -> list[Path]:
@@ -40,7 +65,8 @@ def build_package(sources: list[Path], dest: Path) -> tuple[ModuleType, BuildRes
     assert not errors, "\n".join(f"{d.path}:{d.span.line}:{d.span.column}: {d.code} {d.message}" for d in errors)
     name = f"prosec_pkg_{next(_counter)}"
     out = dest / name
-    apply(out, plan(out, result.files))
+    written = write_package(out, result.files)
+    assert not written.diagnostics, written.diagnostics
     sys.path.insert(0, str(dest))
     try:
         module = importlib.import_module(name)
@@ -124,3 +150,29 @@ class Recorder:
     @property
     def count(self) -> int:
         return len(self.calls)
+
+
+# ---------------------------------------------------------------- figures in the test output
+
+FIGURES_KEY = "prosec/figures"
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
+    """Print the figures tests recorded (the phrasing corpus' reading rates)."""
+    lines = config.cache.get(FIGURES_KEY, []) if config.cache is not None else []
+    if lines:
+        terminalreporter.section("prosec figures")
+        for line in lines:
+            terminalreporter.write_line(line)
+
+
+@pytest.fixture
+def record_figure(request: pytest.FixtureRequest) -> Callable[[str], None]:
+    """Record a line for the "prosec figures" section of the test output."""
+
+    def record(line: str) -> None:
+        cache = request.config.cache
+        if cache is not None:
+            cache.set(FIGURES_KEY, [*cache.get(FIGURES_KEY, []), line])
+
+    return record

@@ -96,6 +96,11 @@ class View:
             return False
         return other.counters[:pos] == e.counters[:pos] and other.counters[pos] == e.counters[pos] - 1
 
+    def first_round(self, e: Event) -> bool:
+        """``e`` ran in the first iteration of its innermost loop (or in none)."""
+        inner = self.innermost(e)
+        return inner is None or e.counters[inner[0]] == inner[1].first
+
     def common_round(self, e: Event, other: Event) -> bool:
         """The two calls ran in the same iteration of every loop around both."""
         mine, theirs = self.counted(e), self.counted(other)
@@ -129,8 +134,7 @@ class View:
                 continue
             if calls.given and not any(t.input in calls.given for t in e.all_tokens()):
                 continue
-            inner = self.innermost(e)
-            first = inner is None or e.counters[inner[0]] == inner[1].first
+            first = self.first_round(e)
             if calls.phase == "first" and not first:
                 continue
             if calls.phase == "later" and first:
@@ -559,8 +563,9 @@ def _holds(value: Any, target: str) -> bool:
 
 
 def _has_null(value: Any) -> bool:
-    """Null somewhere in ``value``, or written into a text inside it."""
-    if value is None:
+    """Null (or an empty list or object) somewhere in ``value``, or written
+    into a text inside it."""
+    if value is None or value == [] or value == {}:
         return True
     if isinstance(value, str):
         return "null" in re.split(r"[^a-z]+", value)
@@ -609,6 +614,8 @@ def _receives(claim: Receives, v: View) -> str | None:
             elif isinstance(need, FromInput):
                 ok = any(_covers(v, need, e, t) for t in found)
                 ok = ok or _holds(list(e.kwargs.values()), canon(v.t.inputs[need.name]))
+            elif getattr(need, "age", "any") == "prior" and v.first_round(e):
+                ok = True  # no round before the first
             else:
                 ok = any(_covers(v, need, e, t) for t in found) or _null_read(v, need, e)
             if not ok:

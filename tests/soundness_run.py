@@ -32,6 +32,7 @@ from soundness_gen import INPUTS, PROBE, SEP, Program
 
 import prosec.api
 import prosec.emit
+import prosec.pipeline
 from prosec import ir
 from prosec.invariants import InvariantResult, PatternContext, check_claims
 from prosec.invariants.claims import Claim
@@ -329,7 +330,7 @@ def _checking(claims: list[Claim], box: dict[str, Any]) -> Iterator[None]:
         return InvariantResult(facts=[], firewalls=firewalls, diagnostics=[])
 
     saved = {name: getattr(module, name) for module, name in _SWAPPED}
-    setattr(prosec.api, "check_invariants", check)  # noqa: B010 (not exported, swapped for the test)
+    setattr(prosec.pipeline, "check_invariants", check)  # noqa: B010 (not exported, swapped for the test)
     setattr(prosec.emit, "format_code", lambda source: source)  # noqa: B010 (black only lays it out)
     try:
         yield
@@ -338,7 +339,7 @@ def _checking(claims: list[Claim], box: dict[str, Any]) -> Iterator[None]:
             setattr(module, name, saved[name])
 
 
-_SWAPPED = ((prosec.api, "check_invariants"), (prosec.emit, "format_code"))
+_SWAPPED = ((prosec.pipeline, "check_invariants"), (prosec.emit, "format_code"))
 
 
 _counter = itertools.count()
@@ -371,7 +372,7 @@ def check_text(display: str, text: str, claims: list[Claim]) -> list[Verdict] | 
     """Check ``claims`` on one pattern file's program, as the compiler sees it."""
     box: dict[str, Any] = {}
     with _checking(claims, box):
-        prosec.api.compile_text(display, text.encode())
+        prosec.api.compile_text(display, text.encode(), render=False)
     verdicts: list[Verdict] | None = box.get("verdicts")
     return verdicts
 

@@ -27,9 +27,12 @@ from prosec.api import (
     PatternReport,
     Source,
     assemble,
+    build,
+    compile_paths,
     compile_sources,
     compile_text,
     find_sources,
+    user_cache,
 )
 from prosec.diagnostics import (
     WHOLE_FILE,
@@ -193,7 +196,6 @@ CASES = [
     ),
     Case("PS403", pattern('return { attempts: "number of attempts" }', returns=RETURNS_COUNT), '"number'),
     Case("PS404", pattern("return " + "9" * 40), "9999"),
-    Case("PS405", pattern('return "' + "y" * 100_001 + '"'), '"yyy'),
     # ------------------------------------------------------------ PS5xx invariants
     Case(
         "PS501",
@@ -216,6 +218,18 @@ CASES = [
         "PS503",
         pattern("let r = call a\nreturn r", invariants="- b never sees a's output"),
         "b never",
+        severity="warning",
+    ),
+    Case(
+        "PS505",
+        pattern("let r = call a\nreturn r", invariants="- b never sees a's output\n  - read as: `a` never receives `b`'s output"),
+        "b never",
+        severity="warning",
+    ),
+    Case(
+        "PS506",
+        pattern("let r = call a\nreturn r", invariants="- b never sees a's output\n  - read as: b is kept in the dark"),
+        "b is kept",
         severity="warning",
     ),
     # ------------------------------------------------------------ PS6xx names and build
@@ -283,6 +297,21 @@ def test_PS208_delegation_over_the_token_limit() -> None:
     assert str(MAX_TOKENS) in d.message and d.is_error
     fence_line = case.text[: case.text.index("```prose")].count("\n") + 2
     assert d.span.line == fence_line  # the one long line of the fence
+
+
+def test_PS208_more_interpolations_than_the_limit() -> None:
+    from prosec.lower import MAX_INTERPOLATIONS
+
+    text = pattern('let x = call a\nreturn "' + "{x} " * (MAX_INTERPOLATIONS + 1) + '"')
+    result = compile_text("t.prose.md", text.encode())
+    (d,) = [d for d in result.diagnostics if d.code == "PS208"]
+    assert d.is_error and "2,000" in d.message and result.code is None
+    fence_line = text[: text.index("```prose")].count("\n") + 2
+    assert (d.span.line, d.span.column) == (fence_line + 1, 8)  # the string
+    ok = pattern('let x = call a\nreturn "' + "{x} " * MAX_INTERPOLATIONS + '"')
+    compiled = compile_text("t.prose.md", ok.encode())
+    assert compiled.code is not None and '"".join(' in compiled.code
+    compile(compiled.code, "t.py", "exec")  # joined, not 4,000 nested `+`
 
 
 def test_PS504_too_deep_for_the_invariant_analysis() -> None:
@@ -378,17 +407,112 @@ def test_PS607_a_file_that_cannot_be_read(tmp_path: Path) -> None:
     assert d.path == "tree/gone.prose.md" and d.is_error and d.span == WHOLE_FILE
 
 
+def _one_pattern(tmp_path: Path) -> Path:
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "t.prose.md").write_text(pattern("call a"))
+    return tmp_path / "src"
+
+
+def test_PS607_a_folder_that_cannot_be_listed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    src = _one_pattern(tmp_path)
+    (src / "sub").mkdir()
+    real = os.scandir
+
+    def refusing(path: object = ".") -> object:
+        if str(path).endswith("sub"):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real(path)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "scandir", refusing)
+    sources, problems = find_sources([src])
+    assert [s.display for s in sources] == ["src/t.prose.md"]
+    assert [(d.code, d.path, d.is_error) for d in problems] == [("PS607", "src/sub", True)]
+    assert "Permission denied" in problems[0].message
+
+
+def test_PS608_prosec_cannot_read_its_own_templates(monkeypatch: pytest.MonkeyPatch) -> None:
+    from prosec import emit
+
+    def unreadable(name: str) -> str:
+        raise PermissionError(13, "Permission denied", f"templates/{name}")
+
+    monkeypatch.setattr(emit, "template_text", unreadable)
+    report = PatternReport(path="x.prose.md", name="x", module="x", function="x", result_class="XResult")
+    result = assemble([Compiled("x.prose.md", report, "pass\n", [])], [])
+    d = next(d for d in result.diagnostics if d.code == "PS608")
+    assert d.is_error and d.path == "templates/_runtime.py" and "reinstall" in (d.hint or "")
+    assert not result.ok
+    from prosec import pipeline
+
+    def no_template(*args: object) -> str:
+        raise OSError(5, "Input/output error", "templates/module.py.jinja")
+
+    monkeypatch.setattr(pipeline, "render_module", no_template)
+    compiled = compile_text("t.prose.md", pattern("call a").encode())
+    d = next(d for d in compiled.diagnostics if d.code == "PS608")
+    assert d.is_error and "module.py.jinja" in d.message and compiled.code is None
+
+
+def test_PS610_an_output_folder_that_is_a_link(tmp_path: Path) -> None:
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "out").symlink_to(tmp_path / "elsewhere", target_is_directory=True)
+    built = build([_one_pattern(tmp_path)], tmp_path / "out")
+    d = next(d for d in built.output if d.code == "PS610")
+    assert d.is_error and "link" in d.message and not built.ok
+    assert list((tmp_path / "elsewhere").iterdir()) == []
+
+
+def test_PS611_a_file_the_package_needs_is_in_the_way(tmp_path: Path) -> None:
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "__init__.py").write_text("# mine\n")
+    built = build([_one_pattern(tmp_path)], tmp_path / "out")
+    d = next(d for d in built.output if d.code == "PS611")
+    assert d.is_error and d.path == f"{(tmp_path / 'out').as_posix()}/__init__.py"
+    assert "not written by prosec" in d.message and "remove or rename" in (d.hint or "")
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["__init__.py"]
+
+
+def test_PS612_a_module_prosec_did_not_write_is_left_alone(tmp_path: Path) -> None:
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "helpers.py").write_text("X = 1\n")
+    built = build([_one_pattern(tmp_path)], tmp_path / "out")
+    d = next(d for d in built.output if d.code == "PS612")
+    assert d.severity.value == "warning" and d.path.endswith("out/helpers.py")
+    assert built.ok and (tmp_path / "out" / "helpers.py").read_text() == "X = 1\n"
+
+
+def test_PS613_a_file_name_longer_than_the_file_system_allows(tmp_path: Path) -> None:
+    from prosec.output import write_package
+
+    done = write_package(tmp_path / "out", {"a" * 300 + ".py": "x\n"})
+    d = next(d for d in done.diagnostics if d.code == "PS613")
+    assert d.is_error and "bytes long" in d.message and not (tmp_path / "out").exists()
+
+
 def test_PS699_generated_code_that_does_not_format(monkeypatch: pytest.MonkeyPatch) -> None:
-    from prosec import api
+    from prosec import pipeline
     from prosec.emit import FormatError
 
     def broken(*args: object, **kwargs: object) -> str:
         raise FormatError("cannot parse")
 
-    monkeypatch.setattr(api, "render_module", broken)
+    monkeypatch.setattr(pipeline, "render_module", broken)
     result = compile_text("t.prose.md", pattern("call a").encode())
     d = next(d for d in result.diagnostics if d.code == "PS699")
     assert d.is_error and d.span == WHOLE_FILE and "bug in prosec" in (d.hint or "")
+
+
+def test_PS620_a_cache_key_others_can_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PROSEC_CACHE_DIR", str(tmp_path / "cache"))
+    src = _one_pattern(tmp_path)
+    assert compile_paths([src], cache=user_cache()).ok
+    (tmp_path / "cache" / "key").chmod(0o644)
+    cache = user_cache()
+    result = compile_paths([src], cache=cache)
+    d = next(d for d in result.diagnostics if d.code == "PS620")
+    assert d.severity.value == "warning" and d.path == (tmp_path / "cache" / "key").as_posix()
+    assert "other users" in d.message and result.ok
+    assert cache is not None and cache.hits == 0
 
 
 # ---------------------------------------------------------------- the whole set

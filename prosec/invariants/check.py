@@ -1,6 +1,6 @@
 """Pattern context → invariant facts, run-time firewalls and diagnostics.
 
-Each ``### Invariants`` sentence is read into claims (:mod:`.recognize`),
+Each ``### Invariants`` sentence is read into claims (:mod:`.read`),
 the program is analysed once (:mod:`.flow`), and each claim is checked by
 the rule for its kind (:mod:`.rules`). A sentence gives one fact per claim.
 A pattern whose claims are all unverifiable (or that has no invariants) is
@@ -19,6 +19,9 @@ PS503    warning   an invariant is about a slot the delegation never calls, so
                    it holds only vacuously
 PS504    warning   the delegation is too deeply nested for the flow analysis:
                    its invariants are not checked (an error with ``--strict``)
+PS505    warning   an invariant's sentence reads differently from its pinned
+                   ``read as:`` reading; the pinned reading is checked
+PS506    warning   a pinned ``read as:`` reading could not be read
 PS599    error     internal error while checking an invariant (a bug in prosec)
 =======  ========  =============================================================
 """
@@ -29,11 +32,12 @@ from collections.abc import Sequence
 
 from ..diagnostics import Diagnostic, Span, error, warning
 from ..sections import InvariantDecl
+from .canonical import canonical
 from .claims import Claim, Unverifiable, kind_of, params_of
 from .flow import BUDGET, Analysis, TooComplex, analyse
-from .lexicon import build_lexicon
+from .lexicon import Lexicon, build_lexicon
 from .model import InvariantFact, InvariantResult, PatternContext, Status
-from .recognize import Reading, recognize
+from .read import Reading, normal, read
 from .rules import Facts, Verdict, check_claim
 
 
@@ -52,19 +56,22 @@ def check_invariants(ctx: PatternContext, *, strict: bool = False) -> InvariantR
         primary=primary,
     )
     readings: list[Reading | Exception] = []
+    pinned: list[Diagnostic] = []
     for inv in ctx.decls.invariants:
         try:
-            readings.append(recognize(inv.text, lex))
+            readings.append(_reading(ctx, inv, lex, pinned))
         except Exception as exc:  # reported with the sentence below, as PS599
             readings.append(exc)
-    claims = [claim for reading in readings if isinstance(reading, Reading) for claim in reading.claims]
+    claims = [
+        claim for reading in readings if isinstance(reading, Reading) for claim in (*reading.claims, *reading.partial)
+    ]
     try:
         facts = _facts(ctx, claims)
     except TooComplex:
         return _unchecked(ctx, readings, strict=strict)
     out_facts: list[InvariantFact] = []
     firewalls: dict[Span, tuple[str, ...]] = {}
-    diagnostics: list[Diagnostic] = []
+    diagnostics: list[Diagnostic] = list(pinned)
     for inv, reading in zip(ctx.decls.invariants, readings, strict=True):
         if isinstance(reading, Exception):
             got, more = _internal_error(ctx, inv, reading)
@@ -107,6 +114,44 @@ def _facts(ctx: PatternContext, claims: Sequence[Claim]) -> Facts:
     return Facts(analysis)
 
 
+def _reading(ctx: PatternContext, inv: InvariantDecl, lex: Lexicon, out: list[Diagnostic]) -> Reading:
+    """The claims to check for one sentence: its own reading, or, when the
+    author pinned one (``read as:`` bullets), the pinned claims, with a
+    warning where the sentence itself reads differently."""
+    prose = read(inv.text, lex)
+    if not inv.pins:
+        return prose
+    claims: list[Claim] = []
+    for text, span in inv.pins:
+        pin = read(text, lex)
+        if not pin.complete:
+            why = "; ".join(repr(t) for t in pin.unread) or "it has several readings"
+            out.append(
+                warning(
+                    ctx.path,
+                    span,
+                    "PS506",
+                    f"pinned reading not read: {_quote(text)} ({why})",
+                    "write the pin as prosec prints it after `read as:` in `prosec report`",
+                )
+            )
+            return Reading(unread=pin.unread or (text,))
+        claims += [c for c in pin.claims if c not in claims]
+    pinned = normal(claims)
+    if prose.complete and set(normal(prose.claims)) != set(pinned):
+        said = "; ".join(canonical(c) for c in prose.claims)
+        out.append(
+            warning(
+                ctx.path,
+                inv.span,
+                "PS505",
+                f"invariant {_quote(inv.text)} reads as {_quote(said)}, not as its pinned reading",
+                "the pinned reading is what is checked; reword the sentence or the pin so that they agree",
+            )
+        )
+    return Reading(claims=pinned)
+
+
 def _internal_error(
     ctx: PatternContext, inv: InvariantDecl, exc: Exception
 ) -> tuple[list[InvariantFact], list[Diagnostic]]:
@@ -135,28 +180,14 @@ def _one(
     strict: bool,
 ) -> tuple[list[InvariantFact], list[Diagnostic]]:
     if not reading.claims:
-        make = error if strict else warning
-        return (
-            [InvariantFact(text=inv.text, span=inv.span, kind="unknown", status=Status.UNRECOGNIZED)],
-            [
-                make(
-                    ctx.path,
-                    inv.span,
-                    "PS502",
-                    f"invariant not recognized: {inv.text!r}",
-                    "prosec cannot check it; rephrase it in one of the forms of invariants.md "
-                    "(e.g. \"X never sees Y's output\", \"X runs only when Y explicitly approves\")",
-                )
-            ],
-        )
+        return _unread(ctx, inv, reading, facts, strict=strict)
     out: list[InvariantFact] = []
     diagnostics: list[Diagnostic] = []
-    unread = [f"not read: {text!r}" for text in reading.unread]
     for claim in reading.claims:
         v = check_claim(claim, facts)
-        evidence = [*v.evidence, *unread]
+        evidence = [f"read as: {canonical(claim)}", *v.evidence]
         if v.status is Status.VIOLATED:
-            evidence = [p.message for p in v.problems]
+            evidence = [evidence[0], *(p.message for p in v.problems)]
             for problem in v.problems:
                 diagnostics.append(
                     error(
@@ -192,6 +223,45 @@ def _one(
             )
         )
     return out, diagnostics
+
+
+def _unread(
+    ctx: PatternContext, inv: InvariantDecl, reading: Reading, facts: Facts, *, strict: bool
+) -> tuple[list[InvariantFact], list[Diagnostic]]:
+    """A sentence not read completely: ``unrecognized``, with what was read,
+    what was not, and what the checks found on the part that was read."""
+    evidence: list[str] = []
+    for claim in reading.partial:
+        try:
+            v = check_claim(claim, facts)
+            found = v.status.value
+        except Exception as exc:  # evidence only; the status stays unrecognized
+            found = f"not checked ({type(exc).__name__})"
+        evidence.append(f"read in part: {canonical(claim)} (on its own: {found})")
+    for text in reading.unread:
+        evidence.append(f"not read: {text!r}")
+    for i, claims in enumerate(reading.ambiguous, 1):
+        evidence.append(f"reading {i}: " + "; ".join(canonical(c) for c in claims))
+    if reading.ambiguous:
+        why = f"it has {len(reading.ambiguous)} readings that say different things"
+    elif reading.unread:
+        why = "not read: " + "; ".join(repr(t) for t in reading.unread)
+    else:
+        why = "no claim in it"
+    make = error if strict else warning
+    return (
+        [InvariantFact(text=inv.text, span=inv.span, kind="unknown", status=Status.UNRECOGNIZED, evidence=tuple(evidence))],
+        [
+            make(
+                ctx.path,
+                inv.span,
+                "PS502",
+                f"invariant not recognized: {_quote(inv.text)} ({why})",
+                "prosec checks only sentences it reads completely; docs/invariants.md lists the forms "
+                "it reads, and how to pin a reading with a `read as:` line",
+            )
+        ],
+    )
 
 
 def _unchecked(ctx: PatternContext, readings: list[Reading | Exception], *, strict: bool) -> InvariantResult:

@@ -1,6 +1,6 @@
 """What a recognized invariant says: one small frozen dataclass per kind.
 
-Recognition (:mod:`.recognize`) turns a sentence into claims; the rules
+The reader (:mod:`.read`) turns a sentence into claims; the rules
 (:mod:`.rules`) check each claim on the flow analysis. A claim names things
 the pattern has: slots, inputs and config entries, local names, fields.
 """
@@ -229,10 +229,13 @@ class ExactlyOnce:
 
 @dataclass(frozen=True, slots=True)
 class Receives:
-    """Each call of ``target`` is passed ``needs`` (with ``only``: nothing else)."""
+    """Each call of ``target`` is passed ``needs``. With ``only``, nothing
+    else; with ``basis`` too ("decides solely from"), nothing else that
+    another delegate produced (inputs are its context, not its evidence)."""
     target: Calls
     needs: tuple[Source, ...]
     only: bool = False
+    basis: bool = False
 
 
 ReturnPath: TypeAlias = Literal[
@@ -285,8 +288,9 @@ class Unmerged:
 
 @dataclass(frozen=True, slots=True)
 class Unverifiable:
-    """A promise about a delegate's own behaviour."""
+    """A promise about a delegate's own behaviour (``slot``: which one)."""
     reason: str
+    slot: str | None = None
 
 
 Claim: TypeAlias = (

@@ -177,8 +177,9 @@ class Val:
     ``must`` is what "receives" claims need: a value that is the input on
     one path and null on another does not pass the input. ``lax`` is what
     "returns" claims need: what the value carries on every path where it is
-    not null (null is "no result", as when a loop ran no round); a
-    :data:`NULL` flow in it marks a position that is null on every path.
+    not null (null is "no result", as when a loop ran no round; so is an
+    empty list or object); a :data:`NULL` flow in it marks a position that
+    is null, or empty, on every path.
 
     A flow in ``must`` at an element position ``@loop`` (a collected loop's
     value) holds for every element, so vacuously for an empty list; one
@@ -716,6 +717,8 @@ class _Walker:
                     i += 1
                     out = out.both(vnest(v, TEXT))
                 return out
+            case ir.Object(entries=()) | ir.Array(items=()):
+                return NULL_VALUE  # nothing in it yet: for returns, like null
             case ir.Object(entries=entries):
                 out = NONE
                 for key, value in entries:
@@ -923,6 +926,8 @@ class _Walker:
 
             kept = frozenset(filter(stays, old.must))
             kept_lax = frozenset(filter(stays, old.lax))
+        # where something was written is no longer empty
+        kept_lax = frozenset(f for f in kept_lax if not (f.src.kind == "null" and path[: len(f.at)] == f.at))
         added = vnest(value, *steps)
         s.set(root, Val(old.may | added.may | {edit}, kept | added.must | {edit}, kept_lax | added.lax | {edit}))
         self.write(stmt, root, kind, value, s)

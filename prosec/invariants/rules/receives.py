@@ -66,7 +66,8 @@ def covers(need: Source, f: Flow, call: CallObs, facts: Facts, *, sure: bool = F
                 f.src == w.src and f.first_field() == w.first_field() for w in facts.written(name)
             )
         case FromField(name=name):
-            return f.src.kind in ("call", "error") and f.first_field() == name
+            # "the amount": that field, of a delegate's result or of an input
+            return f.first_field() == name
         case AnyResult(age=age):
             if f.src.kind != "call" or f.first_field() is not None:
                 return False  # "the result" is a whole result, not a field of one
@@ -96,6 +97,12 @@ def _satisfied(need: Source, call: CallObs, phase: str, facts: Facts) -> bool:
             return any(passes_var(p.prop.value, name) for p in call.props.values())
         case FromSlot(every=True, slot=slot):
             return _every(need, slot, call, phase, facts)
+        case FromSlot(age="prior") | AnyResult(age="prior") if phase != "first":
+            # a prior round's output exists from the second round on
+            if not facts.has_phase(call, "later"):
+                return True
+            later = facts.sure_props(call, "later")
+            return any(covers(need, f, call, facts, sure=True) for _, flows in later for f in flows)
         case _:
             return any(covers(need, f, call, facts, sure=True) for _, flows in facts.sure_props(call, phase) for f in flows)
 
@@ -170,16 +177,14 @@ def check(claim: Receives, facts: Facts) -> Verdict:
 
 
 def _extra(claim: Receives, call: CallObs, props: list[tuple[PropObs, set[Flow]]], facts: Facts) -> list[Problem]:
-    inputs_named = any(isinstance(n, FromInput) for n in claim.needs)
+    """With "only", every value the call is passed comes from what the claim
+    names: another delegate's output, an input, an iteration's element or
+    index all count as something else (literals and prompt text do not).
+    With "basis", only other delegates' outputs count."""
     out: list[Problem] = []
     for prop, flows in props:
         for f in sorted(flows, key=lambda f: f.src):
-            if f.src.kind in ("call", "error"):
-                restricted = True
-            elif f.src.kind == "input":
-                restricted = inputs_named
-            else:
-                restricted = False
+            restricted = f.src.kind in ("call", "error") if claim.basis else f.src.kind not in ("edit", "text")
             if restricted and not any(covers(n, f, call, facts) for n in claim.needs):
                 value = prop.prop.value
                 element = " (an element)" if f.path and is_element(f.path[0]) else ""

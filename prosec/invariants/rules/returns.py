@@ -344,7 +344,7 @@ def _need(need: Need, ret: ReturnObs, facts: Facts) -> Problem | None:
     shown = f"`{show(exprs[0])}`" if len(exprs) == 1 else "its fields"
     ok = _carries(need, sure, exprs, facts, sure=True)
     if ok and need.only:
-        extra = [f for f in flows if f.src.kind != "edit" and not _carries(need, {f}, [], facts)]
+        extra = [f for f in flows if f.src.kind not in ("edit", "text") and not _carries(need, {f}, [], facts)]
         if extra:
             return Problem(exprs[0].span, f"the return on line {line} gives {label} = {shown}, which also carries {extra[0].src.describe()}")
     if not ok and need.field is None:
