@@ -12,9 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
-import pytest
-
 import phrasing_corpus as corpus
+import pytest
 
 
 @cache
