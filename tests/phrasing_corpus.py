@@ -80,6 +80,7 @@ class Figures:
     skipped: list[str] = field(default_factory=list)
     per_set: dict[str, dict[str, int]] = field(default_factory=dict)
     relabelled: int = 0
+    set_aside: int = 0
 
     def only(self, name: str) -> Figures:
         """The figures of one set (one folder of the corpus)."""
@@ -130,6 +131,7 @@ class Figures:
             f"mutants caught {self.mutants_caught}/{self.mutants_read} of those on sentences read correctly "
             f"({self.mutants} mutants in all); controls clean {self.controls_clean}/{self.controls}"
             + (f"; {self.relabelled} labels corrected on review" if self.relabelled else "")
+            + (f"; {self.set_aside} mutants set aside on review" if self.set_aside else "")
         )
 
 
@@ -275,7 +277,9 @@ REVIEWED = PHRASINGS / "reviewed.toml"
 def evaluate(*, mutants: bool = True, sets: tuple[str, ...] = ()) -> Figures:
     """The figures over the named sets (folders of ``phrasings/``), or over all of them."""
     figs = Figures()
-    reviewed = {(e["file"], e["text"]): e for e in tomllib.loads(REVIEWED.read_text(encoding="utf-8")).get("label", [])}
+    review = tomllib.loads(REVIEWED.read_text(encoding="utf-8"))
+    reviewed = {(e["file"], e["text"]): e for e in review.get("label", [])}
+    set_aside = {(e["file"], e["breaks"]) for e in review.get("mutant", [])}
     for toml in _files(sets):
         data = tomllib.loads(toml.read_text(encoding="utf-8"))
         found = _pattern_text(toml.parent, data["pattern"])
@@ -302,6 +306,9 @@ def evaluate(*, mutants: bool = True, sets: tuple[str, ...] = ()) -> Figures:
             continue
         for entry in data.get("mutant", []):
             figs._bump(toml.parent.name, "mutants")
+            if (f"{toml.parent.name}/{toml.name}", entry.get("breaks", "")) in set_aside:
+                figs.set_aside += 1
+                continue
             target = by_text.get(entry.get("breaks", ""))
             if target is None or target.verdict != "correct" or target.status not in ("proved", "enforced"):
                 continue
@@ -344,6 +351,12 @@ def _arguments(argv: list[str]) -> tuple[str, ...]:
     if unknown := [s for s in sets if s not in known]:
         sys.exit(f"no phrasing set {unknown[0]!r}; the sets are {', '.join(sorted(known))}")
     return tuple(sets)
+
+
+def open_cases() -> dict[tuple[str, str], str]:
+    """(file, sentence) → "false alarm" / "false proof": known open cases."""
+    review = tomllib.loads(REVIEWED.read_text(encoding="utf-8"))
+    return {(e["file"], e["text"]): e["kind"] for e in review.get("open", [])}
 
 
 def main() -> None:

@@ -751,6 +751,11 @@ class Meaning(Transformer[Token, Any]):
         objs = [Obj(owner=o.owner, what="fields", fields=(f,)) for o in objs if o.what == "fields" and o.source is None for f in o.fields] + [
             o for o in objs if not (o.what == "fields" and o.source is None)
         ]
+        for o in objs:
+            if o.what == "fields" and any(f not in self.lex.keys and f not in self.lex.key_forms.values() for f in o.fields):
+                # a field the program never reads or builds: whether a call
+                # receives it cannot be known before run time
+                raise Unsupported("receiving a field the program never names")
         out: list[Claim] = []
         for target in subject.calls:
             needs: list[Source] = []
