@@ -12,7 +12,7 @@ two config values.
 
 The program is written out *instrumented*, so that a run can be traced:
 
-- every call gets a property ``_where: "s<site>§<counter>§<element>..."``
+- every call gets a property ``traced_at: "s<site>§<counter>§<element>..."``
   naming its call site, the counter of every loop around it and the element
   of every ``for`` around it (every loop is given a counter for this);
 - after every statement that writes a local, an ``if **probe ...**:`` asks
@@ -136,7 +136,7 @@ class Program:
 
     def counted(self, site: Site) -> list[LoopMeta]:
         """The counted loops around a site, outermost first (the counters
-        in its ``_where``)."""
+        in its ``traced_at``)."""
         return [self.loops[i] for i in site.loops if self.loops[i].counted]
 
 
@@ -273,7 +273,7 @@ class Generator:
     def call(
         self, ctx: _Ctx, indent: str, slot: str | None = None, props: tuple[tuple[str, str], ...] = ()
     ) -> tuple[str, list[str]]:
-        """``call S`` and its property lines (``_where`` first, then
+        """``call S`` and its property lines (``traced_at`` first, then
         ``props``, then some drawn at random)."""
         slot = slot or self.pick(SLOTS)
         site = len(self.sites) + 1
@@ -285,7 +285,7 @@ class Generator:
                 where.append("{" + f"i{loop_id}" + "}")
             if meta.kind == "for":
                 where.append("{" + f"e{loop_id}" + "}")
-        lines = [f'{indent}  _where: "{SEP.join(where)}"', *(f"{indent}  {k}: {v}" for k, v in props)]
+        lines = [f'{indent}  traced_at: "{SEP.join(where)}"', *(f"{indent}  {k}: {v}" for k, v in props)]
         given = {k for k, _ in props}
         for key in dict.fromkeys(self.pick(KEYS) for _ in range(self.choose(3 if props else 4))):
             if key not in given:

@@ -420,10 +420,13 @@ def _unaware(claim: Unaware, v: View) -> str | None:
             if any(w.startswith(term) for w in words(value) for term in claim.terms):
                 return f"{e.slot} at s{e.site}{e.counters} is told {HIDDEN!r} in {key}: {value!r}"
             if any(w.startswith(term) for w in words(key) for term in claim.terms):
-                # Named after another delegate's work it carries (which a
-                # read may have found missing: null) describes that work.
-                described = _has_null(value) or any(
-                    t.kind in "ce" and (ev := v.source_event(t)) is not None and ev.slot != me for t in found
+                # Named after another delegate's work it carries (at this
+                # site, in some call of the run: in round 1 there may be
+                # none yet) describes that work.
+                described = _has_null(value) or any(  # (a read of it may find nothing)
+                    t.kind in "ce" and (ev := v.source_event(t)) is not None and ev.slot != me
+                    for o in v.t.events if o.site == e.site
+                    for t in o.tokens.get(key, ())
                 )
                 if not described:
                     return f"{e.slot} at s{e.site}{e.counters} gets a property named {key!r}"
@@ -566,7 +569,7 @@ def _has_null(value: Any) -> bool:
     if value is None or value == [] or value == {}:
         return True
     if isinstance(value, str):
-        return "null" in re.split(r"[^a-z]+", value)
+        return "null" in re.split(r"[^a-z]+", value) or "[]" in value or "{}" in value
     if isinstance(value, dict):
         return any(_has_null(x) for x in value.values())
     if isinstance(value, list):
@@ -581,10 +584,22 @@ def _null_read(v: View, need: Source, e: Event) -> bool:
         case FromSlot(slot=slot):
             lacking = any(o.slot == slot and not isinstance(o.output, dict) and o.end < e.start for o in v.t.events)
         case FromField():
-            lacking = any(not isinstance(o.output, dict) and o.end < e.start for o in v.t.events)
+            lacking = True  # an input's field, or a text output's: none there
         case _:
             return False
+    if any(x == [] for x in _values(e.kwargs)):
+        return True  # a list of its outputs, none yet
     return lacking and _has_null(list(e.kwargs.values()))
+
+
+def _values(value: Any) -> Iterable[Any]:
+    yield value
+    if isinstance(value, dict):
+        for x in value.values():
+            yield from _values(x)
+    elif isinstance(value, list):
+        for x in value:
+            yield from _values(x)
 
 
 def _of_age(v: View, age: str, e: Event, source: Event) -> bool:

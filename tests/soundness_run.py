@@ -222,7 +222,7 @@ class _Run:
 
     def answer(self, slot: str, kwargs: dict[str, Any]) -> Any:
         start = next(self.clock)
-        where = str(kwargs.pop("_where", ""))
+        where = str(kwargs.pop("traced_at", ""))
         site, counters, elements = parse_where(self.program, where)
         snapshot = plain(kwargs)
         event = Event(slot, site, counters, elements, snapshot, start)
@@ -267,7 +267,7 @@ class _Run:
 
 
 def parse_where(program: Program, where: str) -> tuple[int, tuple[int, ...], tuple[str, ...]]:
-    """The site, loop counters and ``for`` elements a ``_where`` names."""
+    """The site, loop counters and ``for`` elements a ``traced_at`` names."""
     parts = where.split(SEP)
     site = int(parts[0][1:])
     rest = iter(parts[1:])
@@ -284,7 +284,7 @@ def parse_where(program: Program, where: str) -> tuple[int, tuple[int, ...], tup
 
 
 def strip_tracing(node: Any) -> Any:
-    """The IR without ``_where`` properties and probes."""
+    """The IR without ``traced_at`` properties and probes."""
     if isinstance(node, tuple):
         kept = (strip_tracing(n) for n in node if not _is_probe(n))
         return tuple(kept)
@@ -294,7 +294,7 @@ def strip_tracing(node: Any) -> Any:
             value = getattr(node, f.name)
             new = value
             if isinstance(node, ir.Call) and f.name == "props":
-                new = tuple(p for p in value if p.key != "_where")
+                new = tuple(p for p in value if p.key != "traced_at")
             new = strip_tracing(new)
             if new is not value:
                 changes[f.name] = new

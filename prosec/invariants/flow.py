@@ -197,7 +197,7 @@ class Val:
 
     def either(self, other: Val) -> Val:
         """Paths meet: the value is one or the other."""
-        return Val(self.may | other.may, self.must & other.must, meet_lax(self.lax, other.lax))
+        return Val(self.may | other.may, meet_ages(self.must, other.must), meet_lax(self.lax, other.lax))
 
 
 NONE = Val()
@@ -217,20 +217,22 @@ def _nulled(flows: Flows, at: tuple[str, ...]) -> bool:
 
 
 def meet_lax(a: Flows | None, b: Flows) -> Flows:
-    """Paths meet, null aside: a flow stays where the other path has it or
-    has null there (None: no path yet)."""
+    """Paths meet, null aside: a flow stays where the other path has it (of
+    whatever age) or has null there (None: no path yet)."""
     if a is None:
         return b
     if a == b:
         return a
-    return frozenset(
-        f for f in a | b if (f in a or _nulled(a, f.at)) and (f in b or _nulled(b, f.at))
-    )
+    both = meet_ages(a, b)
+    matched = {_same_info(f) for f in both}
+    alone = {f for f in a if _same_info(f) not in matched and _nulled(b, f.at)}
+    alone |= {f for f in b if _same_info(f) not in matched and _nulled(a, f.at)}
+    return both | alone
 
 
 def meet(a: Flows | None, b: Flows) -> Flows:
-    """``b`` intersected with ``a``, where None is "no path yet"."""
-    return b if a is None else a & b
+    """``b`` met with ``a`` (see :func:`meet_ages`), where None is "no path yet"."""
+    return b if a is None else meet_ages(a, b)
 
 
 def _cap(steps: tuple[str, ...]) -> tuple[str, ...]:
@@ -312,6 +314,41 @@ def carry(flows: Iterable[Flow], loop: Span) -> Flows:
     return frozenset(out)
 
 
+#: The position "every element" of a list built by appending: what each
+#: appended value carried on every path.
+EVERY = "@+"
+
+
+def _same_info(f: Flow) -> tuple[Source, tuple[str, ...], tuple[str, ...]]:
+    return f.src, f.path, f.at
+
+
+def meet_ages(a: Iterable[Flow], b: Iterable[Flow]) -> Flows:
+    """The flows both carry, whatever rounds they come from: where the two
+    disagree on which back edges a flow crossed, its age is unknown (stale)."""
+    theirs = {_same_info(f): f for f in b}
+    out: set[Flow] = set()
+    for f in a:
+        g = theirs.get(_same_info(f))
+        if g is not None:
+            differ = f.carried ^ g.carried
+            out.add(Flow(f.src, f.path, f.at, f.carried | g.carried, f.stale | g.stale | differ))
+    return frozenset(out)
+
+
+def _every_appended(old: Val, appended: Val) -> Flows:
+    """What every element of a list carries after one more append: what the
+    new value carries on every path (at ``appended.must``'s first step),
+    and, unless the list was empty, what every element carried before."""
+    new = frozenset(f.moved(f.path, f.at[1:]) for f in appended.must if f.at)
+    if any(f.src.kind == "null" and not f.at for f in old.lax):
+        both = new  # empty on every path until now
+    else:
+        before = frozenset(f.moved(f.path, f.at[1:]) for f in old.lax if f.at[:1] == (EVERY,))
+        both = meet_ages(before, new)
+    return nest(both, EVERY)
+
+
 def vproject(v: Val, key: str) -> Val:
     return Val(project(v.may, key), project(v.must, key, sure=True), project_lax(v.lax, key))
 
@@ -385,11 +422,22 @@ class PropObs:
     must_by_phase: dict[Phase, Flows | None] = field(
         default_factory=lambda: {"first": None, "later": None}
     )
+    #: every element of a list it carries on every visit (when not empty)
+    lax: Flows | None = None
+    lax_by_phase: dict[Phase, Flows | None] = field(
+        default_factory=lambda: {"first": None, "later": None}
+    )
 
     def sure(self, phase: Phase | Literal["all"] = "all") -> Flows:
         """What the property carries on every visit (in one phase)."""
         got = self.must if phase == "all" else self.must_by_phase[phase]
         return got or EMPTY
+
+    def elements(self, phase: Phase | Literal["all"] = "all") -> Flows:
+        """What every element of the list it is carries, on every visit
+        where it is not empty or null."""
+        got = self.lax if phase == "all" else self.lax_by_phase[phase]
+        return frozenset(f for f in got or () if f.at[:1] and f.at[0].startswith("@"))
 
 
 @dataclass
@@ -752,6 +800,8 @@ class _Walker:
             p.by_phase[phase] |= v.may
             p.must = meet(p.must, v.must)
             p.must_by_phase[phase] = meet(p.must_by_phase[phase], v.must)
+            p.lax = meet_lax(p.lax, v.lax)
+            p.lax_by_phase[phase] = meet_lax(p.lax_by_phase[phase], v.lax)
         if c.retry is not None:
             self.expr(c.retry, s)
         obs.known = s.known if obs.known is None else obs.known & s.known
@@ -929,7 +979,19 @@ class _Walker:
         # where something was written is no longer empty
         kept_lax = frozenset(f for f in kept_lax if not (f.src.kind == "null" and path[: len(f.at)] == f.at))
         added = vnest(value, *steps)
-        s.set(root, Val(old.may | added.may | {edit}, kept | added.must | {edit}, kept_lax | added.lax | {edit}))
+        every: Flows = EMPTY
+        if kind == "append" and not path:
+            every = _every_appended(old, value)
+            kept = frozenset(f for f in kept if f.at[:1] != (EVERY,))
+            kept_lax = frozenset(f for f in kept_lax if f.at[:1] != (EVERY,))
+        s.set(
+            root,
+            Val(
+                old.may | added.may | {edit},
+                kept | added.must | every | {edit},
+                kept_lax | added.lax | every | {edit},
+            ),
+        )
         self.write(stmt, root, kind, value, s)
 
     def ret(self, stmt: ir.Return, v: ir.Expr | None, s: State) -> None:
@@ -1135,7 +1197,13 @@ class _Walker:
             case ir.Repeat(var=var) | ir.LoopUntil(var=var):
                 return {var: sure({Flow(Source("iter", "count", me))})} if var else {}
             case ir.For(var=var, index=index):
-                out = {var: velement(header, each(me), exists=True)}
+                # The element exists: what every element of a list carries
+                # whenever it is not empty (``lax``), this one carries.
+                element_ = velement(header, each(me), exists=True)
+                every = frozenset(
+                    f.moved(f.path, f.at[1:]) for f in header.lax if f.src.kind != "null" and f.at[:1] and f.at[0].startswith("@")
+                )
+                out = {var: Val(element_.may, element_.must | every, element_.lax | every)}
                 if index is not None:
                     out[index] = sure({Flow(Source("iter", "index", me))})
                 return out

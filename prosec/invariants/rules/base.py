@@ -12,6 +12,7 @@ from ... import ir
 from ...diagnostics import Span
 from ..claims import Calls
 from ..flow import (
+    EMPTY,
     ERROR,
     INDEX,
     LENGTH,
@@ -259,9 +260,12 @@ class Facts:
         """Each property of a call and what it may carry in ``phase``."""
         return [(p, p.flows if phase == "all" else p.by_phase[_phase(phase)]) for p in call.props.values()]
 
-    def sure_props(self, call: CallObs, phase: str = "all") -> list[tuple[PropObs, Flows]]:
-        """Each property of a call and what it carries on every visit in ``phase``."""
-        return [(p, p.sure("all" if phase == "all" else _phase(phase))) for p in call.props.values()]
+    def sure_props(self, call: CallObs, phase: str = "all", *, lists: bool = False) -> list[tuple[PropObs, Flows]]:
+        """Each property of a call and what it carries on every visit in
+        ``phase``; with ``lists``, also what every element of a list it is
+        carries (a list that may be empty or null)."""
+        which = "all" if phase == "all" else _phase(phase)
+        return [(p, p.sure(which) | (p.elements(which) if lists else EMPTY)) for p in call.props.values()]
 
     def has_phase(self, call: CallObs, phase: str) -> bool:
         """Whether the call runs in that phase (round 1, later rounds)."""

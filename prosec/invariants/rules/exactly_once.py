@@ -108,14 +108,10 @@ def _skipped(facts: Facts, call: CallObs, loop: LoopInfo) -> str | None:
     assert isinstance(node, ir.For)
     if node.mods.join != "all":
         return f"the loop keeps only some results (`{node.mods.join}`)"
-    body = node.body
-    where = next((i for i, st in enumerate(body) if any(e is call.call for e in stmt_exprs(st))), None)
-    if where is None:
-        return f"the call sits inside a block of the loop on line {loop.span.line}, not directly in it"
-    for st in ir.walk(body[:where]):
-        if isinstance(st, ir.Continue | ir.Break | ir.Return | ir.Throw):
-            return f"line {st.span.line} may leave the iteration first"
-    if any(isinstance(st, ir.Break) for st in ir.walk(body)):
+    skip = _reached(node.body, call.call)
+    if skip is not None:
+        return skip
+    if any(isinstance(st, ir.Break) for st in ir.walk(node.body)):
         return "the loop may stop at a `break`"
     top = facts.a.program.body
     at = next((i for i, st in enumerate(top) if _is_loop(st, node)), None)
@@ -141,3 +137,25 @@ def _walks(facts: Facts, loop: LoopInfo, name: str) -> bool:
     return isinstance(loop.node, ir.For) and bool(walked) and all(
         f.src.kind == "input" and f.src.name == name and not f.path and not f.at for f in walked
     )
+
+
+def _reached(body: ir.Block, call: ir.Call) -> str | None:
+    """Why ``call`` may not run on an iteration of ``body``, if it may not:
+    it must be a statement of the body, or of a ``try`` that is (its
+    failure is caught, but it was made), with nothing before it that may
+    leave the iteration."""
+    for i, st in enumerate(body):
+        before = body[:i]
+        if any(e is call for e in stmt_exprs(st)):
+            pass
+        elif isinstance(st, ir.Try) and any(e is call for s in ir.walk(st.body) for e in stmt_exprs(s)):
+            inner = _reached(st.body, call)
+            if inner is not None:
+                return inner
+        else:
+            continue
+        for s in ir.walk(before):
+            if isinstance(s, ir.Continue | ir.Break | ir.Return | ir.Throw):
+                return f"line {s.span.line} may leave the iteration first"
+        return None
+    return "the call sits inside a block of the loop, not directly in it"

@@ -36,12 +36,14 @@ def covers(need: Source, f: Flow, call: CallObs, facts: Facts, *, sure: bool = F
 
     With ``sure``, ``f`` is carried on every path and must be the thing
     itself: the whole input, the whole result ("the result"), or a read of
-    the slot's output (its feedback), not an element of a collected list
-    (which may be empty), except for "every output"."""
+    the slot's output (its feedback). A list whose every element is the
+    slot's output (or that field of it) passes "the slot's outputs", also
+    while it is still empty ("the validator's reasons" before the first);
+    an input or "the result" is not passed by a list that may be empty."""
     if not _is_value(f):
         return False
     loop = facts.innermost(call)
-    if sure and not _whole_needed(need) and any(step.startswith("@") for step in f.at):
+    if sure and not isinstance(need, FromSlot | FromField) and any(step.startswith("@") for step in f.at):
         return False
     match need:
         case FromSlot(slot=slot, fields=fields, age=age, every=every):
@@ -57,13 +59,15 @@ def covers(need: Source, f: Flow, call: CallObs, facts: Facts, *, sure: bool = F
                 return False
             if every:
                 return bool(f.at) and f.at[0].startswith("@")
-            # "the previous output" is one output, not a list of them
-            return not (f.at and is_element(f.at[0]))
+            # "the previous output" is one output, not a list of them (a
+            # list all of whose elements are its outputs passes "its outputs")
+            return not (f.at and is_element(f.at[0]) and not (sure and f.at[0].startswith("@")))
         case FromInput(name=name):
             return f.src.kind == "input" and f.src.name == name and not (sure and f.path)
         case FromVar(name=name):
-            return f.src.kind != "edit" and any(
-                f.src == w.src and f.first_field() == w.first_field() for w in facts.written(name)
+            # what was written into it, or a part of that
+            return f.src.kind not in ("edit", "text") and any(
+                f.src == w.src and f.path[: len(w.path)] == w.path for w in facts.written(name)
             )
         case FromField(name=name):
             # "the amount": that field, of a delegate's result or of an input
@@ -82,10 +86,6 @@ def covers(need: Source, f: Flow, call: CallObs, facts: Facts, *, sure: bool = F
             return False
 
 
-def _whole_needed(need: Source) -> bool:
-    return isinstance(need, FromSlot) and need.every
-
-
 def _satisfied(need: Source, call: CallObs, phase: str, facts: Facts) -> bool:
     """The call is passed ``need`` on every path (in ``phase``)."""
     match need:
@@ -94,7 +94,9 @@ def _satisfied(need: Source, call: CallObs, phase: str, facts: Facts) -> bool:
                 facts.props(call, phase), facts.sure_props(call, phase), strict=True
             ))
         case FromVar(name=name):
-            return any(passes_var(p.prop.value, name) for p in call.props.values())
+            return any(passes_var(p.prop.value, name) for p in call.props.values()) or any(
+                covers(need, f, call, facts, sure=True) for _, flows in facts.sure_props(call, phase) for f in flows
+            )
         case FromSlot(every=True, slot=slot):
             return _every(need, slot, call, phase, facts)
         case FromSlot(age="prior") | AnyResult(age="prior") if phase != "first":
@@ -103,6 +105,10 @@ def _satisfied(need: Source, call: CallObs, phase: str, facts: Facts) -> bool:
                 return True
             later = facts.sure_props(call, "later")
             return any(covers(need, f, call, facts, sure=True) for _, flows in later for f in flows)
+        case FromSlot() | FromField():
+            # the output, or a list of outputs (still empty, maybe)
+            got = facts.sure_props(call, phase, lists=True)
+            return any(covers(need, f, call, facts, sure=True) for _, flows in got for f in flows)
         case _:
             return any(covers(need, f, call, facts, sure=True) for _, flows in facts.sure_props(call, phase) for f in flows)
 

@@ -360,9 +360,9 @@ def _carries(need: Need, flows: set[Flow], exprs: list[ir.Expr], facts: Facts, *
     (a field of it when a field is named), not an element of a list of them."""
 
     def shaped(f: Flow) -> bool:
-        if LENGTH in f.path or INDEX in f.at:
-            return False
-        return not sure or not any(step.startswith("@") for step in f.at)
+        # (a collected list's every element: when it is empty, it holds no
+        # result, which a return may give)
+        return LENGTH not in f.path and INDEX not in f.at
 
     match need.what:
         case Null():
@@ -370,7 +370,7 @@ def _carries(need: Need, flows: set[Flow], exprs: list[ir.Expr], facts: Facts, *
         case FromSlot(slot=slot, fields=fields):
             return any(
                 f.src.kind in ("call", "error") and f.src.name == slot and shaped(f)
-                and (f.first_field() in fields if fields else not (sure and f.path))
+                and (f.first_field() in fields if fields else not (sure and any(is_element(p) for p in f.path)))
                 for f in flows
             )
         case FromVar(name=name):

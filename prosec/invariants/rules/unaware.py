@@ -4,7 +4,7 @@ Checked on each of its calls: no reference to another delegate itself; no
 prompt or other literal text, no input name, and no argument name naming
 the hidden fact (``observer``/``watching``, ``dialectic``, ``attacked``).
 An argument named after another delegate's work is allowed when it carries
-that work on every path ("counter the thesis argument" describes data, it does not reveal
+that work ("counter the thesis argument" describes data, it does not reveal
 a dialectic). "Unaware of each other" also forbids the others' outputs.
 """
 
@@ -60,15 +60,14 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
                         found = f"{at} says {term!r}: `{show(value, 60)}`"
                         break
             if found is None and (term := _named(facts, prop.prop.key, claim.terms)):
-                # it carries, on every path, another delegate's work itself
-                # (not a count of it, nor a list that may be empty)
+                # it carries another delegate's work (not a count of it):
+                # the name describes that work ("prior_antithesis")
                 described = any(
-                    f.src.kind == "call" and f.src.name != me and LENGTH not in f.path and INDEX not in f.at
-                    and not any(step.startswith("@") for step in f.at)
-                    for f in prop.sure()
+                    f.src.kind in ("call", "error") and f.src.name != me and LENGTH not in f.path and INDEX not in f.at
+                    for f in flows
                 )
                 if not described:
-                    found = f"{at} is named after {term!r} and does not carry, on every path, a delegate's work it would describe"
+                    found = f"{at} is named after {term!r} and carries no delegate's work it would describe"
             if found:
                 problems.append(Problem(value.span, found))
     hidden = ", ".join(repr(t) for t in claim.terms) or "the other invocations"
