@@ -178,15 +178,19 @@ def words(value: Any) -> Iterable[str]:
             yield from words(v)
 
 
-def texts(value: Any) -> Iterable[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for v in value.values():
-            yield from texts(v)
+def values(value: Any) -> Iterable[Any]:
+    """``value`` and every value inside it."""
+    yield value
+    if isinstance(value, dict):
+        for x in value.values():
+            yield from values(x)
     elif isinstance(value, list):
-        for v in value:
-            yield from texts(v)
+        for x in value:
+            yield from values(x)
+
+
+def texts(value: Any) -> Iterable[str]:
+    return (x for x in values(value) if isinstance(x, str))
 
 
 # ---------------------------------------------------------------- oracles
@@ -587,19 +591,10 @@ def _null_read(v: View, need: Source, e: Event) -> bool:
             lacking = True  # an input's field, or a text output's: none there
         case _:
             return False
-    if any(x == [] for x in _values(e.kwargs)):
+    if any(x == [] for x in values(e.kwargs)):
         return True  # a list of its outputs, none yet
     return lacking and _has_null(list(e.kwargs.values()))
 
-
-def _values(value: Any) -> Iterable[Any]:
-    yield value
-    if isinstance(value, dict):
-        for x in value.values():
-            yield from _values(x)
-    elif isinstance(value, list):
-        for x in value:
-            yield from _values(x)
 
 
 def _of_age(v: View, age: str, e: Event, source: Event) -> bool:
