@@ -15,8 +15,9 @@ from typing import Literal, cast
 from lark import Token, Tree
 
 from . import ir
-from .conditions import lower_condition
+from .conditions import lower_condition, operator_comparison, strip_markers
 from .diagnostics import Diagnostic, Span, error, info, warning
+from .scope import distance
 
 # PS3xx: structure.
 #   PS301  `loop` without `(max: N)`
@@ -34,12 +35,15 @@ from .diagnostics import Diagnostic, Span, error, info, warning
 #   PS313  `break` inside a parallel loop
 #   PS314  assignment target is not a name, property or index
 #   PS315  bad `max:` value
+#   PS316  a call property spelled like a modifier (`retries:`) is an input
 # PS4xx: values.
 #   PS401  unknown escape in a string
 #   PS402  description used as a value, lowered to an iteration count
 #   PS403  description used as a value with no loop to count
 #   PS404  number literal out of range
 #   PS405  string literal too long
+#   PS406  comparison operator in a condition
+#   PS407  a condition that goes to the judge at run time (info)
 
 MAX_LITERAL = 100_000
 """Longest string literal accepted (characters)."""
@@ -300,6 +304,17 @@ class Lowerer:
                         "`backoff` must be none, linear or exponential",
                     )
             else:
+                modifier = _modifier_like(key)
+                if modifier is not None:
+                    self.warn(
+                        span,
+                        "PS316",
+                        f"{key!r} is passed to the delegate as an input; did you mean "
+                        f"the call modifier `{modifier}:`?",
+                        "`retry: N` tries a failed call up to N more times and "
+                        "`backoff: none|linear|exponential` sets the wait; a property "
+                        "with any other name is an input of the delegate",
+                    )
                 inputs.append(ir.Prop(key=key, value=val, span=span))
         return ir.Call(
             callee=expr.callee,
@@ -365,7 +380,35 @@ class Lowerer:
         return ir.If(branches=tuple(branches), orelse=orelse, span=span_of(node))
 
     def cond(self, token: Token) -> ir.Cond:
-        return lower_condition(str(token), span_of(token), self.known, self.is_config)
+        span = span_of(token)
+        found = operator_comparison(str(token))
+        if found is not None:
+            op, words = found
+            self.error(
+                span,
+                "PS406",
+                f"`{op}` in a condition: ProseScript writes comparisons in words",
+                f"write `{words}`"
+                if words
+                else "use a form prosec decides itself: `X is at least Y`, `X exceeds Y`, "
+                "`X is below Y`, `X does not exceed Y`, `X says WORD`",
+            )
+            return ir.Judge(text=strip_markers(str(token)), span=span)
+        cond = lower_condition(str(token), span, self.known, self.is_config)
+        if _asks_judge(cond):
+            self.diagnostics.append(
+                info(
+                    self.path,
+                    span,
+                    "PS407",
+                    "this condition is asked of the judge at run time: it is none of "
+                    "the forms prosec decides itself",
+                    "callers must pass `judge=`; to decide it in code, write it as "
+                    "`X says WORD`, `X explicitly proceeds`, `X is at least N`, "
+                    "`X is present` or another form of docs/language.md",
+                )
+            )
+        return cond
 
     def try_stmt(self, node: Tree[Token]) -> ir.Try:
         kids = self.trees(node)
@@ -398,9 +441,16 @@ class Lowerer:
         )
 
     def choice(self, node: Tree[Token]) -> ir.Choice:
-        from .conditions import strip_markers
-
         cond = self.tokens(node, "COND")[0]
+        self.diagnostics.append(
+            info(
+                self.path,
+                span_of(cond),
+                "PS407",
+                "`choice` asks the judge at run time which option to run",
+                "callers must pass `judge=`",
+            )
+        )
         options = []
         for opt in self.trees(node):
             label_node, body_node = self.trees(opt)
@@ -551,10 +601,14 @@ class Lowerer:
                         'use on-fail: "fail-fast", "continue" or "ignore"',
                     )
             else:
+                close = next(
+                    (m for m in ("count", "on-fail") if distance(key.replace("_", "-"), m) <= 1),
+                    None,
+                )
                 self.error(
                     span_of(mod),
                     "PS302",
-                    f"unknown modifier {key!r}",
+                    f"unknown modifier {key!r}" + (f" (did you mean `{close}:`?)" if close else ""),
                     'parallel constructs take "all"/"first"/"any", count: N and on-fail: "..."',
                 )
         if count is not None and join != "any":
@@ -711,6 +765,30 @@ class Lowerer:
         if all(isinstance(p, str) for p in parts):
             return ir.Literal_(value="".join(cast(list[str], parts)), span=span)
         return ir.Text(parts=tuple(parts), span=span)
+
+
+def _asks_judge(cond: ir.Cond) -> bool:
+    match cond:
+        case ir.Judge():
+            return True
+        case ir.Not(operand=operand):
+            return _asks_judge(operand)
+        case _:
+            return False
+
+
+_MODIFIERS = ("retry", "backoff")
+
+
+def _modifier_like(key: str) -> str | None:
+    """The modifier a call property's name is a near miss of, if any:
+    `retyr`, `back-off`, or a name built on one (`retries`, `max_retries`)."""
+    word = key.lower().replace("-", "").replace("_", "")
+    if "retry" in word or "retries" in word:
+        return "retry"
+    if "backoff" in word:
+        return "backoff"
+    return next((m for m in _MODIFIERS if distance(word, m) == 1), None)
 
 
 def lower(

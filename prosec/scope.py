@@ -54,37 +54,50 @@ class ScopeInfo:
     reassigned: set[str] = field(default_factory=set)
     # loop variables that range over a slot sequence (callable)
     delegate_vars: set[str] = field(default_factory=set)
+    # names read as a count: `repeat N`, `(max: N)`, `count: N`, `retry: N`,
+    # an index `xs[N]` (a `number` so used is an `int`)
+    counts: set[str] = field(default_factory=set)
 
 
 def distance(a: str, b: str) -> int:
-    """Levenshtein distance, for did-you-mean."""
+    """Edit distance for did-you-mean: insertions, deletions, substitutions
+    and transpositions of two neighbouring letters (``wrok`` → ``work``)
+    each count as one edit (optimal string alignment)."""
     if a == b:
         return 0
-    prev = list(range(len(b) + 1))
+    rows: list[list[int]] = [list(range(len(b) + 1))]
     for i, ca in enumerate(a, 1):
         cur = [i]
         for j, cb in enumerate(b, 1):
-            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
-        prev = cur
-    return prev[-1]
+            best = min(rows[-1][j] + 1, cur[j - 1] + 1, rows[-1][j - 1] + (ca != cb))
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                best = min(best, rows[-2][j - 2] + 1)
+            cur.append(best)
+        rows.append(cur)
+    return rows[-1][-1]
 
 
 def _within(a: str, b: str, limit: int) -> int | None:
-    """The edit distance of ``a`` and ``b`` if it is at most ``limit``:
-    only a band of the table around its diagonal is filled, and the work
-    stops once every cell of a row is past the limit."""
+    """The edit distance of ``a`` and ``b`` (as :func:`distance` counts it)
+    if it is at most ``limit``: only a band of the table around its diagonal
+    is filled, and the work stops once every cell of a row is past the
+    limit (no later row can then come back under it)."""
     if abs(len(a) - len(b)) > limit:
         return None
     big = limit + 1
+    before = [big] * (len(b) + 1)
     prev = [j if j <= limit else big for j in range(len(b) + 1)]
     for i in range(1, len(a) + 1):
         cur = [i if i <= limit else big] + [big] * len(b)
         for j in range(max(1, i - limit), min(len(b), i + limit) + 1):
             cost = 0 if a[i - 1] == b[j - 1] else 1
-            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost, big)
+            best = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost, big)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                best = min(best, before[j - 2] + 1)
+            cur[j] = best
         if min(cur) > limit:
             return None
-        prev = cur
+        before, prev = prev, cur
     return prev[-1] if prev[-1] <= limit else None
 
 
@@ -99,7 +112,8 @@ def near_miss(name: str, known: Iterable[str]) -> str | None:
         if candidate == name or abs(len(candidate) - len(name)) > limit:
             continue
         d = _within(lowered, candidate.lower(), limit)
-        if d is not None and (best is None or d < best[0]):
+        # Replacing all of a one-letter name is no typo (`k` is not `a`).
+        if d is not None and d < len(name) and (best is None or d < best[0]):
             best = (d, candidate)
     return best[1] if best else None
 
@@ -158,12 +172,14 @@ class Resolver:
                         if not isinstance(part, str):
                             self.read(part, interpolated=True)
                     # parts were read above with the interpolation rule
-                case ir.Call(callee=callee, callee_span=span):
+                case ir.Call(callee=callee, callee_span=span, retry=retry):
                     self.check_callee(callee, span)
+                    self.count(retry)
+                case ir.Index(index=index):
+                    self.count(index)
                 case (
                     ir.Attr()
                     | ir.Length()
-                    | ir.Index()
                     | ir.Literal_()
                     | ir.Object()
                     | ir.Array()
@@ -172,6 +188,16 @@ class Resolver:
                     pass
                 case _:
                     assert_never(sub)
+
+    def count(self, expr: ir.Expr | None) -> None:
+        """Note a name read where a whole number is needed."""
+        if isinstance(expr, ir.Name):
+            self.info.counts.add(expr.name)
+
+    def mods(self, mods: ir.Mods) -> None:
+        if mods.count is not None:
+            self.read(mods.count)
+            self.count(mods.count)
 
     def read_name(self, name: str, span: Span, *, interpolated: bool = False) -> None:
         if self.lookup(name) is not None:
@@ -316,15 +342,18 @@ class Resolver:
                     self.block(body)
                 if orelse is not None:
                     self.block(orelse)
-            case ir.Repeat(count=count, var=var, body=body):
+            case ir.Repeat(count=count, var=var, body=body, mods=mods):
                 self.read(count)
+                self.count(count)
+                self.mods(mods)
                 self.push()
                 if var is not None:
                     self.info.resolves[stmt.span] = self.declare(var, "loop", stmt.span)
                 self.block(body)
                 self.pop()
-            case ir.For(var=var, index=index, iterable=iterable, body=body):
+            case ir.For(var=var, index=index, iterable=iterable, body=body, mods=mods):
                 self.read(iterable)
+                self.mods(mods)
                 self.push()
                 if isinstance(iterable, ir.Name):
                     decl = self.lookup(iterable.name)
@@ -338,6 +367,7 @@ class Resolver:
                 self.pop()
             case ir.LoopUntil(test=test, cond=cond, max=max_, var=var, body=body):
                 self.read(max_)
+                self.count(max_)
                 self.push()
                 if var is not None:
                     self.info.resolves[stmt.span] = self.declare(var, "loop", stmt.span)
@@ -352,7 +382,8 @@ class Resolver:
                     self.cond(cond)
                 self.pop()
                 self.pop()
-            case ir.Parallel(branches=branches):
+            case ir.Parallel(branches=branches, mods=mods):
+                self.mods(mods)
                 # Branch bindings are visible after the block (coherence-probe).
                 for branch in branches:
                     self.stmt(branch)

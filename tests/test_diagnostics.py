@@ -149,6 +149,8 @@ CASES = [
         severity="warning",
     ),
     Case("PS053", pattern("call a", config="- `a` (string, default: x): also a slot"), "a` (string", severity="warning"),
+    Case("PS037", pattern("call a").replace("### Delegation", "### Outputs\n\n- `r`: x\n\n### Delegation"),
+         "### Outputs", severity="info"),
     # ------------------------------------------------------------ PS1xx names
     Case("PS101", pattern("call a\n  x: later\nlet later = 1"), "later\n"),
     Case("PS102", pattern("let decision = call a\nif decison says abort:\n  call b"), "decison"),
@@ -166,6 +168,7 @@ CASES = [
     Case("PS205", pattern("let x = [1, 2\nreturn x"), "[1"),
     Case("PS206", pattern("let x = " + "[" * 40 + "]" * 40 + "\nreturn x"), "[", nth=33),
     Case("PS207", pattern("call a\nif x is present:", requires="x: string -- x"), "if x"),
+    Case("PS209", pattern("let r = call a\nreturn { a: r x }"), "x }"),
     Case("PS208", pattern("let x = [" + "1, " * (MAX_TOKENS // 2) + "]\nreturn x"), None),  # position checked below
     # ------------------------------------------------------------ PS3xx structure
     Case("PS301", pattern("loop until x is present:\n  call a", requires="x: string -- x"), "loop"),
@@ -183,6 +186,11 @@ CASES = [
     Case("PS313", pattern("parallel for x in xs:\n  break", requires="xs: string[] -- x"), "break"),
     Case("PS314", pattern("1 = 2"), "1 = 2"),
     Case("PS315", pattern("loop (max: -1):\n  call a"), "-1"),
+    Case("PS316", pattern("call a\n  retries: 2"), "retries", severity="warning"),
+    Case("PS317", pattern("let r = call a\nreturn { r }", returns="- `r`: one\n- `s`: two"), "s`: two",
+         severity="warning"),
+    Case("PS318", pattern("let r = call a\nreturn { r, s: 1 }", returns="- `r`: one"), "1 }",
+         severity="warning"),
     # ------------------------------------------------------------ PS4xx values
     Case("PS401", pattern('let s = "a\\qb"\nreturn s'), "\\q"),
     Case(
@@ -194,6 +202,8 @@ CASES = [
     Case("PS403", pattern('return { attempts: "number of attempts" }', returns=RETURNS_COUNT), '"number'),
     Case("PS404", pattern("return " + "9" * 40), "9999"),
     Case("PS405", pattern('return "' + "y" * 100_001 + '"'), '"yyy'),
+    Case("PS406", pattern("let v = call a\nif v.score > 3:\n  call b"), "v.score >"),
+    Case("PS407", pattern("let v = call a\nif **v reads well**:\n  call b"), "**v reads", severity="info"),
     # ------------------------------------------------------------ PS5xx invariants
     Case(
         "PS501",
@@ -221,6 +231,7 @@ CASES = [
     # ------------------------------------------------------------ PS6xx names and build
     Case("PS601", pattern("let a-b = 1\nlet a_b = 2\nreturn a_b"), "a_b = 2"),
     Case("PS602", pattern("let _x = 1\nreturn _x"), "_x = 1"),
+    Case("PS608", pattern("call judge", slots="judge"), "judge`", severity="warning"),
 ]
 
 SPECIAL = {
