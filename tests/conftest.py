@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import itertools
+import os
 import sys
 import textwrap
 from collections.abc import Callable, Iterator
@@ -16,20 +17,54 @@ from prosec.api import BuildResult, compile_sources, find_sources
 from prosec.output import apply, plan
 
 ROOT = Path(__file__).resolve().parents[1]
-CORPUS = ROOT.parent / "shared" / "corpus" / "std-patterns"
 PATTERNS = ROOT / "patterns"
+
+
+def _corpus_folder() -> Path:
+    """The OpenProse standard patterns: ``PROSEC_CORPUS`` when it is set (the
+    ``patterns`` folder of a clone of the OpenProse repository, see the
+    README), else the copy beside the project on development machines."""
+    given = os.environ.get("PROSEC_CORPUS")
+    if given:
+        return Path(given).expanduser().resolve()
+    return ROOT.parent / "shared" / "corpus" / "std-patterns"
+
+
+CORPUS = _corpus_folder()
+HAVE_CORPUS = CORPUS.is_dir() and any(CORPUS.glob("*.prose.md"))
+CORPUS_ABSENT = (
+    f"conformance tests need the OpenProse standard patterns, not found at {CORPUS}: "
+    "set PROSEC_CORPUS or run `make conformance CORPUS=path` (README, Conformance)"
+)
 
 _counter = itertools.count()
 
 
 def corpus_files() -> list[Path]:
-    return sorted(CORPUS.glob("*.prose.md")) if CORPUS.is_dir() else []
+    return sorted(CORPUS.glob("*.prose.md")) if HAVE_CORPUS else []
 
 
-need_corpus = pytest.mark.skipif(
-    not CORPUS.is_dir(),
-    reason=f"the conformance corpus is not present at {CORPUS} (it lives beside the project, in shared/)",
-)
+#: Tests that read the corpus. Without it they are skipped from one place,
+#: so that the summary says so in one line.
+need_corpus = pytest.mark.corpus
+
+
+def require_corpus() -> None:
+    """Skip the running test when the corpus is absent."""
+    if not HAVE_CORPUS:
+        pytest.skip(CORPUS_ABSENT)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "corpus: needs the OpenProse standard patterns (PROSEC_CORPUS)"
+    )
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    if item.get_closest_marker("corpus") is not None:
+        require_corpus()
 
 
 def build_package(sources: list[Path], dest: Path) -> tuple[ModuleType, BuildResult]:
@@ -95,8 +130,7 @@ def project_package(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Module
 @pytest.fixture(scope="session")
 def corpus_package(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
     """The 19 corpus patterns, built fresh (skipped when the corpus is absent)."""
-    if not CORPUS.is_dir():
-        pytest.skip(f"the conformance corpus is not present at {CORPUS}")
+    require_corpus()
     dest = tmp_path_factory.mktemp("corpus")
     module, _ = build_package([CORPUS], dest)
     yield module

@@ -23,16 +23,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import CORPUS, need_corpus
 
 from prosec.api import Source, compile_sources, compile_text
 from prosec.diagnostics import Diagnostic
 
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "std-patterns"
 PATTERNS = Path(__file__).resolve().parents[1] / "patterns"
 
-pytestmark = pytest.mark.skipif(
-    not CORPUS.is_dir(), reason=f"the OpenProse corpus is not at {CORPUS} (shared/corpus/std-patterns)"
-)
+pytestmark = need_corpus
 
 
 @dataclass(frozen=True)

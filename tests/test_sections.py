@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 import pytest
+from conftest import CORPUS, require_corpus
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -27,16 +27,9 @@ from prosec.types import (
     python_type,
 )
 
-CORPUS = (
-    Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus" / "std-patterns"
-)
-
 
 def corpus(name: str) -> tuple[Declarations, Document]:
-    if not CORPUS.is_dir():
-        pytest.skip(
-            f"corpus not found at {CORPUS.resolve()} (../shared/corpus/std-patterns)"
-        )
+    require_corpus()
     path = CORPUS / name
     text, problems = decode(str(path), path.read_bytes())
     assert problems == [] and text is not None
@@ -597,10 +590,7 @@ def test_check_default_message() -> None:
 
 
 def test_corpus_config_defaults_fit_their_types() -> None:
-    if not CORPUS.is_dir():
-        pytest.skip(
-            f"corpus not found at {CORPUS.resolve()} (../shared/corpus/std-patterns)"
-        )
+    require_corpus()
     for path in sorted(CORPUS.glob("*.prose.md")):
         decl, _ = corpus(path.name)
         for entry in decl.config:
