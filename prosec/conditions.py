@@ -187,9 +187,11 @@ def _lower(
     return None
 
 
-def subject_candidates(text: str) -> list[str]:
-    """The word a deterministic form would read as its subject, for a
-    did-you-mean when it is not a known name (``decison says abort``)."""
+def form_names(text: str) -> list[str]:
+    """The names a deterministic form would read (its subject, the criteria
+    of ``C says X ...``, a threshold that is not a number), for a condition
+    that took no form because one of them is unknown (``decison says
+    abort``, ``score exceeds treshold``)."""
     clean = strip_markers(text)
     if m := _NOT.match(clean):
         clean = m["rest"]
@@ -198,6 +200,8 @@ def subject_candidates(text: str) -> list[str]:
             names = [m["x"].split(".")[0]]
             if pattern is _CRITERIA:
                 names.insert(0, m["c"].split(".")[0])
+            if pattern is _COMPARE and not re.fullmatch(_NUM, m["t"]):
+                names.append(m["t"].split(".")[0])
             return names
     return []
 

@@ -15,7 +15,7 @@ from typing import Literal, cast
 from lark import Token, Tree
 
 from . import ir
-from .conditions import lower_condition, operator_comparison, strip_markers
+from .conditions import form_names, lower_condition, operator_comparison, strip_markers
 from .diagnostics import Diagnostic, Span, error, info, warning
 from .scope import distance
 
@@ -396,13 +396,19 @@ class Lowerer:
             return ir.Judge(text=strip_markers(str(token)), span=span)
         cond = lower_condition(str(token), span, self.known, self.is_config)
         if _asks_judge(cond):
+            unknown = [n for n in form_names(str(token)) if not self.known(n)]
+            why = (
+                f"it reads like a form prosec decides, but {unknown[0]!r} is not a "
+                "name this pattern knows"
+                if unknown
+                else "it is none of the forms prosec decides itself"
+            )
             self.diagnostics.append(
                 info(
                     self.path,
                     span,
                     "PS407",
-                    "this condition is asked of the judge at run time: it is none of "
-                    "the forms prosec decides itself",
+                    f"this condition is asked of the judge at run time: {why}",
                     "callers must pass `judge=`; to decide it in code, write it as "
                     "`X says WORD`, `X explicitly proceeds`, `X is at least N`, "
                     "`X is present` or another form of docs/language.md",

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Literal, assert_never
 
 from . import ir
-from .conditions import subject_candidates
+from .conditions import form_names
 from .diagnostics import Diagnostic, Span, error, warning
 
 # PS1xx: names.
@@ -144,10 +144,13 @@ class Resolver:
         return None
 
     def known_names(self) -> set[str]:
+        """The names a misspelling may be meant for: those in scope here.
+        A name bound only later or elsewhere is no candidate: in `for item
+        in items`, `items` is not a misspelling of the loop's own `item`."""
         names: set[str] = set()
         for scope in self.scopes:
             names.update(scope)
-        return names | self.later
+        return names
 
     def declare(self, name: str, kind: DeclKind, span: Span) -> Decl:
         decl = Decl(name, kind, span)
@@ -435,7 +438,7 @@ class Resolver:
     def cond(self, cond: ir.Cond) -> None:
         match cond:
             case ir.Judge(text=text, span=span):
-                for candidate in subject_candidates(text):
+                for candidate in form_names(text):
                     if self.lookup(candidate) is None and candidate not in self.later:
                         suggestion = near_miss(candidate, self.known_names())
                         if suggestion is not None:

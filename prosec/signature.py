@@ -661,6 +661,8 @@ class _Types:
         if name not in self.params and name not in self.sources:
             found.add(_ANY)  # an inferred input
         for source in self.sources.get(name, []):
+            if isinstance(source, ir.Name) and source.name == name:
+                continue  # `let x = x`: the pattern's own copy of the input
             found |= self.source(source)
         if name in self.mutated:
             found = {_loosened(atom) for atom in found}
