@@ -178,12 +178,15 @@ class Compiler:
         self.env.pop("PYTHONHASHSEED", None)
 
     def run(self, args: Sequence[str], cwd: Path, python_flags: Sequence[str] = ()) -> ChildRun:
+        # Each working folder has a build cache of its own, so that a fresh
+        # folder means an empty cache (and the user's own is never touched).
+        env = {**self.env, "PROSEC_CACHE_DIR": str(cwd / ".prosec-cache")}
         with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
             started = time.perf_counter()
             proc = subprocess.Popen(
                 [sys.executable, *python_flags, "-m", "prosec", *args],
                 cwd=cwd,
-                env=self.env,
+                env=env,
                 stdout=out,
                 stderr=err,
             )

@@ -19,7 +19,7 @@ import typer
 from . import __version__
 
 if TYPE_CHECKING:  # the pipeline is imported lazily: `--help` stays fast
-    from .api import BuildResult
+    from .api import BuildResult, Cache, Diagnostic
 
 app = typer.Typer(
     add_completion=False,
@@ -53,7 +53,7 @@ NoCacheOpt = Annotated[
     bool,
     typer.Option(
         "--no-cache",
-        help="Compile every pattern afresh: neither read nor write the build cache (.prosec-cache/).",
+        help="Compile every pattern afresh: neither read nor write the build cache.",
     ),
 ]
 
@@ -74,18 +74,20 @@ def main_callback(
     """prosec compiles `*.prose.md` patterns into a Python package."""
 
 
-def _settings(src: list[Path] | None, out: Path | None) -> tuple[list[Path], Path]:
-    """Sources and output from the arguments, else ``[tool.prosec]``."""
+def _settings(
+    src: list[Path] | None, out: Path | None
+) -> tuple[list[Path], Path, Path | None]:
+    """Sources, output and cache folder from the arguments, else ``[tool.prosec]``."""
     config: dict[str, object] = {}
     pyproject = Path("pyproject.toml")
-    if pyproject.is_file():
-        try:
+    try:
+        if pyproject.is_file():
             data = tomllib.loads(pyproject.read_text(encoding="utf-8"))
             tool = data.get("tool", {}).get("prosec", {})
             if isinstance(tool, dict):
                 config = tool
-        except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-            _fail(f"cannot read pyproject.toml: {exc}")
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        _fail(f"cannot read pyproject.toml: {exc}")
     if not src:
         configured = config.get("src", ["patterns"])
         if isinstance(configured, str):
@@ -93,7 +95,10 @@ def _settings(src: list[Path] | None, out: Path | None) -> tuple[list[Path], Pat
         src = [Path(str(p)) for p in configured] if isinstance(configured, list) else [Path("patterns")]
     if out is None:
         out = Path(str(config.get("out", "generated")))
-    return src, out
+    cache_dir = config.get("cache-dir")
+    if cache_dir is not None and not isinstance(cache_dir, str):
+        _fail("[tool.prosec] cache-dir in pyproject.toml must be a string")
+    return src, out, Path(cache_dir) if isinstance(cache_dir, str) else None
 
 
 def _fail(message: str) -> None:
@@ -101,69 +106,32 @@ def _fail(message: str) -> None:
     raise typer.Exit(2)
 
 
-def _print_diagnostics(result: BuildResult, fmt: Format, quiet: bool) -> None:
-    from .diagnostics import Severity, render_json, render_text
+def _print_diagnostics(
+    diagnostics: list[Diagnostic], result: BuildResult, fmt: Format, quiet: bool
+) -> None:
+    from .api import Severity, render_json, render_text, source_lines
 
-    shown = [d for d in result.diagnostics if not quiet or d.severity is Severity.ERROR]
+    shown = [d for d in diagnostics if not quiet or d.severity is Severity.ERROR]
     if fmt is Format.json:
         typer.echo(render_json(shown))
         return
     lines: dict[str, list[str] | None] = {}
     for d in shown:
         if d.path not in lines:
-            lines[d.path] = _source_lines(d.path)
+            lines[d.path] = source_lines(result, d.path)
         typer.echo(render_text(d, lines[d.path]), err=True)
 
 
-_SOURCE_PATHS: dict[str, Path] = {}
+def _cache(no_cache: bool, configured: Path | None) -> Cache | None:
+    from .api import user_cache
+
+    return None if no_cache else user_cache(configured)
 
 
-def _source_lines(display: str) -> list[str] | None:
-    """The lines of a source that has something to show, read only then."""
-    from .api import read_source
-    from .markdown import decode
-
-    path = _SOURCE_PATHS.get(display)
-    if path is None:
-        return None
-    try:
-        text, _ = decode(display, read_source(path))
-    except OSError:
-        return None
-    return text.split("\n") if text is not None else None
-
-
-def _compile(src: list[Path], strict: bool, no_cache: bool = False) -> BuildResult:
-    """Find and compile the sources; remember where they are for caret
-    displays."""
-    from .api import compile_sources, find_sources, usable_cpus
-    from .cache import DEFAULT_DIR, Cache
-
-    sources, found = find_sources(src)
-    _SOURCE_PATHS.update((source.display, source.path) for source in sources)
-    cache = None if no_cache else Cache(Path(DEFAULT_DIR))
-    result = compile_sources(sources, strict=strict, jobs=usable_cpus(), cache=cache)
-    result.diagnostics = sorted(found + result.diagnostics, key=lambda d: d.sort_key())
-    return result
-
-
-def _compiled(
-    src: list[Path] | None,
-    out: Path | None,
-    fmt: Format,
-    strict: bool,
-    quiet: bool,
-    no_cache: bool,
-) -> tuple[BuildResult, Path]:
-    """The shared start of `build` and `check`: settings, compile, print the
-    diagnostics, stop with exit 1 on errors."""
-    sources, target = _settings(src, out)
-    result = _compile(sources, strict, no_cache)
-    _print_diagnostics(result, fmt, quiet)
+def _stop_on_errors(result: BuildResult) -> None:
     if not result.ok:
         typer.echo("prosec: the sources have errors; nothing was written", err=True)
         raise typer.Exit(1)
-    return result, target
 
 
 @app.command()
@@ -176,22 +144,21 @@ def build(
     no_cache: NoCacheOpt = False,
 ) -> None:
     """Compile every pattern under SRC into the package OUT."""
-    from .output import OutputError, apply, plan
+    from .api import build as build_package
 
-    result, target = _compiled(src, out, fmt, strict, quiet, no_cache)
-    try:
-        changes = plan(target, result.files)
-        apply(target, changes)
-    except OutputError as exc:
-        _fail(str(exc))
-    for name in changes.foreign:
-        typer.echo(f"prosec: warning: {target / name} was not written by prosec; left alone", err=True)
+    sources, target, cache_dir = _settings(src, out)
+    built = build_package(sources, target, strict=strict, cache=_cache(no_cache, cache_dir))
+    _print_diagnostics(built.diagnostics, built.result, fmt, quiet)
+    _stop_on_errors(built.result)
+    if not built.ok:
+        typer.echo("prosec: nothing was written", err=True)
+        raise typer.Exit(2)
     if not quiet and fmt is Format.text:
-        count = sum(1 for c in result.patterns if c.code is not None)
+        count = sum(1 for c in built.result.patterns if c.code is not None)
         typer.echo(
             f"prosec: {count} patterns → {target}/ "
-            f"({len(changes.write)} written, {len(changes.unchanged)} unchanged, "
-            f"{len(changes.delete)} removed)",
+            f"({len(built.written)} written, {len(built.unchanged)} unchanged, "
+            f"{len(built.removed)} removed)",
             err=True,
         )
 
@@ -206,19 +173,20 @@ def check(
     no_cache: NoCacheOpt = False,
 ) -> None:
     """Build in memory and compare with OUT; print a diff; exit 1 on any difference."""
-    from .output import OutputError, differences
+    from .api import check as check_package
 
-    result, target = _compiled(src, out, fmt, strict, quiet, no_cache)
-    try:
-        found = differences(target, result.files)
-    except OutputError as exc:
-        _fail(str(exc))
-    for diff in found:
+    sources, target, cache_dir = _settings(src, out)
+    checked = check_package(sources, target, strict=strict, cache=_cache(no_cache, cache_dir))
+    _print_diagnostics(checked.diagnostics, checked.result, fmt, quiet)
+    _stop_on_errors(checked.result)
+    if checked.output and not checked.ok:
+        raise typer.Exit(2)
+    for diff in checked.differences:
         typer.echo(f"prosec: {target / diff.name}: {diff.reason}", err=True)
         if diff.diff:
             typer.echo(diff.diff)
-    if found:
-        typer.echo(f"prosec: {len(found)} file(s) differ; run `prosec build`", err=True)
+    if checked.differences:
+        typer.echo(f"prosec: {len(checked.differences)} file(s) differ; run `prosec build`", err=True)
         raise typer.Exit(1)
     if not quiet and fmt is Format.text:
         typer.echo(f"prosec: {target}/ is up to date", err=True)
@@ -232,10 +200,10 @@ def report(
     no_cache: NoCacheOpt = False,
 ) -> None:
     """Print, per pattern, every condition with its lowering and every invariant with its status."""
-    from .api import sentence_statuses
+    from .api import compile_paths, printable, sentence_statuses
 
-    sources, _ = _settings(src, None)
-    result = _compile(sources, strict, no_cache)
+    sources, _, cache_dir = _settings(src, None)
+    result = compile_paths(sources, strict=strict, cache=_cache(no_cache, cache_dir))
     patterns = [c.report for c in result.patterns if c.report is not None]
     if fmt is Format.json:
         data = [
@@ -261,8 +229,6 @@ def report(
         ]
         typer.echo(json.dumps(data, indent=2, ensure_ascii=True))
     else:
-        from .diagnostics import printable
-
         for r in patterns:
             typer.echo(f"{r.path}: {r.name}")
             typer.echo("  conditions:")
@@ -297,21 +263,14 @@ def ir_command(
     path: Annotated[Path, typer.Argument(help="One pattern file.", show_default=False)],
 ) -> None:
     """Print the lowered program of one pattern (the compiler's IR), with positions."""
-    from .api import lowered
-    from .diagnostics import render_text
-    from .irdump import dump
+    from .api import dump_ir, lower_file, render_text
 
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        _fail(f"cannot read {path}: {exc.strerror}")
-    program, diagnostics = lowered(path.as_posix(), data)
-    lines = data.decode("utf-8", "replace").splitlines()
-    for d in diagnostics:
-        typer.echo(render_text(d, lines), err=True)
-    if program is None:
+    found = lower_file(path)
+    for d in found.diagnostics:
+        typer.echo(render_text(d, found.lines), err=True)
+    if found.program is None:
         raise typer.Exit(1)
-    typer.echo(dump(program), nl=False)
+    typer.echo(dump_ir(found.program), nl=False)
 
 
 def main() -> None:

@@ -1,11 +1,19 @@
-"""Shared fixtures: compile patterns into a throw-away package and import it."""
+"""Shared fixtures: compile patterns into a throw-away package and import it.
+
+The suite never reads or writes the user's own build cache: before any test
+runs, ``PROSEC_CACHE_DIR`` (which overrides every other cache setting, and
+is inherited by every ``prosec`` the tests start) points at a temporary
+folder of this run, removed at the end.
+"""
 
 from __future__ import annotations
 
 import importlib
 import itertools
 import os
+import shutil
 import sys
+import tempfile
 import textwrap
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -39,6 +47,22 @@ CORPUS_ABSENT = (
 
 _counter = itertools.count()
 
+#: This run's cache folder (each xdist worker has its own).
+TEST_CACHE_DIR = Path(tempfile.mkdtemp(prefix="prosec-test-cache-"))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # Set unconditionally: a PROSEC_CACHE_DIR from the environment (a CI
+    # runner, a developer's shell) must not be used either.
+    os.environ["PROSEC_CACHE_DIR"] = str(TEST_CACHE_DIR)
+    config.addinivalue_line(
+        "markers", "corpus: needs the OpenProse standard patterns (PROSEC_CORPUS)"
+    )
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    shutil.rmtree(TEST_CACHE_DIR, ignore_errors=True)
+
 
 def corpus_files() -> list[Path]:
     return sorted(CORPUS.glob("*.prose.md")) if HAVE_CORPUS else []
@@ -53,12 +77,6 @@ def require_corpus() -> None:
     """Skip the running test when the corpus is absent."""
     if not HAVE_CORPUS:
         pytest.skip(CORPUS_ABSENT)
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line(
-        "markers", "corpus: needs the OpenProse standard patterns (PROSEC_CORPUS)"
-    )
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -1,10 +1,11 @@
 """The build cache and parallel builds never change what a build gives:
 files, diagnostics and reports are those of a fresh, serial build; broken or
-foreign cache entries are ignored; ``--no-cache`` touches no cache."""
+foreign cache entries are ignored; ``--no-cache`` touches no cache. (Entries
+that are forged, planted or copied: test_cache_trust.py.)"""
 
 from __future__ import annotations
 
-import hashlib
+import hmac
 import json
 import os
 import re
@@ -15,7 +16,7 @@ from pathlib import Path
 import pytest
 from conftest import CORPUS, PATTERNS, need_corpus, pattern_text
 
-from prosec import api
+from prosec import __version__, batch
 from prosec.api import BuildResult, compile_sources, find_sources
 from prosec.cache import Cache, from_json, to_json
 
@@ -70,6 +71,9 @@ def sources(tmp_path: Path) -> Path:
     return src
 
 
+KEY = bytes(range(32))
+
+
 def build(src: Path, cache: Cache | None, jobs: int = 1) -> BuildResult:
     found, problems = find_sources([src])
     assert not problems
@@ -92,10 +96,10 @@ def test_a_cached_build_is_the_fresh_build_diagnostics_and_reports_included(
 ) -> None:
     fresh = build(sources, None)
     assert any(d.code == "PS104" for d in fresh.diagnostics)  # a warning to replay
-    cache = Cache(tmp_path / "cache")
+    cache = Cache(tmp_path / "cache", KEY)
     first = build(sources, cache)
     assert cache.misses > 0 and entries(cache)
-    again = Cache(cache.root)
+    again = Cache(cache.root, KEY)
     second = build(sources, again)
     assert again.hits == len(list(sources.glob("*.prose.md"))) + 2  # patterns, __init__, _runtime
     assert again.misses == 0
@@ -109,19 +113,19 @@ def test_every_corpus_and_project_pattern_is_stored_and_hit(tmp_path: Path) -> N
     would quietly stop working. The corpus exercises most of what a
     pattern's result can hold."""
     found, _ = find_sources([CORPUS, PATTERNS])
-    cache = Cache(tmp_path / "cache")
+    cache = Cache(tmp_path / "cache", KEY)
     fresh = compile_sources(found, cache=cache)
-    again = Cache(cache.root)
+    again = Cache(cache.root, KEY)
     same(compile_sources(found, cache=again), fresh)
-    assert again.misses == 0, "some results could not be stored; see prosec.api._cache_types"
+    assert again.misses == 0, "some results could not be stored; see prosec.batch._cache_types"
 
 
 def test_a_changed_source_misses_and_the_others_hit(sources: Path, tmp_path: Path) -> None:
-    cache = Cache(tmp_path / "cache")
+    cache = Cache(tmp_path / "cache", KEY)
     build(sources, cache)
     target = sources / "gate.prose.md"
     target.write_text(target.read_text(encoding="utf-8").replace("A test pattern.", "A gate."))
-    again = Cache(cache.root)
+    again = Cache(cache.root, KEY)
     result = build(sources, again)
     assert again.misses == 1
     same(result, build(sources, None))
@@ -132,7 +136,7 @@ def test_strictness_is_part_of_the_key(sources: Path, tmp_path: Path) -> None:
     fresh_lenient = compile_sources(found)
     fresh_strict = compile_sources(found, strict=True)
     assert fresh_lenient.diagnostics != fresh_strict.diagnostics  # WARNS has an unknown invariant
-    cache = Cache(tmp_path / "cache")
+    cache = Cache(tmp_path / "cache", KEY)
     same(compile_sources(found, cache=cache), fresh_lenient)
     same(compile_sources(found, cache=cache, strict=True), fresh_strict)
 
@@ -148,28 +152,30 @@ def test_strictness_is_part_of_the_key(sources: Path, tmp_path: Path) -> None:
     ],
 )
 def test_damaged_entries_are_ignored_and_rewritten(sources: Path, tmp_path: Path, damage: object) -> None:
-    cache = Cache(tmp_path / "cache")
+    cache = Cache(tmp_path / "cache", KEY)
     expected = build(sources, cache)
     for path in entries(cache):
         path.write_text(damage(path.read_text(encoding="utf-8")), encoding="utf-8")  # type: ignore[operator]
-    again = Cache(cache.root)
+    again = Cache(cache.root, KEY)
     same(build(sources, again), expected)
     assert again.hits == 0
-    same(build(sources, Cache(cache.root)), expected)
+    same(build(sources, Cache(cache.root, KEY)), expected)
 
 
 def test_an_entry_that_names_a_type_it_may_not_is_ignored(sources: Path, tmp_path: Path) -> None:
-    """A forged entry with a correct hash still decodes only into allowed types."""
-    cache = Cache(tmp_path / "cache")
+    """An entry authenticated with the right key still decodes only into
+    allowed types (should the key ever leak)."""
+    cache = Cache(tmp_path / "cache", KEY)
     expected = build(sources, cache)
     for path in entries(cache):
         head, _, body = path.read_text(encoding="utf-8").partition("\n")
         forged = body.replace('"c": "Span"', '"c": "Path"').replace('"c": "Compiled"', '"c": "Popen"')
         if forged == body:
             continue
-        digest = hashlib.sha256(forged.encode()).hexdigest()
-        path.write_text(re.sub(r"sha256:[0-9a-f]+$", f"sha256:{digest}", head) + "\n" + forged)
-    again = Cache(cache.root)
+        label = head.rsplit(" ", 1)[0]
+        mac = hmac.new(KEY, (label + "\n" + forged).encode(), "sha256").hexdigest()
+        path.write_text(f"{label} hmac-sha256:{mac}\n{forged}")
+    again = Cache(cache.root, KEY)
     same(build(sources, again), expected)
     assert again.hits == 2  # only __init__ and _runtime, plain text entries
 
@@ -177,7 +183,7 @@ def test_an_entry_that_names_a_type_it_may_not_is_ignored(sources: Path, tmp_pat
 def test_an_unwritable_cache_folder_is_no_cache(sources: Path, tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("a file where the cache folder should be")
-    same(build(sources, Cache(blocker / "cache")), build(sources, None))
+    same(build(sources, Cache(blocker / "cache", KEY)), build(sources, None))
 
 
 def test_the_codec_round_trips_and_refuses_what_it_cannot_carry() -> None:
@@ -196,32 +202,35 @@ def test_the_codec_round_trips_and_refuses_what_it_cannot_carry() -> None:
 def test_a_parallel_build_is_the_serial_build(
     sources: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(api, "PARALLEL_MIN", 2)
+    monkeypatch.setattr(batch, "PARALLEL_MIN", 2)
     serial = build(sources, None)
     same(build(sources, None, jobs=2), serial)
 
 
-def prosec(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+def prosec(*args: str, cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "prosec", *args],
         cwd=cwd,
         capture_output=True,
         text=True,
-        env=dict(os.environ),
+        env={**os.environ, **env},
         timeout=120,
     )
 
 
-def test_the_cli_caches_in_the_working_folder_unless_told_not_to(sources: Path, tmp_path: Path) -> None:
+def test_the_cli_caches_in_the_cache_folder_unless_told_not_to(sources: Path, tmp_path: Path) -> None:
     work = tmp_path / "work"
     work.mkdir()
-    done = prosec("build", "--no-cache", str(sources), "-o", "out", cwd=work)
+    env = {"PROSEC_CACHE_DIR": str(tmp_path / "cache")}
+    done = prosec("build", "--no-cache", str(sources), "-o", "out", cwd=work, env=env)
     assert done.returncode == 0, done.stderr
-    assert not (work / ".prosec-cache").exists()
-    first = prosec("check", str(sources), "-o", "out", cwd=work)
+    assert not (tmp_path / "cache").exists()
+    first = prosec("check", str(sources), "-o", "out", cwd=work, env=env)
     assert first.returncode == 0, first.stderr
-    assert (work / ".prosec-cache" / ".gitignore").is_file()
-    second = prosec("check", str(sources), "-o", "out", cwd=work)
+    version_folder = tmp_path / "cache" / __version__
+    assert (version_folder / "CACHEDIR.TAG").is_file() and list(version_folder.rglob("*.json"))
+    second = prosec("check", str(sources), "-o", "out", cwd=work, env=env)
     assert second.returncode == 0, second.stderr
     # Warnings of cached patterns are still printed, the same way.
     assert "PS104" in second.stderr and first.stderr == second.stderr
+    assert sorted(p.name for p in work.iterdir()) == ["out"]

@@ -27,9 +27,12 @@ from prosec.api import (
     PatternReport,
     Source,
     assemble,
+    build,
+    compile_paths,
     compile_sources,
     compile_text,
     find_sources,
+    user_cache,
 )
 from prosec.diagnostics import (
     WHOLE_FILE,
@@ -389,17 +392,53 @@ def test_PS607_a_file_that_cannot_be_read(tmp_path: Path) -> None:
     assert d.path == "tree/gone.prose.md" and d.is_error and d.span == WHOLE_FILE
 
 
+def test_PS610_an_output_folder_that_is_a_link(tmp_path: Path) -> None:
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "t.prose.md").write_text(pattern("call a"))
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "out").symlink_to(tmp_path / "elsewhere", target_is_directory=True)
+    built = build([tmp_path / "src"], tmp_path / "out")
+    d = next(d for d in built.output if d.code == "PS610")
+    assert d.is_error and "link" in d.message and not built.ok
+    assert list((tmp_path / "elsewhere").iterdir()) == []
+
+
+def test_PS612_a_file_prosec_did_not_write_is_left_alone(tmp_path: Path) -> None:
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "t.prose.md").write_text(pattern("call a"))
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "helpers.py").write_text("X = 1\n")
+    built = build([tmp_path / "src"], tmp_path / "out")
+    d = next(d for d in built.output if d.code == "PS612")
+    assert d.severity.value == "warning" and d.path.endswith("out/helpers.py")
+    assert built.ok and (tmp_path / "out" / "helpers.py").read_text() == "X = 1\n"
+
+
 def test_PS699_generated_code_that_does_not_format(monkeypatch: pytest.MonkeyPatch) -> None:
-    from prosec import api
+    from prosec import pipeline
     from prosec.emit import FormatError
 
     def broken(*args: object, **kwargs: object) -> str:
         raise FormatError("cannot parse")
 
-    monkeypatch.setattr(api, "render_module", broken)
+    monkeypatch.setattr(pipeline, "render_module", broken)
     result = compile_text("t.prose.md", pattern("call a").encode())
     d = next(d for d in result.diagnostics if d.code == "PS699")
     assert d.is_error and d.span == WHOLE_FILE and "bug in prosec" in (d.hint or "")
+
+
+def test_PS620_a_cache_key_others_can_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PROSEC_CACHE_DIR", str(tmp_path / "cache"))
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "t.prose.md").write_text(pattern("call a"))
+    assert compile_paths([tmp_path / "src"], cache=user_cache()).ok
+    (tmp_path / "cache" / "key").chmod(0o644)
+    cache = user_cache()
+    result = compile_paths([tmp_path / "src"], cache=cache)
+    d = next(d for d in result.diagnostics if d.code == "PS620")
+    assert d.severity.value == "warning" and d.path == (tmp_path / "cache" / "key").as_posix()
+    assert "other users" in d.message and result.ok
+    assert cache is not None and cache.hits == 0
 
 
 # ---------------------------------------------------------------- the whole set

@@ -341,11 +341,12 @@ def test_properties_under_bare_return_or_throw_are_an_error() -> None:
 
 def test_an_internal_error_is_a_diagnostic_not_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
     import prosec.api
+    import prosec.pipeline
 
     def broken(*args: object, **kwargs: object) -> None:
         raise ValueError("simulated bug")
 
-    monkeypatch.setattr(prosec.api, "resolve", broken)
+    monkeypatch.setattr(prosec.pipeline, "resolve", broken)
     data = b"---\nname: t\nkind: pattern\n---\n\n# T\n\n### Delegation\n\n```prose\nreturn 1\n```\n"
     compiled = prosec.api.compile_text("t.prose.md", data)
     assert [d.code for d in compiled.diagnostics if d.is_error] == ["PS699"]
