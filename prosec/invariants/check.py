@@ -1,6 +1,6 @@
 """Pattern context → invariant facts, run-time firewalls and diagnostics.
 
-Each ``### Invariants`` sentence is read into claims (:mod:`.recognize`),
+Each ``### Invariants`` sentence is read into claims (:mod:`.read`),
 the program is analysed once (:mod:`.flow`), and each claim is checked by
 the rule for its kind (:mod:`.rules`). A sentence gives one fact per claim.
 A pattern whose claims are all unverifiable (or that has no invariants) is
@@ -27,11 +27,12 @@ from __future__ import annotations
 
 from ..diagnostics import Diagnostic, Span, error, warning
 from ..sections import InvariantDecl
+from .canonical import canonical
 from .claims import Unverifiable, kind_of, params_of
 from .flow import BUDGET, Analysis, TooComplex, analyse
 from .lexicon import build_lexicon
 from .model import InvariantFact, InvariantResult, PatternContext, Status
-from .recognize import Reading, recognize
+from .read import Reading, read
 from .rules import Facts, check_claim
 
 
@@ -52,14 +53,14 @@ def check_invariants(ctx: PatternContext, *, strict: bool = False) -> InvariantR
     readings: list[Reading | Exception] = []
     for inv in ctx.decls.invariants:
         try:
-            readings.append(recognize(inv.text, lex))
+            readings.append(read(inv.text, lex))
         except Exception as exc:  # reported with the sentence below, as PS599
             readings.append(exc)
     if any(
         not isinstance(claim, Unverifiable)
         for reading in readings
         if isinstance(reading, Reading)
-        for claim in reading.claims
+        for claim in (*reading.claims, *reading.partial)
     ):
         try:
             analysis = analyse(
@@ -119,28 +120,14 @@ def _one(
     strict: bool,
 ) -> tuple[list[InvariantFact], list[Diagnostic]]:
     if not reading.claims:
-        make = error if strict else warning
-        return (
-            [InvariantFact(text=inv.text, span=inv.span, kind="unknown", status=Status.UNRECOGNIZED)],
-            [
-                make(
-                    ctx.path,
-                    inv.span,
-                    "PS502",
-                    f"invariant not recognized: {inv.text!r}",
-                    "prosec cannot check it; rephrase it in one of the forms of invariants.md "
-                    "(e.g. \"X never sees Y's output\", \"X runs only when Y explicitly approves\")",
-                )
-            ],
-        )
+        return _unread(ctx, inv, reading, facts, strict=strict)
     out: list[InvariantFact] = []
     diagnostics: list[Diagnostic] = []
-    unread = [f"not read: {text!r}" for text in reading.unread]
     for claim in reading.claims:
         v = check_claim(claim, facts)
-        evidence = [*v.evidence, *unread]
+        evidence = [f"read as: {canonical(claim)}", *v.evidence]
         if v.status is Status.VIOLATED:
-            evidence = [p.message for p in v.problems]
+            evidence = [evidence[0], *(p.message for p in v.problems)]
             for problem in v.problems:
                 diagnostics.append(
                     error(
@@ -176,6 +163,45 @@ def _one(
             )
         )
     return out, diagnostics
+
+
+def _unread(
+    ctx: PatternContext, inv: InvariantDecl, reading: Reading, facts: Facts, *, strict: bool
+) -> tuple[list[InvariantFact], list[Diagnostic]]:
+    """A sentence not read completely: ``unrecognized``, with what was read,
+    what was not, and what the checks found on the part that was read."""
+    evidence: list[str] = []
+    for claim in reading.partial:
+        try:
+            v = check_claim(claim, facts)
+            found = v.status.value
+        except Exception as exc:  # evidence only; the status stays unrecognized
+            found = f"not checked ({type(exc).__name__})"
+        evidence.append(f"read in part: {canonical(claim)} (on its own: {found})")
+    for text in reading.unread:
+        evidence.append(f"not read: {text!r}")
+    for i, claims in enumerate(reading.ambiguous, 1):
+        evidence.append(f"reading {i}: " + "; ".join(canonical(c) for c in claims))
+    if reading.ambiguous:
+        why = f"it has {len(reading.ambiguous)} readings that say different things"
+    elif reading.unread:
+        why = "not read: " + "; ".join(repr(t) for t in reading.unread)
+    else:
+        why = "no claim in it"
+    make = error if strict else warning
+    return (
+        [InvariantFact(text=inv.text, span=inv.span, kind="unknown", status=Status.UNRECOGNIZED, evidence=tuple(evidence))],
+        [
+            make(
+                ctx.path,
+                inv.span,
+                "PS502",
+                f"invariant not recognized: {_quote(inv.text)} ({why})",
+                "prosec checks only sentences it reads completely; docs/invariants.md lists the forms "
+                "it reads, and how to pin a reading with a `read as:` line",
+            )
+        ],
+    )
 
 
 def _unchecked(ctx: PatternContext, readings: list[Reading | Exception], *, strict: bool) -> InvariantResult:

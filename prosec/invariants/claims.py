@@ -1,6 +1,6 @@
 """What a recognized invariant says: one small frozen dataclass per kind.
 
-Recognition (:mod:`.recognize`) turns a sentence into claims; the rules
+The reader (:mod:`.read`) turns a sentence into claims; the rules
 (:mod:`.rules`) check each claim on the flow analysis. A claim names things
 the pattern has: slots, inputs and config entries, local names, fields.
 """
@@ -285,8 +285,9 @@ class Unmerged:
 
 @dataclass(frozen=True, slots=True)
 class Unverifiable:
-    """A promise about a delegate's own behaviour."""
+    """A promise about a delegate's own behaviour (``slot``: which one)."""
     reason: str
+    slot: str | None = None
 
 
 Claim: TypeAlias = (

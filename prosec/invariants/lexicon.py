@@ -1,14 +1,11 @@
-"""Invariant sentence + the pattern's names → clauses with resolved mentions.
+"""A pattern's names → the English phrases that name them.
 
 A sentence names the pattern's things in English: "miners" is slot
 ``miner``, "ensemble members" is ``ensemble_member``, "chain entries" and
 "each delegate" are the slot sequence ``chain``, "the brief" is input
 ``task_brief``, "corpus A" is ``corpus_a``, "failure history" is the local
-``failure_history``, "the guard's reason" reads field ``reason``. This module
-normalizes the text, splits it into clauses at dashes and semicolons, and
-replaces every mention by a placeholder (``«s0»`` a slot, ``«i1»`` an input
-or config entry, ``«v2»`` a local name, ``«a3»`` "every role") that the
-sentence-family rules in :mod:`.recognize` match against.
+``failure_history``, "the guard's reason" reads field ``reason``. The reader
+(:mod:`.read`) looks phrases up here before it parses a sentence.
 
 Surface forms come from the names themselves (words of a snake_case name,
 singular and plural of its last word, the name as written in backticks),
@@ -242,106 +239,3 @@ def build_lexicon(
         for v in variants(key.lower()):
             lex.key_forms.setdefault(v, key)
     return lex
-
-
-# ---------------------------------------------------------------- text
-
-
-# em dash, en dash, a spaced hyphen or double hyphen
-_DASHES = re.compile("\\s+(?:\u2014|\u2013|--|-)\\s+|\u2014|\u2013")
-_COMPOUND = re.compile(r"(?<=[A-Za-z])-(?=[A-Za-z])")
-_TOKEN = re.compile(r"'s\b|[A-Za-z0-9_]+|[^\sA-Za-z0-9_]")
-
-
-def normalize(text: str) -> str:
-    """Quotes straightened, code marks dropped, dashes made clause breaks,
-    hyphenated compounds joined (``self-assessment`` → ``self_assessment``)."""
-    s = text.replace("\u2019", "'").replace("\u2018", "'").replace("`", "")
-    s = s.replace("\u2192", " to ").replace("->", " to ")
-    s = _COMPOUND.sub("_", s)
-    s = _DASHES.sub(" ; ", s)
-    s = " ".join(s.split()).strip().rstrip(".").strip()
-    return s
-
-
-def clauses(text: str, lex: Lexicon) -> list[Clause]:
-    """The sentence's clauses, each with its mentions marked."""
-    sentence = normalize(text)
-    parts = [p.strip() for p in sentence.split(";") if p.strip()]
-    out: list[Clause] = []
-    for i, part in enumerate(parts):
-        out.append(_mark(part, i, sentence.lower(), text, lex))
-    return out
-
-
-def _mark(part: str, index: int, sentence: str, original: str, lex: Lexicon) -> Clause:
-    raw = _TOKEN.findall(part)
-    tokens = [t.lower() for t in raw]
-    mentions: list[Mention] = []
-    keys: dict[str, str] = {}
-    pieces: list[str] = []
-    max_len = max((len(k) for k in lex.forms), default=1)
-    i = 0
-    while i < len(tokens):
-        best: tuple[int, int, Entity] | None = None  # (priority, length, entity)
-        for n in range(min(max_len, len(tokens) - i), 0, -1):
-            found = lex.forms.get(tuple(tokens[i : i + n]))
-            if found is not None and found[0] <= 1 and pieces and pieces[-1].startswith(("«s", "«a")):
-                # right after a role is where its verb goes: "the evaluator
-                # scores", not the alias "scores" of `current_score`
-                found = None
-            if found is not None and (best is None or (found[0], n) > (best[0], best[1])):
-                best = (found[0], n, found[1])
-        word = tokens[i]
-        following = tokens[i + 1] if i + 1 < len(tokens) else ""
-        if best is not None and best[2].kind != "slot" and pieces and pieces[-1] == "'s":
-            # "the writer's notes": a field of the writer's result, even when
-            # the pattern also has a local called `notes`
-            best = None
-        if best is None and ("^" + word,) in lex.forms and not re.fullmatch(r"[a-z0-9_]+", following or "."):
-            priority, entity = lex.forms[("^" + word,)]
-            best = (priority, 1, entity)
-        if best is None and word in GENERIC_ROLES:
-            best = (0, 1, Entity("all", tuple(sorted(lex.slots))))
-        if best is None and len(word) >= 6 and word[:6] in lex.stems and word not in lex.key_forms:
-            slot = lex.stems[word[:6]]
-            # "measured" for `measurement`, but not "approves" right after
-            # "the approver": a slot named once is not named again by its stem
-            if not any(slot in m.names for m in mentions):
-                best = (-1, 1, Entity("slot", (slot,)))
-        if best is None and _is_letter(raw, i):
-            letter = _letter(raw[i].lower(), sentence, lex)
-            if letter is not None:
-                best = (-1, 1, letter)
-        if best is None:
-            if word in lex.key_forms:
-                keys[word] = lex.key_forms[word]
-            pieces.append(word)
-            i += 1
-            continue
-        _, n, entity = best
-        end = i + n
-        if entity.kind == "slot":
-            while end < len(tokens) and tokens[end] in ROLE_NOUNS and tokens[end] not in lex.key_forms:
-                end += 1
-        mentions.append(Mention(entity.kind, entity.names, " ".join(tokens[i:end])))
-        pieces.append(f"«{_LETTER[entity.kind]}{len(mentions) - 1}»")
-        i = end
-    marked = " ".join(pieces)
-    return Clause(" ".join(tokens), marked, mentions, keys, index, sentence, original)
-
-
-def _is_letter(raw: list[str], i: int) -> bool:
-    """A lone capital A/B that names something ("measurement of A"), not an
-    article at the start of a clause."""
-    return len(raw[i]) == 1 and raw[i] in "ABCD" and i > 0
-
-
-def _letter(letter: str, sentence: str, lex: Lexicon) -> Entity | None:
-    """``A`` → the input ``X_a`` whose prefix the sentence also names."""
-    candidates = sorted(n for n in lex.inputs if words_of(n)[-1:] == [letter])
-    for name in candidates:
-        prefix = words_of(name)[:-1]
-        if prefix and any(v in sentence.split() for v in variants(prefix[-1])):
-            return Entity("input", (name,))
-    return Entity("input", (candidates[0],)) if len(candidates) == 1 else None

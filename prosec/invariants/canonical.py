@@ -1,0 +1,177 @@
+"""Claim → its canonical sentence: the "read as" of the report.
+
+Every canonical sentence is itself invariant text in the reader's grammar,
+with the pattern's names in code marks, so reading it gives the same claim
+back (``tests/test_invariant_reader.py`` checks this for every claim the
+phrasing corpus produces). A pattern author can paste it under an
+invariant as a pinned reading (docs/invariants.md, "Pinning a reading").
+"""
+
+from __future__ import annotations
+
+from typing import assert_never
+
+from .claims import (
+    AnyResult,
+    Bounded,
+    Calls,
+    Claim,
+    ExactlyOnce,
+    FailSafe,
+    Firewall,
+    FromField,
+    FromInput,
+    FromOthers,
+    FromSlot,
+    FromVar,
+    Gated,
+    Identical,
+    Isolation,
+    Monotonic,
+    Null,
+    Ordered,
+    OtherElements,
+    Receives,
+    Returns,
+    ReturnsField,
+    Source,
+    Unaware,
+    Unchanged,
+    Unmerged,
+    Unverifiable,
+)
+
+
+def _n(name: str) -> str:
+    return f"`{name}`"
+
+
+def subject(calls: Calls) -> str:
+    """The calls as a sentence's subject."""
+    if calls.slot is None:
+        who = "every call"
+    elif calls.phase == "first":
+        who = f"first {_n(calls.slot)}"
+    elif calls.phase == "later":
+        who = f"later {_n(calls.slot)}"
+    else:
+        who = _n(calls.slot)
+    if calls.given:
+        who += " of " + " and ".join(_n(g) for g in sorted(calls.given))
+    return who
+
+
+def source(src: Source, target: Calls | None = None) -> str:
+    """A source as the object of "receives"."""
+    match src:
+        case FromSlot(slot=slot, fields=fields, age=age, every=every):
+            if fields:
+                return f"{_n(slot)}'s " + " and ".join(_n(f) for f in fields)
+            if every:
+                return f"every {_n(slot)} output"
+            if target is not None and slot == target.slot:
+                return {"prior": "its previous output", "current": "its current output"}.get(age, "its own output")
+            return f"{_n(slot)}'s " + {"prior": "previous output", "current": "current output"}.get(age, "output")
+        case FromInput(name=name, original=original):
+            return ("the original " if original else "") + _n(name)
+        case FromOthers():
+            who = _n(target.slot) if target is not None and target.slot else ""
+            return f"another {who}'s output" if who else "another's output"
+        case OtherElements(name=name):
+            return f"other {_n(name)}"
+        case FromVar(name=name) | FromField(name=name):
+            return _n(name)
+        case AnyResult(age=age):
+            return {"any": "the result", "prior": "the previous result", "current": "the current result"}[age]
+        case Null():
+            return "null"
+        case _:
+            assert_never(src)
+
+
+def _list(parts: list[str]) -> str:
+    return " and ".join(parts)
+
+
+def canonical(claim: Claim) -> str:
+    """The claim as a sentence the reader reads back into the same claim."""
+    match claim:
+        case Isolation(target=target, source=FromSlot(slot=slot, given=given)) if given:
+            (b,) = sorted(target.given) or ("?",)
+            return f"{_n(slot)} of {_list([_n(g) for g in sorted(given)])} never influences {_n(b)}"
+        case Isolation(target=target, source=src):
+            return f"{subject(target)} never receives {source(src, target)}"
+        case Firewall(target=target, source=src, fields=fields, only=only):
+            hidden = f"{_n(src)}'s " + " or ".join(_n(f) for f in fields)
+            if only:
+                return f"{subject(target)} receives only {_n(src)}'s output, never {hidden}"
+            return f"{subject(target)} never receives {hidden}"
+        case Receives(target=target, needs=needs, only=only):
+            what = _list([source(n, target) for n in needs])
+            return f"{subject(target)} receives {'only ' if only else ''}{what}"
+        case Unchanged(target=target, source=FromInput(name=name)):
+            return f"{subject(target)} receives {_n(name)} unchanged"
+        case Unchanged(target=target, source=src):
+            return f"{subject(target)} receives {source(src, target)} unchanged"
+        case Identical(target=target, callee=callee) if callee is not None:
+            if target.given:
+                return f"the same {_n(callee)} runs on {_list([_n(g) for g in sorted(target.given)])}"
+            return f"every call uses the same {_n(callee)}"
+        case Identical(target=target, args=args, over=over):
+            who = "every call" if target.slot is None else f"every {_n(target.slot)}"
+            if over is not None:
+                who += f" across {_n(over)}"
+            what = "inputs" if args is None else _list([_same(a) for a in args])
+            return f"{who} receives the same {what}"
+        case Gated(var=var) if var is not None:
+            return f"only results that are approved are appended to {_n(var)}"
+        case Gated(target=target, approver=approver):
+            assert target is not None and approver is not None
+            return f"{subject(target)} runs only when {_n(approver)} approves"
+        case FailSafe(approver=approver):
+            return f"unreadable {_n(approver)} output blocks delegation"
+        case Unaware(target=target, others=True):
+            return f"{subject(target)} is unaware of each other"
+        case Unaware(target=target, terms=terms):
+            return f"{subject(target)} does not know about " + " and ".join(_term(t) for t in terms)
+        case Ordered(over=over, results=True):
+            return f"results match the order of {_n(over)}"
+        case Ordered(target=target, over=over):
+            assert target is not None
+            if over == target.slot:
+                return f"{subject(target)} runs in order"
+            return f"{subject(target)} runs in order over {_n(over)}"
+        case Bounded(bound=bound):
+            return f"the loop is bounded by {_n(bound)}"
+        case Monotonic(var=var):
+            return f"{_n(var)} only grows"
+        case ExactlyOnce(target=target, elements=elements, per="element"):
+            return f"each {_n(elements)} is given to exactly one {subject(target)}"
+        case ExactlyOnce(target=target, elements=elements):
+            return f"each {subject(target)} receives exactly one {_n(elements)}"
+        case Returns(path="blocked", needs=(need,), approver=approver) if approver and isinstance(need.what, FromSlot):
+            return f"{source(need.what)} is returned when {_n(approver)} blocks"
+        case Returns(path="all", needs=(need,), complete=complete) if isinstance(need.what, FromVar):
+            return f"the whole {_n(need.what.name)} is the output" if complete else f"{_n(need.what.name)} is the output"
+        case Returns(path="all", needs=(need,)) if isinstance(need.what, FromSlot) and need.field == "result":
+            return f"the result is produced only by {_n(need.what.slot)}" if need.only else f"the result comes from {_n(need.what.slot)}"
+        case Returns(path="all", needs=(need,)) if isinstance(need.what, FromSlot) and need.what.fields:
+            return f"{source(need.what)} is returned"
+        case Unmerged(sides=sides):
+            return "the pattern never merges " + _list([f"{_n(s)}'s output" for s in sides])
+        case Unverifiable(slot=slot) if slot is not None:
+            return f"{_n(slot)} reasons"
+        case Unverifiable():
+            return "sampling varies"
+        case Returns() | ReturnsField():
+            return f"({claim!r})"
+        case _:
+            assert_never(claim)
+
+
+def _same(arg: str) -> str:
+    return {"prompt": "prompt", "model": "model"}.get(arg, _n(arg))
+
+
+def _term(term: str) -> str:
+    return _n(term) if "_" in term else term

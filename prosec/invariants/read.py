@@ -1,0 +1,1444 @@
+"""Invariant sentence + the pattern's names → claims, or an honest "not read".
+
+The reader is a parser of a controlled English (``english.lark``, an Earley
+grammar, so every reading of a sentence is found and ambiguity is visible).
+A sentence is first cut into tokens: the pattern's own names become
+``SLOT``/``INPUT``/``VAR``/``FIELD`` tokens (:mod:`.lexicon`), the words of
+:mod:`.words` become tokens of their kind, fillers are dropped, and every
+other word becomes ``WORD``. A word that belongs to several kinds ("runs",
+"work") gives several token sequences, each parsed.
+
+A sentence is **read** when some token sequence parses as a whole and every
+reading gives the same claims. Otherwise it is not read: the result keeps
+the clauses that do parse on their own (for the report) and the words that
+no rule accounted for. Negating and limiting words are terminals that only
+rules giving them meaning accept, so a reading cannot drop one.
+
+Lark's Earley parser rather than a hand-written one: the grammar stays a
+readable table of phrasings, and ``ambiguity="explicit"`` gives every
+derivation, so two readings are seen rather than settled by rule order.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
+from functools import cache
+from importlib.resources import files
+from typing import Any
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedInput, VisitError
+from lark.lexer import Lexer
+from lark.visitors import CollapseAmbiguities, Transformer
+
+from .claims import (
+    AnyResult,
+    Bounded,
+    Calls,
+    Claim,
+    ExactlyOnce,
+    FailSafe,
+    Firewall,
+    FromField,
+    FromInput,
+    FromOthers,
+    FromSlot,
+    FromVar,
+    Gated,
+    Identical,
+    Isolation,
+    Monotonic,
+    Need,
+    Null,
+    Ordered,
+    OtherElements,
+    Phase,
+    Receives,
+    Returns,
+    ReturnsField,
+    Source,
+    Unaware,
+    Unchanged,
+    Unmerged,
+    Unverifiable,
+)
+from .lexicon import GENERIC_ROLES, Lexicon, words_of
+from .words import FILLERS, KINDS, phrase_table
+
+#: At most this many token sequences and this many trees per sequence are
+#: tried; a sentence with more readings than that is not read.
+MAX_VARIANTS = 64
+MAX_TREES = 64
+
+#: Words that say nothing about the hidden fact in "X does not know <fact>".
+_HIDDEN_STOP = frozenset(
+    "a an the it its it's is are was were be been being will would shall can could may "
+    "might must has have had do does did that this these those of on to in at by for with "
+    "against from about as part their his her own they them there any all each one "
+    "other another who whom which what when whether if than then so and or "
+    "someone something being going".split()
+)
+
+
+# ---------------------------------------------------------------- tokens
+
+
+@dataclass(frozen=True, slots=True)
+class Tok:
+    """One token of a sentence: its kind (a grammar terminal), its words,
+    and for a name the pattern's names it stands for."""
+
+    kind: str
+    text: str
+    names: tuple[str, ...] = ()
+    #: an article stood before it ("the proposal": a thing, not a verb)
+    article: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """What the reader made of one sentence.
+
+    ``claims`` is empty unless the sentence was read completely. ``partial``
+    holds the claims of the clauses that were read on their own when the
+    whole was not, and ``unread`` the words no reading accounted for.
+    ``ambiguous`` lists the different claim sets when readings disagreed.
+    """
+
+    claims: tuple[Claim, ...] = ()
+    partial: tuple[Claim, ...] = ()
+    unread: tuple[str, ...] = ()
+    ambiguous: tuple[tuple[Claim, ...], ...] = ()
+
+    @property
+    def complete(self) -> bool:
+        """Whether the sentence was read as a whole."""
+        return bool(self.claims)
+
+
+_TOKEN = re.compile(r"`[^`]+`|'s\b|(?<=s)'(?=\s|$|[,;:])|[A-Za-z0-9_]+|[,;:]|[<>=!]=|[<>]")
+_DASHES = re.compile("\\s+(?:\u2014|\u2013|--|-)\\s+|\u2014|\u2013")
+_COMPOUND = re.compile(r"(?<=[A-Za-z])-(?=[A-Za-z])")
+_CONTRACTIONS = (
+    (re.compile(r"\bcan't\b|\bcan not\b", re.I), "cannot"),
+    (re.compile(r"\bwon't\b", re.I), "will not"),
+    (re.compile(r"\bshan't\b", re.I), "shall not"),
+    (re.compile(r"\b(\w+)n't\b", re.I), r"\1 not"),
+)
+
+
+def normalize(text: str) -> str:
+    """Quotes straightened, dashes made clause breaks, contractions opened,
+    hyphenated compounds joined (``self-assessment`` → ``self_assessment``)."""
+    s = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"')
+    s = s.replace("\u2192", " to ").replace("->", " to ")
+    for pattern, repl in _CONTRACTIONS:
+        s = pattern.sub(repl, s)
+    s = _COMPOUND.sub("_", s)
+    s = _DASHES.sub(" ; ", s)
+    return " ".join(s.split()).strip().rstrip(".!").strip()
+
+
+def words(text: str) -> list[str]:
+    """The sentence's words, as the tokenizer sees them (fillers included)."""
+    return _TOKEN.findall(normalize(text))
+
+
+@cache
+def _phrases() -> tuple[dict[tuple[str, ...], tuple[str, ...]], int]:
+    table = phrase_table()
+    return table, max(len(k) for k in table)
+
+
+def _name_kind(kind: str) -> str:
+    return {"slot": "SLOT", "input": "INPUT", "var": "VAR", "all": "ROLE"}[kind]
+
+
+def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
+    """The sentence as a list of positions, each with its possible tokens.
+
+    At each position the longest name or phrase wins; a pattern's exact name
+    is only that name, while a word that is also a field key, or a name
+    known only by an alias, keeps its other kinds too.
+    """
+    raw = words(text)
+    low = [w.lower() for w in raw]
+    phrases, longest = _phrases()
+    max_name = max((len(k) for k in lex.forms), default=1)
+    out: list[list[Tok]] = []
+    articles: set[int] = set()  # positions an article stood before
+    i = 0
+    while i < len(low):
+        word = low[i]
+        after_poss = bool(out) and (
+            out[-1][0].kind in ("POSS", "ITS")
+            or (len(out) > 1 and out[-1][0].kind in ("OR", "AND", "COMMA", "NOR") and any(t.kind == "FIELD" for t in out[-2]))
+        )
+        if word.startswith("`"):
+            out.append([_backticked(raw[i].strip("`"), lex)])
+            i += 1
+            continue
+        if after_poss and (joined := _field_run(low, i, lex)):
+            n, key = joined
+            out.append([Tok("FIELD", " ".join(low[i : i + n]), (key,))])
+            i += n
+            continue
+        letter = _letter(raw[i].lower(), low, lex) if len(raw[i]) == 1 and raw[i] in "ABCD" and i > 0 else None
+        if letter is not None:
+            out.append([Tok("INPUT", word, (letter,))])
+            i += 1
+            continue
+        if word in FILLERS and not _phrase_at(low, i, phrases, longest):
+            if word in ("the", "a", "an"):
+                articles.add(len(out))
+            i += 1
+            continue
+        name: tuple[int, int, str, tuple[str, ...]] | None = None  # (len, priority, kind, names)
+        for n in range(min(max_name, len(low) - i), 0, -1):
+            found = lex.forms.get(tuple(low[i : i + n]))
+            if found is not None:
+                name = (n, found[0], _name_kind(found[1].kind), found[1].names)
+                break
+        following = low[i + 1] if i + 1 < len(low) else ""
+        if name is None and ("^" + word,) in lex.forms and not re.fullmatch(r"[a-z0-9_]+", following or "."):
+            priority, entity = lex.forms[("^" + word,)]
+            name = (1, priority, _name_kind(entity.kind), entity.names)
+        phrase_len = _phrase_at(low, i, phrases, longest)
+        if name is not None and name[0] >= phrase_len:
+            n, priority, kind, names = name
+            toks = [Tok(kind, " ".join(low[i : i + n]), names)]
+            if priority < 4 and n == phrase_len:
+                toks += [Tok(k, " ".join(low[i : i + n])) for k in phrases[tuple(low[i : i + n])]]
+            if n == 1 and after_poss and kind != "SLOT":
+                toks.append(Tok("FIELD", word, (lex.key_forms.get(word, word),)))
+            out.append(toks)
+            i += n
+            continue
+        toks = []
+        n = max(phrase_len, 1)
+        if phrase_len:
+            toks = [Tok(k, " ".join(low[i : i + n])) for k in phrases[tuple(low[i : i + n])]]
+        elif word.isdigit():
+            toks = [Tok("NUM", word)]
+        elif word in _PUNCT:
+            toks = [Tok(_PUNCT[word], word)]
+        elif word in GENERIC_ROLES:
+            toks = [Tok("ROLE", word, tuple(sorted(lex.slots)))]
+        output_noun = phrase_len == 1 and "OUTPUT" in phrases[(word,)]
+        if n == 1 and not output_noun and (
+            (word in lex.key_forms and not phrase_len) or (after_poss and re.fullmatch(r"[a-z][a-z0-9_]*", word))
+        ):
+            toks.append(Tok("FIELD", word, (lex.key_forms.get(word, word),)))
+        if n == 1 and len(word) >= 6 and word[:6] in lex.stems and word not in lex.key_forms:
+            toks.append(Tok("SLOT", word, (lex.stems[word[:6]],)))
+        if not toks:
+            toks = [Tok("WORD", word)]
+        elif n == 1 and not phrase_len and all(t.kind in ("FIELD", "SLOT") for t in toks):
+            toks.append(Tok("WORD", word))
+        out.append(toks)
+        i += n
+    return [[replace(t, article=True) for t in pos] if k in articles else pos for k, pos in enumerate(out)]
+
+
+_PUNCT = {",": "COMMA", ";": "SEMI", ":": "COLON", "<": "CMP", ">": "CMP", "<=": "CMP", ">=": "CMP", "==": "CMP", "!=": "CMP"}
+
+
+def _field_run(low: list[str], i: int, lex: Lexicon) -> tuple[int, str] | None:
+    """After a possessive, the longest run of words naming a result key
+    ("the writer's notes to self" → ``notes_to_self``)."""
+    for n in range(min(4, len(low) - i), 1, -1):
+        key = "_".join(low[i : i + n])
+        if key in lex.keys or key in lex.key_forms:
+            return n, lex.key_forms.get(key, key)
+    return None
+
+
+def _phrase_at(low: list[str], i: int, phrases: dict[tuple[str, ...], tuple[str, ...]], longest: int) -> int:
+    for n in range(min(longest, len(low) - i), 0, -1):
+        if tuple(low[i : i + n]) in phrases:
+            return n
+    return 0
+
+
+def _backticked(name: str, lex: Lexicon) -> Tok:
+    """`name` in code marks: exactly that name of the pattern."""
+    if name in lex.slots:
+        return Tok("SLOT", name, (name,))
+    if name in lex.inputs:
+        return Tok("INPUT", name, (name,))
+    if name in lex.variables:
+        return Tok("VAR", name, (name,))
+    if name in lex.keys or name in lex.key_forms.values():
+        return Tok("FIELD", name, (name,))
+    found = lex.forms.get(tuple(words_of(name)))
+    if found is not None:
+        return Tok(_name_kind(found[1].kind), name, found[1].names)
+    if name.isdigit():
+        return Tok("NUM", name)
+    if name == "null":
+        return Tok("NULL", name)
+    return Tok("WORD", name)
+
+
+def _letter(letter: str, low: list[str], lex: Lexicon) -> str | None:
+    """``A`` → the input ``X_a`` whose prefix the sentence also names."""
+    candidates = sorted(n for n in lex.inputs if words_of(n)[-1:] == [letter])
+    for name in candidates:
+        prefix = words_of(name)[:-1]
+        if prefix and any(v in low for v in (prefix[-1], prefix[-1] + "s")):
+            return name
+    return candidates[0] if len(candidates) == 1 else None
+
+
+def variants(positions: list[list[Tok]]) -> Iterable[list[Tok]]:
+    """Every token sequence the positions allow, at most MAX_VARIANTS."""
+    return itertools.islice((list(seq) for seq in itertools.product(*positions)), MAX_VARIANTS)
+
+
+# ---------------------------------------------------------------- parser
+
+#: Kinds that negate or limit: never part of free text.
+POLARITY = frozenset(
+    "NEVER NOT NO NONE NOTHING NEITHER NOR ONLY EXCEPT BUT WITHOUT UNLESS ATMOST EXACTLY "
+    "CAN_NOT WITHHELD UNAWARE MORE_THAN REJECTED UNREADABLE BLOCK REFUSAL".split()
+)
+#: Kinds that say where information goes: never part of a behaviour's free text.
+FLOW = frozenset("FROM SEE GIVEN REACH ACCESS INFLUENCE HAVE".split())
+
+
+class _TokenStream(Lexer):
+    """Feeds lark the tokens already made; ``start_pos`` indexes them."""
+
+    def __init__(self, conf: Any) -> None:
+        pass
+
+    def lex(self, lexer_state: Any, parser_state: Any = None) -> Iterator[Token]:
+        data: list[Tok] = lexer_state if isinstance(lexer_state, list) else lexer_state.text
+        for i, tok in enumerate(data):
+            yield Token(tok.kind, tok.text, start_pos=i)
+
+
+@cache
+def _parser(start: str = "start") -> Lark:
+    grammar = files("prosec.invariants").joinpath("english.lark").read_text(encoding="utf-8")
+    terminals = sorted({*KINDS, "SLOT", "INPUT", "VAR", "FIELD", "ROLE", "WORD", "NUM", "LETTER", "CMP"})
+    # Free text: what a slot must not know (``hword``), and what a delegate
+    # does on its own (``anytok``, for claims with nothing to check). Neither
+    # may hold a negating or limiting word, nor a clause break; free text
+    # about a delegate's behaviour may not say where information goes.
+    hword = [t for t in terminals if t not in POLARITY and t not in ("SEMI", "COMMA", "COLON")]
+    anytok = [t for t in hword if t not in FLOW]
+    grammar += "\nhword: " + " | ".join(hword) + "\n"
+    grammar += "\nloose: anytok+\nanytok: " + " | ".join(anytok) + "\n"
+    grammar += "\n%declare " + " ".join(terminals) + "\n"
+    return Lark(grammar, parser="earley", lexer=_TokenStream, ambiguity="explicit", start=start)
+
+
+def parse_trees(toks: list[Tok], start: str = "start") -> list[Tree[Token]]:
+    """Every derivation of a token sequence (none when it does not parse)."""
+    try:
+        tree = _parser(start).parse(toks)
+    except UnexpectedInput:
+        return []
+    if not any(isinstance(t, Tree) and t.data == "_ambig" for t in tree.iter_subtrees()):
+        return [tree]
+    trees = CollapseAmbiguities().transform(tree)
+    return list(trees)[:MAX_TREES]
+
+
+# ---------------------------------------------------------------- meaning
+
+
+class Unsupported(Exception):
+    """A parse whose meaning no claim kind expresses."""
+
+
+@dataclass(frozen=True, slots=True)
+class Subject:
+    """The calls a clause is about; ``negative`` when the subject itself
+    negates ("no reviewer", "neither A nor B"); ``it`` for a pronoun."""
+
+    calls: tuple[Calls, ...]
+    negative: bool = False
+    it: bool = False
+
+    @property
+    def slots(self) -> tuple[str, ...]:
+        return tuple(c.slot for c in self.calls if c.slot is not None)
+
+
+@dataclass(frozen=True, slots=True)
+class Obj:
+    """Something a clause says reaches (or not) a slot.
+
+    ``owner`` is a slot, ``OTHER`` ("the other's") or ``ITS``; ``what`` says
+    which of its values: ``output``, ``prior``, ``current``, ``every``,
+    ``slot`` (a bare slot), ``fields``. For other objects ``source`` is set.
+    """
+
+    source: Source | None = None
+    owner: str | None = None
+    what: str = "output"
+    fields: tuple[str, ...] = ()
+    original: bool = False
+    names: tuple[str, ...] = ()
+
+
+OTHER = "\x00other"
+ITS = "\x00its"
+
+
+@dataclass(frozen=True, slots=True)
+class Clause:
+    """A clause's meaning, waiting for its subject when it is a pronoun."""
+
+    subject: Subject | None
+    build: Callable[[Subject], list[Claim]]
+
+
+def _name(items: Iterable[Any]) -> str:
+    """The first name in a rule's children."""
+    found: str = next(i for i in items if _is_name(i))
+    return found
+
+
+def _is_name(item: object) -> bool:
+    """A name a rule passed up (a plain string, not one of lark's tokens)."""
+    return isinstance(item, str) and not isinstance(item, Token)
+
+
+def _tok(toks: Sequence[Tok], token: Token) -> Tok:
+    assert token.start_pos is not None
+    return toks[token.start_pos]
+
+
+class Meaning(Transformer[Token, Any]):
+    """Parse tree → claims. One method per grammar rule alias."""
+
+    def __init__(self, toks: Sequence[Tok], lex: Lexicon) -> None:
+        super().__init__()
+        self.toks = toks
+        self.lex = lex
+
+    # ------------------------------------------------------------ helpers
+
+    def _names(self, token: Token) -> tuple[str, ...]:
+        return _tok(self.toks, token).names
+
+    def _tokens(self, items: Iterable[Any], kind: str | None = None) -> list[Token]:
+        return [t for t in items if isinstance(t, Token) and (kind is None or t.type == kind)]
+
+    # ------------------------------------------------------------ sentence
+
+    def start(self, items: list[Any]) -> list[Claim]:
+        claims: list[Claim] = []
+        previous: Subject | None = None
+        for item in items:
+            if not isinstance(item, Clause):
+                continue
+            subject = item.subject
+            if subject is not None and subject.it:
+                if previous is None:
+                    raise Unsupported("a pronoun with nothing before it")
+                subject = Subject(previous.calls, subject.negative)
+            got = item.build(subject) if subject is not None else item.build(Subject(()))
+            for claim in got:
+                if claim not in claims:
+                    claims.append(claim)
+            if subject is not None and subject.calls:
+                previous = subject
+        return claims
+
+    def sep(self, items: list[Any]) -> None:
+        return None
+
+    # ------------------------------------------------------------ subjects
+
+    def who(self, items: list[Any]) -> tuple[str, ...]:
+        token = items[0]
+        if token.type == "ROLE":
+            return tuple(sorted(self.lex.slots))
+        return self._names(token)
+
+    def quant(self, items: list[Any]) -> str:
+        return "all"
+
+    def subj(self, items: list[Any]) -> Subject:
+        who = items[-1]
+        return Subject(tuple(Calls(s) for s in who))
+
+    def subj_given(self, items: list[Any]) -> Subject:
+        who = next(i for i in items if isinstance(i, tuple))
+        given = frozenset(self._names(self._tokens(items, "INPUT")[0]))
+        return Subject(tuple(Calls(s, given) for s in who))
+
+    def subj_first(self, items: list[Any]) -> Subject:
+        who = next(i for i in items if isinstance(i, tuple))
+        number = [t for t in self._tokens(items) if t.type in ("NUM", "NUMBER")]
+        if number and str(number[0]) not in ("1", "one"):
+            raise Unsupported("a round other than the first")
+        return Subject(tuple(Calls(s, phase="first") for s in who))
+
+    def subj_later(self, items: list[Any]) -> Subject:
+        who = next(i for i in items if isinstance(i, tuple))
+        return Subject(tuple(Calls(s, phase="later") for s in who))
+
+    def subj_list(self, items: list[Any]) -> Subject:
+        slots: list[str] = []
+        for item in items:
+            if isinstance(item, tuple):
+                slots += [s for s in item if s not in slots]
+        return Subject(tuple(Calls(s) for s in slots))
+
+    def subj_loop(self, items: list[Any]) -> Subject:
+        noun = next(i for i in items if isinstance(i, CallsNoun))
+        return Subject((Calls(noun.slot),))
+
+    def subj_it(self, items: list[Any]) -> Subject:
+        return Subject((), it=True)
+
+    def calls_noun(self, items: list[Any]) -> CallsNoun:
+        slots = self._tokens(items, "SLOT")
+        return CallsNoun(self._names(slots[0])[0] if slots else None)
+
+    def nsubj_no(self, items: list[Any]) -> Subject:
+        who = next(i for i in items if isinstance(i, tuple))
+        return Subject(tuple(Calls(s) for s in who), negative=True)
+
+    nsubj_no_free = nsubj_no
+
+    def nsubj_none_it(self, items: list[Any]) -> Subject:
+        return Subject((), negative=True, it=True)
+
+    def nsubj_neither(self, items: list[Any]) -> Subject:
+        slots: list[str] = []
+        for item in items:
+            if isinstance(item, tuple):
+                slots += [s for s in item if s not in slots]
+        return Subject(tuple(Calls(s) for s in slots), negative=True)
+
+    nsubj_neither_free = nsubj_neither
+
+    def recipients(self, items: list[Any]) -> Subject:
+        subject: Subject = items[0]
+        return subject
+
+    # ------------------------------------------------------------ objects
+
+    def objs(self, items: list[Any]) -> list[Obj]:
+        out: list[Obj] = []
+        for obj in (i for i in items if isinstance(i, Obj)):
+            if isinstance(obj.source, FromField) and out and out[-1].what == "fields" and out[-1].source is None:
+                # "the actor's reasoning or self-assessment": one owner's fields
+                last = out.pop()
+                obj = Obj(owner=last.owner, what="fields", fields=(*last.fields, obj.source.name))
+            out.append(obj)
+        return out
+
+    objs_merge = objs
+
+    def conj(self, items: list[Any]) -> None:
+        return None
+
+    def owner(self, items: list[Any]) -> str:
+        token = items[0]
+        if token.type == "ROLE":
+            raise Unsupported("every role as the owner of an output")
+        return self._names(token)[0]
+
+    def owner_other(self, items: list[Any]) -> str:
+        return OTHER
+
+    def owner_its(self, items: list[Any]) -> str:
+        return ITS
+
+    def o_failure(self, items: list[Any]) -> Obj:
+        raise Unsupported("a failure as something received")
+
+    def fields(self, items: list[Any]) -> tuple[str, ...]:
+        out: list[str] = []
+        for t in self._tokens(items, "FIELD"):
+            out += [n for n in self._names(t) if n not in out]
+        return tuple(out)
+
+    def _owner_of(self, items: list[Any]) -> str:
+        return _name(items)
+
+    def o_input(self, items: list[Any]) -> Obj:
+        token = self._tokens(items, "INPUT")[0]
+        names = self._names(token)
+        original = bool(self._tokens(items, "ORIGINAL"))
+        return Obj(source=FromInput(names[0]), original=original, names=names)
+
+    def o_var(self, items: list[Any]) -> Obj:
+        return Obj(source=FromVar(self._names(items[0])[0]))
+
+    def o_output(self, items: list[Any]) -> Obj:
+        return Obj(owner=self._owner_of(items), what="output")
+
+    o_output_of = o_output
+
+    def o_output_prior(self, items: list[Any]) -> Obj:
+        return Obj(owner=self._owner_of(items), what="prior")
+
+    def o_output_current(self, items: list[Any]) -> Obj:
+        return Obj(owner=self._owner_of(items), what="current")
+
+    def o_output_every(self, items: list[Any]) -> Obj:
+        return Obj(owner=self._owner_of(items), what="every")
+
+    def o_slot(self, items: list[Any]) -> Obj:
+        return Obj(owner=self._owner_of(items), what="slot")
+
+    def o_fields(self, items: list[Any]) -> Obj:
+        fields = next(i for i in items if isinstance(i, tuple))
+        return Obj(owner=self._owner_of(items), what="fields", fields=fields)
+
+    o_fields_of = o_fields
+
+    def o_field(self, items: list[Any]) -> Obj:
+        fields: tuple[str, ...] = items[0]
+        if len(fields) != 1:
+            raise Unsupported("several fields of no named slot")
+        return Obj(source=FromField(fields[0]))
+
+    def o_others(self, items: list[Any]) -> Obj:
+        return Obj(source=FromOthers())
+
+    def o_elements(self, items: list[Any]) -> Obj:
+        return Obj(source=OtherElements(self._names(self._tokens(items, "INPUT")[0])[0]))
+
+    def o_its_fields(self, items: list[Any]) -> Obj:
+        fields = next(i for i in items if isinstance(i, tuple))
+        return Obj(owner=ITS, what="fields", fields=fields)
+
+    def o_own_prior(self, items: list[Any]) -> Obj:
+        return Obj(owner=ITS, what="prior")
+
+    def o_result(self, items: list[Any]) -> Obj:
+        return Obj(source=AnyResult())
+
+    def o_result_current(self, items: list[Any]) -> Obj:
+        return Obj(source=AnyResult("current"))
+
+    def o_result_prior(self, items: list[Any]) -> Obj:
+        return Obj(source=AnyResult("prior"))
+
+    def q_unchanged(self, items: list[Any]) -> str:
+        return "unchanged"
+
+    # ------------------------------------------------------------ sources
+
+    def _sources(self, obj: Obj, target: Calls, subject: Subject, *, negative: bool) -> list[Source]:
+        """What an object means for one target's calls."""
+        if obj.source is not None:
+            if isinstance(obj.source, FromInput):
+                return [FromInput(n) for n in obj.names or (obj.source.name,)]
+            return [obj.source]
+        owner = obj.owner
+        assert owner is not None
+        if owner == OTHER:
+            owners = [s for s in subject.slots if s != target.slot]
+            if not owners:
+                raise Unsupported("'the other' with no other slot in the subject")
+        elif owner == ITS:
+            if target.slot is None:
+                raise Unsupported("'its' for the calls in a loop")
+            owners = [target.slot]
+        else:
+            owners = [owner]
+        out: list[Source] = []
+        for name in owners:
+            if name == target.slot and owner != ITS and obj.what != "prior":
+                if obj.what == "fields":
+                    raise Unsupported("a slot's own fields")
+                out.append(FromOthers())  # "the reviewer's output", said of reviewers
+                continue
+            match obj.what:
+                case "output" | "slot":
+                    out.append(FromSlot(name))
+                case "prior":
+                    out.append(FromSlot(name, age="prior"))
+                case "current":
+                    out.append(FromSlot(name, age="current"))
+                case "every":
+                    out.append(FromSlot(name, every=True))
+                case _:
+                    out.append(FromSlot(name, obj.fields))
+        return out
+
+    def _forbid(self, subject: Subject, objs: list[Obj], *, only: bool = False) -> list[Claim]:
+        out: list[Claim] = []
+        for target in subject.calls:
+            for obj in objs:
+                if obj.what == "fields" and obj.source is None:
+                    owners = self._sources(Obj(owner=obj.owner, what="slot"), target, subject, negative=True)
+                    for src in owners:
+                        if not isinstance(src, FromSlot):
+                            raise Unsupported("fields of a slot's own calls")
+                        out.append(Firewall(target, src.slot, obj.fields, only))
+                    continue
+                for src in self._sources(obj, target, subject, negative=True):
+                    out.append(Isolation(target, src))
+        return out
+
+    def _need(self, subject: Subject, objs: list[Obj], *, only: bool = False, unchanged: bool = False) -> list[Claim]:
+        out: list[Claim] = []
+        for target in subject.calls:
+            needs: list[Source] = []
+            originals: list[Claim] = []
+            for obj in objs:
+                for src in self._sources(obj, target, subject, negative=False):
+                    if isinstance(src, FromOthers | OtherElements):
+                        raise Unsupported("receiving other invocations' outputs")
+                    if unchanged or obj.original:
+                        if isinstance(src, FromInput):
+                            originals.append(Unchanged(target, FromInput(src.name, original=True)))
+                            if only:
+                                needs.append(FromInput(src.name, original=True))
+                            continue
+                        if isinstance(src, FromSlot) and src.age == "prior" and unchanged:
+                            originals.append(Unchanged(target, src))
+                            continue
+                        if unchanged:
+                            raise Unsupported("'unchanged' of something that is not an input")
+                    needs.append(src)
+            out += originals
+            if needs:
+                out.append(Receives(target, tuple(needs), only=only))
+        return out
+
+    # ------------------------------------------------------------ receiving
+
+    def see_verb(self, items: list[Any]) -> None:
+        return None
+
+    def neg(self, items: list[Any]) -> None:
+        return None
+
+    neg_be = neg
+
+    def _clause(self, subject: Subject, build: Callable[[Subject], list[Claim]]) -> Clause:
+        return Clause(subject, build)
+
+    def _subject(self, items: list[Any]) -> Subject:
+        return next(i for i in items if isinstance(i, Subject))
+
+    def _objs(self, items: list[Any]) -> list[list[Obj]]:
+        return [i for i in items if isinstance(i, list)]
+
+    def see_neg(self, items: list[Any]) -> Clause:
+        (objs,) = self._objs(items)
+        return self._clause(self._subject(items), lambda s: self._forbid(s, objs))
+
+    see_neg_passive = see_neg
+
+    def see_negsubj(self, items: list[Any]) -> Clause:
+        subject = self._subject(items)
+        (objs,) = self._objs(items)
+        return self._clause(subject, lambda s: self._forbid(s, objs))
+
+    def see_neither(self, items: list[Any]) -> Clause:
+        objs = [i for i in items if isinstance(i, Obj)]
+        return self._clause(self._subject(items), lambda s: self._forbid(s, objs))
+
+    see_no = see_neg
+
+    def see_pos_later(self, items: list[Any]) -> Clause:
+        (objs,) = self._objs(items)
+        return self._clause(
+            _phased(self._subject(items), "later"), lambda s: self._need(s, objs)
+        )
+
+    def see_only_against(self, items: list[Any]) -> Clause:
+        what, against = self._objs(items)
+        return self._clause(self._subject(items), lambda s: self._need(s, [*what, *against], only=True))
+
+    def see_neg_failures(self, items: list[Any]) -> Clause:
+        owner = next(i for i in items if _is_name(i))
+        if owner in (OTHER, ITS):
+            raise Unsupported("the failures of no named slot")
+
+        def build(s: Subject) -> list[Claim]:
+            return [Isolation(c, FromSlot(owner, failures=False)) for c in s.calls]
+
+        return self._clause(self._subject(items), build)
+
+    def see_pos(self, items: list[Any]) -> Clause:
+        (objs,) = self._objs(items)
+        unchanged = "unchanged" in items
+        return self._clause(self._subject(items), lambda s: self._need(s, objs, unchanged=unchanged))
+
+    see_pos_q = see_pos
+    see_always = see_pos
+
+    def see_every(self, items: list[Any]) -> Clause:
+        obj = next(i for i in items if isinstance(i, Obj))
+        if obj.owner in (None, OTHER, ITS) or obj.what not in ("output", "slot"):
+            raise Unsupported("'every' of something that is not a slot's output")
+        every = Obj(owner=obj.owner, what="every")
+        return self._clause(self._subject(items), lambda s: self._need(s, [every]))
+
+    def see_only(self, items: list[Any]) -> Clause:
+        (objs,) = self._objs(items)
+        return self._clause(self._subject(items), lambda s: self._need(s, objs, only=True))
+
+    def negtail(self, items: list[Any]) -> list[Obj]:
+        (objs,) = self._objs(items)
+        return objs
+
+    negfrom = negtail
+
+    def see_only_not(self, items: list[Any]) -> Clause:
+        positive, negative = self._objs(items)
+        return self._clause(self._subject(items), lambda s: self._only_not(s, positive, negative))
+
+    decide_only_not = see_only_not
+
+    def _only_not(self, subject: Subject, positive: list[Obj], negative: list[Obj]) -> list[Claim]:
+        """"sees only X, never Y": Y is forbidden; X is what it may see. When
+        Y names fields, "only" is the firewall's: of the other delegates'
+        outputs, only that slot's reach the subject."""
+        negative = [self._its(o, positive) for o in negative]
+        fields = [o for o in negative if o.what == "fields"]
+        if fields:
+            out = self._forbid(subject, negative, only=True)
+            keep = [o for o in positive if not (o.source is not None and isinstance(o.source, FromField))]
+            if any(o.owner not in (f.owner for f in fields) for o in keep if o.owner is not None):
+                raise Unsupported("'only' a slot other than the one whose fields are hidden")
+            return out
+        return self._need(subject, positive, only=True) + self._forbid(subject, negative)
+
+    def _its(self, obj: Obj, context: list[Obj]) -> Obj:
+        """"not its reasoning" after "the other's argument": its = the other."""
+        if obj.owner != ITS or obj.what != "fields":
+            return obj
+        owners = [o.owner for o in context if o.owner is not None]
+        if len(set(owners)) != 1:
+            raise Unsupported("'its' with no single owner before it")
+        return Obj(owner=owners[0], what="fields", fields=obj.fields)
+
+    def see_pos_not(self, items: list[Any]) -> Clause:
+        positive, negative = self._objs(items)
+        return self._clause(
+            self._subject(items),
+            lambda s: self._need(s, positive) + self._forbid(s, [self._its(o, positive) for o in negative]),
+        )
+
+    def see_not_only(self, items: list[Any]) -> Clause:
+        negative, positive = self._objs(items)
+        return self._clause(
+            self._subject(items), lambda s: self._forbid(s, negative) + self._need(s, positive, only=True)
+        )
+
+    # ------------------------------------------------------------ giving (object first)
+
+    def give_neg(self, items: list[Any]) -> Clause:
+        (objs,) = self._objs(items)
+        return self._clause(self._subject(items), lambda s: self._forbid(s, objs))
+
+    give_withheld = give_neg
+
+    def give_pos(self, items: list[Any]) -> Clause:
+        (objs,) = self._objs(items)
+        unchanged = "unchanged" in items
+        return self._clause(self._subject(items), lambda s: self._need(s, objs, unchanged=unchanged))
+
+    give_pos_q = give_pos
+
+    def give_only_to(self, items: list[Any]) -> Clause:
+        (objs,) = self._objs(items)
+        subject = self._subject(items)
+
+        def build(s: Subject) -> list[Claim]:
+            others = Subject(tuple(Calls(x) for x in sorted(self.lex.slots) if x not in s.slots))
+            return self._need(s, objs) + self._forbid(others, objs)
+
+        return self._clause(subject, build)
+
+    # ------------------------------------------------------------ independence
+
+    def indep(self, items: list[Any]) -> Clause:
+        return self._clause(self._subject(items), lambda s: [Isolation(c, FromOthers()) for c in s.calls])
+
+    def indep_given(self, items: list[Any]) -> Clause:
+        given = frozenset(self._names(self._tokens(items, "INPUT")[0]))
+        slot = self._names(self._tokens(items, "SLOT")[0])[0]
+        subject = Subject((Calls(slot, given),))
+        return self._clause(subject, lambda s: [Isolation(c, FromOthers()) for c in s.calls])
+
+    def indep_and_not(self, items: list[Any]) -> Clause:
+        (objs,) = self._objs(items)
+        return self._clause(
+            self._subject(items),
+            lambda s: [Isolation(c, FromOthers()) for c in s.calls] + self._forbid(s, objs),
+        )
+
+    def influence(self, items: list[Any]) -> Clause:
+        slot = self._names(self._tokens(items, "SLOT")[0])[0]
+        a, b = (self._names(t) for t in self._tokens(items, "INPUT"))
+        subject = Subject((Calls(slot, frozenset(b)),))
+        return self._clause(subject, lambda s: [Isolation(s.calls[0], FromSlot(slot, given=frozenset(a)))])
+
+    def influence_on(self, items: list[Any]) -> Clause:
+        (objs,) = self._objs(items)
+        return self._clause(self._subject(items), lambda s: self._forbid(s, objs))
+
+    # ------------------------------------------------------------ gating
+
+    def run_verb(self, items: list[Any]) -> None:
+        return None
+
+    def approve_subject(self, items: list[Any]) -> str:
+        slots = self._tokens(items, "SLOT")
+        if not slots:
+            raise Unsupported("an approval by no named slot")
+        return self._names(slots[0])[0]
+
+    def approve_clause(self, items: list[Any]) -> str:
+        return _name(items)
+
+    approval = approve_clause
+    cond_approve = approve_clause
+
+    def gated(self, items: list[Any]) -> Clause:
+        approver = next(i for i in items if _is_name(i))
+        return self._clause(
+            self._subject(items), lambda s: [Gated(c, approver) for c in s.calls if c.slot != approver]
+        )
+
+    gated_front = gated
+    gated_before = gated
+
+    def gated_no(self, items: list[Any]) -> Clause:
+        approver = next(i for i in items if _is_name(i))
+        who = next(i for i in items if isinstance(i, tuple))
+        subject = Subject(tuple(Calls(s) for s in who))
+        return self._clause(subject, lambda s: [Gated(c, approver) for c in s.calls if c.slot != approver])
+
+    def gated_var(self, items: list[Any]) -> Clause:
+        var = next(i for i in items if _is_name(i))
+        return Clause(None, lambda s: [Gated(None, None, var=var)])
+
+    # ------------------------------------------------------------ fail-safe
+
+    def failsafe(self, items: list[Any]) -> Clause:
+        approver = next(i for i in items if _is_name(i))
+        return Clause(None, lambda s: [FailSafe(approver)])
+
+    def block_tail(self, items: list[Any]) -> None:
+        return None
+
+    failsafe_effect = block_tail
+    run_noun = block_tail
+
+    # ------------------------------------------------------------ unaware
+
+    def hword(self, items: list[Any]) -> Token:
+        token: Token = items[0]
+        return token
+
+    def hidden(self, items: list[Any]) -> list[Token]:
+        return list(items)
+
+    def _terms(self, hidden: list[Token], subject: Subject) -> tuple[str, ...]:
+        """The words that name the hidden fact: slots (not "its ..."), locals,
+        and content words; a word after a possessive is the owner's thing."""
+        terms: list[str] = []
+        toks = [_tok(self.toks, t) for t in hidden]
+        for i, tok in enumerate(toks):
+            after_possessive = i > 0 and toks[i - 1].kind in ("ITS", "OWN", "POSS")
+            if tok.kind == "SLOT":
+                if not after_possessive:
+                    terms += [n for n in tok.names if n not in terms and n not in subject.slots]
+                continue
+            if after_possessive or (tok.kind == "VAR" and tok.article):
+                continue  # the owner's thing, or data the program holds
+            for word in tok.text.split():
+                if re.fullmatch(r"[a-z][a-z_]*", word) and word not in _HIDDEN_STOP and word not in terms:
+                    terms.append(word)
+        return tuple(terms)
+
+    def unaware(self, items: list[Any]) -> Clause:
+        hidden = next(i for i in items if isinstance(i, list))
+
+        def build(s: Subject) -> list[Claim]:
+            terms = self._terms(hidden, s)
+            if not terms:
+                raise Unsupported("nothing named as hidden")
+            return [Unaware(c, terms) for c in s.calls]
+
+        return self._clause(self._subject(items), build)
+
+    unaware_negsubj = unaware
+
+    def unaware_others(self, items: list[Any]) -> Clause:
+        return self._clause(
+            self._subject(items),
+            lambda s: [Unaware(c, tuple(words_of(c.slot)) if c.slot else (), others=True) for c in s.calls],
+        )
+
+    # ------------------------------------------------------------ order
+
+    def ordered(self, items: list[Any]) -> Clause:
+        def build(s: Subject) -> list[Claim]:
+            return [Ordered(c, c.slot) for c in s.calls if c.slot is not None]
+
+        return self._clause(self._subject(items), build)
+
+    def ordered_over(self, items: list[Any]) -> Clause:
+        over = self._names(self._tokens(items, "INPUT")[0])[0]
+        return self._clause(self._subject(items), lambda s: [Ordered(c, over) for c in s.calls])
+
+    ordered_over_subj = ordered_over
+
+    def ordered_given(self, items: list[Any]) -> Clause:
+        (objs,) = self._objs(items)
+        inputs = [o.source.name for o in objs if isinstance(o.source, FromInput)]
+        if len(inputs) != 1 or len(objs) != 1:
+            raise Unsupported("order over something that is not one input")
+        return self._clause(self._subject(items), lambda s: [Ordered(c, inputs[0]) for c in s.calls])
+
+    def ordered_results(self, items: list[Any]) -> Clause:
+        who = next(i for i in items if isinstance(i, tuple))
+        return Clause(None, lambda s: [Ordered(None, who[0], results=True)])
+
+    # ------------------------------------------------------------ bounds
+
+    def bound(self, items: list[Any]) -> str:
+        token = items[0]
+        if token.type != "INPUT":
+            raise Unsupported("a loop bound that is a number, not a config entry")
+        return self._names(token)[0]
+
+    def bounded(self, items: list[Any]) -> Clause:
+        bound = next(i for i in items if _is_name(i))
+        return Clause(None, lambda s: [Bounded(bound)])
+
+    def bounded_calls(self, items: list[Any]) -> Clause:
+        raise Unsupported("a bound on one slot's calls")
+
+    bounded_calls_n = bounded_calls
+    bounded_all = bounded_calls
+
+    # ------------------------------------------------------------ monotonic
+
+    def mono_var(self, items: list[Any]) -> str:
+        return self._names(items[0])[0]
+
+    def monotonic(self, items: list[Any]) -> Clause:
+        var = next(i for i in items if _is_name(i))
+        return Clause(None, lambda s: [Monotonic(var)])
+
+    def monotonic_available(self, items: list[Any]) -> Clause:
+        var = next(i for i in items if _is_name(i))
+        phase: Phase = "later" if self._tokens(items, "AFTER") else "all"
+        return Clause(None, lambda s: [Monotonic(var), Receives(Calls(None, phase=phase), (FromVar(var),))])
+
+    # ------------------------------------------------------------ exactly once
+
+    def once_element(self, items: list[Any]) -> Clause:
+        element = self._names(self._tokens(items, "INPUT")[0])[0]
+        who = next(i for i in items if isinstance(i, tuple))
+        return Clause(None, lambda s: [ExactlyOnce(Calls(w), element, "element") for w in who])
+
+    def once_call(self, items: list[Any]) -> Clause:
+        element = self._names(self._tokens(items, "INPUT")[0])[0]
+        who = next(i for i in items if isinstance(i, tuple))
+        return Clause(None, lambda s: [ExactlyOnce(Calls(w), element, "call") for w in who])
+
+    def once_element_self(self, items: list[Any]) -> Clause:
+        raise Unsupported("exactly once, by no named slot")
+
+    once_slot_self = once_element_self
+    once_element_two = once_element_self
+
+    # ------------------------------------------------------------ identical
+
+    def obj_same(self, items: list[Any]) -> Args:
+        token = items[0]
+        tok = _tok(self.toks, token)
+        match token.type:
+            case "INPUT" | "FIELD":
+                return Args(tok.names)
+            case "PROMPT":
+                return Args(("prompt",))
+            case "INPUTS":
+                return Args(None)
+            case _:
+                if tok.text in ("model", "models"):
+                    return Args(("model",))
+                raise Unsupported(f"'same {tok.text}': not a name of the pattern")
+
+    def objs_same(self, items: list[Any]) -> Args:
+        return Args.merge(i for i in items if isinstance(i, Args))
+
+    same_list = objs_same
+
+    def identical(self, items: list[Any]) -> Clause:
+        noun = next((i for i in items if isinstance(i, CallsNoun)), None)
+        who = next((i for i in items if isinstance(i, tuple)), None)
+        slots: list[str | None] = list(who) if who is not None else [noun.slot if noun else None]
+        args = Args.merge(i for i in items if isinstance(i, Args)).names
+        subject = Subject(tuple(Calls(x) for x in slots))
+        return Clause(subject, lambda s: [Identical(c, args) for c in s.calls])
+
+    identical_passive = identical
+
+    def identical_across(self, items: list[Any]) -> Clause:
+        over = self._names(self._tokens(items, "INPUT")[0])[0]
+        who = next(i for i in items if isinstance(i, tuple))
+        args = Args.merge(i for i in items if isinstance(i, Args)).names
+        args = tuple(a for a in args if a != over) if args else args
+        return Clause(None, lambda s: [Identical(Calls(x), args or None, over) for x in who])
+
+    def identical_callee(self, items: list[Any]) -> Clause:
+        callee = self._names(self._tokens(items, "SLOT")[-1])[0]
+        return Clause(None, lambda s: [Identical(Calls(None), callee=callee)])
+
+    def identical_callee_on(self, items: list[Any]) -> Clause:
+        callee = self._names(self._tokens(items, "SLOT")[0])[0]
+        given = frozenset(self._names(self._tokens(items, "INPUT")[0]))
+        return Clause(None, lambda s: [Identical(Calls(None, given), callee=callee)])
+
+    # ------------------------------------------------------------ returns
+
+    def ret_when(self, items: list[Any]) -> When:
+        return When(next((i for i in items if _is_name(i)), None))
+
+    def _field_owner(self, items: list[Any]) -> tuple[str, tuple[str, ...]]:
+        owner = next(i for i in items if _is_name(i))
+        fields = next(i for i in items if isinstance(i, tuple))
+        return owner, fields
+
+    def ret_field_when(self, items: list[Any]) -> Clause:
+        owner, fields = self._field_owner(items)
+        when = next(i for i in items if isinstance(i, When))
+        approver = when.approver or owner
+        if approver != owner:
+            raise Unsupported("one slot's field returned when another blocks")
+        return Clause(None, lambda s: [Returns("blocked", (Need(FromSlot(owner, fields)),), approver=owner)])
+
+    ret_field_when_active = ret_field_when
+    ret_field_when_front = ret_field_when
+    ret_field_when_front_passive = ret_field_when
+
+    def ret_field_always(self, items: list[Any]) -> Clause:
+        owner, fields = self._field_owner(items)
+        return Clause(None, lambda s: [Returns("all", (Need(FromSlot(owner, fields)),))])
+
+    def ret_only_by(self, items: list[Any]) -> Clause:
+        owner = next(i for i in items if _is_name(i))
+        return Clause(None, lambda s: [Returns("all", (Need(FromSlot(owner), "result", only=True),))])
+
+    def ret_from(self, items: list[Any]) -> Clause:
+        owner = next(i for i in items if _is_name(i))
+        return Clause(None, lambda s: [Returns("all", (Need(FromSlot(owner), "result"),))])
+
+    def ret_complete(self, items: list[Any]) -> Clause:
+        var = self._names(self._tokens(items, "VAR")[0])[0]
+        return Clause(None, lambda s: [Returns("all", (Need(FromVar(var), "result"),), complete=var)])
+
+    def ret_var(self, items: list[Any]) -> Clause:
+        var = self._names(self._tokens(items, "VAR")[0])[0]
+        return Clause(None, lambda s: [Returns("all", (Need(FromVar(var), "result"),))])
+
+    def unmerged(self, items: list[Any]) -> Clause:
+        objs = [o for group in self._objs(items) for o in group]
+        sides = tuple(sorted({o.owner for o in objs if o.owner not in (None, OTHER, ITS)} or self.lex.slots))
+        return Clause(None, lambda s: [Unmerged(sides)])
+
+    def relay(self, items: list[Any]) -> Clause:
+        who = next(i for i in items if isinstance(i, tuple))
+        slot = who[0]
+        return Clause(None, lambda s: [Unchanged(Calls(slot, phase="later"), FromSlot(slot, age="prior"))])
+
+    # ------------------------------------------------------------ behaviour
+
+    def behaviour(self, items: list[Any]) -> Clause:
+        def build(s: Subject) -> list[Claim]:
+            if not s.slots:
+                raise Unsupported("behaviour of no named slot")
+            return [Unverifiable(f"about what `{x}` does itself, which only the delegate controls", x) for x in s.slots]
+
+        return self._clause(self._subject(items), build)
+
+    def behaviour_it(self, items: list[Any]) -> Clause:
+        return self._clause(Subject((), it=True), self.behaviour([Subject(())]).build)
+
+    def loose(self, items: list[Any]) -> None:
+        return None
+
+    anytok = loose
+
+    def behaviour_calls(self, items: list[Any]) -> Clause:
+        return Clause(None, lambda s: [Unverifiable("about what the delegates produce, which only they control")])
+
+    def behaviour_model(self, items: list[Any]) -> Clause:
+        return Clause(None, lambda s: [Unverifiable("about the model's own sampling, which no program controls")])
+
+    def identical_cont(self, items: list[Any]) -> Clause:
+        args = Args.merge(i for i in items if isinstance(i, Args)).names
+        return self._clause(Subject((), it=True), lambda s: [Identical(c, args) for c in s.calls])
+
+    # ------------------------------------------------------------ phases and paths
+
+    def _phase_clause(self, items: list[Any], phase: Phase) -> Clause:
+        inner = next(i for i in items if isinstance(i, Clause))
+        if inner.subject is None:
+            raise Unsupported("a round named for a clause about no calls")
+        subject = _phased(inner.subject, phase)
+        return Clause(subject, inner.build)
+
+    def phase_first(self, items: list[Any]) -> Clause:
+        number = [t for t in self._tokens(items) if t.type in ("NUM", "NUMBER")]
+        if number and str(number[0]) not in ("1", "one"):
+            raise Unsupported("a round other than the first")
+        return self._phase_clause(items, "first")
+
+    def phase_later(self, items: list[Any]) -> Clause:
+        return self._phase_clause(items, "later")
+
+    def phase_cmp(self, items: list[Any]) -> Clause:
+        (cmp,) = self._tokens(items, "CMP")
+        if str(cmp) not in ("<", "<="):
+            raise Unsupported("a condition other than falling short of the threshold")
+        return self._phase_clause(items, "later")
+
+    def concession(self, items: list[Any]) -> Clause:
+        return self._clause(Subject((), it=True), lambda s: [])
+
+    def returns_field(self, items: list[Any]) -> Clause:
+        key = self._names(next(t for t in self._tokens(items) if t.type in ("FIELD", "VAR")))[0]
+        return Clause(None, lambda s: [ReturnsField(key)])
+
+    def ret_needs(self, items: list[Any]) -> tuple[Need, ...]:
+        out = [Need(Null(), "result")]
+        out += [Need(FromVar(self._names(t)[0])) for t in self._tokens(items, "VAR")]
+        return tuple(out)
+
+    def ret_success(self, items: list[Any]) -> Clause:
+        return Clause(None, lambda s: [Returns("success", (), immediate=True)])
+
+    def ret_success_or_exhausted(self, items: list[Any]) -> Clause:
+        needs = next(i for i in items if isinstance(i, tuple))
+        return Clause(None, lambda s: [Returns("success", (), immediate=True), Returns("exhausted", needs)])
+
+    def ret_exhausted_records(self, items: list[Any]) -> Clause:
+        var = self._names(self._tokens(items, "VAR")[0])[0]
+        needs = (Need(Null(), "result"), Need(FromVar(var)))
+        return Clause(None, lambda s: [Returns("exhausted", needs, records=var)])
+
+    def ret_exhausted_null(self, items: list[Any]) -> Clause:
+        return Clause(None, lambda s: [Returns("exhausted", (Need(Null(), "result"),))])
+
+    def _sequence(self) -> str:
+        seqs = sorted(self.lex.sequences)
+        if len(seqs) != 1:
+            raise Unsupported("slot order with no single slot sequence")
+        return seqs[0]
+
+    def ret_acceptable(self, items: list[Any]) -> Clause:
+        return Clause(None, lambda s: [Returns("acceptable", (Need(AnyResult(), "result"),), immediate=True)])
+
+    def ret_acceptable_ordered(self, items: list[Any]) -> Clause:
+        seq = self._sequence()
+        claim = Returns("acceptable", (Need(AnyResult(), "result"),), immediate=True, ordered=seq)
+        return Clause(None, lambda s: [claim])
+
+    def ret_none_acceptable(self, items: list[Any]) -> Clause:
+        needs = [Need(Null(), "result")]
+        needs += [Need(Null(), self._names(t)[0]) for t in self._tokens(items, "FIELD")]
+        return Clause(None, lambda s: [Returns("exhausted", tuple(needs))])
+
+    def ret_threshold_or_last(self, items: list[Any]) -> Clause:
+        result = (Need(AnyResult(), "result"),)
+        return Clause(
+            None, lambda s: [Returns("threshold", result, immediate=True), Returns("exhausted", result)]
+        )
+
+    def ret_threshold_first(self, items: list[Any]) -> Clause:
+        return Clause(None, lambda s: [Returns("threshold", (Need(AnyResult(), "result"),), immediate=True)])
+
+    def ret_threshold_now(self, items: list[Any]) -> Clause:
+        (cmp,) = self._tokens(items, "CMP")
+        if str(cmp) not in (">=", ">"):
+            raise Unsupported("returning at once on a condition other than meeting the threshold")
+        return Clause(None, lambda s: [Returns("threshold", (), immediate=True)])
+
+    def ret_threshold_or_exhausted(self, items: list[Any]) -> Clause:
+        return Clause(None, lambda s: [Returns("threshold", ()), Returns("exhausted", ())])
+
+    def ret_accept(self, items: list[Any]) -> Clause:
+        owner = next(i for i in items if _is_name(i))
+        return Clause(None, lambda s: [Returns("accept", (Need(FromSlot(owner), "result"),), immediate=True)])
+
+    def ret_exhausted_last(self, items: list[Any]) -> Clause:
+        needs = [Need(AnyResult(), "result")]
+        needs += [Need(FromVar(self._names(t)[0])) for t in self._tokens(items, "VAR")]
+        return Clause(None, lambda s: [Returns("exhausted", tuple(needs))])
+
+    def ret_exhausted_needs(self, items: list[Any]) -> Clause:
+        needs = next(i for i in items if isinstance(i, tuple))
+        return Clause(None, lambda s: [Returns("exhausted", needs)])
+
+    def ret_threshold_now_words(self, items: list[Any]) -> Clause:
+        return Clause(None, lambda s: [Returns("threshold", (), immediate=True)])
+
+    def ret_threshold_when(self, items: list[Any]) -> Clause:
+        return Clause(None, lambda s: [Returns("threshold", ())])
+
+    def ret_exhausted_when(self, items: list[Any]) -> Clause:
+        return Clause(None, lambda s: [Returns("exhausted", ())])
+
+    def ret_vars(self, items: list[Any]) -> Clause:
+        needs = tuple(Need(FromVar(self._names(t)[0])) for t in self._tokens(items, "VAR"))
+        return Clause(None, lambda s: [Returns("all", needs)])
+
+    def vice_versa(self, items: list[Any]) -> Clause:
+        return Clause(None, lambda s: [VICE_VERSA])
+
+
+def _phased(subject: Subject, phase: Phase) -> Subject:
+    """The subject's calls in the named rounds only."""
+    if subject.it:
+        raise Unsupported("a round named for a pronoun")
+    calls = tuple(Calls(c.slot, c.given, phase) if c.phase == "all" else c for c in subject.calls)
+    return Subject(calls, subject.negative)
+
+
+@dataclass(frozen=True, slots=True)
+class Args:
+    """The arguments an "identical" claim names (None: all of them)."""
+
+    names: tuple[str, ...] | None
+
+    @staticmethod
+    def merge(groups: Iterable[Args]) -> Args:
+        out: list[str] = []
+        for g in groups:
+            if g.names is None:
+                return Args(None)
+            out += [n for n in g.names if n not in out]
+        return Args(tuple(out) or None)
+
+
+@dataclass(frozen=True, slots=True)
+class When:
+    """The path a returns clause names: where ``approver`` blocks."""
+
+    approver: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class CallsNoun:
+    """"retries", "mapper invocations": calls, of one slot or of the loop."""
+
+    slot: str | None
+
+
+#: A marker claim: swap the inputs of the sentence's isolation claims.
+VICE_VERSA: Any = Unverifiable("\x00vice versa")
+
+
+def _vice_versa(claims: list[Claim]) -> list[Claim]:
+    if VICE_VERSA not in claims:
+        return claims
+    out = [c for c in claims if c != VICE_VERSA]
+    swapped: list[Claim] = []
+    for claim in out:
+        if isinstance(claim, Isolation) and isinstance(claim.source, FromInput) and len(claim.target.given) == 1:
+            (given,) = claim.target.given
+            swapped.append(Isolation(Calls(claim.target.slot, frozenset({claim.source.name}), claim.target.phase), FromInput(given)))
+    if not swapped:
+        raise Unsupported("'vice versa' with nothing to swap")
+    return out + [c for c in swapped if c not in out]
+
+
+def _meaning(tree: Tree[Token], toks: Sequence[Tok], lex: Lexicon) -> tuple[Claim, ...] | None:
+    try:
+        claims = Meaning(toks, lex).transform(tree)
+    except VisitError as exc:
+        if isinstance(exc.orig_exc, Unsupported | StopIteration | ValueError | IndexError):
+            return None
+        raise
+    except Unsupported:
+        return None
+    try:
+        claims = _vice_versa(claims)
+    except Unsupported:
+        return None
+    return normal(claims) if claims else None
+
+
+def normal(claims: Iterable[Claim]) -> tuple[Claim, ...]:
+    """One spelling of a set of claims: an "identical" or a firewall said in
+    parts ("the same brief, the same material") is the one claim it adds
+    up to, so that readings differing only in that are one reading."""
+    out: list[Claim] = []
+    for claim in claims:
+        merged = False
+        for i, old in enumerate(out):
+            match old, claim:
+                case Identical(), Identical() if (old.target, old.over, old.callee) == (claim.target, claim.over, claim.callee):
+                    args = None if old.args is None or claim.args is None else (*old.args, *(a for a in claim.args if a not in old.args))
+                    out[i] = Identical(old.target, args, old.over, old.callee)
+                    merged = True
+                case Firewall(), Firewall() if (old.target, old.source, old.only) == (claim.target, claim.source, claim.only):
+                    out[i] = Firewall(old.target, old.source, (*old.fields, *(f for f in claim.fields if f not in old.fields)), old.only)
+                    merged = True
+                case _:
+                    merged = old == claim
+            if merged:
+                break
+        if not merged:
+            out.append(claim)
+    return tuple(out)
+
+
+def _readings(toks_list: Iterable[list[Tok]], lex: Lexicon, start: str = "start") -> list[tuple[Claim, ...]]:
+    found: list[tuple[Claim, ...]] = []
+    for toks in toks_list:
+        for tree in parse_trees(toks, start):
+            claims = _meaning(tree, toks, lex)
+            if claims is not None and not any(set(claims) == set(f) for f in found):
+                found.append(claims)
+    return found
+
+
+def read(text: str, lex: Lexicon) -> Reading:
+    """Read one invariant sentence against the pattern's names."""
+    positions = lattice(text, lex)
+    if not positions:
+        return Reading()
+    found = _readings(variants(positions), lex)
+    if len(found) == 1:
+        return Reading(claims=found[0])
+    if len(found) > 1:
+        return Reading(ambiguous=tuple(found), unread=())
+    return _partial(positions, lex)
+
+
+def _partial(positions: list[list[Tok]], lex: Lexicon) -> Reading:
+    """The clauses (between ``;``) that read on their own, and the words of
+    the others."""
+    pieces: list[list[list[Tok]]] = [[]]
+    for pos in positions:
+        if any(t.kind == "SEMI" for t in pos):
+            pieces.append([])
+        else:
+            pieces[-1].append(pos)
+    partial: list[Claim] = []
+    unread: list[str] = []
+    for piece in pieces:
+        if not piece:
+            continue
+        got = _readings(variants(piece), lex) if len(pieces) > 1 else []
+        if len(got) == 1:
+            partial += [c for c in got[0] if c not in partial]
+        else:
+            unread.append(" ".join(pos[0].text for pos in piece))
+    return Reading(partial=tuple(partial), unread=tuple(unread))

@@ -1,0 +1,304 @@
+"""The words the invariant reader knows, each with the terminal it becomes.
+
+This table is the reader's vocabulary. A word (or a fixed phrase of several
+words) listed here becomes one token of the kind it is listed under, and the
+grammar (``english.lark``) says where a token of each kind may stand and what
+it means there. A word that is neither listed here, nor a filler, nor one of
+the pattern's own names becomes ``WORD``, which the grammar accepts only in
+the few places that quote free text (what a slot must not know, what a
+delegate does on its own); anywhere else it leaves the sentence unread.
+
+To teach the reader a new synonym, add it to the right kind below. To teach
+it a new sentence shape, add a rule to ``english.lark`` and its meaning to
+:mod:`.read`.
+"""
+
+from __future__ import annotations
+
+#: Words that carry no meaning for a claim and are dropped before parsing.
+#: Keep this list short: every other word must be accounted for by a reading.
+FILLERS: frozenset[str] = frozenset("the a an any also still".split())
+
+#: kind → words and phrases. Phrases are written with spaces; the longest
+#: phrase wins. Every inflection a sentence may use is listed.
+KINDS: dict[str, tuple[str, ...]] = {
+    # ---- polarity and limits: each must be consumed by a rule that gives it meaning
+    "NEVER": ("never", "at no point", "at no time", "under no circumstances"),
+    "NOT": ("not", "n't"),
+    "NO": ("no",),
+    "NONE": ("none", "nobody", "no one"),
+    "NOTHING": ("nothing",),
+    "NEITHER": ("neither",),
+    "NOR": ("nor",),
+    "ONLY": ("only", "solely", "exclusively", "purely", "just"),
+    "EXCEPT": ("except", "other than", "apart from", "besides"),
+    "BUT": ("but",),
+    "WITHOUT": ("without",),
+    "UNLESS": ("unless",),
+    "ATMOST": ("at most", "no more than", "not more than", "never more than", "up to"),
+    "EXACTLY": ("exactly", "precisely"),
+    # ---- function words
+    "AUX": (
+        "does", "do", "did", "will", "would", "can", "could", "must", "should", "shall",
+        "may", "might", "is able to", "are able to", "gets to", "get to",
+    ),
+    "CAN_NOT": ("cannot",),
+    "BE": ("is", "are", "was", "were", "be", "been", "being", "remains", "remain", "stays", "stay"),
+    "HAVE": ("has", "have", "had"),
+    "TO": ("to", "into"),
+    "FROM": ("from",),
+    "OF": ("of",),
+    "BY": ("by",),
+    "WITH": ("with", "alongside", "along with", "together with"),
+    "ABOUT": ("about",),
+    "IN": ("in", "inside", "within"),
+    "ON": ("on", "upon"),
+    "FOR": ("for",),
+    "AFTER": ("after",),
+    "BEFORE": ("before",),
+    "WHEN": ("when", "whenever"),
+    "IF": ("if", "provided that", "as long as"),
+    "ONCE": ("once",),
+    "AND": ("and", "as well as", "plus"),
+    "OR": ("or",),
+    "THAT": ("that", "which", "who", "whom"),
+    "IT": ("it", "they", "them", "itself", "themselves", "he", "she"),
+    "ITS": ("its", "their", "his", "her"),
+    "OWN": ("own",),
+    "SELF": ("themselves", "itself"),
+    "POSS": ("'s", "'"),
+    "COMMA": (",",),
+    "COLON": (":",),
+    "SEMI": (";",),
+    # ---- quantifiers and others
+    "EVERY": ("every", "each", "all", "all of", "each of", "every one of", "all the"),
+    "BOTH": ("both", "both of", "the two"),
+    "ANOTHER": ("another", "any other", "some other"),
+    "OTHER": ("other", "others", "the others", "the other", "other's", "others'"),
+    "EACHOTHER": ("each other", "one another", "each other's", "one another's"),
+    "PEER": (
+        "peer", "peers", "sibling", "siblings", "colleague", "colleagues", "fellow",
+        "fellows", "teammate", "teammates",
+    ),
+    "PRIOR": ("previous", "prior", "preceding", "earlier", "last"),
+    "CURRENT": ("current", "latest"),
+    "LATER": ("later", "subsequent", "following", "downstream"),
+    "FIRST": ("first",),
+    # ---- nouns for a delegate's whole result
+    "OUTPUT": (
+        "output", "outputs", "result", "results", "work", "answer", "answers", "report",
+        "reports", "response", "responses", "verdict", "verdicts", "argument", "arguments",
+        "proposal", "proposals", "findings", "finding", "critique", "critiques",
+        "reply", "replies", "contribution", "contributions", "product", "decision",
+        "decisions", "assessment", "assessments", "opinion", "opinions", "review",
+        "reviews", "take", "feedback", "context", "step", "steps", "attempt", "attempts",
+    ),
+    "INPUTS": ("inputs", "arguments", "parameters", "everything", "data"),
+    "PROMPT": ("instructions", "instruction", "prompt", "prompts"),
+    "LOOP": ("loop", "loops", "cycle", "cycles"),
+    "CALLS": (
+        "runs", "retries", "retry", "attempts", "attempt", "rounds", "round", "iterations",
+        "iteration", "repetitions", "samples", "copies", "invocations", "invocation",
+        "calls", "call", "tries", "passes",
+    ),
+    "PATTERN": ("pattern", "workflow", "orchestration", "delegation", "system", "orchestrator", "coordinator"),
+    "ROLENOUN": ("entries", "entry", "members", "member", "instances", "instance", "slot", "slots"),
+    "NUMBER": ("one", "two", "three", "four", "five", "n", "k"),
+    "ONCE_N": ("once", "twice", "thrice", "three times"),
+    "TIMES": ("times", "time"),
+    "SINGLE": ("single", "one", "one and only one"),
+    # ---- verbs of receiving (active) and giving (passive)
+    "SEE": (
+        "see", "sees", "saw", "seen", "seeing", "receive", "receives", "received", "receiving",
+        "get", "gets", "got", "read", "reads", "reading", "access", "accesses", "accessed",
+        "observe", "observes", "view", "views", "consult", "consults", "inspect",
+        "inspects", "use", "uses", "learn of", "learns of", "look at", "looks at",
+        "encounter", "encounters", "handle", "handles", "process", "processes",
+        "take", "takes", "work on", "works on", "work from", "works from",
+        "draw on", "draws on", "glimpse", "glimpses",
+    ),
+    "GIVEN": (
+        "given", "shown", "passed", "sent", "handed", "fed", "provided", "supplied",
+        "exposed", "forwarded", "shared", "disclosed", "revealed", "presented",
+        "delivered", "routed", "made available", "dispatched", "assigned", "available",
+    ),
+    "REACH": (
+        "reach", "reaches", "reached", "leak", "leaks", "leaked", "flow", "flows", "flowed",
+        "go", "goes", "pass", "passes", "travel", "travels", "get through to",
+        "make it to", "makes it to", "find its way to", "finds its way to",
+    ),
+    "WITHHELD": (
+        "withheld", "hidden", "kept", "kept away", "concealed", "shielded", "held back",
+        "kept hidden", "kept secret", "blocked",
+    ),
+    "DECIDE": (
+        "decide", "decides", "judge", "judges", "act", "acts", "rule", "rules", "base",
+        "bases", "work", "works", "operate", "operates", "rely", "relies", "depend", "depends",
+    ),
+    "INFLUENCE": ("influence", "influences", "affect", "affects", "inform", "informs", "shape", "shapes", "bias", "biases", "leak into"),
+    # ---- control
+    "RUN": (
+        "run", "runs", "ran", "work", "works", "execute", "executes", "proceed", "proceeds", "fire", "fires",
+        "start", "starts", "happen", "happens", "act", "acts", "go ahead", "goes ahead",
+        "is reached", "gets called", "get called", "gets invoked", "take place", "takes place",
+    ),
+    "CALLED": (
+        "called", "invoked", "run", "executed", "started", "triggered", "consulted", "used",
+        "engaged", "contacted", "asked", "dispatched", "launched", "tried", "attempted",
+        "delegated to", "reached",
+    ),
+    "APPROVE": (
+        "approve", "approves", "approved", "accept", "accepts", "accepted", "clear", "clears",
+        "cleared", "authorize", "authorizes", "authorized", "authorise", "authorises",
+        "permit", "permits", "permitted", "allow", "allows", "allowed", "consent",
+        "consents", "sign off", "signs off", "signed off", "okay", "okays", "okayed",
+        "green_light", "green_lights", "say yes", "says yes", "said yes", "say proceed",
+        "says proceed", "say go", "says go", "let it proceed", "lets it proceed",
+        "give the go_ahead", "gives the go_ahead", "gave the go_ahead",
+    ),
+    "APPROVAL": (
+        "approval", "approvals", "consent", "go_ahead", "sign_off", "authorization",
+        "authorisation", "permission", "blessing", "say_so", "green_light",
+    ),
+    "EXPLICITLY": ("explicitly", "expressly", "affirmatively", "clearly", "positively"),
+    "INDEP": (
+        "independently", "independent", "separately", "separate", "isolated", "in isolation",
+        "in parallel isolation", "on their own", "on its own", "alone", "blind", "blindly",
+    ),
+    "SEQ": (
+        "sequentially", "in sequence", "one at a time", "one after another",
+        "one after the other", "in order", "in turn", "serially", "consecutively",
+        "in series", "one by one",
+    ),
+    "ORDER": ("order", "sequence"),
+    "DECLARED": (
+        "declared", "listed", "given", "stated", "written", "configured", "specified",
+        "preference", "declaration", "original",
+    ),
+    "MATCH": ("matches", "match", "follows", "follow", "keeps", "keep", "mirrors", "mirror", "preserves", "preserve"),
+    "SAME": ("same", "identical", "very same", "identically", "equal"),
+    "ORIGINAL": ("original", "raw", "initial", "unmodified", "unaltered", "untouched", "pristine", "caller's"),
+    "UNCHANGED": (
+        "unchanged", "verbatim", "as_is", "untouched", "unmodified", "unaltered", "intact",
+        "unedited", "word for word", "in full", "in its original form", "in original form",
+        "as originally given", "as it was given", "as it was provided", "as it was passed",
+        "as given", "as provided", "as supplied", "as passed", "as received",
+        "as it arrived", "as it came in", "exactly as given", "exactly as provided",
+        "exactly as supplied", "exactly as it was given", "exactly as it was provided",
+        "exactly as passed", "exactly as the caller provided it",
+        "exactly as the caller gave it", "as the caller provided it",
+        "as the caller gave it", "as the caller passed it", "exactly as the caller passed it",
+        "without modification", "without changes", "without any changes",
+        "without alteration", "without edits",
+    ),
+    "BOUNDED": ("bounded", "capped", "limited"),
+    "KNOW": (
+        "know", "knows", "knew", "aware", "learn", "learns", "realize", "realizes",
+        "realise", "realises", "suspect", "suspects", "notice", "notices", "find out",
+        "finds out", "informed", "told",
+    ),
+    "UNAWARE": ("unaware", "oblivious", "ignorant", "kept unaware", "kept in the dark"),
+    "GROW": ("grows", "grow", "accumulates", "accumulate", "expands", "gets longer"),
+    "ONLY_GROW": ("only grows", "only ever grows", "grows only", "only gets longer", "can only grow"),
+    "SHRINK": ("shrinks", "shrink", "shrunk", "decreases", "loses entries"),
+    "APPENDED": ("appended", "added", "pushed", "recorded", "written", "inserted", "included"),
+    "REMOVED": (
+        "removed", "deleted", "dropped", "cleared", "reset", "overwritten", "truncated",
+        "replaced", "erased", "discarded", "discarded from", "taken out", "popped",
+    ),
+    "MONO": ("monotonic", "monotonically", "cumulative", "append_only", "append only", "add_only"),
+    "RETURN": ("return", "returns", "returned", "returning", "hand back", "hands back", "handed back", "given back", "reported back"),
+    "BLOCK": (
+        "block", "blocks", "blocked", "stop", "stops", "stopped", "halts", "halt",
+        "refuses", "refuse", "declines", "decline", "denies", "deny", "rejects", "reject",
+        "rejected",
+    ),
+    "UNREADABLE": (
+        "unparseable", "unparsable", "unreadable", "malformed", "garbled", "invalid",
+        "ambiguous", "unclear", "illegible", "nonsensical", "unrecognizable",
+        "unrecognisable", "uninterpretable",
+    ),
+    "PARSED": ("parsed", "read", "understood", "interpreted", "recognized", "recognised"),
+    "COUNTS_AS": (
+        "counts as", "count as", "is treated as", "are treated as", "treated as",
+        "is taken as", "is read as", "is considered", "means", "is handled as",
+    ),
+    "REFUSAL": (
+        "refusal", "rejection", "block", "denial", "no", "veto", "stop", "not approved",
+        "disapproval",
+    ),
+    "PRODUCED": ("produced", "made", "computed", "written", "decided", "created", "generated", "authored", "supplied", "provided"),
+    "COMES": ("comes", "come", "originates", "originate", "derives", "derive"),
+    "DERIVED": ("derived", "built", "computed", "made", "distilled"),
+    "MERGE": (
+        "merge", "merges", "combine", "combines", "synthesize", "synthesizes", "synthesise",
+        "synthesises", "rank", "ranks", "resolve", "resolves", "reconcile", "reconciles",
+        "aggregate", "aggregates", "curate", "curates", "blend", "blends", "average",
+        "averages", "fuse", "fuses", "recover", "recovers", "summarize", "summarizes",
+        "rewrite", "rewrites", "edit", "edits", "filter", "filters", "alter", "alters",
+        "modify", "modifies", "change", "changes", "transform", "transforms",
+    ),
+    "BETWEEN": ("between",),
+    "INPUTNOUN": ("input",),
+    "CONTAINER": ("array", "list", "log", "collection", "ledger", "history", "record", "set"),
+    "AGAINST": ("against", "relative to", "in light of"),
+    "EVALUATE": (
+        "scores", "score", "evaluates", "evaluate", "judges", "judge", "assesses", "assess",
+        "grades", "grade", "rates", "rate", "checks", "check", "reviews", "review",
+        "critiques", "compares", "measures",
+    ),
+    "MEETS": ("meeting", "meets", "met", "reaching", "reaches", "reached", "exceeding", "exceeds", "clearing", "clears"),
+    "INCLUDES": ("includes", "include", "records", "holds", "lists", "contains"),
+    "ACCEPTABLE": ("acceptable", "accepted", "valid"),
+    "BREAKS_TIES": ("breaks ties", "break ties", "breaks the tie", "decides ties"),
+    "MODEL": ("temperature", "sampling", "randomness", "stochasticity", "seed", "nondeterminism"),
+    "FINAL": ("final", "overall", "pattern's"),
+    "WINS": ("wins", "win", "is chosen", "is picked", "is selected", "prevails"),
+    "SUCCESS": ("success", "successful", "succeeds", "succeed", "first success"),
+    "FAILS": ("fails", "fail", "failed", "errors", "raises", "throws", "crashes", "raised", "threw"),
+    "FAILURE": ("failure", "failures", "error", "errors", "exception", "exceptions"),
+    "ACCESS": ("access",),
+    "ACROSS": ("across", "throughout"),
+    "ALWAYS": ("always", "on every call", "every time", "at all times", "invariably"),
+    "AT": ("at",),
+    "ELSE": ("else",),
+    "EVER": ("ever",),
+    "GIVE": ("gives", "give", "gave", "grants", "grant", "granted", "issues", "issue"),
+    "HANDLED": ("processed", "handled", "seen", "read", "reviewed", "covered", "examined", "taken", "consumed", "analysed", "analyzed", "worked on"),
+    "IDEA": ("idea", "clue", "knowledge"),
+    "MORE_THAN": ("more than",),
+    "OVER": ("over", "through"),
+    "REJECTED": ("rejected", "refused", "declined", "uncertified", "unapproved", "failed"),
+    "VICE_VERSA": ("vice versa", "and vice versa", "the reverse", "conversely"),
+    "WHOLE": ("full", "whole", "complete", "entire"),
+    "EXHAUSTED": (
+        "exhausted", "exhaustion", "runs out", "run out", "spent", "used up", "expires",
+    ),
+    "IMMEDIATELY": ("immediately", "at once", "right away", "straight away", "without further rounds"),
+    "EXITS": ("exits", "exit", "ends", "end", "terminates", "finishes", "stops"),
+    "NULL": ("null", "none_value", "nothing back"),
+    "BEHAVE": (
+        "reasons", "reason", "thinks", "think", "weighs", "weigh", "majority_vote",
+        "majority_votes", "votes", "vote", "considers", "consider", "scores", "score",
+        "grades", "grade", "rates", "rate", "evaluates", "evaluate", "analyses",
+        "analyzes", "analyse", "analyze", "summarises", "summarizes", "classifies",
+        "writes", "write", "provides", "provide", "suggests", "suggest", "explains",
+        "explain", "identifies", "identify", "interprets", "argues", "argue", "critiques",
+        "tries", "aims", "strives", "responds", "answers", "drafts", "proposes",
+        "produces", "generates", "bidirectional", "honest", "polite", "careful",
+        "thorough", "calibrated", "creative", "concise", "deterministic", "stochastic",
+        "varies", "vary",
+    ),
+}
+
+
+def phrase_table() -> dict[tuple[str, ...], tuple[str, ...]]:
+    """Every listed phrase (as a tuple of words) → the kinds it belongs to."""
+    out: dict[tuple[str, ...], list[str]] = {}
+    for kind, phrases in KINDS.items():
+        for phrase in phrases:
+            key = tuple(phrase.split())
+            kinds = out.setdefault(key, [])
+            if kind not in kinds:
+                kinds.append(kind)
+    return {k: tuple(v) for k, v in out.items()}
