@@ -15,7 +15,7 @@ from typing import Literal, cast
 from lark import Token, Tree
 
 from . import ir
-from .conditions import form_names, lower_condition, operator_comparison, strip_markers
+from .conditions import lower_condition, operator_comparison, strip_markers
 from .diagnostics import Diagnostic, Span, error, info, warning
 from .scope import distance
 
@@ -43,7 +43,8 @@ from .scope import distance
 #   PS404  number literal out of range
 #   PS405  string literal too long
 #   PS406  comparison operator in a condition
-#   PS407  a condition that goes to the judge at run time (info)
+#   PS407  a `choice`, which always asks the judge (info; scope.py reports
+#          the conditions that go to the judge)
 
 MAX_LITERAL = 100_000
 """Longest string literal accepted (characters)."""
@@ -394,27 +395,7 @@ class Lowerer:
                 "`X is below Y`, `X does not exceed Y`, `X says WORD`",
             )
             return ir.Judge(text=strip_markers(str(token)), span=span)
-        cond = lower_condition(str(token), span, self.known, self.is_config)
-        if _asks_judge(cond):
-            unknown = [n for n in form_names(str(token)) if not self.known(n)]
-            why = (
-                f"it reads like a form prosec decides, but {unknown[0]!r} is not a "
-                "name this pattern knows"
-                if unknown
-                else "it is none of the forms prosec decides itself"
-            )
-            self.diagnostics.append(
-                info(
-                    self.path,
-                    span,
-                    "PS407",
-                    f"this condition is asked of the judge at run time: {why}",
-                    "callers must pass `judge=`; to decide it in code, write it as "
-                    "`X says WORD`, `X explicitly proceeds`, `X is at least N`, "
-                    "`X is present` or another form of docs/language.md",
-                )
-            )
-        return cond
+        return lower_condition(str(token), span, self.known, self.is_config)
 
     def try_stmt(self, node: Tree[Token]) -> ir.Try:
         kids = self.trees(node)
@@ -771,16 +752,6 @@ class Lowerer:
         if all(isinstance(p, str) for p in parts):
             return ir.Literal_(value="".join(cast(list[str], parts)), span=span)
         return ir.Text(parts=tuple(parts), span=span)
-
-
-def _asks_judge(cond: ir.Cond) -> bool:
-    match cond:
-        case ir.Judge():
-            return True
-        case ir.Not(operand=operand):
-            return _asks_judge(operand)
-        case _:
-            return False
 
 
 _MODIFIERS = ("retry", "backoff")

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from typing import Literal, assert_never
 
 from . import ir
-from .conditions import form_names
-from .diagnostics import Diagnostic, Span, error, warning
+from .conditions import form_names, operator_comparison
+from .diagnostics import Diagnostic, Span, error, info, warning
 
 # PS1xx: names.
 #   PS101  name read before the `let` that binds it
@@ -26,6 +26,8 @@ from .diagnostics import Diagnostic, Span, error, warning
 #   PS106  `call` of something that is not a slot
 #   PS107  assignment to a name that was never bound
 #   PS108  slot rebound or assigned
+# and PS407 (a condition that goes to the judge), once it is known that the
+# condition's names are not a misspelling.
 
 DeclKind = Literal["slot", "input", "config", "let", "const", "loop", "catch"]
 
@@ -438,17 +440,39 @@ class Resolver:
     def cond(self, cond: ir.Cond) -> None:
         match cond:
             case ir.Judge(text=text, span=span):
-                for candidate in form_names(text):
-                    if self.lookup(candidate) is None and candidate not in self.later:
-                        suggestion = near_miss(candidate, self.known_names())
-                        if suggestion is not None:
-                            self.error(
-                                span,
-                                "PS102",
-                                f"undefined name {candidate!r} in a condition "
-                                f"(did you mean {suggestion!r}?)",
-                                "as written, this condition would go to the judge",
-                            )
+                if operator_comparison(text) is not None:
+                    return  # already an error of its own (PS406)
+                unknown = [n for n in form_names(text) if self.lookup(n) is None]
+                for candidate in unknown:
+                    suggestion = near_miss(candidate, self.known_names())
+                    if suggestion is not None and candidate not in self.later:
+                        self.error(
+                            span,
+                            "PS102",
+                            f"undefined name {candidate!r} in a condition "
+                            f"(did you mean {suggestion!r}?)",
+                            "as written, this condition would go to the judge",
+                        )
+                        return
+                # Reported here rather than where conditions are lowered:
+                # a misspelt name is one mistake, with one diagnostic.
+                why = (
+                    f"it reads like a form prosec decides, but {unknown[0]!r} is not a "
+                    "name this pattern knows"
+                    if unknown
+                    else "it is none of the forms prosec decides itself"
+                )
+                self.diagnostics.append(
+                    info(
+                        self.path,
+                        span,
+                        "PS407",
+                        f"this condition is asked of the judge at run time: {why}",
+                        "callers must pass `judge=`; to decide it in code, write it as "
+                        "`X says WORD`, `X explicitly proceeds`, `X is at least N`, "
+                        "`X is present` or another form of docs/language.md",
+                    )
+                )
             case ir.Not(operand=operand):
                 self.cond(operand)
             case _:

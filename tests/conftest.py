@@ -12,6 +12,7 @@ import importlib
 import itertools
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 import textwrap
@@ -83,6 +84,18 @@ def require_corpus() -> None:
 def pytest_runtest_setup(item: pytest.Item) -> None:
     if item.get_closest_marker("corpus") is not None:
         require_corpus()
+
+
+def run_prosec(*args: str, cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """``prosec ARGS`` in ``cwd``, as a user runs it, with its output."""
+    return subprocess.run(
+        [sys.executable, "-m", "prosec", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})},
+    )
 
 
 def build_package(sources: list[Path], dest: Path) -> tuple[ModuleType, BuildResult]:

@@ -11,16 +11,13 @@ the file (``nth`` picks a later occurrence).
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
 import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, pattern_text
+from conftest import ROOT, pattern_text, run_prosec
 
 from prosec.api import (
     Compiled,
@@ -519,17 +516,6 @@ def test_json_format_fields() -> None:
     }
 
 
-def _cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "prosec", *args],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
-
-
 @pytest.fixture
 def two_bad_one_good(tmp_path: Path) -> Path:
     src = tmp_path / "patterns"
@@ -544,7 +530,7 @@ def two_bad_one_good(tmp_path: Path) -> Path:
 
 
 def test_cli_json_format(two_bad_one_good: Path) -> None:
-    done = _cli("build", "patterns", "-o", "out", "--format", "json", cwd=two_bad_one_good)
+    done = run_prosec("build", "patterns", "-o", "out", "--format", "json", cwd=two_bad_one_good)
     assert done.returncode == 1, done.stderr
     assert "Traceback" not in done.stderr
     items = json.loads(done.stdout)
@@ -563,7 +549,7 @@ def test_cli_json_format(two_bad_one_good: Path) -> None:
 
 
 def test_cli_text_format(two_bad_one_good: Path) -> None:
-    done = _cli("build", "patterns", "-o", "out", cwd=two_bad_one_good)
+    done = run_prosec("build", "patterns", "-o", "out", cwd=two_bad_one_good)
     assert done.returncode == 1 and "Traceback" not in done.stderr
     heads = [line for line in done.stderr.splitlines() if re.match(r"^\S+:\d+:\d+: (error|warning|info)\[PS\d{3}\]: ", line)]
     assert any(h.startswith("patterns/bad.prose.md:") and "[PS201]" in h for h in heads)
