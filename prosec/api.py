@@ -323,25 +323,24 @@ def shown_path(result: BuildResult | None, path: str, cwd: Path | None = None) -
     default) can open it.
 
     Diagnostics name a source by its stable display name (the one written
-    into generated headers, the same from any folder); this is the file
-    itself, relative to ``cwd`` (``../patterns/guard.prose.md`` from a
-    sibling folder). Another absolute path is made relative when it lies
-    inside ``cwd`` and kept whole otherwise (a key file in the user's cache
-    folder); a relative path is as the user gave it.
+    into generated headers, the same from any folder); this is the file as
+    it was found instead: a path given relative to the working folder stays
+    so (``../patterns/guard.prose.md``), an absolute one is made relative
+    when it lies inside ``cwd`` and kept whole otherwise.
     """
     import os
 
-    here = Path(os.path.abspath(cwd or Path.cwd()))
     source = result.sources.get(path) if result is not None else None
     if source is None and not os.path.isabs(path):
-        return path
-    target = Path(os.path.abspath(source if source is not None else path))
-    if source is None and not target.is_relative_to(here):
-        return path
-    try:
-        return Path(os.path.relpath(target, here)).as_posix()
-    except ValueError:  # on another drive
-        return path
+        return path  # a name as the user gave it, or not a file at all
+    target = str(source) if source is not None else path
+    if not os.path.isabs(target):
+        return Path(os.path.normpath(target)).as_posix()
+    here = Path(os.path.abspath(cwd or Path.cwd()))
+    absolute = Path(os.path.abspath(target))
+    if not absolute.is_relative_to(here):
+        return absolute.as_posix()
+    return absolute.relative_to(here).as_posix()
 
 
 @dataclass(frozen=True, slots=True)

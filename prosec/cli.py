@@ -86,17 +86,25 @@ def _settings(
     settings = find_settings(Path.cwd())
     if settings.problem is not None:
         where = str(settings.pyproject)
-        _fail(settings.problem.replace(where, _here(Path(where))))
-    return (src or settings.src, settings.out if out is None else out, settings.cache_dir)
+        _fail(settings.problem.replace(where, _relative(Path(where)).as_posix()))
+    # The settings' paths are relative to their pyproject.toml; from here
+    # they read as `../patterns`, in messages as well.
+    configured = [_relative(p) for p in settings.src]
+    return (src or configured, _relative(settings.out) if out is None else out, settings.cache_dir)
 
 
-def _here(path: Path) -> str:
-    """A folder of the project (the output package) as it reads from the
-    working folder, `..` included: it comes from the arguments or from the
-    project's settings."""
+def _relative(path: Path) -> Path:
+    """An absolute path of the project as it reads from the working folder."""
     import os
 
-    return Path(os.path.relpath(path.absolute())).as_posix() if path.is_absolute() else path.as_posix()
+    try:
+        return Path(os.path.relpath(path)) if path.is_absolute() else path
+    except ValueError:  # on another drive
+        return path
+
+
+def _count(number: int, word: str) -> str:
+    return f"{number} {word}" if number == 1 else f"{number} {word}s"
 
 
 def _fail(message: str) -> None:
@@ -159,7 +167,7 @@ def build(
     if not quiet and fmt is Format.text:
         count = sum(1 for c in built.result.patterns if c.code is not None)
         typer.echo(
-            f"prosec: {count} pattern{'' if count == 1 else 's'} → {_here(target)}/ "
+            f"prosec: {_count(count, 'pattern')} → {target.as_posix()}/ "
             f"({len(built.written)} written, {len(built.unchanged)} unchanged, "
             f"{len(built.removed)} removed)",
             err=True,
@@ -185,14 +193,14 @@ def check(
     if checked.output and not checked.ok:
         raise typer.Exit(2)
     for diff in checked.differences:
-        typer.echo(f"prosec: {_here(target / diff.name)}: {diff.reason}", err=True)
+        typer.echo(f"prosec: {(target / diff.name).as_posix()}: {diff.reason}", err=True)
         if diff.diff:
             typer.echo(diff.diff)
     if checked.differences:
         typer.echo(f"prosec: {len(checked.differences)} file(s) differ; run `prosec build`", err=True)
         raise typer.Exit(1)
     if not quiet and fmt is Format.text:
-        typer.echo(f"prosec: {_here(target)}/ is up to date", err=True)
+        typer.echo(f"prosec: {target.as_posix()}/ is up to date", err=True)
 
 
 @app.command()
@@ -251,7 +259,7 @@ def report(
         )
         facts = sum(len(r.invariants) for r in patterns)
         typer.echo(
-            f"total: {len(patterns)} patterns; {len(conditions)} conditions "
+            f"total: {_count(len(patterns), 'pattern')}; {_count(len(conditions), 'condition')} "
             f"({len(conditions) - judged} deterministic, {judged} to the judge); "
             f"{sum(statuses.values())} invariants in {facts} facts ("
             + ", ".join(f"{statuses[s]} {s}" for s in ("proved", "enforced", "violated", "unverifiable", "unrecognized"))

@@ -316,7 +316,10 @@ def run_document(name: str, folder: Path, *, strict: bool) -> None:
         pending_sections = None
 
     for block in blocks:
-        assert block.lang in LANGUAGES, f"{block.where}: unknown block language {block.lang!r}"
+        if block.lang not in LANGUAGES:
+            # Each block of the documents this suite knows says what it is.
+            assert not strict, f"{block.where}: unknown block language {block.lang!r}"
+            continue
         if block.heading != heading:
             close_sections()
             heading, context = block.heading, Context()
