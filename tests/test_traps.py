@@ -66,6 +66,9 @@ TRAPS = [
         for typo, name in [("wrok", "work"), ("wokr", "work"), ("wor", "work"),
                            ("feedbak", "feedback"), ("hisotry", "history")]
     ),
+    # A plural list and its singular loop variable: the list is an input, not a typo.
+    trap("for item in items", "for item in items:\n  call worker\n    item: item", "PS104", "warning",
+         "items:", "'items' is not declared: it becomes a required input", absent=("PS102",)),
     # A slot named like a runtime option.
     trap("a slot named executor", "let r = call executor\nreturn r", "PS608", "warning", "executor`",
          "the slot 'executor' is the parameter `executor_=`: `executor=` is the runtime option",
