@@ -70,10 +70,12 @@ class Compiled:
 # ---------------------------------------------------------------- one pattern
 
 
-def compile_text(display: str, data: bytes, *, strict: bool = False) -> Compiled:
-    """Compile one pattern file's bytes. Never raises on any input."""
+def compile_text(display: str, data: bytes, *, strict: bool = False, render: bool = True) -> Compiled:
+    """Compile one pattern file's bytes. Never raises on any input. With
+    ``render=False`` it stops after the checks: the report and diagnostics
+    without the generated code."""
     try:
-        return _compile(display, data, strict=strict)
+        return _compile(display, data, strict=strict, render=render)
     except RecursionError:
         return _failed(
             display,
@@ -179,7 +181,7 @@ def _front(display: str, data: bytes) -> Front | Compiled:
     )
 
 
-def _compile(display: str, data: bytes, *, strict: bool) -> Compiled:
+def _compile(display: str, data: bytes, *, strict: bool, render: bool = True) -> Compiled:
     front = _front(display, data)
     if isinstance(front, Compiled):
         return front
@@ -221,7 +223,7 @@ def _compile(display: str, data: bytes, *, strict: bool) -> Compiled:
     report.conditions = _conditions(program, doc.text)
     report.notes = [d.message for d in diagnostics if d.code == "PS402"]
 
-    if has_errors(diagnostics):
+    if has_errors(diagnostics) or not render:
         return Compiled(display, report, None, diagnostics)
 
     statuses = sentence_statuses(inv.facts)

@@ -101,6 +101,8 @@ class InvariantDecl:
     text: str
     #: The sentence's first line, from its first character.
     span: Span
+    #: Pinned readings: the sentences of ``read as:`` bullets under it.
+    pins: tuple[tuple[str, Span], ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -728,15 +730,30 @@ def _read_invariants(sections: list[Section]) -> list[InvariantDecl]:
                 continue
             for bullet in _walk([item]):
                 first = bullet.first
-                if not bullet.text:
+                if not bullet.text or _pin(bullet) is not None:
                     continue
+                pins = tuple(pin for child in bullet.children if (pin := _pin(child)) is not None)
                 invariants.append(
                     InvariantDecl(
                         text=bullet.text,
                         span=Span.point(first.number, first.column, len(first.text)),
+                        pins=pins,
                     )
                 )
     return invariants
+
+
+_PIN = re.compile(r"read as\s*:\s*", re.IGNORECASE)
+
+
+def _pin(bullet: _Bullet) -> tuple[str, Span] | None:
+    """A ``read as: ...`` bullet: a pinned reading of the bullet above it."""
+    found = _PIN.match(bullet.text)
+    if found is None:
+        return None
+    first = bullet.first
+    start = first.column + found.end()
+    return bullet.text[found.end() :].strip(), Span.point(first.number, start, max(len(first.text) - found.end(), 1))
 
 
 def _read_metadata(sections: list[Section]) -> list[tuple[str, str]]:

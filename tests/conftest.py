@@ -189,3 +189,34 @@ class Recorder:
     @property
     def count(self) -> int:
         return len(self.calls)
+
+
+# ---------------------------------------------------------------- figures in the test output
+
+FIGURES_KEY = "prosec/figures"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if not hasattr(config, "workerinput") and config.cache is not None:
+        config.cache.set(FIGURES_KEY, [])  # figures of this run only
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
+    """Print the figures tests recorded (the phrasing corpus' reading rates)."""
+    lines = config.cache.get(FIGURES_KEY, []) if config.cache is not None else []
+    if lines:
+        terminalreporter.section("prosec figures")
+        for line in lines:
+            terminalreporter.write_line(line)
+
+
+@pytest.fixture
+def record_figure(request: pytest.FixtureRequest) -> Callable[[str], None]:
+    """Record a line for the "prosec figures" section of the test output."""
+
+    def record(line: str) -> None:
+        cache = request.config.cache
+        if cache is not None:
+            cache.set(FIGURES_KEY, [*cache.get(FIGURES_KEY, []), line])
+
+    return record

@@ -67,8 +67,8 @@ CORPUS_TABLE: list[Row] = [
     ('map-reduce', 'The final result is produced only by', 'returns', {'path': 'all', 'needs': ('only result=slot:reducer',)}),
     ('oversight', 'The observer sees only the outcome', 'field firewall', {'slot': 'observer', 'source': 'actor', 'fields': ('reasoning', 'self_assessment'), 'only': True}),
     ('oversight', 'The actor does not know', 'unaware', {'slot': 'actor', 'terms': ('observer', 'watching')}),
-    ('oversight', 'The observer does not know', 'unaware', {'slot': 'observer', 'terms': ('arbiter', 'act')}),
-    ('oversight', 'The arbiter decides solely', 'receives', {'slot': 'arbiter', 'needs': ('slot:observer',), 'only': True}),
+    ('oversight', 'The observer does not know', 'unaware', {'slot': 'observer', 'terms': ('arbiter',)}),
+    ('oversight', 'The arbiter decides solely', 'receives', {'slot': 'arbiter', 'needs': ('slot:observer',), 'only': True, 'basis': True}),
     ('oversight', 'The arbiter decides solely', 'isolation', {'slot': 'arbiter', 'source': 'slot:actor'}),
     ('pipeline', 'Stages run sequentially', 'ordered', {'slot': 'stages', 'over': 'stages'}),
     ('pipeline', 'Stage 1 receives', 'unchanged', {'slot': 'stages', 'phase': 'first', 'source': 'input:task_brief(original)'}),
@@ -83,7 +83,7 @@ CORPUS_TABLE: list[Row] = [
     ('race', 'The first acceptable result wins', 'returns', {'path': 'acceptable', 'needs': ('result=result',), 'immediate': True, 'ordered': 'candidates'}),
     ('race', 'If no candidate is acceptable', 'returns', {'path': 'exhausted', 'needs': ('result=null', 'winner=null')}),
     ('ratchet', 'Progress is monotonic', 'monotonic', {'var': 'certified_progress'}),
-    ('ratchet', 'The advancer does not know', 'unaware', {'slot': 'advancer', 'terms': ('certifier', 'evaluate')}),
+    ('ratchet', 'The advancer does not know', 'unaware', {'slot': 'advancer', 'terms': ('certifier',)}),
     ('ratchet', 'The certifier does not know', 'unaware', {'slot': 'certifier', 'terms': ('drive', 'retry', 'loop')}),
     ('ratchet', 'Rejected steps are discarded', 'gated', {'var': 'certified_progress'}),
     ('refine', 'The loop is bounded', 'bounded', {'bound': 'max_rounds'}),
@@ -304,7 +304,7 @@ let grade = call judge
   review: review
 return { result: grade }
 """},
-        "unaware", {"slot": "critic", "terms": ("judge", "grade")}, Status.PROVED,
+        "unaware", {"slot": "critic", "terms": ("judge",)}, Status.PROVED,
     ),
     (
         "The planner is unaware that an auditor reviews its plan",

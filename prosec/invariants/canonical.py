@@ -106,6 +106,8 @@ def canonical(claim: Claim) -> str:
             if only:
                 return f"{subject(target)} receives only {_n(src)}'s output, never {hidden}"
             return f"{subject(target)} never receives {hidden}"
+        case Receives(target=target, needs=needs, only=True, basis=True):
+            return f"{subject(target)} decides only from {_list([source(n, target) for n in needs])}"
         case Receives(target=target, needs=needs, only=only):
             what = _list([source(n, target) for n in needs])
             return f"{subject(target)} receives {'only ' if only else ''}{what}"

@@ -19,6 +19,9 @@ PS503    warning   an invariant is about a slot the delegation never calls, so
                    it holds only vacuously
 PS504    warning   the delegation is too deeply nested for the flow analysis:
                    its invariants are not checked (an error with ``--strict``)
+PS505    warning   an invariant's sentence reads differently from its pinned
+                   ``read as:`` reading; the pinned reading is checked
+PS506    warning   a pinned ``read as:`` reading could not be read
 PS599    error     internal error while checking an invariant (a bug in prosec)
 =======  ========  =============================================================
 """
@@ -28,11 +31,11 @@ from __future__ import annotations
 from ..diagnostics import Diagnostic, Span, error, warning
 from ..sections import InvariantDecl
 from .canonical import canonical
-from .claims import Unverifiable, kind_of, params_of
+from .claims import Claim, Unverifiable, kind_of, params_of
 from .flow import BUDGET, Analysis, TooComplex, analyse
-from .lexicon import build_lexicon
+from .lexicon import Lexicon, build_lexicon
 from .model import InvariantFact, InvariantResult, PatternContext, Status
-from .read import Reading, read
+from .read import Reading, normal, read
 from .rules import Facts, check_claim
 
 
@@ -51,9 +54,10 @@ def check_invariants(ctx: PatternContext, *, strict: bool = False) -> InvariantR
         primary=primary,
     )
     readings: list[Reading | Exception] = []
+    pinned: list[Diagnostic] = []
     for inv in ctx.decls.invariants:
         try:
-            readings.append(read(inv.text, lex))
+            readings.append(_reading(ctx, inv, lex, pinned))
         except Exception as exc:  # reported with the sentence below, as PS599
             readings.append(exc)
     if any(
@@ -78,7 +82,7 @@ def check_invariants(ctx: PatternContext, *, strict: bool = False) -> InvariantR
     facts = Facts(analysis, lex)
     out_facts: list[InvariantFact] = []
     firewalls: dict[Span, tuple[str, ...]] = {}
-    diagnostics: list[Diagnostic] = []
+    diagnostics: list[Diagnostic] = list(pinned)
     for inv, reading in zip(ctx.decls.invariants, readings, strict=True):
         if isinstance(reading, Exception):
             got, more = _internal_error(ctx, inv, reading)
@@ -90,6 +94,44 @@ def check_invariants(ctx: PatternContext, *, strict: bool = False) -> InvariantR
         out_facts += got
         diagnostics += more
     return InvariantResult(facts=out_facts, firewalls=firewalls, diagnostics=diagnostics)
+
+
+def _reading(ctx: PatternContext, inv: InvariantDecl, lex: Lexicon, out: list[Diagnostic]) -> Reading:
+    """The claims to check for one sentence: its own reading, or, when the
+    author pinned one (``read as:`` bullets), the pinned claims, with a
+    warning where the sentence itself reads differently."""
+    prose = read(inv.text, lex)
+    if not inv.pins:
+        return prose
+    claims: list[Claim] = []
+    for text, span in inv.pins:
+        pin = read(text, lex)
+        if not pin.complete:
+            why = "; ".join(repr(t) for t in pin.unread) or "it has several readings"
+            out.append(
+                warning(
+                    ctx.path,
+                    span,
+                    "PS506",
+                    f"pinned reading not read: {_quote(text)} ({why})",
+                    "write the pin as prosec prints it after `read as:` in `prosec report`",
+                )
+            )
+            return Reading(unread=pin.unread or (text,))
+        claims += [c for c in pin.claims if c not in claims]
+    pinned = normal(claims)
+    if prose.complete and set(normal(prose.claims)) != set(pinned):
+        said = "; ".join(canonical(c) for c in prose.claims)
+        out.append(
+            warning(
+                ctx.path,
+                inv.span,
+                "PS505",
+                f"invariant {_quote(inv.text)} reads as {_quote(said)}, not as its pinned reading",
+                "the pinned reading is what is checked; reword the sentence or the pin so that they agree",
+            )
+        )
+    return Reading(claims=pinned)
 
 
 def _internal_error(

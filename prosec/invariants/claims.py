@@ -229,10 +229,13 @@ class ExactlyOnce:
 
 @dataclass(frozen=True, slots=True)
 class Receives:
-    """Each call of ``target`` is passed ``needs`` (with ``only``: nothing else)."""
+    """Each call of ``target`` is passed ``needs``. With ``only``, nothing
+    else; with ``basis`` too ("decides solely from"), nothing else that
+    another delegate produced (inputs are its context, not its evidence)."""
     target: Calls
     needs: tuple[Source, ...]
     only: bool = False
+    basis: bool = False
 
 
 ReturnPath: TypeAlias = Literal[

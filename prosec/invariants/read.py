@@ -65,7 +65,7 @@ from .claims import (
     Unmerged,
     Unverifiable,
 )
-from .lexicon import GENERIC_ROLES, Lexicon, words_of
+from .lexicon import GENERIC_ROLES, Lexicon, plural, words_of
 from .words import FILLERS, KINDS, phrase_table
 
 #: At most this many token sequences and this many trees per sequence are
@@ -178,7 +178,8 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             or (len(out) > 1 and out[-1][0].kind in ("OR", "AND", "COMMA", "NOR") and any(t.kind == "FIELD" for t in out[-2]))
         )
         if word.startswith("`"):
-            out.append([_backticked(raw[i].strip("`"), lex)])
+            tok = _backticked(raw[i].strip("`"), lex)
+            out.append([_owned(tok.text, lex, phrases) if after_poss and tok.kind != "SLOT" else tok])
             i += 1
             continue
         if after_poss and (joined := _field_run(low, i, lex)):
@@ -197,8 +198,14 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             i += 1
             continue
         name: tuple[int, int, str, tuple[str, ...]] | None = None  # (len, priority, kind, names)
-        for n in range(min(max_name, len(low) - i), 0, -1):
-            found = lex.forms.get(tuple(low[i : i + n]))
+        for n in range(min(max_name + 1, len(low) - i), 0, -1):
+            span = tuple(low[i : i + n])
+            found = lex.forms.get(span)
+            if found is None and n > 2 and span[1] in ("'s", "'") and span[-1] not in ("'s", "'", *_WHOLE):
+                # "the buyer's budget" for the input `buyer_budget`
+                found = lex.forms.get((span[0], *span[2:]))
+                if found is not None and found[1].kind == "slot":
+                    found = None
             if found is not None:
                 name = (n, found[0], _name_kind(found[1].kind), found[1].names)
                 break
@@ -207,13 +214,23 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             priority, entity = lex.forms[("^" + word,)]
             name = (1, priority, _name_kind(entity.kind), entity.names)
         phrase_len = _phrase_at(low, i, phrases, longest)
+        owned = after_poss and (name is None or (name[0] == 1 and name[2] != "SLOT")) and phrase_len <= 1
+        if owned and not set(phrases.get((word,), ())) & _MODIFIERS:
+            # "the executor's work", "the actor's reasoning": the owner's
+            # result or a field of it, not the pattern's local `work`; after
+            # "its", a local may still be meant ("with its critique")
+            toks = [_owned(word, lex, phrases)]
+            if out[-1][0].kind == "ITS" and name is not None:
+                toks.append(Tok(name[2], word, name[3]))
+            out.append(toks)
+            i += 1
+            continue
         if name is not None and name[0] >= phrase_len:
             n, priority, kind, names = name
             toks = [Tok(kind, " ".join(low[i : i + n]), names)]
-            if priority < 4 and n == phrase_len:
+            if (priority < 4 or kind == "VAR") and n == phrase_len:
+                # a local's name is also the word it is ("work", "plan")
                 toks += [Tok(k, " ".join(low[i : i + n])) for k in phrases[tuple(low[i : i + n])]]
-            if n == 1 and after_poss and kind != "SLOT":
-                toks.append(Tok("FIELD", word, (lex.key_forms.get(word, word),)))
             out.append(toks)
             i += n
             continue
@@ -227,11 +244,8 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             toks = [Tok(_PUNCT[word], word)]
         elif word in GENERIC_ROLES:
             toks = [Tok("ROLE", word, tuple(sorted(lex.slots)))]
-        output_noun = phrase_len == 1 and "OUTPUT" in phrases[(word,)]
-        if n == 1 and not output_noun and (
-            (word in lex.key_forms and not phrase_len) or (after_poss and re.fullmatch(r"[a-z][a-z0-9_]*", word))
-        ):
-            toks.append(Tok("FIELD", word, (lex.key_forms.get(word, word),)))
+        if n == 1 and word in lex.key_forms and not phrase_len:
+            toks.append(Tok("FIELD", word, (lex.key_forms[word],)))
         if n == 1 and len(word) >= 6 and word[:6] in lex.stems and word not in lex.key_forms:
             toks.append(Tok("SLOT", word, (lex.stems[word[:6]],)))
         if not toks:
@@ -243,7 +257,29 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
     return [[replace(t, article=True) for t in pos] if k in articles else pos for k, pos in enumerate(out)]
 
 
+#: Words that qualify what follows a possessive rather than name it ("its own
+#: prior output").
+_MODIFIERS = frozenset("OWN PRIOR CURRENT ORIGINAL LATER FIRST FINAL WHOLE SAME EVERY APPROVAL EXPLICITLY".split())
+
+#: Nouns that always mean a delegate's whole result, even where the program
+#: also has a field of that name.
+_WHOLE = frozenset("output outputs result results work answer answers response responses".split())
+
 _PUNCT = {",": "COMMA", ";": "SEMI", ":": "COLON", "<": "CMP", ">": "CMP", "<=": "CMP", ">=": "CMP", "==": "CMP", "!=": "CMP"}
+
+
+def _owned(word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> Tok:
+    """A word after a possessive ("the actor's ..."): the owner's whole result
+    ("output", or a word for a result that the program reads no field of), or
+    one field of it (a key the program reads, or a word prosec has no other
+    meaning for: "reasoning", "self-assessment")."""
+    if word in _WHOLE:
+        return Tok("OUTPUT", word)
+    if word in lex.key_forms:
+        return Tok("FIELD", word, (lex.key_forms[word],))
+    if "OUTPUT" in phrases.get((word,), ()):
+        return Tok("OUTPUT", word)
+    return Tok("FIELD", word, (word,))
 
 
 def _field_run(low: list[str], i: int, lex: Lexicon) -> tuple[int, str] | None:
@@ -385,6 +421,8 @@ class Obj:
     fields: tuple[str, ...] = ()
     original: bool = False
     names: tuple[str, ...] = ()
+    #: named in the singular for a list ("the chunk" of `chunks`): one element
+    element: bool = False
 
 
 OTHER = "\x00other"
@@ -571,7 +609,9 @@ class Meaning(Transformer[Token, Any]):
         token = self._tokens(items, "INPUT")[0]
         names = self._names(token)
         original = bool(self._tokens(items, "ORIGINAL"))
-        return Obj(source=FromInput(names[0]), original=original, names=names)
+        tok = _tok(self.toks, token)
+        element = len(names) == 1 and tok.text != names[0].replace("_", " ") and plural(tok.text.split()[-1]) == words_of(names[0])[-1]
+        return Obj(source=FromInput(names[0]), original=original, names=names, element=element)
 
     def o_var(self, items: list[Any]) -> Obj:
         return Obj(source=FromVar(self._names(items[0])[0]))
@@ -685,7 +725,13 @@ class Meaning(Transformer[Token, Any]):
                     out.append(Isolation(target, src))
         return out
 
-    def _need(self, subject: Subject, objs: list[Obj], *, only: bool = False, unchanged: bool = False) -> list[Claim]:
+    def _need(
+        self, subject: Subject, objs: list[Obj], *, only: bool = False, unchanged: bool = False, basis: bool = False
+    ) -> list[Claim]:
+        # "the drafter's rationale and text": both are needed, one by one
+        objs = [Obj(owner=o.owner, what="fields", fields=(f,)) for o in objs if o.what == "fields" and o.source is None for f in o.fields] + [
+            o for o in objs if not (o.what == "fields" and o.source is None)
+        ]
         out: list[Claim] = []
         for target in subject.calls:
             needs: list[Source] = []
@@ -695,6 +741,8 @@ class Meaning(Transformer[Token, Any]):
                     if isinstance(src, FromOthers | OtherElements):
                         raise Unsupported("receiving other invocations' outputs")
                     if unchanged or obj.original:
+                        if obj.element:
+                            raise Unsupported("one element of a list 'as given'")
                         if isinstance(src, FromInput):
                             originals.append(Unchanged(target, FromInput(src.name, original=True)))
                             if only:
@@ -708,7 +756,7 @@ class Meaning(Transformer[Token, Any]):
                     needs.append(src)
             out += originals
             if needs:
-                out.append(Receives(target, tuple(needs), only=only))
+                out.append(Receives(target, tuple(needs), only=only, basis=basis))
         return out
 
     # ------------------------------------------------------------ receiving
@@ -796,7 +844,16 @@ class Meaning(Transformer[Token, Any]):
         positive, negative = self._objs(items)
         return self._clause(self._subject(items), lambda s: self._only_not(s, positive, negative))
 
-    decide_only_not = see_only_not
+    def decide_only(self, items: list[Any]) -> Clause:
+        (objs,) = self._objs(items)
+        return self._clause(self._subject(items), lambda s: self._need(s, objs, only=True, basis=True))
+
+    def decide_only_not(self, items: list[Any]) -> Clause:
+        positive, negative = self._objs(items)
+        return self._clause(
+            self._subject(items),
+            lambda s: self._need(s, positive, only=True, basis=True) + self._forbid(s, negative),
+        )
 
     def _only_not(self, subject: Subject, positive: list[Obj], negative: list[Obj]) -> list[Claim]:
         """"sees only X, never Y": Y is forbidden; X is what it may see. When
@@ -945,18 +1002,23 @@ class Meaning(Transformer[Token, Any]):
         return list(items)
 
     def _terms(self, hidden: list[Token], subject: Subject) -> tuple[str, ...]:
-        """The words that name the hidden fact: slots (not "its ..."), locals,
-        and content words; a word after a possessive is the owner's thing."""
-        terms: list[str] = []
+        """The words that name the hidden fact: other slots, and content words
+        ("being watched", "part of a dialectic"), but not a verb after an
+        auxiliary ("will rule"), not the program's own data, and not the
+        owner's things after a possessive."""
         toks = [_tok(self.toks, t) for t in hidden]
+        terms: list[str] = []
         for i, tok in enumerate(toks):
-            after_possessive = i > 0 and toks[i - 1].kind in ("ITS", "OWN", "POSS")
-            if tok.kind == "SLOT":
-                if not after_possessive:
-                    terms += [n for n in tok.names if n not in terms and n not in subject.slots]
+            before = toks[i - 1].kind if i > 0 else ""
+            if before in ("ITS", "OWN", "POSS"):
                 continue
-            if after_possessive or (tok.kind == "VAR" and tok.article):
-                continue  # the owner's thing, or data the program holds
+            if tok.kind == "SLOT":
+                terms += [n for n in tok.names if n not in terms and n not in subject.slots]
+                continue
+            if before == "AUX" or tok.kind in ("VAR", "INPUT", "FIRST", "PRIOR", "LATER", "CURRENT"):
+                continue
+            if tok.article and tok.text in self.lex.variables:
+                continue  # "the proposal": the pattern's data, whatever the word's kind
             for word in tok.text.split():
                 if re.fullmatch(r"[a-z][a-z_]*", word) and word not in _HIDDEN_STOP and word not in terms:
                     terms.append(word)
@@ -964,6 +1026,16 @@ class Meaning(Transformer[Token, Any]):
 
     def unaware(self, items: list[Any]) -> Clause:
         hidden = next(i for i in items if isinstance(i, list))
+        marked = {t.type for t in self._tokens(items)} & {"THAT", "OF", "ABOUT", "UNAWARE"}
+        kinds = {_tok(self.toks, t).kind for t in hidden}
+        verbs = {"BE", "AUX", "HAVE", "RUN", "CALLED", "KNOW", "SEE", "GIVEN", "EVALUATE", "BEHAVE", "APPROVE", "BLOCK"}
+        noun_phrase = kinds <= {"SLOT", "INPUT", "VAR", "FIELD", "POSS", "ITS", "OWN", "OUTPUT", "ORIGINAL"} or (
+            len(hidden) <= 3 and "POSS" in kinds and not kinds & verbs
+        )
+        if not marked and noun_phrase:
+            # "never learns the buyer's budget": a thing, not a fact; that
+            # is what a slot receives, not what it knows
+            raise Unsupported("not knowing a thing rather than a fact")
 
         def build(s: Subject) -> list[Claim]:
             terms = self._terms(hidden, s)

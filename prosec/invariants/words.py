@@ -121,6 +121,7 @@ KINDS: dict[str, tuple[str, ...]] = {
         "given", "shown", "passed", "sent", "handed", "fed", "provided", "supplied",
         "exposed", "forwarded", "shared", "disclosed", "revealed", "presented",
         "delivered", "routed", "made available", "dispatched", "assigned", "available",
+        "told", "informed", "exposed to",
     ),
     "REACH": (
         "reach", "reaches", "reached", "leak", "leaks", "leaked", "flow", "flows", "flowed",
@@ -195,7 +196,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "KNOW": (
         "know", "knows", "knew", "aware", "learn", "learns", "realize", "realizes",
         "realise", "realises", "suspect", "suspects", "notice", "notices", "find out",
-        "finds out", "informed", "told",
+        "finds out",
     ),
     "UNAWARE": ("unaware", "oblivious", "ignorant", "kept unaware", "kept in the dark"),
     "GROW": ("grows", "grow", "accumulates", "accumulate", "expands", "gets longer"),

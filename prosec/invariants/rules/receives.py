@@ -55,7 +55,8 @@ def covers(need: Source, f: Flow, call: CallObs, facts: Facts) -> bool:
         case FromVar(name=name):
             return f.src.kind != "edit" and (f.src, f.first_field()) in _written(facts, name)
         case FromField(name=name):
-            return f.src.kind in ("call", "error") and f.first_field() == name
+            # "the amount": that field, of a delegate's result or of an input
+            return f.first_field() == name
         case AnyResult(age=age):
             if f.src.kind != "call" or f.first_field() is not None:
                 return False  # "the result" is a whole result, not a field of one
@@ -107,16 +108,14 @@ def check(claim: Receives, facts: Facts) -> Verdict:
 
 
 def _extra(claim: Receives, call: CallObs, props: list[tuple[PropObs, set[Flow]]], facts: Facts) -> list[Problem]:
-    inputs_named = any(isinstance(n, FromInput) for n in claim.needs)
+    """With "only", every value the call is passed comes from what the claim
+    names: another delegate's output, an input, an iteration's element or
+    index all count as something else (literals and prompt text do not).
+    With "basis", only other delegates' outputs count."""
     out: list[Problem] = []
     for prop, flows in props:
         for f in sorted(flows, key=lambda f: f.src):
-            if f.src.kind in ("call", "error"):
-                restricted = True
-            elif f.src.kind == "input":
-                restricted = inputs_named
-            else:
-                restricted = False
+            restricted = f.src.kind in ("call", "error") if claim.basis else f.src.kind != "edit"
             if restricted and not any(covers(n, f, call, facts) for n in claim.needs):
                 value = prop.prop.value
                 element = " (an element)" if f.path and is_element(f.path[0]) else ""

@@ -1,0 +1,357 @@
+"""The invariant phrasing corpus: how well prosec reads sentences it was not written for.
+
+``tests/invariants/phrasings/*/`` holds patterns and TOML files of
+sentences written by people who had not read the reader's code, each with
+the claims it should read as, whether it holds for the pattern as written,
+mutants of the delegation that break one sentence, and controls that change
+nothing any sentence says (see the README in each folder). A sentence
+about a corpus pattern names it as ``corpus:NAME`` and is checked against
+the corpus file read in place.
+
+Each sentence is compiled alone, as the only bullet of its pattern's
+``### Invariants``. The figures:
+
+- **read correctly**: read in full, into exactly the expected claims;
+  **read wrongly**: read in full into other claims; **unrecognized**.
+- **false alarm**: a sentence that holds, reported ``violated``.
+- **false proof**: a sentence that does not hold, reported ``proved`` or
+  ``enforced``.
+- **polarity error**: a sentence that denies a property (``negated``), or
+  whose expected reading is "not read", read in full all the same; or a
+  false proof or alarm on a sentence with a negating word.
+- **mutants caught**: of the mutants whose sentence is read correctly and
+  proved, those the build reports ``violated``.
+
+``python tests/phrasing_corpus.py`` prints the figures and every sentence
+that was not read correctly.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+import tomllib
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+PHRASINGS = ROOT / "tests" / "invariants" / "phrasings"
+CORPUS = Path(os.environ.get("PROSEC_CORPUS", ROOT.parent / "shared" / "corpus" / "std-patterns"))
+
+sys.path.insert(0, str(ROOT))
+
+from prosec.api import compile_text  # noqa: E402
+from prosec.invariants import InvariantFact, Status  # noqa: E402
+
+NEGATORS = re.compile(
+    r"\b(?:never|not|no|none|neither|nor|without|only|solely|except|withheld|hidden|unaware|cannot|can't|"
+    r"doesn't|don't|isn't|aren't|won't|at most|no more than|exactly|unless)\b",
+    re.I,
+)
+
+
+@dataclass
+class Sentence:
+    set: str
+    file: str
+    pattern: str
+    text: str
+    holds: bool | None
+    expect: list[dict[str, Any]]
+    status: str = ""
+    facts: list[InvariantFact] = field(default_factory=list)
+    verdict: str = ""  # correct / wrong / unrecognized
+
+
+@dataclass
+class Figures:
+    sentences: list[Sentence] = field(default_factory=list)
+    patterns: set[str] = field(default_factory=set)
+    mutants: int = 0
+    mutants_read: int = 0
+    mutants_caught: int = 0
+    missed_mutants: list[str] = field(default_factory=list)
+    controls: int = 0
+    controls_clean: int = 0
+    broken_controls: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+    per_set: dict[str, dict[str, int]] = field(default_factory=dict)
+    relabelled: int = 0
+
+    def only(self, name: str) -> Figures:
+        """The figures of one set (one folder of the corpus)."""
+        part = Figures(sentences=[s for s in self.sentences if s.set == name])
+        part.patterns = {f"{s.set}/{s.pattern}" for s in part.sentences}
+        for attr in ("mutants", "mutants_read", "mutants_caught", "controls", "controls_clean"):
+            setattr(part, attr, self.per_set.get(name, {}).get(attr, 0))
+        part.missed_mutants = [m for m in self.missed_mutants if m.startswith(name + "/")]
+        part.broken_controls = [m for m in self.broken_controls if m.startswith(name + "/")]
+        return part
+
+    def _bump(self, name: str, attr: str) -> None:
+        setattr(self, attr, getattr(self, attr) + 1)
+        counts = self.per_set.setdefault(name, {})
+        counts[attr] = counts.get(attr, 0) + 1
+
+    def count(self, verdict: str) -> int:
+        return sum(1 for s in self.sentences if s.verdict == verdict)
+
+    @property
+    def false_alarms(self) -> list[Sentence]:
+        return [s for s in self.sentences if s.holds is True and s.status == "violated"]
+
+    @property
+    def false_proofs(self) -> list[Sentence]:
+        return [s for s in self.sentences if s.holds is False and s.status in ("proved", "enforced")]
+
+    @property
+    def polarity_errors(self) -> list[Sentence]:
+        out = []
+        for s in self.sentences:
+            read = s.status not in ("unrecognized", "")
+            negated = any(e.get("negated") for e in s.expect)
+            if read and negated:
+                out.append(s)
+            elif (s in self.false_alarms or s in self.false_proofs) and NEGATORS.search(s.text):
+                out.append(s)
+        return out
+
+    def summary(self) -> str:
+        n = len(self.sentences)
+        correct = self.count("correct")
+        return (
+            f"invariant phrasings: {n} sentences on {len(self.patterns)} patterns: "
+            f"{correct} read correctly ({100 * correct / max(n, 1):.1f}%), {self.count('wrong')} read wrongly, "
+            f"{self.count('unrecognized')} unrecognized; {len(self.false_alarms)} false alarms, "
+            f"{len(self.false_proofs)} false proofs, {len(self.polarity_errors)} polarity errors; "
+            f"mutants caught {self.mutants_caught}/{self.mutants_read} of those on sentences read correctly "
+            f"({self.mutants} mutants in all); controls clean {self.controls_clean}/{self.controls}"
+            + (f"; {self.relabelled} labels corrected on review" if self.relabelled else "")
+        )
+
+
+# ---------------------------------------------------------------- patterns
+
+
+def _pattern_text(folder: Path, ref: str) -> tuple[str, str] | None:
+    if ref.startswith("corpus:"):
+        path = CORPUS / f"{ref.removeprefix('corpus:')}.prose.md"
+    else:
+        path = folder / ref
+    if not path.is_file():
+        return None
+    return path.name, path.read_text(encoding="utf-8")
+
+
+_INVARIANTS = re.compile(r"^### Invariants[ \t]*\n(?:(?!^#{1,3} ).*\n?)*", re.M)
+
+
+def with_invariants(text: str, sentences: list[str]) -> str:
+    """The pattern with exactly these bullets under ``### Invariants``."""
+    block = "### Invariants\n\n" + "".join(f"- {s}\n" for s in sentences) + "\n"
+    if _INVARIANTS.search(text):
+        return _INVARIANTS.sub(lambda m: block, text, count=1)
+    return text.replace("### Delegation", block + "### Delegation", 1)
+
+
+def _edit(text: str, entry: dict[str, Any]) -> str | None:
+    edits = entry.get("edits") or [[entry["find"], entry["replace"]]]
+    for old, new in edits:
+        if text.count(old) != 1:
+            return None
+        text = text.replace(old, new)
+    return text
+
+
+def _compile(name: str, text: str) -> list[InvariantFact] | None:
+    result = compile_text(f"phrasings/{name}", text.encode(), render=False)
+    if result.report is None:
+        return None
+    return list(result.report.invariants)
+
+
+def _status(facts: list[InvariantFact]) -> str:
+    order = ("violated", "unrecognized", "unverifiable", "enforced", "proved")
+    statuses = {f.status.value for f in facts}
+    return next((s for s in order if s in statuses), "")
+
+
+# ---------------------------------------------------------------- matching
+
+_KIND = {"firewall": "field firewall", "failsafe": "fail-safe"}
+_WHEN = {"always": "all", None: None}
+
+
+def _base(key: object) -> str:
+    return str(key).split("(")[0]
+
+
+def _source_ok(want: str, got: object) -> bool:
+    return _base(got) == want or (want.startswith("slot:") and _base(got).startswith(want + "."))
+
+
+def matches(want: dict[str, Any], fact: InvariantFact) -> bool:
+    """Whether one fact is the claim an expectation names."""
+    kind = _KIND.get(want["kind"], want["kind"])
+    p = dict(fact.params)
+    if want["kind"] == "isolation" and "." in str(want.get("source", "")) and fact.kind == "field firewall":
+        slot_, _, field_ = want["source"].removeprefix("slot:").partition(".")
+        return p.get("slot") == want["slot"] and p.get("source") == slot_ and field_ in p.get("fields", ())
+    if fact.kind != kind:
+        return False
+    if "slot" in want and p.get("slot") != want["slot"]:
+        return False
+    match want["kind"]:
+        case "isolation":
+            return _source_ok(want["source"], p.get("source", ""))
+        case "firewall":
+            return p.get("source") == want["source"].removeprefix("slot:") and set(want["fields"]) <= set(p.get("fields", ()))
+        case "receives":
+            needs = [str(n) for n in p.get("needs", ())]
+            if bool(want.get("only")) != bool(p.get("only")):
+                return False
+            return len(needs) == len(want["needs"]) and all(any(_source_ok(w, n) for n in needs) for w in want["needs"])
+        case "unchanged":
+            return _base(p.get("source", "")) == f"input:{want['input']}"
+        case "identical":
+            return "args" not in want or set(want["args"]) == set(p.get("args", ()))
+        case "gated":
+            return p.get("approver") == want.get("approver")
+        case "failsafe":
+            return p.get("approver") == want["approver"]
+        case "unaware":
+            of = str(want.get("of", "")).removeprefix("slot:")
+            terms = [str(t) for t in p.get("terms", ())]
+            return bool(p.get("others")) if of == "others" else any(t[:5] == of[:5] for t in terms)
+        case "ordered":
+            return p.get("over") == want.get("over", want.get("slot"))
+        case "bounded":
+            return p.get("bound") == want["bound"]
+        case "monotonic":
+            return p.get("var") == want["var"]
+        case "exactly-once":
+            return p.get("elements") == want["elements"] and p.get("per") == want["per"]
+        case "returns":
+            when = want.get("when", "always")
+            path = {"always": "all"}.get(when, when)
+            if p.get("path", "all") != path and not (when == "always" and "sides" in p):
+                return False
+            needs = " ".join(str(n) for n in p.get("needs", ()))
+            src = str(want.get("source", ""))
+            return not src or src.removeprefix("slot:").split(".")[0] in needs
+        case "unverifiable":
+            return p.get("slot") == want.get("slot")
+    return False
+
+
+def verdict(s: Sentence) -> str:
+    if s.status in ("unrecognized", ""):
+        return "unrecognized"
+    wants = [w for w in s.expect if not w.get("negated")]
+    if not wants or len(wants) != len(s.expect):
+        return "wrong"
+    facts = s.facts
+    ok = all(any(matches(w, f) for f in facts) for w in wants) and all(any(matches(w, f) for w in wants) for f in facts)
+    return "correct" if ok else "wrong"
+
+
+# ---------------------------------------------------------------- evaluation
+
+
+def _files() -> Iterator[Path]:
+    yield from sorted(PHRASINGS.glob("*/*.toml"))
+
+
+#: Labels found wrong on review: the writer's truth or reading, corrected,
+#: each with the reason (a run of the generated code, or the delegation).
+REVIEWED = PHRASINGS / "reviewed.toml"
+
+
+def evaluate(*, mutants: bool = True) -> Figures:
+    figs = Figures()
+    reviewed = {(e["file"], e["text"]): e for e in tomllib.loads(REVIEWED.read_text(encoding="utf-8")).get("label", [])}
+    for toml in _files():
+        data = tomllib.loads(toml.read_text(encoding="utf-8"))
+        found = _pattern_text(toml.parent, data["pattern"])
+        if found is None:
+            figs.skipped.append(f"{toml.parent.name}/{toml.name}: {data['pattern']} not found")
+            continue
+        name, text = found
+        figs.patterns.add(data["pattern"])
+        by_text: dict[str, Sentence] = {}
+        for entry in data.get("sentence", []):
+            s = Sentence(toml.parent.name, toml.name, data["pattern"], entry["text"], entry.get("holds"), entry.get("expect", []))
+            fix = reviewed.get((f"{toml.parent.name}/{toml.name}", s.text))
+            if fix is not None:
+                s.holds = fix.get("holds", s.holds)
+                s.expect = fix.get("expect", s.expect)
+                figs.relabelled += 1
+            facts = _compile(name, with_invariants(text, [s.text]))
+            s.facts = facts or []
+            s.status = _status(s.facts) if facts is not None else "error"
+            s.verdict = verdict(s)
+            figs.sentences.append(s)
+            by_text[s.text] = s
+        if not mutants:
+            continue
+        for entry in data.get("mutant", []):
+            figs._bump(toml.parent.name, "mutants")
+            target = by_text.get(entry.get("breaks", ""))
+            if target is None or target.verdict != "correct" or target.status not in ("proved", "enforced"):
+                continue
+            edited = _edit(text, entry)
+            if edited is None:
+                continue
+            figs._bump(toml.parent.name, "mutants_read")
+            facts = _compile(name, with_invariants(edited, [target.text]))
+            if facts is not None and _status(facts) == "violated":
+                figs._bump(toml.parent.name, "mutants_caught")
+            else:
+                figs.missed_mutants.append(f"{toml.parent.name}/{toml.name}: {target.text!r} ({_status(facts or [])})")
+        checked = [s for s in by_text.values() if s.status in ("proved", "enforced")]
+        for entry in data.get("control", []):
+            edited = _edit(text, entry)
+            if edited is None:
+                continue
+            figs._bump(toml.parent.name, "controls")
+            facts = _compile(name, with_invariants(edited, [s.text for s in checked]))
+            bad = [f.text for f in facts or [] if f.status is Status.VIOLATED]
+            if facts is not None and not bad:
+                figs._bump(toml.parent.name, "controls_clean")
+            else:
+                figs.broken_controls.append(f"{toml.parent.name}/{toml.name}: {entry.get('note', '')}: {bad[:2]}")
+    return figs
+
+
+def main() -> None:
+    figs = evaluate()
+    for s in figs.sentences:
+        if s.verdict != "correct":
+            print(f"[{s.verdict}:{s.status}] {s.set}/{s.file}: {s.text}")
+            print(f"      expect: {s.expect}")
+            for f in s.facts:
+                print(f"      got: {f.kind} {dict(f.params)}")
+            for f in s.facts[:1]:
+                for e in f.evidence:
+                    if e.startswith(("not read", "reading", "read in part")):
+                        print(f"      {e}")
+    for line in figs.missed_mutants:
+        print("[missed mutant]", line)
+    for line in figs.broken_controls:
+        print("[broken control]", line)
+    for s in figs.false_alarms:
+        print("[FALSE ALARM]", s.file, s.text)
+    for s in figs.false_proofs:
+        print("[FALSE PROOF]", s.file, s.text)
+    for s in figs.polarity_errors:
+        print("[POLARITY]", s.file, s.text)
+    for line in figs.skipped:
+        print("[skipped]", line)
+    print(figs.summary())
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,366 @@
+"""The invariant reader: polarity, qualifiers, canonical forms and pinned readings.
+
+The polarity table pairs sentences that negate or limit with their positive
+twins on one pattern. Whatever the reader makes of either, it must never
+read a twin as its negation's claim: a negated sentence is read as a claim
+that forbids (or limits), or not at all; its positive twin never as one that
+forbids. Where the table names the expected reading, that reading exactly.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+import pytest
+
+from prosec.api import compile_text
+from prosec.invariants import InvariantFact, Status
+
+PATTERN = """\
+---
+name: probe
+kind: pattern
+---
+
+# Probe
+
+A pattern to read sentences against.
+
+### Slots
+
+- `guard`
+- `target`
+- `observer`
+- `actor`
+- `tutor`
+- `learner`
+- `moderator`
+- `mediator`
+- `planner`
+- `executor`
+- `verifier`
+- `auditor`
+- `handler`
+- `reviewer`
+- `mapper`
+
+### Requires
+
+```
+brief: string -- the task
+answer_key: string -- the answers
+budget: number -- the buyer's budget
+floor: number -- the seller's floor
+goal: string -- what to achieve
+document: string -- what is audited
+style_guide: string -- how it should read
+essays: string[] -- what is moderated
+ticket: string -- a request
+chunks: string[] -- pieces of work
+max_rounds: number -- (optional, default 3)
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let decision = call guard
+  brief: brief
+  budget: budget
+  floor: floor
+if decision approves:
+  let done = call target
+    brief: brief
+let outcome = call actor
+  brief: brief
+let seen = call observer
+  outcome: outcome
+let hint = call tutor
+  key: answer_key
+let attempt = call learner
+  hint: hint
+let grade = call moderator
+  grades: attempt
+let deal = call mediator
+  offer: brief
+let plan = call planner
+  goal: goal
+let work = call executor
+  plan: plan
+let feedback = call verifier
+  work: work
+let audit = call auditor
+  document: document
+  guide: style_guide
+let first = call handler
+  ticket: ticket
+let second = call handler
+  ticket: ticket
+let reviews = parallel for essay in essays:
+  call reviewer
+    essay: essay
+let parts = parallel for chunk in chunks:
+  call mapper
+    chunk: chunk
+repeat max_rounds:
+  let again = call verifier
+    work: work
+return { result: feedback }
+```
+"""
+
+
+def facts_for(sentence: str, *, pins: tuple[str, ...] = ()) -> tuple[list[InvariantFact], list[str]]:
+    bullet = f"- {sentence}\n" + "".join(f"  - read as: {p}\n" for p in pins)
+    text = PATTERN.replace("{invariants}", bullet)
+    result = compile_text("tests/probe.prose.md", text.encode(), render=False)
+    assert result.report is not None, [d.message for d in result.diagnostics]
+    codes = [d.code for d in result.diagnostics if d.code.startswith("PS5")]
+    return list(result.report.invariants), codes
+
+
+def reading(sentence: str) -> frozenset[tuple[str, tuple[tuple[str, object], ...]]] | None:
+    """The claims a sentence reads as (kind, params), or None when unread."""
+    facts, _ = facts_for(sentence)
+    if any(f.status is Status.UNRECOGNIZED for f in facts):
+        return None
+    return frozenset((f.kind, tuple(sorted((k, str(v)) for k, v in f.params.items()))) for f in facts)
+
+
+def kinds(found: frozenset[tuple[str, tuple[tuple[str, object], ...]]] | None) -> set[str]:
+    return set() if found is None else {k for k, _ in found}
+
+
+# ---------------------------------------------------------------- the table
+
+
+@dataclass(frozen=True)
+class Twin:
+    negative: str
+    positive: str
+    #: expected kinds of each reading; None: must not be read at all
+    negative_reads: frozenset[str] | None = frozenset()
+    positive_reads: frozenset[str] | None = frozenset()
+
+
+FORBID = frozenset({"isolation", "field firewall"})
+NEED = frozenset({"receives", "unchanged"})
+
+#: "never sees"-style negations of "sees": (negative, positive) templates.
+SEEING = [
+    ("The {s} never sees {o}", "The {s} sees {o}"),
+    ("The {s} does not see {o}", "The {s} does see {o}"),
+    ("The {s} doesn't receive {o}", "The {s} receives {o}"),
+    ("The {s} cannot see {o}", "The {s} can see {o}"),
+    ("The {s} must never read {o}", "The {s} must read {o}"),
+    ("The {s} is never given {o}", "The {s} is given {o}"),
+    ("The {s} is not shown {o}", "The {s} is shown {o}"),
+    ("{O} is withheld from the {s}", "{O} is given to the {s}"),
+    ("{O} is hidden from the {s}", "{O} is shown to the {s}"),
+    ("{O} never reaches the {s}", "{O} reaches the {s}"),
+    ("{O} is never passed to the {s}", "{O} is passed to the {s}"),
+    ("The {s} has no access to {o}", "The {s} has access to {o}"),
+    ("The {s} never has access to {o}", "The {s} has access to {o}"),
+    ("No {s} sees {o}", "Every {s} sees {o}"),
+]
+WHO_WHAT = [
+    ("verifier", "the plan"),
+    ("learner", "the answer key"),
+    ("mediator", "the budget"),
+    ("observer", "the actor's output"),
+    ("auditor", "the style guide"),
+    ("executor", "the raw goal"),
+]
+
+TABLE: list[Twin] = [
+    Twin(neg.format(s=s, o=o, O=o[0].upper() + o[1:]), pos.format(s=s, o=o, O=o[0].upper() + o[1:]), FORBID, NEED)
+    for (neg, pos), (s, o) in itertools.product(SEEING, WHO_WHAT)
+]
+TABLE += [
+    # negation outside the verb
+    Twin("Neither the tutor nor the learner has access to the answer key",
+         "Both the tutor and the learner have access to the answer key", FORBID, NEED),
+    Twin("The mediator sees neither the budget nor the floor", "The mediator sees the budget and the floor", FORBID, NEED),
+    Twin("No reviewer sees another reviewer's output", "Every reviewer sees another reviewer's output", FORBID, None),
+    Twin("None of the reviewers sees the brief", "All of the reviewers see the brief", FORBID, NEED),
+    Twin("The moderator never reads the essays", "The moderator reads the essays", FORBID, NEED),
+    # qualifiers
+    Twin("The auditor reads the document exactly as the caller provided it",
+         "The auditor reads the document", frozenset({"unchanged"}), frozenset({"receives"})),
+    Twin("Both handlers receive the ticket as-is", "Both handlers receive the ticket", frozenset({"unchanged"}), frozenset({"receives"})),
+    Twin("The target receives the brief unchanged", "The target receives the brief", frozenset({"unchanged"}), frozenset({"receives"})),
+    Twin("The target receives the brief verbatim", "The target receives a summary of the brief", frozenset({"unchanged"}), None),
+    Twin("The brief reaches the target exactly as it was given", "The brief reaches the target", frozenset({"unchanged"}), frozenset({"receives"})),
+    # only / solely / except
+    Twin("The planner never sees the executor's work, only the verifier's feedback",
+         "The planner sees the executor's work and the verifier's feedback", frozenset({"isolation", "receives"}), frozenset({"receives"})),
+    Twin("The observer sees only the actor's output", "The observer sees the actor's output", frozenset({"receives"}), frozenset({"receives"})),
+    Twin("The observer receives nothing but the actor's output", "The observer receives the actor's output", frozenset({"receives"}), frozenset({"receives"})),
+    Twin("The auditor sees nothing except the document", "The auditor sees the document", frozenset({"receives"}), frozenset({"receives"})),
+    # control
+    Twin("The target runs only when the guard approves", "The target runs when the guard approves", frozenset({"gated"}), None),
+    Twin("The target runs only when the guard does not approve", "The target runs only when the guard approves", None, frozenset({"gated"})),
+    Twin("The target never runs unless the guard approves", "The target runs unless the guard approves", frozenset({"gated"}), None),
+    Twin("The target never runs without the guard's approval", "The target runs without the guard's approval", frozenset({"gated"}), None),
+    Twin("The target is called only after the guard explicitly approves", "The target is called after the guard approves",
+         frozenset({"gated"}), None),
+    # bounds, counts, sameness, independence
+    Twin("The loop is bounded by `max_rounds`", "The loop is not bounded by `max_rounds`", frozenset({"bounded"}), None),
+    Twin("The loop runs at most `max_rounds` times", "The loop runs `max_rounds` times", frozenset({"bounded"}), None),
+    Twin("Each chunk is given to exactly one mapper", "Each chunk is given to a mapper", frozenset({"exactly-once"}), None),
+    Twin("Every reviewer receives the identical essays", "Every reviewer does not receive the identical essays",
+         frozenset({"identical"}), None),
+    Twin("Reviewers work independently", "Reviewers do not work independently", FORBID, None),
+    Twin("Mappers run independently", "Mappers never run independently", FORBID, None),
+    Twin("The actor does not know an observer is watching", "The actor knows an observer is watching", frozenset({"unaware"}), None),
+    Twin("The actor is unaware that it is observed", "The actor is aware that it is observed", frozenset({"unaware"}), None),
+    Twin("Neither the tutor nor the learner knows about the moderator", "Both the tutor and the learner know about the moderator",
+         frozenset({"unaware"}), None),
+]
+
+
+def test_the_table_is_large_enough() -> None:
+    assert len(TABLE) >= 100
+
+
+@pytest.mark.parametrize("twin", TABLE, ids=lambda t: t.negative)
+def test_polarity_is_never_lost(twin: Twin) -> None:
+    neg, pos = reading(twin.negative), reading(twin.positive)
+    if neg is not None and pos is not None:
+        assert neg != pos, (twin.negative, twin.positive)
+    for sentence, got, want in ((twin.negative, neg, twin.negative_reads), (twin.positive, pos, twin.positive_reads)):
+        if want is None:
+            assert got is None, (sentence, got)
+        elif want:
+            assert got is None or kinds(got) <= set(want), (sentence, got)
+    if twin.negative_reads == FORBID:
+        assert not (kinds(neg) & NEED), (twin.negative, neg)
+    if twin.positive_reads == NEED:
+        assert not (kinds(pos) & FORBID), (twin.positive, pos)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The verifier never sees the plan",
+        "Neither the tutor nor the learner has access to the answer key",
+        "The mediator sees neither the budget nor the floor",
+        "The executor is never given the raw goal",
+        "The style guide is withheld from the auditor",
+        "The auditor reads the document exactly as the caller provided it",
+        "Both handlers receive the ticket as-is",
+        "The target runs only when the guard explicitly approves",
+        "The loop is bounded by `max_rounds`",
+        "Each chunk is given to exactly one mapper",
+        "The brief reaches the target exactly as it was given",
+    ],
+)
+def test_short_natural_forms_are_read(sentence: str) -> None:
+    assert reading(sentence) is not None, sentence
+
+
+def test_both_handlers_gives_a_claim_about_each_call_and_the_qualifier_is_checked() -> None:
+    facts, _ = facts_for("Both handlers receive the ticket as-is")
+    assert [(f.kind, f.params["slot"]) for f in facts] == [("unchanged", "handler")]
+    text = PATTERN.replace("{invariants}", "- The handler receives the ticket unchanged\n").replace(
+        "let second = call handler\n  ticket: ticket", 'let second = call handler\n  ticket: "Ticket: {ticket}"'
+    )
+    result = compile_text("tests/probe.prose.md", text.encode(), render=False)
+    assert [f.status for f in result.report.invariants] == [Status.VIOLATED]  # type: ignore[union-attr]
+
+
+def test_a_sentence_read_in_part_is_unrecognized_and_shows_both_parts() -> None:
+    facts, codes = facts_for("The verifier never sees the plan — and the moon is made of cheese")
+    assert [f.status for f in facts] == [Status.UNRECOGNIZED]
+    assert codes == ["PS502"]
+    evidence = " | ".join(facts[0].evidence)
+    assert "read in part: `verifier` never receives `plan` (on its own: proved)" in evidence
+    assert "not read: 'and moon is made of cheese'" in evidence
+
+
+def test_canonical_forms_read_back_to_the_same_claims() -> None:
+    sentences = [t.negative for t in TABLE] + [t.positive for t in TABLE]
+    seen = 0
+    for sentence in sentences:
+        facts, _ = facts_for(sentence)
+        for fact in facts:
+            if fact.status is Status.UNRECOGNIZED:
+                continue
+            (canon,) = [e.removeprefix("read as: ") for e in fact.evidence if e.startswith("read as: ")]
+            back, _ = facts_for(canon)
+            assert [(f.kind, dict(f.params)) for f in back] == [(fact.kind, dict(fact.params))], (sentence, canon)
+            seen += 1
+    assert seen >= 150
+
+
+# ---------------------------------------------------------------- pinned readings
+
+
+def test_a_pin_that_agrees_is_checked_quietly() -> None:
+    facts, codes = facts_for("The verifier never sees the plan", pins=("`verifier` never receives `plan`",))
+    assert [(f.kind, f.status) for f in facts] == [("isolation", Status.PROVED)]
+    assert codes == []
+
+
+def test_a_pin_rescues_a_sentence_the_reader_cannot_read() -> None:
+    facts, codes = facts_for("The verifier is kept well away from the plan", pins=("`verifier` never receives `plan`",))
+    assert [(f.kind, f.status) for f in facts] == [("isolation", Status.PROVED)]
+    assert codes == []
+
+
+def test_a_pin_that_disagrees_is_reported_and_the_pin_is_checked() -> None:
+    facts, codes = facts_for("The verifier never sees the plan", pins=("`verifier` never receives `executor`'s output",))
+    assert codes[0] == "PS505"
+    assert [(f.kind, f.status) for f in facts] == [("isolation", Status.VIOLATED)]
+
+
+def test_an_unreadable_pin_leaves_the_sentence_unrecognized() -> None:
+    facts, codes = facts_for("The verifier never sees the plan", pins=("the verifier is kept in the dark",))
+    assert [f.status for f in facts] == [Status.UNRECOGNIZED]
+    assert "PS506" in codes
+
+
+# ---------------------------------------------------------------- docs/invariants.md
+
+
+def _doc_rows() -> list[tuple[str, str | None]]:
+    """(sentence, canonical or None for "not read") from the tables of docs/invariants.md."""
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "invariants.md").read_text(encoding="utf-8")
+    rows: list[tuple[str, str | None]] = []
+    header: list[str] = []
+    for line in doc.splitlines():
+        if not line.startswith("|"):
+            header = []
+            continue
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if not header:
+            header = cells
+            continue
+        if set(line) <= set("|- "):
+            continue
+        if "Read" in header and "Read as" in header:
+            rows.append((cells[header.index("Read")], cells[header.index("Read as")]))
+        elif header[:1] == ["Not read"]:
+            rows.append((cells[0], None))
+    return rows
+
+
+def test_the_docs_have_examples_of_both_kinds() -> None:
+    rows = _doc_rows()
+    assert sum(1 for _, c in rows if c) >= 25 and sum(1 for _, c in rows if c is None) >= 5
+
+
+@pytest.mark.parametrize(("sentence", "canonical"), _doc_rows(), ids=lambda v: str(v))
+def test_docs_examples_read_as_the_docs_say(sentence: str, canonical: str | None) -> None:
+    facts, _ = facts_for(sentence)
+    if canonical is None:
+        assert [f.status for f in facts] == [Status.UNRECOGNIZED], sentence
+        return
+    said = "; ".join(e.removeprefix("read as: ") for f in facts for e in f.evidence if e.startswith("read as: "))
+    assert said == canonical
