@@ -59,6 +59,8 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "corpus: needs the OpenProse standard patterns (PROSEC_CORPUS)"
     )
+    if not hasattr(config, "workerinput") and config.cache is not None:
+        config.cache.set(FIGURES_KEY, [])  # figures of this run only
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -194,11 +196,6 @@ class Recorder:
 # ---------------------------------------------------------------- figures in the test output
 
 FIGURES_KEY = "prosec/figures"
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    if not hasattr(config, "workerinput") and config.cache is not None:
-        config.cache.set(FIGURES_KEY, [])  # figures of this run only
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:

@@ -224,8 +224,25 @@ CASES = [
     ),
     Case(
         "PS503",
-        pattern("let r = call a\nreturn r", invariants="- b never sees a's output"),
-        "b never",
+        pattern("let r = call worker\nreturn r", slots="worker, critic",
+                invariants="- The critic never sees the worker's output"),
+        "The critic never",
+        severity="warning",
+    ),
+    Case(
+        "PS505",
+        pattern("let v = call critic\n  draft: draft\nreturn v", slots="critic",
+                requires="brief: string -- the task\ndraft: string -- the draft",
+                invariants="- The critic never sees the draft\n  - read as: `critic` never receives `brief`"),
+        "The critic never",
+        severity="warning",
+    ),
+    Case(
+        "PS506",
+        pattern("let v = call critic\n  draft: draft\nreturn v", slots="critic",
+                requires="draft: string -- the draft",
+                invariants="- The critic never sees the draft\n  - read as: the critic is kept in the dark"),
+        "the critic is kept",
         severity="warning",
     ),
     # ------------------------------------------------------------ PS6xx names and build
@@ -299,14 +316,15 @@ def test_PS208_delegation_over_the_token_limit() -> None:
 def test_PS504_too_deep_for_the_invariant_analysis() -> None:
     # Eight nested loops around many statements: more work than the flow
     # analysis's budget.
-    lines = ["let x = call a"]
+    lines = ["let x = call worker"]
     for depth in range(8):
         lines.append("  " * depth + "for y in xs:")
     lines += ["  " * 8 + "x = y"] * 250
     text = pattern(
         "\n".join(lines) + "\nreturn x",
+        slots="worker, critic",
         requires="xs: string[] -- items",
-        invariants="- b never sees a's output",
+        invariants="- The critic never sees the worker's output",
     )
     result = compile_text("t.prose.md", text.encode())
     d = next(d for d in result.diagnostics if d.code == "PS504")
@@ -322,12 +340,13 @@ def test_PS599_internal_error_in_an_invariant_rule(monkeypatch: pytest.MonkeyPat
 
     monkeypatch.setattr(check, "check_claim", broken)
     text = pattern(
-        "let r = call a\nlet s = call b\n  x: r\nreturn s",
-        invariants="- b never sees a's output",
+        "let r = call worker\nlet s = call critic\n  x: r\nreturn s",
+        slots="worker, critic",
+        invariants="- The critic never sees the worker's output",
     )
     result = compile_text("t.prose.md", text.encode())
     d = next(d for d in result.diagnostics if d.code == "PS599")
-    line = text.count("\n", 0, text.index("b never")) + 1
+    line = text.count("\n", 0, text.index("The critic never")) + 1
     assert (d.span.line, d.span.column) == (line, 3)
     assert result.code is None
 
