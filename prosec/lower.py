@@ -17,7 +17,7 @@ from lark import Token, Tree
 from . import ir
 from .conditions import lower_condition, operator_comparison, strip_markers
 from .diagnostics import Diagnostic, Span, error, info, warning
-from .scope import distance
+from .spelling import distance
 
 # PS3xx: structure.
 #   PS301  `loop` without `(max: N)`

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 
 from prosec.diagnostics import Diagnostic, Span, error, info, warning
 from prosec.markdown import Document, Section, section, text_lines
+from prosec.spelling import near_miss
 from prosec.types import parse_default
 
 __all__ = [
@@ -822,8 +823,6 @@ _SYNONYMS = {
 
 
 def _unknown_sections(doc: Document) -> list[Diagnostic]:
-    from prosec.scope import near_miss
-
     known = {title.casefold() for title in KNOWN_SECTIONS}
     out: list[Diagnostic] = []
     for sec in doc.sections:

@@ -376,7 +376,7 @@ def test_many_unknown_names_are_resolved_quickly() -> None:
 @settings(max_examples=300, derandomize=True, deadline=None)
 @given(st.text("abc_", max_size=8), st.text("abc_", max_size=8), st.integers(1, 2))
 def test_banded_distance_agrees_with_the_full_table(a: str, b: str, limit: int) -> None:
-    from prosec.scope import _within, distance
+    from prosec.spelling import _within, distance
 
     full = distance(a, b)
     assert _within(a, b, limit) == (full if full <= limit else None)
