@@ -219,36 +219,16 @@ def build(
     """Compile ``paths`` and write the package into ``out``, all or nothing.
 
     Nothing is written when the sources have errors or the output folder
-    cannot take every file of the package.
+    cannot take every file of the package (output.py says when).
     """
-    from .output import OutputError, apply, plan
+    from .output import write_package
 
     result = compile_paths(paths, strict=strict, jobs=jobs, cache=cache)
     built = Built(result, out)
-    if not result.ok:
-        return built
-    shown = out.as_posix()
-    try:
-        changes = plan(out, result.files)
-        apply(out, changes)
-    except OutputError as exc:
-        built.output.append(
-            error(shown, WHOLE_FILE, "PS610", str(exc), "nothing was written; fix the folder and build again")
-        )
-        return built
-    built.output.extend(
-        warning(
-            f"{shown}/{name}",
-            WHOLE_FILE,
-            "PS612",
-            f"{shown}/{name} was not written by prosec; left alone",
-            "move it out of the output folder, which holds only the generated package",
-        )
-        for name in changes.foreign
-    )
-    built.written = sorted(changes.write)
-    built.unchanged = sorted(changes.unchanged)
-    built.removed = sorted(changes.delete)
+    if result.ok:
+        done = write_package(out, result.files)
+        built.output = done.diagnostics
+        built.written, built.unchanged, built.removed = done.written, done.unchanged, done.removed
     return built
 
 
@@ -260,18 +240,14 @@ def check(
     jobs: int | None = None,
     cache: Cache | None = None,
 ) -> Checked:
-    """Compile ``paths`` in memory and compare with ``out``; writes nothing
-    in ``out``."""
-    from .output import OutputError, differences
+    """Compile ``paths`` in memory and compare with ``out``. Writes nothing
+    in the project."""
+    from .output import compare
 
     result = compile_paths(paths, strict=strict, jobs=jobs, cache=cache)
     checked = Checked(result, out)
-    if not result.ok:
-        return checked
-    try:
-        checked.differences = differences(out, result.files)
-    except OutputError as exc:
-        checked.output.append(error(out.as_posix(), WHOLE_FILE, "PS610", str(exc)))
+    if result.ok:
+        checked.differences, checked.output = compare(out, result.files)
     return checked
 
 

@@ -13,7 +13,6 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
 from .cache import Cache, DecodeError, Unencodable, from_json, to_json
-from .cache import key as cache_key
 from .diagnostics import WHOLE_FILE, Diagnostic, Severity, Span, error
 from .discovery import Source, read_source
 from .invariants import InvariantFact
@@ -51,8 +50,8 @@ def compile_all(
             continue
         entry = None
         if cache is not None:
-            entry = cache_key("pattern", source.display, "strict" if strict else "", data)
-            hit = _cached_result(cache, entry, source.display)
+            entry = cache.entry("pattern", source.display, "strict" if strict else "", data)
+            hit = None if entry is None else _cached_result(cache, entry, source.display)
             if hit is not None:
                 cache.hits += 1
                 done.append(hit)

@@ -279,6 +279,16 @@ class Cache:
         except KeyProblem as exc:
             return cls(where.entries, None, exc)
 
+    def entry(self, kind: str, *parts: str | bytes) -> str | None:
+        """The key of an entry (:func:`key`), or None when the compiler's own
+        files cannot be read to compute it: then nothing is cached."""
+        if self.key is None:
+            return None
+        try:
+            return key(kind, *parts)
+        except OSError:
+            return None
+
     def _path(self, entry_key: str) -> Path:
         return self.root / entry_key[:2] / f"{entry_key}.json"
 
@@ -337,14 +347,15 @@ class Cache:
 
     def text(self, kind: str, parts: Iterable[str | bytes], make: Callable[[], str]) -> str:
         """``make()``, or what it returned before for the same ``kind`` and ``parts``."""
-        entry_key = key(kind, *parts)
-        found = self.load(entry_key)
+        entry_key = self.entry(kind, *parts)
+        found = None if entry_key is None else self.load(entry_key)
         if isinstance(found, str):
             self.hits += 1
             return found
         self.misses += 1
         made = make()
-        self.store(entry_key, made)
+        if entry_key is not None:
+            self.store(entry_key, made)
         return made
 
 

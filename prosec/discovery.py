@@ -14,16 +14,20 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .diagnostics import WHOLE_FILE, Diagnostic, error, printable, warning
+from .files import read_regular
 from .markdown import MAX_FILE_BYTES
 
 # PS605  no pattern files under a source
 # PS606  a source path is skipped (not a regular file, a link leaving the tree)
+# PS607  a source path cannot be read
 
 SUFFIX = ".prose.md"
 
 
 @dataclass(frozen=True, slots=True)
 class Source:
+    """A pattern file found under a source root."""
+
     path: Path  # as found
     display: str  # stable, relative: "patterns/guard.prose.md"
 
@@ -44,21 +48,39 @@ def find_sources(roots: Sequence[Path]) -> tuple[list[Source], list[Diagnostic]]
     diagnostics: list[Diagnostic] = []
     for root in roots:
         shown_root = _display(str(root))
-        if not root.exists() and not root.is_symlink():
+        try:
+            if not root.exists() and not root.is_symlink():
+                diagnostics.append(
+                    error(shown_root, WHOLE_FILE, "PS605", f"no such file or folder: {shown_root}")
+                )
+                continue
+            walk = root.is_dir()
+            base = root if walk else root.parent
+            real_base = base.resolve()
+        except (OSError, RuntimeError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) else "a link that loops"
             diagnostics.append(
-                error(shown_root, WHOLE_FILE, "PS605", f"no such file or folder: {shown_root}")
+                error(shown_root, WHOLE_FILE, "PS607", f"cannot read {shown_root}: {reason}")
             )
             continue
-        walk = root.is_dir()
-        base = root if walk else root.parent
-        real_base = base.resolve()
         label = real_base.name or "."
-        candidates = _walk(root) if walk else [root]
+        unreadable: list[tuple[Path, str]] = []
+        candidates = _walk(root, unreadable) if walk else [root]
+        for folder, why in unreadable:
+            shown = _display(f"{label}/{folder.relative_to(base).as_posix()}")
+            diagnostics.append(error(shown, WHOLE_FILE, "PS607", f"cannot read folder: {why}"))
         count = 0
         for path in candidates:
             relative = path.relative_to(base).as_posix()
             display = _display(f"{label}/{relative}")
-            problem = _skip_reason(path, real_base)
+            try:
+                problem = _skip_reason(path, real_base)
+            except OSError as exc:
+                diagnostics.append(
+                    error(display, WHOLE_FILE, "PS607", f"cannot read file: {exc.strerror}")
+                )
+                count += 1
+                continue
             if problem is not None:
                 diagnostics.append(warning(display, WHOLE_FILE, "PS606", f"skipped: {problem}"))
                 continue
@@ -76,7 +98,7 @@ def find_sources(roots: Sequence[Path]) -> tuple[list[Source], list[Diagnostic]]
                     display += "'"
             real_paths[real] = display
             found[display] = Source(path, display)
-        if count == 0:
+        if count == 0 and not unreadable:
             diagnostics.append(
                 error(
                     shown_root,
@@ -96,9 +118,15 @@ def _display(text: str) -> str:
     return shown.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
-def _walk(root: Path) -> list[Path]:
+def _walk(root: Path, unreadable: list[tuple[Path, str]]) -> list[Path]:
+    """The pattern files under ``root``; folders that cannot be listed go
+    to ``unreadable``, with why."""
+
+    def failed(exc: OSError) -> None:
+        unreadable.append((Path(exc.filename) if exc.filename else root, exc.strerror or str(exc)))
+
     out: list[Path] = []
-    for folder, dirs, files in os.walk(root, followlinks=False):
+    for folder, dirs, files in os.walk(root, onerror=failed, followlinks=False):
         dirs.sort()
         here = Path(folder)
         for name in sorted(files + [d for d in dirs if d.endswith(SUFFIX)]):
@@ -109,45 +137,30 @@ def _walk(root: Path) -> list[Path]:
 
 
 def read_source(path: Path) -> bytes:
-    """The bytes of a pattern file, at most one byte past the size limit.
-
-    Opened without blocking and checked to be a regular file on the open
-    descriptor, so a file swapped for a FIFO or a device after it was found
-    cannot hang the build, and a huge file is never read whole.
-    """
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise OSError(errno.EINVAL, "not a regular file")
-        chunks: list[bytes] = []
-        left = MAX_FILE_BYTES + 1
-        while left > 0:
-            chunk = os.read(fd, min(left, 1 << 16))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
-        return b"".join(chunks)
-    finally:
-        os.close(fd)
+    """The bytes of a pattern file, at most one byte past the size limit
+    (regular files only, never blocking)."""
+    return read_regular(path, MAX_FILE_BYTES)
 
 
 def _skip_reason(path: Path, real_base: Path) -> str | None:
-    try:
-        info = path.lstat()
-    except OSError as exc:
-        return f"cannot be read ({exc.strerror})"
+    """Why ``path`` is skipped (a warning), or None to read it. Raises
+    OSError when it cannot be looked at: then it is a pattern file that
+    cannot be read, an error, never something to skip quietly."""
+    info = path.lstat()
     if stat.S_ISLNK(info.st_mode):
         try:
             target = path.resolve(strict=True)
-        except (OSError, RuntimeError):
-            return "a link that dangles or loops"
+        except FileNotFoundError:
+            return "a link that dangles"
+        except RuntimeError:
+            return "a link that loops"
+        except OSError as exc:
+            if exc.errno == errno.ELOOP:
+                return "a link that loops"
+            raise
         if not target.is_relative_to(real_base):
             return "a link that leaves the source tree"
-        try:
-            info = target.stat()
-        except OSError as exc:
-            return f"cannot be read ({exc.strerror})"
+        info = target.stat()
     if stat.S_ISDIR(info.st_mode):
         return "a folder, not a pattern file"
     if not stat.S_ISREG(info.st_mode):

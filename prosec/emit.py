@@ -77,6 +77,8 @@ def environment() -> jinja2.Environment:
         keep_trailing_newline=True,
         trim_blocks=False,
         lstrip_blocks=False,
+        # Templates do not change during a build: read each once.
+        auto_reload=False,
     )
     env.globals.clear()
     env.filters["pyrepr"] = repr

@@ -7,6 +7,7 @@ scopes are scope.py's job.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -41,14 +42,18 @@ from .spelling import distance
 #   PS402  description used as a value, lowered to an iteration count
 #   PS403  description used as a value with no loop to count
 #   PS404  number literal out of range
-#   PS405  string literal too long
 #   PS406  comparison operator in a condition
 #   PS407  a `choice`, which always asks the judge (info; scope.py reports
 #          the conditions that go to the judge)
+#   PS208  more interpolations than the limit
 
-MAX_LITERAL = 100_000
-"""Longest string literal accepted (characters)."""
+MAX_INTERPOLATIONS = 2_000
+"""``{name}`` interpolations in one delegation. Each becomes an expression of
+the generated code, like a token; real patterns have a handful."""
 
+# Characters that a string literal treats specially; the rest is copied.
+_SPECIAL = re.compile(r"[\\{]")
+_NEWLINE = re.compile(r"\n")
 _ESCAPES = {"\\": "\\", '"': '"', "n": "\n", "t": "\t", "{": "{", "}": "}"}
 _INTERPOLATION = re.compile(r"\{([A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z_][A-Za-z0-9_-]*)*)\}")
 _DESCRIPTION = re.compile(
@@ -110,6 +115,8 @@ class Lowerer:
         self.is_config = is_config
         self.diagnostics: list[Diagnostic] = []
         self.ctx = Context()
+        #: ``{name}`` interpolations lowered so far (bounded like tokens).
+        self.interpolations = 0
 
     # ------------------------------------------------------------ helpers
 
@@ -696,22 +703,28 @@ class Lowerer:
         quote = 3 if tok.type == "LONG_STRING" else 1
         inner = raw[quote:-quote]
         span = span_of(tok)
-        if len(inner) > MAX_LITERAL:
-            self.error(span, "PS405", f"string literal longer than {MAX_LITERAL} characters")
-            return ir.Literal_(value="", span=span)
         base_line, base_col = (tok.line or 1), (tok.column or 1) + quote
+        # A literal may be as long as its file: positions come from a table
+        # of its line breaks, and plain runs of text are copied whole.
+        breaks = [m.start() for m in _NEWLINE.finditer(inner)]
 
         def position(offset: int) -> tuple[int, int]:
-            before = inner[:offset]
-            newlines = before.count("\n")
-            if newlines:
-                return base_line + newlines, offset - before.rindex("\n")
+            lines_before = bisect.bisect_left(breaks, offset)
+            if lines_before:
+                return base_line + lines_before, offset - breaks[lines_before - 1]
             return base_line, base_col + offset
 
         parts: list[str | ir.Expr] = []
         buf: list[str] = []
         i = 0
         while i < len(inner):
+            special = _SPECIAL.search(inner, i)
+            if special is None:
+                buf.append(inner[i:])
+                break
+            if special.start() > i:
+                buf.append(inner[i : special.start()])
+                i = special.start()
             ch = inner[i]
             if ch == "\\" and i + 1 < len(inner):
                 nxt = inner[i + 1]
@@ -730,6 +743,16 @@ class Lowerer:
             if ch == "{":
                 m = _INTERPOLATION.match(inner, i)
                 if m:
+                    self.interpolations += 1
+                    if self.interpolations > MAX_INTERPOLATIONS:
+                        self.error(
+                            span,
+                            "PS208",
+                            f"the delegation has more than {MAX_INTERPOLATIONS:,} "
+                            "`{name}` interpolations",
+                            "pass the assembled text in as an input, or split the pattern",
+                        )
+                        return ir.Literal_(value="", span=span)
                     if buf:
                         parts.append("".join(buf))
                         buf = []

@@ -31,7 +31,8 @@ PS011    error     front matter uses YAML beyond the flat ``key: scalar`` subset
 PS012    error     a front matter key is given twice
 PS013    error     a front matter scalar is malformed (quote, escape, number)
 PS014    error     the front matter has no ``name``
-PS015    error     ``name`` is not a string matching ``[a-z][a-z0-9]*(-[a-z0-9]+)*``
+PS015    error     ``name`` is not a string matching ``[a-z][a-z0-9]*(-[a-z0-9]+)*``,
+                   or is longer than ``MAX_NAME_LENGTH``
 PS016    warning   ``name`` differs from the file name before ``.prose.md``
 PS017    info      ``kind`` is missing or not ``pattern``: the file is skipped
 PS018    warning   ``version`` is not a scalar
@@ -59,6 +60,7 @@ from prosec.diagnostics import WHOLE_FILE, Diagnostic, Span, error, info, warnin
 
 __all__ = [
     "MAX_FILE_BYTES",
+    "MAX_NAME_LENGTH",
     "NAME_PATTERN",
     "Document",
     "Fence",
@@ -71,6 +73,9 @@ __all__ = [
 
 #: Files larger than this are refused before decoding (documented limit).
 MAX_FILE_BYTES = 1024 * 1024
+#: The longest pattern name: ``NAME.py`` and the folder's temporary files
+#: stay well inside the 255 bytes most file systems allow for a name.
+MAX_NAME_LENGTH = 200
 #: The rule for pattern names, as a regular expression.
 NAME_PATTERN = r"[a-z][a-z0-9]*(-[a-z0-9]+)*"
 
@@ -1014,6 +1019,9 @@ def _identity(
 
     raw_name = values.get("name")
     name = raw_name if isinstance(raw_name, str) and _NAME_RE.match(raw_name) else None
+    too_long = name is not None and len(name) > MAX_NAME_LENGTH
+    if too_long:
+        name = None
     if kind != "pattern":
         # Skipped files get no pattern checks; a readable name is still kept.
         return name, kind, version
@@ -1027,9 +1035,22 @@ def _identity(
                 hint=_NAME_HINT,
             )
         )
+    elif too_long:
+        assert isinstance(raw_name, str)
+        diagnostics.append(
+            error(
+                path,
+                front.spans["name"],
+                "PS015",
+                f"pattern name is {len(raw_name):,} characters long; the limit is "
+                f"{MAX_NAME_LENGTH}, so that its module's file name fits the file systems in common use",
+                hint="give the pattern a shorter name",
+            )
+        )
     elif name is None:
         if isinstance(raw_name, str):
-            message = f"invalid pattern name {raw_name!r}"
+            shown = raw_name if len(raw_name) <= 80 else raw_name[:80] + "..."
+            message = f"invalid pattern name {shown!r}"
         else:
             what = "a list" if isinstance(raw_name, tuple) else f"`{raw_name!r}`"
             message = f"pattern name must be a string, not {what}"

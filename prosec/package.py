@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .diagnostics import Diagnostic, Span, error, has_errors
+from .diagnostics import WHOLE_FILE, Diagnostic, Span, error, has_errors
 from .emit import render_init, render_runtime
-from .pipeline import Compiled, PatternReport
+from .pipeline import Compiled, PatternReport, own_files_unreadable
 
 # PS603  two files declare the same pattern name
 # PS604  pattern name would address a file outside the package or one of its own
@@ -100,8 +100,15 @@ def assemble(compiled: list[Compiled], diagnostics: list[Diagnostic]) -> BuildRe
     ]
     if modules:
         folders = sorted({c.path.rsplit("/", 1)[0] for c in by_module.values()})
-        files["__init__.py"] = render_init(modules, ", ".join(f"{f}/*.prose.md" for f in folders))
-        files[f"{RUNTIME_MODULE}.py"] = render_runtime(f"prosec's {RUNTIME_MODULE}.py template")
+        try:
+            files["__init__.py"] = render_init(
+                modules, ", ".join(f"{f}/*.prose.md" for f in folders)
+            )
+            files[f"{RUNTIME_MODULE}.py"] = render_runtime(f"prosec's {RUNTIME_MODULE}.py template")
+        except OSError as exc:
+            message, hint = own_files_unreadable(exc)
+            where = str(exc.filename) if exc.filename else "prosec"
+            diagnostics.append(error(where, WHOLE_FILE, "PS608", message, hint))
     ordered = sorted(diagnostics, key=Diagnostic.sort_key)
     return BuildResult(files=dict(sorted(files.items())), patterns=compiled, diagnostics=ordered)
 

@@ -31,6 +31,7 @@ from .signature import (
 )
 from .view import PatternInput, module_view
 
+# PS608  one of prosec's own files (grammar, templates) cannot be read
 # PS699  internal error while generating code (a bug in prosec)
 
 
@@ -76,6 +77,9 @@ def compile_text(display: str, data: bytes, *, strict: bool = False, render: boo
     without the generated code."""
     try:
         return _compile(display, data, strict=strict, render=render)
+    except OSError as exc:
+        # Compiling reads nothing but prosec's own grammar and templates.
+        return _failed(display, "PS608", *own_files_unreadable(exc))
     except RecursionError:
         return _failed(
             display,
@@ -90,6 +94,16 @@ def compile_text(display: str, data: bytes, *, strict: bool = False, render: boo
             f"internal error: {type(exc).__name__}: {printable(str(exc))[:200]}",
             "this is a bug in prosec; please report it with the pattern file",
         )
+
+
+def own_files_unreadable(exc: OSError) -> tuple[str, str]:
+    """The message and hint of PS608: one of prosec's own files (its grammar,
+    its templates) could not be read."""
+    where = f" ({printable(str(exc.filename))})" if exc.filename else ""
+    return (
+        f"cannot read prosec's own files: {exc.strerror or exc}{where}",
+        "prosec's installation is damaged or unreadable; reinstall it",
+    )
 
 
 def _failed(display: str, code: str, message: str, hint: str) -> Compiled:

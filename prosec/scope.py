@@ -9,13 +9,14 @@ of a known name (an error with a did-you-mean).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal, assert_never
 
 from . import ir
 from .conditions import form_names, operator_comparison
 from .diagnostics import Diagnostic, Span, error, info, warning
+from .names import field_name, is_reserved_spelling
 from .spelling import near_miss
 
 # PS1xx: names.
@@ -78,6 +79,7 @@ class Resolver:
         self.info = ScopeInfo()
         self.diagnostics: list[Diagnostic] = []
         self.reported: set[tuple[str, Span]] = set()
+        self.keys_checked: set[Span] = set()
 
     # ---------------------------------------------------------------- scopes
 
@@ -119,9 +121,13 @@ class Resolver:
                         if not isinstance(part, str):
                             self.read(part, interpolated=True)
                     # parts were read above with the interpolation rule
-                case ir.Call(callee=callee, callee_span=span, retry=retry):
+                case ir.Call(callee=callee, callee_span=span, props=props, retry=retry):
                     self.check_callee(callee, span)
                     self.count(retry)
+                    if span not in self.keys_checked:
+                        self.keys_checked.add(span)
+                        keys = [(p.key, Span.point(p.span.line, p.span.column, len(p.key))) for p in props]
+                        self.diagnostics += key_problems(self.path, keys, "property")
                 case ir.Index(index=index):
                     self.count(index)
                 case (
@@ -479,3 +485,36 @@ def resolve(
     for stmt in program.body:
         resolver.stmt(stmt)
     return resolver.info, resolver.diagnostics
+
+
+def key_problems(path: str, keys: Iterable[tuple[str, Span]], what: str) -> list[Diagnostic]:
+    """The call properties or returned keys of one call or return, checked as
+    docs/names.md says: a key may not start with ``_`` (PS602), and no two
+    may become the same keyword argument or result field (PS601)."""
+    found: list[Diagnostic] = []
+    seen: dict[str, str] = {}
+    for key, span in keys:
+        if is_reserved_spelling(key):
+            found.append(
+                error(
+                    path,
+                    span,
+                    "PS602",
+                    f"{what} {key!r} starts with '_', which is reserved for generated code",
+                    "rename it without the leading underscore",
+                )
+            )
+            continue
+        py = field_name(key)
+        prior = seen.setdefault(py, key)
+        if prior != key:
+            found.append(
+                error(
+                    path,
+                    span,
+                    "PS601",
+                    f"{what} {key!r} and {prior!r} both become the Python name {py!r}",
+                    "rename one of them",
+                )
+            )
+    return found

@@ -17,14 +17,14 @@ from typing import assert_never
 from . import ir
 from .diagnostics import Diagnostic, Span, error, warning
 from .names import RUNTIME_OPTIONS, field_name, is_reserved_spelling, python_name
-from .scope import DeclKind, ScopeInfo
+from .scope import DeclKind, ScopeInfo, key_problems
 from .sections import Declarations
 from .types import DefaultValue, check_default, is_number, parse_default, python_type
 
 # PS6xx (names in the generated code).
 #   PS601  two names become the same Python identifier
 #   PS602  a name starting with `_` (reserved for generated code)
-#   PS608  a parameter named like a runtime option is renamed
+#   PS609  a parameter named like a runtime option is renamed
 # PS0xx (declarations).
 #   PS050  unknown type in Requires/Config (taken as Any)
 #   PS051  default does not fit the declared type
@@ -47,6 +47,9 @@ class Param:
     fresh_default: str | None  # source of a mutable default built per call
     doc: str
     span: Span | None
+    #: Declared as a list (``T[]``, a slot the pattern iterates over): a
+    #: string or a value that is not a sequence is refused at call time.
+    sequence: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -129,6 +132,7 @@ def build_params(
                     else ("delegate" + (f" ({doc})" if doc else ""))
                 ),
                 span=slot.span,
+                sequence=seq,
             )
         )
 
@@ -220,7 +224,8 @@ def _as_criteria(param: Param) -> Param:
 
     base = param.annotation.removesuffix(" | None")
     annotation = "Predicate | None" if base in ("Any", "Predicate") else f"{base} | Predicate | None"
-    return replace(param, annotation=annotation)
+    # A predicate is no list: the value is checked where it is used.
+    return replace(param, annotation=annotation, sequence=False)
 
 
 def _value_param(
@@ -282,6 +287,7 @@ def _value_param(
         fresh_default=fresh,
         doc=doc,
         span=span,
+        sequence=ptype is not None and ptype.annotation.startswith("Sequence["),
     )
 
 
@@ -305,7 +311,7 @@ def check_names(
                 warning(
                     path,
                     param.span,
-                    "PS608",
+                    "PS609",
                     f"the {_KIND_WORDS.get(param.kind, 'name')} {param.name!r} is the parameter "
                     f"`{param.py}=`: `{option}=` is the runtime option every pattern takes",
                     f"callers must pass it as `{param.py}=...`; rename it so that "
@@ -345,6 +351,14 @@ def check_names(
                 )
             )
         seen[param.py] = (param.name, param.span)
+    # The keys of every return become fields of the one result class.
+    returned = [
+        (key, ret.value.span)
+        for ret in pattern_returns(program.body)
+        if isinstance(ret.value, ir.Object)
+        for key, _ in ret.value.entries
+    ]
+    diagnostics += key_problems(path, returned, "returned key")
     locals_seen: dict[str, str] = {p.py: p.name for p in params}
     for stmt in ir.walk(program.body):
         for name, span in _bound(stmt):

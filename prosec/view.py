@@ -19,6 +19,10 @@ from .names import RUNTIME_OPTIONS, field_name, python_name
 from .scope import Decl, ScopeInfo
 from .signature import Param, ResultField
 
+#: Interpolated text of more parts than this is joined (``"".join((...))``)
+#: rather than added up: Python's compiler nests each ``+``.
+_MAX_CONCATENATION = 32
+
 # ---------------------------------------------------------------- view objects
 
 
@@ -160,6 +164,39 @@ class PatternInput:
     falls_off: bool
 
 
+def verdict_subjects(program: ir.Program) -> set[tuple[str, ...]]:
+    """What the pattern reads as a verdict (``X explicitly proceeds``, ``X
+    says W``, ``X accepts``), as paths: ``decision`` → ``("decision",)``."""
+    found: set[tuple[str, ...]] = set()
+    for stmt in ir.walk(program.body):
+        pending = list(ir.conditions(stmt))
+        while pending:
+            match pending.pop():
+                case ir.Proceeds(subject=subject) | ir.Says(subject=subject) | ir.Decides(
+                    subject=subject
+                ):
+                    path = _path(subject)
+                    if path is not None:
+                        found.add(path)
+                case ir.Not(operand=operand):
+                    pending.append(operand)
+                case _:
+                    pass
+    return found
+
+
+def _path(expr: ir.Expr) -> tuple[str, ...] | None:
+    """``a.b.c`` as ``("a", "b", "c")``; None for any other expression."""
+    match expr:
+        case ir.Name(name=name):
+            return (name,)
+        case ir.Attr(base=base, key=key):
+            base_path = _path(base)
+            return None if base_path is None else (*base_path, key)
+        case _:
+            return None
+
+
 class Generator:
     """Walks the IR once per variant, producing view nodes."""
 
@@ -176,6 +213,7 @@ class Generator:
         for param in pattern.params:
             self.py[param.name] = param.py
         self.slots = {p.name for p in pattern.params if p.kind == "slot"}
+        self.verdicts = verdict_subjects(pattern.program)
 
     # ---------------------------------------------------------- names
 
@@ -223,6 +261,10 @@ class Generator:
         match expr:
             case ir.Name(name=name):
                 return self.ident(name)
+            case ir.Attr(base=base, key="reason") if _path(base) in self.verdicts:
+                # A verdict's reason is never missing: the runtime says
+                # what was wrong with an output that gave none.
+                return f"_rt.reason({self.expr(base)})"
             case ir.Attr(base=base, key=key):
                 return f"_rt.get({self.expr(base)}, {literal(key)})"
             case ir.Length(base=base):
@@ -236,6 +278,9 @@ class Generator:
                     literal(part) if isinstance(part, str) else f"_rt.text({self.expr(part)})"
                     for part in parts
                 ]
+                if len(pieces) > _MAX_CONCATENATION:
+                    # A long chain of `+` nests too deeply for Python's compiler.
+                    return '"".join((' + ", ".join(pieces) + ",))"
                 return " + ".join(pieces)
             case ir.Object(entries=entries):
                 return "{" + ", ".join(f"{literal(k)}: {self.expr(v)}" for k, v in entries) + "}"
@@ -724,6 +769,16 @@ class Generator:
             options.append("renamed=(" + "".join(f"{literal(n)}, " for n in renamed) + ")")
         nodes: list[Node] = [Line("_run = _rt.Run(" + ", ".join(options) + ")")]
         self_copies = _self_copies(self.p.program.body)
+        for param in self.p.params:
+            if param.sequence:
+                # Before any delegate runs: `briefs="abc"` is a Sequence[str]
+                # to a type checker, and would be read one letter at a time.
+                optional = ", optional=True" if param.default is not None else ""
+                nodes.append(
+                    Line(
+                        f"_rt.expect_sequence({param.py}, {literal(param.py)}, {literal(self.p.name)}{optional})"
+                    )
+                )
         for param in self.p.params:
             if param.fresh_default is not None:
                 nodes.append(

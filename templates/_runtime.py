@@ -59,6 +59,7 @@ __all__ = [
     "count",
     "decides",
     "exceeds",
+    "expect_sequence",
     "failure",
     "get",
     "index",
@@ -72,6 +73,7 @@ __all__ = [
     "proceeds",
     "put",
     "read_verdict",
+    "reason",
     "same_word",
     "says",
     "single",
@@ -645,6 +647,37 @@ def is_absent(value: Any) -> bool:
     return value is None
 
 
+def reason(value: Any) -> str:
+    """``X.reason`` where the pattern reads ``X`` as a verdict: never empty.
+
+    The verdict's own reason when it gave one that is not blank; otherwise a
+    sentence saying what was wrong with the output, quoting its start, so
+    that a pattern that blocks on it always says why.
+    """
+    if value is None:
+        return "The output was empty (None): it gave no verdict and no reason."
+    verdict = read_verdict(value)
+    if not verdict.parsed:
+        unread = f"The output could not be read as a verdict: {_preview(value)}"
+        return verdict.reason or unread
+    given = verdict.fields.get("reason")
+    if isinstance(given, str) and given.strip():
+        return given
+    if isinstance(given, str):
+        problem = "The verdict's reason is blank"
+    elif given is not None:
+        problem = f"The verdict's reason is not text but {_kind(given)}"
+    else:
+        problem = "The verdict gave no reason"
+    # Flags written as text ("true") are the likeliest slip: say so.
+    texts = [
+        f"its {_printable(key, 40)!r} is the text {item!r}, not {item.strip().lower()}"
+        for key, item in verdict.fields.items()
+        if isinstance(item, str) and item.strip().lower() in ("true", "false")
+    ]
+    return "; ".join([problem, *texts]) + f": {_preview(value)}"
+
+
 # ---------------------------------------------------------------------------
 # Values
 # ---------------------------------------------------------------------------
@@ -851,6 +884,28 @@ def items(xs: Any, pattern: str, line: int) -> list[Any]:
             pattern, line, f"cannot loop over {_kind(xs)} {_preview(xs)}: need a list"
         ) from None
     return list(elements)
+
+
+def expect_sequence(
+    value: Any, parameter: str, pattern: str, *, optional: bool = False
+) -> None:
+    """Refuse what a parameter declared as a list was given, unless it is a
+    sequence that is not text (``None`` too, when ``optional``).
+
+    A string is a sequence of characters to Python (and to a type checker),
+    never a list of briefs; a set, a mapping or an iterator has no order or
+    positions to read. Raises TypeError naming the parameter, before any
+    delegate runs.
+    """
+    if value is None and optional:
+        return
+    if isinstance(value, Sequence) and not isinstance(value, str | bytes | bytearray):
+        return
+    what = "None" if value is None else f"a {type(value).__name__}"
+    raise TypeError(
+        f"{pattern}: {parameter} must be a list (or another sequence that is not "
+        f"text), not {what}: {_preview(value)}"
+    )
 
 
 def _kind(value: Any) -> str:

@@ -23,7 +23,7 @@ from types import ModuleType
 import pytest
 
 from prosec.api import BuildResult, compile_sources, find_sources
-from prosec.output import apply, plan
+from prosec.output import write_package
 
 ROOT = Path(__file__).resolve().parents[1]
 PATTERNS = ROOT / "patterns"
@@ -48,14 +48,15 @@ CORPUS_ABSENT = (
 
 _counter = itertools.count()
 
-#: This run's cache folder (each xdist worker has its own).
+#: This run's cache folder (each xdist worker has its own). Set as soon as
+#: this file is imported, before any test or hook runs, and unconditionally:
+#: a PROSEC_CACHE_DIR from the environment (a CI runner, a developer's
+#: shell) must not be used either.
 TEST_CACHE_DIR = Path(tempfile.mkdtemp(prefix="prosec-test-cache-"))
+os.environ["PROSEC_CACHE_DIR"] = str(TEST_CACHE_DIR)
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    # Set unconditionally: a PROSEC_CACHE_DIR from the environment (a CI
-    # runner, a developer's shell) must not be used either.
-    os.environ["PROSEC_CACHE_DIR"] = str(TEST_CACHE_DIR)
     config.addinivalue_line(
         "markers", "corpus: needs the OpenProse standard patterns (PROSEC_CORPUS)"
     )
@@ -108,7 +109,8 @@ def build_package(sources: list[Path], dest: Path) -> tuple[ModuleType, BuildRes
     assert not errors, "\n".join(f"{d.path}:{d.span.line}:{d.span.column}: {d.code} {d.message}" for d in errors)
     name = f"prosec_pkg_{next(_counter)}"
     out = dest / name
-    apply(out, plan(out, result.files))
+    written = write_package(out, result.files)
+    assert not written.diagnostics, written.diagnostics
     sys.path.insert(0, str(dest))
     try:
         module = importlib.import_module(name)

@@ -102,7 +102,7 @@ def test_build_removes_stale_generated_file_but_not_foreign_ones(repo: Path) -> 
     assert done.returncode == 0, done.stderr
     assert not extra.exists()
     assert mine.read_text() == "X = 1\n"
-    assert "helpers.py was not written by prosec" in done.stderr
+    assert "helpers.py was left alone: not written by prosec" in done.stderr
 
 
 def test_failed_build_leaves_previous_package_intact(repo: Path) -> None:

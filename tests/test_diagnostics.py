@@ -11,6 +11,7 @@ the file (``nth`` picks a later occurrence).
 from __future__ import annotations
 
 import json
+import os
 import re
 import textwrap
 from dataclasses import dataclass
@@ -201,7 +202,6 @@ CASES = [
     ),
     Case("PS403", pattern('return { attempts: "number of attempts" }', returns=RETURNS_COUNT), '"number'),
     Case("PS404", pattern("return " + "9" * 40), "9999"),
-    Case("PS405", pattern('return "' + "y" * 100_001 + '"'), '"yyy'),
     Case("PS406", pattern("let v = call a\nif v.score > 3:\n  call b"), "v.score >"),
     Case("PS407", pattern("let v = call a\nif **v reads well**:\n  call b"), "**v reads", severity="info"),
     # ------------------------------------------------------------ PS5xx invariants
@@ -248,7 +248,7 @@ CASES = [
     # ------------------------------------------------------------ PS6xx names and build
     Case("PS601", pattern("let a-b = 1\nlet a_b = 2\nreturn a_b"), "a_b = 2"),
     Case("PS602", pattern("let _x = 1\nreturn _x"), "_x = 1"),
-    Case("PS608", pattern("call judge", slots="judge"), "judge`", severity="warning"),
+    Case("PS609", pattern("call judge", slots="judge"), "judge`", severity="warning"),
 ]
 
 SPECIAL = {
@@ -311,6 +311,21 @@ def test_PS208_delegation_over_the_token_limit() -> None:
     assert str(MAX_TOKENS) in d.message and d.is_error
     fence_line = case.text[: case.text.index("```prose")].count("\n") + 2
     assert d.span.line == fence_line  # the one long line of the fence
+
+
+def test_PS208_more_interpolations_than_the_limit() -> None:
+    from prosec.lower import MAX_INTERPOLATIONS
+
+    text = pattern('let x = call a\nreturn "' + "{x} " * (MAX_INTERPOLATIONS + 1) + '"')
+    result = compile_text("t.prose.md", text.encode())
+    (d,) = [d for d in result.diagnostics if d.code == "PS208"]
+    assert d.is_error and "2,000" in d.message and result.code is None
+    fence_line = text[: text.index("```prose")].count("\n") + 2
+    assert (d.span.line, d.span.column) == (fence_line + 1, 8)  # the string
+    ok = pattern('let x = call a\nreturn "' + "{x} " * MAX_INTERPOLATIONS + '"')
+    compiled = compile_text("t.prose.md", ok.encode())
+    assert compiled.code is not None and '"".join(' in compiled.code
+    compile(compiled.code, "t.py", "exec")  # joined, not 4,000 nested `+`
 
 
 def test_PS504_too_deep_for_the_invariant_analysis() -> None:
@@ -408,26 +423,86 @@ def test_PS607_a_file_that_cannot_be_read(tmp_path: Path) -> None:
     assert d.path == "tree/gone.prose.md" and d.is_error and d.span == WHOLE_FILE
 
 
-def test_PS610_an_output_folder_that_is_a_link(tmp_path: Path) -> None:
+def _one_pattern(tmp_path: Path) -> Path:
     (tmp_path / "src").mkdir()
     (tmp_path / "src" / "t.prose.md").write_text(pattern("call a"))
+    return tmp_path / "src"
+
+
+def test_PS607_a_folder_that_cannot_be_listed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    src = _one_pattern(tmp_path)
+    (src / "sub").mkdir()
+    real = os.scandir
+
+    def refusing(path: object = ".") -> object:
+        if str(path).endswith("sub"):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real(path)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "scandir", refusing)
+    sources, problems = find_sources([src])
+    assert [s.display for s in sources] == ["src/t.prose.md"]
+    assert [(d.code, d.path, d.is_error) for d in problems] == [("PS607", "src/sub", True)]
+    assert "Permission denied" in problems[0].message
+
+
+def test_PS608_prosec_cannot_read_its_own_templates(monkeypatch: pytest.MonkeyPatch) -> None:
+    from prosec import emit
+
+    def unreadable(name: str) -> str:
+        raise PermissionError(13, "Permission denied", f"templates/{name}")
+
+    monkeypatch.setattr(emit, "template_text", unreadable)
+    report = PatternReport(path="x.prose.md", name="x", module="x", function="x", result_class="XResult")
+    result = assemble([Compiled("x.prose.md", report, "pass\n", [])], [])
+    d = next(d for d in result.diagnostics if d.code == "PS608")
+    assert d.is_error and d.path == "templates/_runtime.py" and "reinstall" in (d.hint or "")
+    assert not result.ok
+    from prosec import pipeline
+
+    def no_template(*args: object) -> str:
+        raise OSError(5, "Input/output error", "templates/module.py.jinja")
+
+    monkeypatch.setattr(pipeline, "render_module", no_template)
+    compiled = compile_text("t.prose.md", pattern("call a").encode())
+    d = next(d for d in compiled.diagnostics if d.code == "PS608")
+    assert d.is_error and "module.py.jinja" in d.message and compiled.code is None
+
+
+def test_PS610_an_output_folder_that_is_a_link(tmp_path: Path) -> None:
     (tmp_path / "elsewhere").mkdir()
     (tmp_path / "out").symlink_to(tmp_path / "elsewhere", target_is_directory=True)
-    built = build([tmp_path / "src"], tmp_path / "out")
+    built = build([_one_pattern(tmp_path)], tmp_path / "out")
     d = next(d for d in built.output if d.code == "PS610")
     assert d.is_error and "link" in d.message and not built.ok
     assert list((tmp_path / "elsewhere").iterdir()) == []
 
 
-def test_PS612_a_file_prosec_did_not_write_is_left_alone(tmp_path: Path) -> None:
-    (tmp_path / "src").mkdir()
-    (tmp_path / "src" / "t.prose.md").write_text(pattern("call a"))
+def test_PS611_a_file_the_package_needs_is_in_the_way(tmp_path: Path) -> None:
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "__init__.py").write_text("# mine\n")
+    built = build([_one_pattern(tmp_path)], tmp_path / "out")
+    d = next(d for d in built.output if d.code == "PS611")
+    assert d.is_error and d.path == f"{(tmp_path / 'out').as_posix()}/__init__.py"
+    assert "not written by prosec" in d.message and "remove or rename" in (d.hint or "")
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["__init__.py"]
+
+
+def test_PS612_a_module_prosec_did_not_write_is_left_alone(tmp_path: Path) -> None:
     (tmp_path / "out").mkdir()
     (tmp_path / "out" / "helpers.py").write_text("X = 1\n")
-    built = build([tmp_path / "src"], tmp_path / "out")
+    built = build([_one_pattern(tmp_path)], tmp_path / "out")
     d = next(d for d in built.output if d.code == "PS612")
     assert d.severity.value == "warning" and d.path.endswith("out/helpers.py")
     assert built.ok and (tmp_path / "out" / "helpers.py").read_text() == "X = 1\n"
+
+
+def test_PS613_a_file_name_longer_than_the_file_system_allows(tmp_path: Path) -> None:
+    from prosec.output import write_package
+
+    done = write_package(tmp_path / "out", {"a" * 300 + ".py": "x\n"})
+    d = next(d for d in done.diagnostics if d.code == "PS613")
+    assert d.is_error and "bytes long" in d.message and not (tmp_path / "out").exists()
 
 
 def test_PS699_generated_code_that_does_not_format(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -445,12 +520,11 @@ def test_PS699_generated_code_that_does_not_format(monkeypatch: pytest.MonkeyPat
 
 def test_PS620_a_cache_key_others_can_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PROSEC_CACHE_DIR", str(tmp_path / "cache"))
-    (tmp_path / "src").mkdir()
-    (tmp_path / "src" / "t.prose.md").write_text(pattern("call a"))
-    assert compile_paths([tmp_path / "src"], cache=user_cache()).ok
+    src = _one_pattern(tmp_path)
+    assert compile_paths([src], cache=user_cache()).ok
     (tmp_path / "cache" / "key").chmod(0o644)
     cache = user_cache()
-    result = compile_paths([tmp_path / "src"], cache=cache)
+    result = compile_paths([src], cache=cache)
     d = next(d for d in result.diagnostics if d.code == "PS620")
     assert d.severity.value == "warning" and d.path == (tmp_path / "cache" / "key").as_posix()
     assert "other users" in d.message and result.ok

@@ -41,8 +41,7 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 
-from prosec.api import Compiled, compile_sources, compile_text, find_sources
-from prosec.output import apply, plan
+from prosec.api import Compiled, build, compile_text
 
 DOCS = ROOT / "docs"
 LANGUAGES = {"prose", "python", "markdown", "yaml", "console", "toml", "text"}
@@ -222,10 +221,8 @@ class Folder:
             return
         for name, text in self.patterns.items():
             self.write(f"_examples/{name}.prose.md", text)
-        found, problems = find_sources([self.root / "_examples"])
-        result = compile_sources(found)
-        assert result.ok and not problems, result.diagnostics
-        apply(self.root / "generated", plan(self.root / "generated", result.files))
+        built = build([self.root / "_examples"], self.root / "generated")
+        assert built.ok, built.diagnostics
         self.built = len(self.patterns)
 
     @contextlib.contextmanager

@@ -78,7 +78,7 @@ def test_all_names_exist_and_are_documented() -> None:
         "count", "decides", "exceeds", "failure", "get", "index", "is_absent",
         "is_present", "items", "length", "normalize_word", "owned", "proceeds",
         "read_verdict", "same_word", "says", "single", "text", "without_fields",
-        "STOP", "partial", "put", "Predicate",
+        "STOP", "partial", "put", "Predicate", "reason", "expect_sequence",
     }  # fmt: skip
     assert set(rt.__all__) == expected
     assert rt.__doc__
@@ -1690,3 +1690,45 @@ def test_reads_of_the_same_text_share_one_parse_but_never_a_value() -> None:
     first["steps"].append(3)
     assert rt.get(text, "adjusted_brief") == {"steps": [1, 2]}
     assert rt.says(text, "adjust") and not rt.says(text, "abort")
+
+
+# ---------------------------------------------------------------- reason, expect_sequence
+
+
+@given(st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
+                    lambda inner: st.lists(inner) | st.dictionaries(st.text(), inner), max_leaves=8))
+@settings(max_examples=300, deadline=None)
+def test_reason_is_never_empty(value: object) -> None:
+    """Whatever a delegate returned, the reason read from it is text that
+    says something."""
+    found = rt.reason(value)
+    assert isinstance(found, str) and found.strip()
+
+
+def test_reason_is_the_verdicts_own_when_it_gave_one() -> None:
+    assert rt.reason({"proceed": False, "reason": "risky"}) == "risky"
+    assert rt.reason('{"decision": "decline", "reason": "out of scope"}') == "out of scope"
+    assert rt.reason({"reason": "  "}).startswith("The verdict's reason is blank")
+    assert rt.reason({"proceed": "true"}) == (
+        "The verdict gave no reason; its 'proceed' is the text 'true', not true: {'proceed': 'true'}"
+    )
+    assert rt.reason(None) == "The output was empty (None): it gave no verdict and no reason."
+    assert rt.reason(7).startswith("The output could not be parsed as a verdict: 7")
+    assert rt.reason("x" * 500).endswith("...")  # quotes the start, not all of it
+
+
+@pytest.mark.parametrize("good", [[], ["a"], ("a", "b"), range(3), [None]])
+def test_expect_sequence_accepts_sequences(good: object) -> None:
+    rt.expect_sequence(good, "briefs", "fan-out")
+
+
+@pytest.mark.parametrize("bad", ["abc", "", b"ab", bytearray(b"a"), 3, {"a"}, {"a": 1}, iter([1]), None, print])
+def test_expect_sequence_refuses_what_is_not_a_list(bad: object) -> None:
+    with pytest.raises(TypeError, match=r"^fan-out: briefs must be a list \(or another sequence that is not text\), not "):
+        rt.expect_sequence(bad, "briefs", "fan-out")
+
+
+def test_expect_sequence_takes_none_only_when_optional() -> None:
+    rt.expect_sequence(None, "tiers", "p", optional=True)
+    with pytest.raises(TypeError, match="tiers must be a list"):
+        rt.expect_sequence("abc", "tiers", "p", optional=True)

@@ -70,10 +70,10 @@ TRAPS = [
     trap("for item in items", "for item in items:\n  call worker\n    item: item", "PS104", "warning",
          "items:", "'items' is not declared: it becomes a required input", absent=("PS102",)),
     # A slot named like a runtime option.
-    trap("a slot named executor", "let r = call executor\nreturn r", "PS608", "warning", "executor`",
+    trap("a slot named executor", "let r = call executor\nreturn r", "PS609", "warning", "executor`",
          "the slot 'executor' is the parameter `executor_=`: `executor=` is the runtime option",
          hint=("pass it as `executor_=...`",), slots="executor"),
-    trap("an input named timeout", "let r = call worker\n  t: timeout\nreturn r", "PS608", "warning",
+    trap("an input named timeout", "let r = call worker\n  t: timeout\nreturn r", "PS609", "warning",
          "timeout: number", "the input 'timeout' is the parameter `timeout_=`", slots="worker",
          requires="timeout: number -- seconds the worker may take"),
     # Conditions: operators, and what goes to the judge.
