@@ -245,6 +245,18 @@ CASES = [
         "the critic is kept",
         severity="warning",
     ),
+    Case(
+        "PS505",
+        pattern("let r = call a\nreturn r", invariants="- b never sees a's output\n  - read as: `a` never receives `b`'s output"),
+        "b never",
+        severity="warning",
+    ),
+    Case(
+        "PS506",
+        pattern("let r = call a\nreturn r", invariants="- b never sees a's output\n  - read as: b is kept in the dark"),
+        "b is kept",
+        severity="warning",
+    ),
     # ------------------------------------------------------------ PS6xx names and build
     Case("PS601", pattern("let a-b = 1\nlet a_b = 2\nreturn a_b"), "a_b = 2"),
     Case("PS602", pattern("let _x = 1\nreturn _x"), "_x = 1"),

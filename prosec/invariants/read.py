@@ -192,7 +192,7 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             out.append([Tok("INPUT", word, (letter,))])
             i += 1
             continue
-        if word in FILLERS and not _phrase_at(low, i, phrases, longest):
+        if word in FILLERS and not _phrase_at(low, i, phrases, longest) and (word,) not in lex.forms:
             if word in ("the", "a", "an"):
                 articles.add(len(out))
             i += 1
