@@ -80,6 +80,7 @@ class Figures:
     skipped: list[str] = field(default_factory=list)
     per_set: dict[str, dict[str, int]] = field(default_factory=dict)
     relabelled: int = 0
+    set_aside: int = 0
 
     def only(self, name: str) -> Figures:
         """The figures of one set (one folder of the corpus)."""
@@ -130,6 +131,7 @@ class Figures:
             f"mutants caught {self.mutants_caught}/{self.mutants_read} of those on sentences read correctly "
             f"({self.mutants} mutants in all); controls clean {self.controls_clean}/{self.controls}"
             + (f"; {self.relabelled} labels corrected on review" if self.relabelled else "")
+            + (f"; {self.set_aside} mutants set aside on review" if self.set_aside else "")
         )
 
 
@@ -261,8 +263,10 @@ def verdict(s: Sentence) -> str:
 # ---------------------------------------------------------------- evaluation
 
 
-def _files() -> Iterator[Path]:
-    yield from sorted(PHRASINGS.glob("*/*.toml"))
+def _files(sets: tuple[str, ...] = ()) -> Iterator[Path]:
+    for toml in sorted(PHRASINGS.glob("*/*.toml")):
+        if not sets or toml.parent.name in sets:
+            yield toml
 
 
 #: Labels found wrong on review: the writer's truth or reading, corrected,
@@ -270,10 +274,13 @@ def _files() -> Iterator[Path]:
 REVIEWED = PHRASINGS / "reviewed.toml"
 
 
-def evaluate(*, mutants: bool = True) -> Figures:
+def evaluate(*, mutants: bool = True, sets: tuple[str, ...] = ()) -> Figures:
+    """The figures over the named sets (folders of ``phrasings/``), or over all of them."""
     figs = Figures()
-    reviewed = {(e["file"], e["text"]): e for e in tomllib.loads(REVIEWED.read_text(encoding="utf-8")).get("label", [])}
-    for toml in _files():
+    review = tomllib.loads(REVIEWED.read_text(encoding="utf-8"))
+    reviewed = {(e["file"], e["text"]): e for e in review.get("label", [])}
+    set_aside = {(e["file"], e["breaks"]) for e in review.get("mutant", [])}
+    for toml in _files(sets):
         data = tomllib.loads(toml.read_text(encoding="utf-8"))
         found = _pattern_text(toml.parent, data["pattern"])
         if found is None:
@@ -299,6 +306,9 @@ def evaluate(*, mutants: bool = True) -> Figures:
             continue
         for entry in data.get("mutant", []):
             figs._bump(toml.parent.name, "mutants")
+            if (f"{toml.parent.name}/{toml.name}", entry.get("breaks", "")) in set_aside:
+                figs.set_aside += 1
+                continue
             target = by_text.get(entry.get("breaks", ""))
             if target is None or target.verdict != "correct" or target.status not in ("proved", "enforced"):
                 continue
@@ -326,8 +336,31 @@ def evaluate(*, mutants: bool = True) -> Figures:
     return figs
 
 
+def _arguments(argv: list[str]) -> tuple[str, ...]:
+    """``--set NAME`` (repeatable): evaluate only those sets, e.g. a held-out one."""
+    sets: list[str] = []
+    args = iter(argv)
+    for arg in args:
+        if arg == "--set":
+            sets.append(next(args, ""))
+        elif arg.startswith("--set="):
+            sets.append(arg.removeprefix("--set="))
+        else:
+            sys.exit(f"usage: phrasing_corpus.py [--set NAME]...  (unknown argument {arg!r})")
+    known = {p.name for p in PHRASINGS.iterdir() if p.is_dir()}
+    if unknown := [s for s in sets if s not in known]:
+        sys.exit(f"no phrasing set {unknown[0]!r}; the sets are {', '.join(sorted(known))}")
+    return tuple(sets)
+
+
+def open_cases() -> dict[tuple[str, str], str]:
+    """(file, sentence) → "false alarm" / "false proof": known open cases."""
+    review = tomllib.loads(REVIEWED.read_text(encoding="utf-8"))
+    return {(e["file"], e["text"]): e["kind"] for e in review.get("open", [])}
+
+
 def main() -> None:
-    figs = evaluate()
+    figs = evaluate(sets=_arguments(sys.argv[1:]))
     for s in figs.sentences:
         if s.verdict != "correct":
             print(f"[{s.verdict}:{s.status}] {s.set}/{s.file}: {s.text}")
@@ -350,6 +383,8 @@ def main() -> None:
         print("[POLARITY]", s.file, s.text)
     for line in figs.skipped:
         print("[skipped]", line)
+    for name in sorted({s.set for s in figs.sentences}):
+        print(f"set {name}: {figs.only(name).summary()}")
     print(figs.summary())
 
 

@@ -249,6 +249,21 @@ def pattern(
 
 Case = tuple[str, dict[str, object], str, dict[str, object], Status]
 
+#: a writer, reviewers in a loop whose reviews are appended to a log, an editor
+PANEL: dict[str, object] = {"slots": ["writer", "reviewer", "editor"], "inputs": ["draft", "notes"], "delegation": """
+let log = []
+let summary = call writer
+  draft: draft
+for round in [1, 2, 3]:
+  let review = call reviewer
+    summary: summary
+  append review to log
+let final = call editor
+  summary: summary
+  notes: notes
+return { result: final, summary: summary, remarks: log }
+"""}
+
 #: sentence, pattern parts, expected kind, expected parameters, expected status
 PARAPHRASES: list[tuple[str, dict[str, object], str, dict[str, object], Status]] = [
     (
@@ -411,7 +426,59 @@ return { result: done }
 """},
         "gated", {"slot": "publisher", "approver": "checker"}, Status.PROVED,
     ),
+    # a negated subject with "ever", and negation put first
+    ("No reviewer ever sees the notes", PANEL, "isolation", {"slot": "reviewer", "source": "input:notes"}, Status.PROVED),
+    ("At no point is the reviewer handed the draft", PANEL, "isolation", {"slot": "reviewer", "source": "input:draft"}, Status.PROVED),
+    ("At no point does the editor see the draft", PANEL, "isolation", {"slot": "editor", "source": "input:draft"}, Status.PROVED),
+    ("At no point are the notes passed to the writer", PANEL, "isolation", {"slot": "writer", "source": "input:notes"}, Status.PROVED),
+    # "themselves": the input itself
+    ("The reviewer never sees the notes themselves", PANEL, "isolation", {"slot": "reviewer", "source": "input:notes"}, Status.PROVED),
+    ("The editor is shown the notes themselves", PANEL, "receives", {"slot": "editor", "needs": ("input:notes",)}, Status.PROVED),
+    # not being told a fact
+    ("The reviewer is never told that an editor will rewrite its work", PANEL, "unaware", {"slot": "reviewer", "terms": ("editor",)}, Status.PROVED),
+    ("No reviewer is told that an editor exists", PANEL, "unaware", {"slot": "reviewer", "terms": ("editor", "exists")}, Status.PROVED),
+    # a list never shortened, however it is said
+    ("The log is never overwritten or removed", PANEL, "monotonic", {"var": "log"}, Status.PROVED),
+    ("The log is only ever appended to, never replaced, cleared or truncated", PANEL, "monotonic", {"var": "log"}, Status.PROVED),
+    # what every round receives
+    ("The reviewer receives the summary in every round", PANEL, "receives", {"slot": "reviewer", "needs": ("var:summary",)}, Status.PROVED),
+    # a key of the returned object and where it comes from
+    ("The summary returned comes from the writer", PANEL, "returns", {"path": "all", "needs": ("summary=slot:writer",)}, Status.PROVED),
+    ("The remarks that are returned are the reviewer's output", PANEL, "returns", {"path": "all", "needs": ("remarks=slot:reviewer",)}, Status.PROVED),
 ]
+
+
+#: sentences of the families above that do not hold for PANEL: each is read
+#: as the claim given and reported violated
+BROKEN: list[tuple[str, str, dict[str, object]]] = [
+    ("No editor is ever given the notes", "isolation", {"slot": "editor", "source": "input:notes"}),
+    ("At no point is the editor handed the notes", "isolation", {"slot": "editor", "source": "input:notes"}),
+    ("The reviewer is passed the draft on each round", "receives", {"slot": "reviewer", "needs": ("input:draft",)}),
+    ("The returned summary always comes from the editor", "returns", {"path": "all", "needs": ("summary=slot:editor",)}),
+]
+
+
+@pytest.mark.parametrize("case", BROKEN, ids=lambda c: c[0])
+def test_broken_sentences_of_new_families_are_violated(case: tuple[str, str, dict[str, object]]) -> None:
+    sentence, kind, params = case
+    result = compile_text("tests/probe.prose.md", pattern(invariants=[sentence], **PANEL))  # type: ignore[arg-type]
+    assert result.report is not None
+    facts = result.report.invariants
+    assert [(f.kind, dict(f.params)) for f in facts] == [(kind, params)]
+    assert [f.status for f in facts] == [Status.VIOLATED], [f.evidence for f in facts]
+
+
+def test_canonical_forms_of_new_families_read_back() -> None:
+    """Each reading's "read as" sentence is read again as the same claim."""
+    sentences = [c[0] for c in PARAPHRASES if c[1] is PANEL] + [c[0] for c in BROKEN]
+    for sentence in sentences:
+        first = compile_text("tests/probe.prose.md", pattern(invariants=[sentence], **PANEL))  # type: ignore[arg-type]
+        assert first.report is not None
+        (fact,) = first.report.invariants
+        canonical = next(e.removeprefix("read as: ") for e in fact.evidence if e.startswith("read as: "))
+        again = compile_text("tests/probe.prose.md", pattern(invariants=[canonical], **PANEL))  # type: ignore[arg-type]
+        assert again.report is not None
+        assert [(f.kind, dict(f.params)) for f in again.report.invariants] == [(fact.kind, dict(fact.params))], canonical
 
 
 @pytest.mark.parametrize("case", PARAPHRASES, ids=lambda c: c[0])

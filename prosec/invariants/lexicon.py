@@ -135,6 +135,14 @@ class Lexicon:
     forms: dict[tuple[str, ...], tuple[int, Entity]] = field(default_factory=dict)
     stems: dict[str, str] = field(default_factory=dict)
     key_forms: dict[str, str] = field(default_factory=dict)
+    #: slots called inside a loop (not a parallel block): what "every
+    #: attempt", said of no slot, may stand for
+    looped: frozenset[str] = frozenset()
+    #: keys the program reads only off its inputs (``claim.amount``): not a
+    #: field of any delegate's result
+    input_keys: frozenset[str] = frozenset()
+    #: keys of the objects the pattern returns
+    returned_keys: frozenset[str] = frozenset()
 
     def add(self, phrase: Iterable[str], priority: int, entity: Entity) -> None:
         """Register a surface form; the higher priority wins, equals of one kind merge."""
@@ -167,19 +175,33 @@ def build_lexicon(
     variables: set[str] = set()
     delegate_vars: dict[str, str] = {}
     keys: set[str] = set()
+    returned: set[str] = set()
     for stmt in ir.walk(program.body):
         if isinstance(stmt, ir.Bind):
             variables.add(stmt.name)
+        if isinstance(stmt, ir.Return) and isinstance(stmt.value, ir.Object):
+            returned.update(k for k, _ in stmt.value.entries)
+    looped: set[str] = set()
     for loop in loops_in(program.body):
         if isinstance(loop, ir.For) and isinstance(loop.iterable, ir.Name) and loop.iterable.name in slot_set:
             delegate_vars[loop.var] = loop.iterable.name
+        if not isinstance(loop, ir.Parallel):
+            calls = (e for top in exprs_in(loop.body) for e in ir.subexprs(top) if isinstance(e, ir.Call))
+            looped.update(delegate_vars.get(c.callee, c.callee) for c in calls)
 
+    other_keys: set[str] = set()
+    from_inputs: set[str] = set()
     for e in exprs_in(program.body):
         match e:
+            case ir.Attr(key=key, base=ir.Name(name=base)) if base in input_set:
+                keys.add(key)
+                from_inputs.add(key)
             case ir.Attr(key=key):
                 keys.add(key)
+                other_keys.add(key)
             case ir.Object(entries=entries):
                 keys.update(k for k, _ in entries)
+                other_keys.update(k for k, _ in entries)
             case _:
                 pass
     variables -= slot_set | input_set | _GENERIC_LOCALS
@@ -191,6 +213,9 @@ def build_lexicon(
         variables=frozenset(variables),
         keys=frozenset(keys - slot_set - input_set - variables),
         primary=primary,
+        looped=frozenset(looped),
+        input_keys=frozenset(from_inputs - other_keys),
+        returned_keys=frozenset(returned),
     )
     entities: list[tuple[str, Entity]] = [(n, Entity("slot", (n,))) for n in sorted(slot_set)]
     entities += [(n, Entity("input", (n,))) for n in sorted(input_set)]

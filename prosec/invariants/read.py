@@ -83,6 +83,13 @@ _HIDDEN_STOP = frozenset(
 )
 
 
+#: Word kinds after which a name in a hidden fact is not what the fact is
+#: about: a circumstance after a preposition ("weighed against the
+#: proposal"), the owner's own thing after a possessive ("its review"), a
+#: verb after an auxiliary ("a judge will grade it", with a local `grade`).
+_NOT_TOPIC = frozenset("AGAINST TO FROM WITH OF ON BY FOR ABOUT IN AT OVER ACROSS ITS POSS OWN AUX".split())
+
+
 # ---------------------------------------------------------------- tokens
 
 
@@ -532,8 +539,16 @@ class Meaning(Transformer[Token, Any]):
         return Subject(tuple(Calls(s) for s in slots))
 
     def subj_loop(self, items: list[Any]) -> Subject:
-        noun = next(i for i in items if isinstance(i, CallsNoun))
+        noun = self._calls_of(next(i for i in items if isinstance(i, CallsNoun)))
         return Subject((Calls(noun.slot),))
+
+    def _calls_of(self, noun: CallsNoun) -> CallsNoun:
+        """"every attempt", said of no slot: the calls in the loop, when the
+        loops call one delegate; when they call the extractor and the
+        validator, whose attempts the sentence does not say."""
+        if noun.slot is None and len(self.lex.looped) > 1:
+            raise Unsupported("the calls of loops that call several delegates")
+        return noun
 
     def subj_it(self, items: list[Any]) -> Subject:
         return Subject((), it=True)
@@ -643,6 +658,10 @@ class Meaning(Transformer[Token, Any]):
         fields: tuple[str, ...] = items[0]
         if len(fields) != 1:
             raise Unsupported("several fields of no named slot")
+        if fields[0] in self.lex.input_keys:
+            # "the amount", read only as `claim.amount`: part of an input,
+            # not a field of some delegate's result
+            raise Unsupported("a field of an input, with no input named")
         return Obj(source=FromField(fields[0]))
 
     def o_others(self, items: list[Any]) -> Obj:
@@ -732,6 +751,11 @@ class Meaning(Transformer[Token, Any]):
         objs = [Obj(owner=o.owner, what="fields", fields=(f,)) for o in objs if o.what == "fields" and o.source is None for f in o.fields] + [
             o for o in objs if not (o.what == "fields" and o.source is None)
         ]
+        for o in objs:
+            if o.what == "fields" and any(f not in self.lex.keys and f not in self.lex.key_forms.values() for f in o.fields):
+                # a field the program never reads or builds: whether a call
+                # receives it cannot be known before run time
+                raise Unsupported("receiving a field the program never names")
         out: list[Claim] = []
         for target in subject.calls:
             needs: list[Source] = []
@@ -1036,6 +1060,20 @@ class Meaning(Transformer[Token, Any]):
             # "never learns the buyer's budget": a thing, not a fact; that
             # is what a slot receives, not what it knows
             raise Unsupported("not knowing a thing rather than a fact")
+        if any(
+            _tok(self.toks, t).kind in ("INPUT", "VAR") and (k == 0 or _tok(self.toks, hidden[k - 1]).kind not in _NOT_TOPIC)
+            for k, t in enumerate(hidden)
+        ):
+            # "never learns which tier wrote each report", "is not told that
+            # either party has a budget": a fact about the program's own data
+            # is about what a slot receives, which terms in a prompt cannot
+            # show; the data may only stand where it is not the topic
+            # (_NOT_TOPIC: "that its output is weighed against the proposal")
+            raise Unsupported("a hidden fact about the pattern's own data")
+        if kinds & {"ANOTHER", "OTHER", "PEER", "EACHOTHER"}:
+            # "unaware that another researcher tried first": which delegates
+            # "another" stands for is not said, so no term can stand for them
+            raise Unsupported("another delegate, unnamed, in a hidden fact")
 
         def build(s: Subject) -> list[Claim]:
             terms = self._terms(hidden, s)
@@ -1098,6 +1136,9 @@ class Meaning(Transformer[Token, Any]):
 
     # ------------------------------------------------------------ monotonic
 
+    def removed_conj(self, items: list[Any]) -> None:
+        return None
+
     def mono_var(self, items: list[Any]) -> str:
         return self._names(items[0])[0]
 
@@ -1153,7 +1194,7 @@ class Meaning(Transformer[Token, Any]):
     def identical(self, items: list[Any]) -> Clause:
         noun = next((i for i in items if isinstance(i, CallsNoun)), None)
         who = next((i for i in items if isinstance(i, tuple)), None)
-        slots: list[str | None] = list(who) if who is not None else [noun.slot if noun else None]
+        slots: list[str | None] = list(who) if who is not None else [self._calls_of(noun).slot if noun else None]
         args = Args.merge(i for i in items if isinstance(i, Args)).names
         subject = Subject(tuple(Calls(x) for x in slots))
         return Clause(subject, lambda s: [Identical(c, args) for c in s.calls])
@@ -1209,6 +1250,21 @@ class Meaning(Transformer[Token, Any]):
     def ret_from(self, items: list[Any]) -> Clause:
         owner = next(i for i in items if _is_name(i))
         return Clause(None, lambda s: [Returns("all", (Need(FromSlot(owner), "result"),))])
+
+    def ret_key(self, items: list[Any]) -> ReturnKey:
+        name = self._names(items[0])[0]
+        if name not in self.lex.returned_keys:
+            # "the reviews returned", said of a local `review`: the returned
+            # key is named only where the pattern returns it under that name
+            raise Unsupported("a returned key the pattern does not return")
+        return ReturnKey(name)
+
+    def ret_key_from(self, items: list[Any]) -> Clause:
+        owner = next(i for i in items if _is_name(i))
+        if owner in (OTHER, ITS):
+            raise Unsupported("a returned field from no named slot")
+        key = next(i for i in items if isinstance(i, ReturnKey)).name
+        return Clause(None, lambda s: [Returns("all", (Need(FromSlot(owner), key),))])
 
     def ret_complete(self, items: list[Any]) -> Clause:
         var = self._names(self._tokens(items, "VAR")[0])[0]
@@ -1396,6 +1452,13 @@ class Args:
                 return Args(None)
             out += [n for n in g.names if n not in out]
         return Args(tuple(out) or None)
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnKey:
+    """A key of the returned object ("the returned divergences")."""
+
+    name: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -45,9 +45,11 @@ def _input(claim: Unchanged, facts: Facts, calls: list[CallObs], name: str) -> V
                 Problem(call.call.callee_span, f"`call {call.call.callee}` (line {call.call.span.line}) does not pass `{name}`")
             )
             continue
-        for prop, flows in carrying:
-            if is_original(flows, name):
-                continue
+        if any(is_original(flows, name) for _, flows in carrying):
+            # the input reaches the call as it is; another argument may also
+            # quote it ("Release {version}") without changing the one passed
+            continue
+        for prop, flows in carrying[:1]:
             other = sorted(
                 (f for f in flows if not (f.src.kind == "input" and f.src.name == name and not f.path and not f.at)),
                 key=lambda f: f.src,
