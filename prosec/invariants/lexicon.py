@@ -260,7 +260,12 @@ def build_lexicon(
             ws = words_of(prefix)
             for v in variants(ws[-1]):
                 lex.add([*ws[:-1], v], 3, Entity("input", tuple(members)))
-    for key in lex.keys:
-        for v in variants(key.lower()):
+    # A word that is a key itself names that key (`offer` is not `offers`);
+    # the other forms go to the first key in sorted order, the same on every
+    # run whatever the hash seed.
+    for key in sorted(lex.keys):
+        lex.key_forms.setdefault(key.lower(), key)
+    for key in sorted(lex.keys):
+        for v in sorted(variants(key.lower())):
             lex.key_forms.setdefault(v, key)
     return lex
