@@ -1,13 +1,18 @@
 # Two commands work on a fresh machine with Python 3.11+ and make:
 #   make build   create .venv, install prosec, compile patterns/ into generated/
 #   make test    the same set-up, then the whole test suite and the CI gates
+# and one more with the OpenProse standard patterns (README, Conformance):
+#   make conformance CORPUS=path/to/prose/packages/std/patterns
 
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install build test check lint bench clean
+# The conformance corpus; the tests read it from PROSEC_CORPUS.
+CORPUS ?= ../shared/corpus/std-patterns
+
+.PHONY: install build test check lint conformance bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +35,14 @@ test: install
 
 check: install
 	$(BIN)/prosec check patterns -o generated
+
+conformance: install
+	@test -d "$(CORPUS)" || { \
+		echo "make conformance: no folder $(CORPUS)" >&2; \
+		echo "  git clone https://github.com/openprose/prose and pass CORPUS=prose/packages/std/patterns" >&2; \
+		exit 2; }
+	PROSEC_CORPUS="$(abspath $(CORPUS))" $(BIN)/python -m pytest -q -n 2 -m corpus
+	$(BIN)/prosec report "$(CORPUS)" | tail -n 1
 
 lint: install
 	$(BIN)/python -m ruff check prosec tests bench generated

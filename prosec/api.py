@@ -39,6 +39,7 @@ from .pipeline import (
     lowered,
     sentence_statuses,
 )
+from .settings import Settings, find_settings
 
 __all__ = [
     "SUFFIX",
@@ -50,9 +51,11 @@ __all__ = [
     "ConditionReport",
     "Diagnostic",
     "Difference",
+    "Explanation",
     "Lowered",
     "Outcome",
     "PatternReport",
+    "Settings",
     "Severity",
     "Source",
     "assemble",
@@ -62,7 +65,10 @@ __all__ = [
     "compile_sources",
     "compile_text",
     "dump_ir",
+    "explain",
+    "find_settings",
     "find_sources",
+    "ir_data",
     "lower_file",
     "lowered",
     "printable",
@@ -70,6 +76,7 @@ __all__ = [
     "render_json",
     "render_text",
     "sentence_statuses",
+    "shown_path",
     "source_lines",
     "usable_cpus",
     "user_cache",
@@ -275,3 +282,59 @@ def dump_ir(program: ir.Program) -> str:
     from .irdump import dump
 
     return dump(program)
+
+
+def ir_data(program: ir.Program) -> dict[str, object]:
+    """``program`` as JSON-ready data (``prosec ir --format json``)."""
+    from .irdump import to_json
+
+    return to_json(program)
+
+
+# ---------------------------------------------------------------- for people
+
+
+def shown_path(result: BuildResult | None, path: str, cwd: Path | None = None) -> str:
+    """A diagnostic's path as a person in ``cwd`` (the working folder by
+    default) can open it.
+
+    Diagnostics name a source by its stable display name (the one written
+    into generated headers, the same from any folder); this is the file as
+    it was found instead: a path given relative to the working folder stays
+    so (``../patterns/guard.prose.md``), an absolute one is made relative
+    when it lies inside ``cwd`` and kept whole otherwise.
+    """
+    import os
+
+    source = result.sources.get(path) if result is not None else None
+    if source is None and not os.path.isabs(path):
+        return path  # a name as the user gave it, or not a file at all
+    target = str(source) if source is not None else path
+    if not os.path.isabs(target):
+        return Path(os.path.normpath(target)).as_posix()
+    here = Path(os.path.abspath(cwd or Path.cwd()))
+    absolute = Path(os.path.abspath(target))
+    if not absolute.is_relative_to(here):
+        return absolute.as_posix()
+    return absolute.relative_to(here).as_posix()
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    """What ``prosec explain`` shows for one code."""
+
+    code: str
+    #: The entry of docs/diagnostics.md; None when the code does not exist.
+    text: str | None
+    #: Codes that do exist, for a message about one that does not.
+    known: tuple[str, ...]
+
+
+def explain(code: str) -> Explanation:
+    """The documentation of diagnostic ``code`` (``PS102``, ``ps102`` or
+    ``102``): what it means, an example and the fix."""
+    from .explain import diagnostics_text, entries, normalize
+
+    found = entries(diagnostics_text())
+    name = normalize(code) or code.strip()
+    return Explanation(name, found.get(name), tuple(sorted(found)))

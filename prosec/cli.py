@@ -6,9 +6,9 @@ difference; 2 usage or file-system error. No traceback on bad input.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
-import tomllib
 from collections import Counter
 from enum import StrEnum
 from pathlib import Path
@@ -27,6 +27,8 @@ app = typer.Typer(
     help="Compile OpenProse coordination patterns into typed Python and check their invariants.",
     context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,
+    # Plain help: `[tool.prosec]` is text, not markup to be eaten.
+    rich_markup_mode=None,
 )
 
 
@@ -77,28 +79,32 @@ def main_callback(
 def _settings(
     src: list[Path] | None, out: Path | None
 ) -> tuple[list[Path], Path, Path | None]:
-    """Sources, output and cache folder from the arguments, else ``[tool.prosec]``."""
-    config: dict[str, object] = {}
-    pyproject = Path("pyproject.toml")
+    """Sources, output and cache folder from the arguments, else from the
+    ``[tool.prosec]`` of the nearest ``pyproject.toml`` up from here."""
+    from .api import find_settings
+
+    settings = find_settings(Path.cwd())
+    if settings.problem is not None:
+        where = str(settings.pyproject)
+        _fail(settings.problem.replace(where, _relative(Path(where)).as_posix()))
+    # The settings' paths are relative to their pyproject.toml; from here
+    # they read as `../patterns`, in messages as well.
+    configured = [_relative(p) for p in settings.src]
+    return (src or configured, _relative(settings.out) if out is None else out, settings.cache_dir)
+
+
+def _relative(path: Path) -> Path:
+    """An absolute path of the project as it reads from the working folder."""
+    import os
+
     try:
-        if pyproject.is_file():
-            data = tomllib.loads(pyproject.read_text(encoding="utf-8"))
-            tool = data.get("tool", {}).get("prosec", {})
-            if isinstance(tool, dict):
-                config = tool
-    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        _fail(f"cannot read pyproject.toml: {exc}")
-    if not src:
-        configured = config.get("src", ["patterns"])
-        if isinstance(configured, str):
-            configured = [configured]
-        src = [Path(str(p)) for p in configured] if isinstance(configured, list) else [Path("patterns")]
-    if out is None:
-        out = Path(str(config.get("out", "generated")))
-    cache_dir = config.get("cache-dir")
-    if cache_dir is not None and not isinstance(cache_dir, str):
-        _fail("[tool.prosec] cache-dir in pyproject.toml must be a string")
-    return src, out, Path(cache_dir) if isinstance(cache_dir, str) else None
+        return Path(os.path.relpath(path)) if path.is_absolute() else path
+    except ValueError:  # on another drive
+        return path
+
+
+def _count(number: int, word: str) -> str:
+    return f"{number} {word}" if number == 1 else f"{number} {word}s"
 
 
 def _fail(message: str) -> None:
@@ -109,16 +115,21 @@ def _fail(message: str) -> None:
 def _print_diagnostics(
     diagnostics: list[Diagnostic], result: BuildResult, fmt: Format, quiet: bool
 ) -> None:
-    from .api import Severity, render_json, render_text, source_lines
+    from .api import Severity, render_json, render_text, shown_path, source_lines
 
-    shown = [d for d in diagnostics if not quiet or d.severity is Severity.ERROR]
+    shown = [
+        dataclasses.replace(d, path=shown_path(result, d.path))
+        for d in diagnostics
+        if not quiet or d.severity is Severity.ERROR
+    ]
+    displays = {shown_path(result, d.path): d.path for d in diagnostics}
     if fmt is Format.json:
         typer.echo(render_json(shown))
         return
     lines: dict[str, list[str] | None] = {}
     for d in shown:
         if d.path not in lines:
-            lines[d.path] = source_lines(result, d.path)
+            lines[d.path] = source_lines(result, displays.get(d.path, d.path))
         typer.echo(render_text(d, lines[d.path]), err=True)
 
 
@@ -156,7 +167,7 @@ def build(
     if not quiet and fmt is Format.text:
         count = sum(1 for c in built.result.patterns if c.code is not None)
         typer.echo(
-            f"prosec: {count} patterns → {target}/ "
+            f"prosec: {_count(count, 'pattern')} → {target.as_posix()}/ "
             f"({len(built.written)} written, {len(built.unchanged)} unchanged, "
             f"{len(built.removed)} removed)",
             err=True,
@@ -182,14 +193,14 @@ def check(
     if checked.output and not checked.ok:
         raise typer.Exit(2)
     for diff in checked.differences:
-        typer.echo(f"prosec: {target / diff.name}: {diff.reason}", err=True)
+        typer.echo(f"prosec: {(target / diff.name).as_posix()}: {diff.reason}", err=True)
         if diff.diff:
             typer.echo(diff.diff)
     if checked.differences:
         typer.echo(f"prosec: {len(checked.differences)} file(s) differ; run `prosec build`", err=True)
         raise typer.Exit(1)
     if not quiet and fmt is Format.text:
-        typer.echo(f"prosec: {target}/ is up to date", err=True)
+        typer.echo(f"prosec: {target.as_posix()}/ is up to date", err=True)
 
 
 @app.command()
@@ -248,7 +259,7 @@ def report(
         )
         facts = sum(len(r.invariants) for r in patterns)
         typer.echo(
-            f"total: {len(patterns)} patterns; {len(conditions)} conditions "
+            f"total: {_count(len(patterns), 'pattern')}; {_count(len(conditions), 'condition')} "
             f"({len(conditions) - judged} deterministic, {judged} to the judge); "
             f"{sum(statuses.values())} invariants in {facts} facts ("
             + ", ".join(f"{statuses[s]} {s}" for s in ("proved", "enforced", "violated", "unverifiable", "unrecognized"))
@@ -261,16 +272,48 @@ def report(
 @app.command("ir")
 def ir_command(
     path: Annotated[Path, typer.Argument(help="One pattern file.", show_default=False)],
+    fmt: Annotated[
+        Format, typer.Option("--format", help="Text, or JSON with the diagnostics beside the program.")
+    ] = Format.text,
 ) -> None:
     """Print the lowered program of one pattern (the compiler's IR), with positions."""
-    from .api import dump_ir, lower_file, render_text
+    from .api import dump_ir, ir_data, lower_file, render_text
 
     found = lower_file(path)
-    for d in found.diagnostics:
-        typer.echo(render_text(d, found.lines), err=True)
+    if fmt is Format.json:
+        data = {
+            "path": path.as_posix(),
+            "program": None if found.program is None else ir_data(found.program),
+            "diagnostics": [d.to_json() for d in found.diagnostics],
+        }
+        typer.echo(json.dumps(data, indent=2, ensure_ascii=True))
+    else:
+        for d in found.diagnostics:
+            typer.echo(render_text(d, found.lines), err=True)
+        if found.program is not None:
+            typer.echo(dump_ir(found.program), nl=False)
     if found.program is None:
         raise typer.Exit(1)
-    typer.echo(dump_ir(found.program), nl=False)
+
+
+@app.command()
+def explain(
+    code: Annotated[str, typer.Argument(help="A diagnostic code, such as PS102.", show_default=False)],
+) -> None:
+    """Print what a diagnostic code means, with an example and the fix."""
+    from .api import explain as explain_code
+
+    found = explain_code(code)
+    if found.text is None:
+        from difflib import get_close_matches
+
+        close = get_close_matches(found.code.upper(), found.known, n=3)
+        hint = f" (did you mean {' or '.join(close)}?)" if close else ""
+        _fail(
+            f"no diagnostic {found.code!r}{hint}; the codes run from {found.known[0]} "
+            f"to {found.known[-1]}, listed in docs/diagnostics.md"
+        )
+    typer.echo(found.text, nl=False)
 
 
 def main() -> None:

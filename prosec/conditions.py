@@ -64,6 +64,36 @@ _NOT = re.compile(r"^not\s+(?P<rest>.+)$", re.IGNORECASE | re.DOTALL)
 _VERB_WORD = {"accept": "accept", "approve": "approve", "certif": "certify", "reject": "reject"}
 
 
+_OPERATORS = {">=": "is at least", ">": "exceeds", "<": "is below", "<=": "does not exceed"}
+_OPERATOR_FORM = re.compile(
+    rf"^(?P<x>{_REF})\s*(?P<op>>=|<=|==|!=|=|>|<)\s*(?P<t>{_REF}|{_NUM}|\"[^\"]*\")$"
+)
+# A comparison operator anywhere; arrows (`->`, `=>`, `<-`) are not one.
+_OPERATOR_TOKEN = re.compile(r"(?<![-=<>!])(>=|<=|==|!=|=(?![=>])|<(?![-=])|(?<![-=])>)")
+
+
+def operator_comparison(text: str) -> tuple[str, str | None] | None:
+    """For a condition written with a comparison operator (``score >= 3``),
+    the operator and, where there is one, the same condition in the words
+    ProseScript lowers (``score is at least 3``). None for a condition
+    without operators. Quoted text does not count."""
+    clean = strip_markers(text)
+    found = _OPERATOR_TOKEN.search(re.sub(r'"[^"]*"|`[^`]*`', "", clean))
+    if found is None:
+        return None
+    m = _OPERATOR_FORM.match(clean)
+    if m is None:
+        return found.group(1), None
+    op, subject, target = m["op"], m["x"], m["t"]
+    if op in _OPERATORS:
+        return op, f"{subject} {_OPERATORS[op]} {target}"
+    word = target.strip('"')
+    if re.fullmatch(r"[A-Za-z][A-Za-z_-]*", word) and not re.fullmatch(_NUM, word):
+        # Equality with a word is a verdict's decision word.
+        return op, f"{subject} {'does not say' if op == '!=' else 'says'} {word}"
+    return op, None
+
+
 def strip_markers(text: str) -> str:
     """Condition text without ``**``/``***`` emphasis and with runs of white
     space (a wrapped condition's line breaks) folded to one space."""
@@ -157,9 +187,11 @@ def _lower(
     return None
 
 
-def subject_candidates(text: str) -> list[str]:
-    """The word a deterministic form would read as its subject, for a
-    did-you-mean when it is not a known name (``decison says abort``)."""
+def form_names(text: str) -> list[str]:
+    """The names a deterministic form would read (its subject, the criteria
+    of ``C says X ...``, a threshold that is not a number), for a condition
+    that took no form because one of them is unknown (``decison says
+    abort``, ``score exceeds treshold``)."""
     clean = strip_markers(text)
     if m := _NOT.match(clean):
         clean = m["rest"]
@@ -168,6 +200,8 @@ def subject_candidates(text: str) -> list[str]:
             names = [m["x"].split(".")[0]]
             if pattern is _CRITERIA:
                 names.insert(0, m["c"].split(".")[0])
+            if pattern is _COMPARE and not re.fullmatch(_NUM, m["t"]):
+                names.append(m["t"].split(".")[0])
             return names
     return []
 

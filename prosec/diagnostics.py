@@ -142,7 +142,8 @@ def render_text(diagnostic: Diagnostic, source_lines: Sequence[str] | None) -> s
     """Format one finding as ``path:line:col: severity[CODE]: message``.
 
     With the file's lines, the offending line follows with a caret under the
-    span, and the hint last.
+    span; the hint comes last, ending with the ``prosec explain`` command
+    that prints the code's entry of docs/diagnostics.md.
     """
     d = diagnostic
     head = (
@@ -162,8 +163,10 @@ def render_text(diagnostic: Diagnostic, source_lines: Sequence[str] | None) -> s
         prefix = printable(raw[: d.span.column - 1].expandtabs(1))
         out.append(f"   {number} | {shown}")
         out.append(f"   {gutter} | {' ' * len(prefix)}{'^' * width}")
-    if d.hint:
-        out.append(f"   = hint: {printable(d.hint)}")
+    # Every hint ends with where to read more.
+    more = f"see `prosec explain {d.code}`"
+    hint = f"{printable(d.hint).rstrip('.')}; {more}" if d.hint else more
+    out.append(f"   = hint: {hint}")
     return "\n".join(out)
 
 

@@ -31,6 +31,25 @@ if TYPE_CHECKING:
     from .cache import Cache
 
 HASH_PREFIX = "# prosec-hash: sha256:"
+
+#: What the package's ``__init__`` re-exports from its runtime, for callers
+#: to annotate their delegates and catch errors without reaching into
+#: ``_runtime``: the delegate, judge and tracer types, the event a tracer
+#: sees, a caught failure, and every error a pattern call raises.
+RUNTIME_EXPORTS = (
+    "CallEvent",
+    "ChoiceError",
+    "Delegate",
+    "DelegateError",
+    "Failure",
+    "Judge",
+    "JudgeError",
+    "PatternError",
+    "Predicate",
+    "ThrownError",
+    "Tracer",
+    "ValueProblem",
+)
 MARKER = "DO NOT EDIT"
 
 
@@ -178,9 +197,7 @@ def _render_init(modules: Sequence[tuple[str, str, str]], source: str) -> str:
     exports: list[str] = []
     for _, function, result_class in modules:
         exports.extend([function, f"{function}_async", result_class])
-    exports.extend(
-        ["CallEvent", "DelegateError", "Failure", "JudgeError", "PatternError", "ThrownError"]
-    )
+    exports.extend(RUNTIME_EXPORTS)
     code = environment().get_template("package_init.py.jinja").render(
         docstring=docstring(
             "Coordination patterns compiled by prosec.\n\n"
@@ -190,6 +207,7 @@ def _render_init(modules: Sequence[tuple[str, str, str]], source: str) -> str:
         modules=[
             {"module": m, "function": f, "result_class": r} for m, f, r in modules
         ],
+        runtime=RUNTIME_EXPORTS,
         exports=sorted(exports),
     )
     return with_header(source, format_code(code))

@@ -1,4 +1,5 @@
-"""IR → readable text, one node per line, for `prosec ir` and IR snapshots.
+"""IR → readable text, one node per line, for `prosec ir` and IR snapshots;
+and IR → JSON, for `prosec ir --format json`.
 
 Spans are shown as ``@line:column`` so a reader can find each node in the
 Markdown file; the layout is stable, so snapshots diff cleanly.
@@ -64,3 +65,26 @@ def _node(node: Any, depth: int, lines: list[str], label: str = "") -> None:
                 _node(item, depth + 2, lines)
         else:
             _node(value, depth + 1, lines, name)
+
+
+def to_json(program: ir.Program) -> dict[str, Any]:
+    """The program as JSON-ready data: each node an object whose ``node`` is
+    its class (``Bind``, ``Call``, ...), with its fields and ``span`` as
+    ``[line, column, end_line, end_column]``; tuples are lists, and an
+    object's entries are ``[key, value]`` pairs."""
+    out = _json(program)
+    assert isinstance(out, dict)
+    return out
+
+
+def _json(value: Any) -> Any:
+    if isinstance(value, Span):
+        return [value.line, value.column, value.end_line, value.end_column]
+    if isinstance(value, tuple):
+        return [_json(item) for item in value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        data: dict[str, Any] = {"node": type(value).__name__.rstrip("_")}
+        for f in dataclasses.fields(value):
+            data[f.name] = _json(getattr(value, f.name))
+        return data
+    return value

@@ -16,8 +16,9 @@ from typing import Literal, cast
 from lark import Token, Tree
 
 from . import ir
-from .conditions import lower_condition
+from .conditions import lower_condition, operator_comparison, strip_markers
 from .diagnostics import Diagnostic, Span, error, info, warning
+from .spelling import distance
 
 # PS3xx: structure.
 #   PS301  `loop` without `(max: N)`
@@ -35,11 +36,15 @@ from .diagnostics import Diagnostic, Span, error, info, warning
 #   PS313  `break` inside a parallel loop
 #   PS314  assignment target is not a name, property or index
 #   PS315  bad `max:` value
+#   PS316  a call property spelled like a modifier (`retries:`) is an input
 # PS4xx: values.
 #   PS401  unknown escape in a string
 #   PS402  description used as a value, lowered to an iteration count
 #   PS403  description used as a value with no loop to count
 #   PS404  number literal out of range
+#   PS406  comparison operator in a condition
+#   PS407  a `choice`, which always asks the judge (info; scope.py reports
+#          the conditions that go to the judge)
 #   PS208  more interpolations than the limit
 
 MAX_INTERPOLATIONS = 2_000
@@ -307,6 +312,17 @@ class Lowerer:
                         "`backoff` must be none, linear or exponential",
                     )
             else:
+                modifier = _modifier_like(key)
+                if modifier is not None:
+                    self.warn(
+                        span,
+                        "PS316",
+                        f"{key!r} is passed to the delegate as an input; did you mean "
+                        f"the call modifier `{modifier}:`?",
+                        "`retry: N` tries a failed call up to N more times and "
+                        "`backoff: none|linear|exponential` sets the wait; a property "
+                        "with any other name is an input of the delegate",
+                    )
                 inputs.append(ir.Prop(key=key, value=val, span=span))
         return ir.Call(
             callee=expr.callee,
@@ -372,7 +388,21 @@ class Lowerer:
         return ir.If(branches=tuple(branches), orelse=orelse, span=span_of(node))
 
     def cond(self, token: Token) -> ir.Cond:
-        return lower_condition(str(token), span_of(token), self.known, self.is_config)
+        span = span_of(token)
+        found = operator_comparison(str(token))
+        if found is not None:
+            op, words = found
+            self.error(
+                span,
+                "PS406",
+                f"`{op}` in a condition: ProseScript writes comparisons in words",
+                f"write `{words}`"
+                if words
+                else "use a form prosec decides itself: `X is at least Y`, `X exceeds Y`, "
+                "`X is below Y`, `X does not exceed Y`, `X says WORD`",
+            )
+            return ir.Judge(text=strip_markers(str(token)), span=span)
+        return lower_condition(str(token), span, self.known, self.is_config)
 
     def try_stmt(self, node: Tree[Token]) -> ir.Try:
         kids = self.trees(node)
@@ -405,9 +435,16 @@ class Lowerer:
         )
 
     def choice(self, node: Tree[Token]) -> ir.Choice:
-        from .conditions import strip_markers
-
         cond = self.tokens(node, "COND")[0]
+        self.diagnostics.append(
+            info(
+                self.path,
+                span_of(cond),
+                "PS407",
+                "`choice` asks the judge at run time which option to run",
+                "callers must pass `judge=`",
+            )
+        )
         options = []
         for opt in self.trees(node):
             label_node, body_node = self.trees(opt)
@@ -558,10 +595,14 @@ class Lowerer:
                         'use on-fail: "fail-fast", "continue" or "ignore"',
                     )
             else:
+                close = next(
+                    (m for m in ("count", "on-fail") if distance(key.replace("_", "-"), m) <= 1),
+                    None,
+                )
                 self.error(
                     span_of(mod),
                     "PS302",
-                    f"unknown modifier {key!r}",
+                    f"unknown modifier {key!r}" + (f" (did you mean `{close}:`?)" if close else ""),
                     'parallel constructs take "all"/"first"/"any", count: N and on-fail: "..."',
                 )
         if count is not None and join != "any":
@@ -734,6 +775,20 @@ class Lowerer:
         if all(isinstance(p, str) for p in parts):
             return ir.Literal_(value="".join(cast(list[str], parts)), span=span)
         return ir.Text(parts=tuple(parts), span=span)
+
+
+_MODIFIERS = ("retry", "backoff")
+
+
+def _modifier_like(key: str) -> str | None:
+    """The modifier a call property's name is a near miss of, if any:
+    `retyr`, `back-off`, or a name built on one (`retries`, `max_retries`)."""
+    word = key.lower().replace("-", "").replace("_", "")
+    if "retry" in word or "retries" in word:
+        return "retry"
+    if "backoff" in word:
+        return "backoff"
+    return next((m for m in _MODIFIERS if distance(word, m) == 1), None)
 
 
 def lower(

@@ -43,6 +43,7 @@ from .diagnostics import Diagnostic, Span, error
 #   PS206  nested deeper than the limit (blocks, brackets, expressions)
 #   PS207  unexpected end of the block or of the delegation
 #   PS208  the delegation is longer than the limit (tokens)
+#   PS209  two entries of an object or array on one line without a comma
 
 MAX_DEPTH = 40
 """Blocks nested deeper than this are rejected: real patterns nest 4 or 5
@@ -280,6 +281,9 @@ def parse_fence(
     deep = _too_deep(path, tree)
     if deep is not None:
         return None, [deep]
+    commas = _missing_commas(path, text, tree)
+    if commas:
+        return None, commas
     return tree, []
 
 
@@ -419,6 +423,68 @@ def _too_deep(path: str, tree: Tree[Token]) -> Diagnostic | None:
             (child, depth, loops) for child in reversed(node.children) if isinstance(child, Tree)
         )
     return None
+
+
+# A value followed by these words is a condition written where a value goes
+# (`{ confirmed: check says confirmed }`).
+_CONDITION_WORDS = frozenset(
+    "says say is are does do not explicitly proceeds proceed accepts approves "
+    "certifies rejects meets exceeds".split()
+)
+
+
+def _missing_commas(path: str, text: str, tree: Tree[Token]) -> list[Diagnostic]:
+    """Entries of an object or array that share a line with no comma between
+    them: `{ a: r x }` would otherwise read as `{ a: r, x: x }`. Entries on
+    separate lines need no comma. One diagnostic per bracket."""
+    lines = text.split("\n")
+    out: list[Diagnostic] = []
+    stack: list[Tree[Token]] = [tree]
+    while stack:
+        node = stack.pop()
+        stack.extend(c for c in reversed(node.children) if isinstance(c, Tree))
+        if node.data not in ("object", "array"):
+            continue
+        previous: Tree[Token] | None = None
+        for child in node.children:
+            if isinstance(child, Token):
+                if child.type == "COMMA":
+                    previous = None
+                continue
+            if previous is not None and child.meta.line == previous.meta.end_line:
+                out.append(_comma_error(path, lines, node, previous, child))
+                break
+            previous = child
+    return sorted(out, key=lambda d: d.span)
+
+
+def _comma_error(
+    path: str, lines: list[str], bracket: Tree[Token], before: Tree[Token], after: Tree[Token]
+) -> Diagnostic:
+    kind = "object" if bracket.data == "object" else "array"
+    line = lines[after.meta.line - 1]
+    first = line[before.meta.column - 1 : before.meta.end_column - 1]
+    second = line[after.meta.column - 1 : after.meta.end_column - 1]
+    rest = line[after.meta.column - 1 :].split()
+    if rest and rest[0] in _CONDITION_WORDS:
+        hint = (
+            "a condition is not a value: test it with `if` and return `true` "
+            "or `false` in each branch"
+        )
+    elif bracket.meta.line == bracket.meta.end_line:
+        whole = line[bracket.meta.column - 1 : bracket.meta.end_column - 1]
+        cut = after.meta.column - bracket.meta.column
+        fixed = whole[:cut].rstrip() + ", " + whole[cut:]
+        hint = f"write `{_short(fixed, 60)}`, or put each entry on its own line"
+    else:
+        hint = "separate entries on one line with `,`, or put each on its own line"
+    return error(
+        path,
+        Span.point(after.meta.line, after.meta.column, len(second)),
+        "PS209",
+        f"expected `,` between `{_short(first)}` and `{_short(second)}` in this {kind}",
+        hint,
+    )
 
 
 def _check_indentation(path: str, text: str, start: int, end: int) -> list[Diagnostic]:
@@ -756,6 +822,10 @@ def _bad_token(
     ):
         return _unclosed(path, brackets[-1])
 
+    habit = _other_language(path, text, token, where)
+    if habit is not None:
+        return habit
+
     clause = where.first_word
     if clause in _CLAUSES and "EQUAL" in expected and where.before:
         # The clause keyword was read as a name starting an expression: it
@@ -910,6 +980,67 @@ def _bad_token(
         "PS201",
         f"expected {_expected(expected)}{after}, found {_found(token)}",
     )
+
+
+def _other_language(path: str, text: str, token: Token, where: _Where) -> Diagnostic | None:
+    """Constructs of other languages, named with what ProseScript has
+    instead: `else if`, a bare `while`, a function call."""
+    from .conditions import operator_comparison
+
+    code = _code(where.text)
+    start = _indent(where.text) + 1
+    if where.first_word == "else" and where.before == "else":
+        found = re.match(r"\s*else\s+if\b\s*(.*?)\s*:?$", code)
+        if found is not None:
+            return error(
+                path,
+                Span.point(where.line, start, len(code.strip())),
+                "PS201",
+                "`else if` is written `elif` in ProseScript",
+                f"write `elif {_short(found.group(1) or 'CONDITION')}:`",
+            )
+    if where.first_word in ("while", "until") and where.before == where.first_word:
+        word = where.first_word
+        found = re.match(rf"\s*{word}\b\s*(.*?)\s*:?$", code)
+        condition = found.group(1) if found and found.group(1) else "CONDITION"
+        rewrite = operator_comparison(condition)
+        if rewrite is not None and rewrite[1] is not None:
+            condition = rewrite[1]
+        return error(
+            path,
+            Span.point(where.line, start, len(word)),
+            "PS201",
+            f"ProseScript has no `{word}` statement: a loop is written "
+            f"`loop {word} CONDITION (max: N):`",
+            f"write `loop {word} {_short(condition, 50)} (max: N):`, where N is "
+            "the most rounds it may run",
+        )
+    column = (token.column or 1) - 1
+    before_paren = where.text[:column]
+    callee = re.search(r"([A-Za-z_][A-Za-z0-9_-]*)$", before_paren) or re.search(
+        r"\bcall\s+([A-Za-z_][A-Za-z0-9_-]*)\s+$", before_paren
+    )
+    if token.type == "LPAR" and callee is not None and callee.group(1) not in _KEYWORDS:
+        name = callee.group(1)
+        inside = re.match(r"\(\s*([A-Za-z_][A-Za-z0-9_-]*)\s*\)", where.text[column:])
+        example = f"`{inside.group(1)}: {inside.group(1)}`" if inside else "`key: value` lines"
+        if re.search(r"\bcall\s+" + re.escape(name) + r"\s*$", before_paren):
+            return error(
+                path,
+                Span.point(where.line, (token.column or 1), 1),
+                "PS201",
+                f"a call's inputs are not written in parentheses after `call {name}`",
+                f"write `call {name}` and indent its inputs under it as {example}",
+            )
+        return error(
+            path,
+            Span.point(where.line, callee.start(1) + 1, len(name) + 1),
+            "PS201",
+            f"`{name}(...)` is a function call, and ProseScript has no functions",
+            f"ask a delegate for the value instead: `call SLOT` with {example} "
+            "indented under it",
+        )
+    return None
 
 
 def _line_above(text: str, line: int) -> str | None:

@@ -25,6 +25,7 @@ from .signature import (
     always_returns,
     build_params,
     check_names,
+    check_returns,
     criteria_names,
     result_fields,
 )
@@ -213,12 +214,11 @@ def _compile(display: str, data: bytes, *, strict: bool, render: bool = True) ->
     scope, more = resolve(display, program, params_kinds)
     diagnostics += more
 
-    counters = _counters(program)
     params, more = build_params(display, decls, scope, criteria_names(program))
     diagnostics += more
     diagnostics += check_names(display, params, program, result_class)
-    param_types = {p.name: p.annotation for p in params if "|" not in p.annotation}
-    fields = result_fields(program, decls, param_types, counters, scope.reassigned)
+    fields = result_fields(program, decls, params)
+    diagnostics += check_returns(display, program, decls, result_class)
 
     inv = check_invariants(
         PatternContext(
@@ -283,23 +283,6 @@ def sentence_statuses(facts: Sequence[InvariantFact]) -> list[tuple[str, str]]:
         if key not in worst or _SEVERITY.index(status) < _SEVERITY.index(worst[key]):
             worst[key] = status
     return [(text, status) for (_, text), status in worst.items()]
-
-
-def _counters(program: ir.Program) -> set[str]:
-    names: set[str] = set()
-    for stmt in ir.walk(program.body):
-        match stmt:
-            case ir.Repeat(var=var) | ir.LoopUntil(var=var) if var:
-                names.add(var)
-            case ir.For(index=index) if index:
-                names.add(index)
-            case ir.Bind(value=ir.Repeat(var=var) | ir.LoopUntil(var=var)) if var:
-                names.add(var)
-            case ir.Bind(value=ir.For(index=index)) if index:
-                names.add(index)
-            case _:
-                pass
-    return names
 
 
 def _conditions(program: ir.Program, text: str) -> list[ConditionReport]:

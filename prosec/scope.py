@@ -14,9 +14,10 @@ from dataclasses import dataclass, field
 from typing import Literal, assert_never
 
 from . import ir
-from .conditions import subject_candidates
-from .diagnostics import Diagnostic, Span, error, warning
+from .conditions import form_names, operator_comparison
+from .diagnostics import Diagnostic, Span, error, info, warning
 from .names import field_name, is_reserved_spelling
+from .spelling import near_miss
 
 # PS1xx: names.
 #   PS101  name read before the `let` that binds it
@@ -27,6 +28,8 @@ from .names import field_name, is_reserved_spelling
 #   PS106  `call` of something that is not a slot
 #   PS107  assignment to a name that was never bound
 #   PS108  slot rebound or assigned
+# and PS407 (a condition that goes to the judge), once it is known that the
+# condition's names are not a misspelling.
 
 DeclKind = Literal["slot", "input", "config", "let", "const", "loop", "catch"]
 
@@ -55,54 +58,9 @@ class ScopeInfo:
     reassigned: set[str] = field(default_factory=set)
     # loop variables that range over a slot sequence (callable)
     delegate_vars: set[str] = field(default_factory=set)
-
-
-def distance(a: str, b: str) -> int:
-    """Levenshtein distance, for did-you-mean."""
-    if a == b:
-        return 0
-    prev = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        cur = [i]
-        for j, cb in enumerate(b, 1):
-            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
-        prev = cur
-    return prev[-1]
-
-
-def _within(a: str, b: str, limit: int) -> int | None:
-    """The edit distance of ``a`` and ``b`` if it is at most ``limit``:
-    only a band of the table around its diagonal is filled, and the work
-    stops once every cell of a row is past the limit."""
-    if abs(len(a) - len(b)) > limit:
-        return None
-    big = limit + 1
-    prev = [j if j <= limit else big for j in range(len(b) + 1)]
-    for i in range(1, len(a) + 1):
-        cur = [i if i <= limit else big] + [big] * len(b)
-        for j in range(max(1, i - limit), min(len(b), i + limit) + 1):
-            cost = 0 if a[i - 1] == b[j - 1] else 1
-            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost, big)
-        if min(cur) > limit:
-            return None
-        prev = cur
-    return prev[-1] if prev[-1] <= limit else None
-
-
-def near_miss(name: str, known: Iterable[str]) -> str | None:
-    """The closest known name within a small edit distance, if any."""
-    limit = 1 if len(name) <= 4 else 2
-    best: tuple[int, str] | None = None
-    lowered = name.lower()
-    for candidate in sorted(known):
-        # The distance is at least the difference in length: most
-        # candidates are ruled out before the quadratic comparison.
-        if candidate == name or abs(len(candidate) - len(name)) > limit:
-            continue
-        d = _within(lowered, candidate.lower(), limit)
-        if d is not None and (best is None or d < best[0]):
-            best = (d, candidate)
-    return best[1] if best else None
+    # names read as a count: `repeat N`, `(max: N)`, `count: N`, `retry: N`,
+    # an index `xs[N]` (a `number` so used is an `int`)
+    counts: set[str] = field(default_factory=set)
 
 
 class Resolver:
@@ -132,10 +90,13 @@ class Resolver:
         return None
 
     def known_names(self) -> set[str]:
+        """The names a misspelling may be meant for: those in scope here.
+        A name bound only later or elsewhere is no candidate: in `for item
+        in items`, `items` is not a misspelling of the loop's own `item`."""
         names: set[str] = set()
         for scope in self.scopes:
             names.update(scope)
-        return names | self.later
+        return names
 
     def declare(self, name: str, kind: DeclKind, span: Span) -> Decl:
         decl = Decl(name, kind, span)
@@ -160,16 +121,18 @@ class Resolver:
                         if not isinstance(part, str):
                             self.read(part, interpolated=True)
                     # parts were read above with the interpolation rule
-                case ir.Call(callee=callee, callee_span=span, props=props):
+                case ir.Call(callee=callee, callee_span=span, props=props, retry=retry):
                     self.check_callee(callee, span)
+                    self.count(retry)
                     if span not in self.keys_checked:
                         self.keys_checked.add(span)
                         keys = [(p.key, Span.point(p.span.line, p.span.column, len(p.key))) for p in props]
                         self.diagnostics += key_problems(self.path, keys, "property")
+                case ir.Index(index=index):
+                    self.count(index)
                 case (
                     ir.Attr()
                     | ir.Length()
-                    | ir.Index()
                     | ir.Literal_()
                     | ir.Object()
                     | ir.Array()
@@ -178,6 +141,16 @@ class Resolver:
                     pass
                 case _:
                     assert_never(sub)
+
+    def count(self, expr: ir.Expr | None) -> None:
+        """Note a name read where a whole number is needed."""
+        if isinstance(expr, ir.Name):
+            self.info.counts.add(expr.name)
+
+    def mods(self, mods: ir.Mods) -> None:
+        if mods.count is not None:
+            self.read(mods.count)
+            self.count(mods.count)
 
     def read_name(self, name: str, span: Span, *, interpolated: bool = False) -> None:
         if self.lookup(name) is not None:
@@ -322,15 +295,18 @@ class Resolver:
                     self.block(body)
                 if orelse is not None:
                     self.block(orelse)
-            case ir.Repeat(count=count, var=var, body=body):
+            case ir.Repeat(count=count, var=var, body=body, mods=mods):
                 self.read(count)
+                self.count(count)
+                self.mods(mods)
                 self.push()
                 if var is not None:
                     self.info.resolves[stmt.span] = self.declare(var, "loop", stmt.span)
                 self.block(body)
                 self.pop()
-            case ir.For(var=var, index=index, iterable=iterable, body=body):
+            case ir.For(var=var, index=index, iterable=iterable, body=body, mods=mods):
                 self.read(iterable)
+                self.mods(mods)
                 self.push()
                 if isinstance(iterable, ir.Name):
                     decl = self.lookup(iterable.name)
@@ -344,6 +320,7 @@ class Resolver:
                 self.pop()
             case ir.LoopUntil(test=test, cond=cond, max=max_, var=var, body=body):
                 self.read(max_)
+                self.count(max_)
                 self.push()
                 if var is not None:
                     self.info.resolves[stmt.span] = self.declare(var, "loop", stmt.span)
@@ -358,7 +335,8 @@ class Resolver:
                     self.cond(cond)
                 self.pop()
                 self.pop()
-            case ir.Parallel(branches=branches):
+            case ir.Parallel(branches=branches, mods=mods):
+                self.mods(mods)
                 # Branch bindings are visible after the block (coherence-probe).
                 for branch in branches:
                     self.stmt(branch)
@@ -410,17 +388,39 @@ class Resolver:
     def cond(self, cond: ir.Cond) -> None:
         match cond:
             case ir.Judge(text=text, span=span):
-                for candidate in subject_candidates(text):
-                    if self.lookup(candidate) is None and candidate not in self.later:
-                        suggestion = near_miss(candidate, self.known_names())
-                        if suggestion is not None:
-                            self.error(
-                                span,
-                                "PS102",
-                                f"undefined name {candidate!r} in a condition "
-                                f"(did you mean {suggestion!r}?)",
-                                "as written, this condition would go to the judge",
-                            )
+                if operator_comparison(text) is not None:
+                    return  # already an error of its own (PS406)
+                unknown = [n for n in form_names(text) if self.lookup(n) is None]
+                for candidate in unknown:
+                    suggestion = near_miss(candidate, self.known_names())
+                    if suggestion is not None and candidate not in self.later:
+                        self.error(
+                            span,
+                            "PS102",
+                            f"undefined name {candidate!r} in a condition "
+                            f"(did you mean {suggestion!r}?)",
+                            "as written, this condition would go to the judge",
+                        )
+                        return
+                # Reported here rather than where conditions are lowered:
+                # a misspelt name is one mistake, with one diagnostic.
+                why = (
+                    f"it reads like a form prosec decides, but {unknown[0]!r} is not a "
+                    "name this pattern knows"
+                    if unknown
+                    else "it is none of the forms prosec decides itself"
+                )
+                self.diagnostics.append(
+                    info(
+                        self.path,
+                        span,
+                        "PS407",
+                        f"this condition is asked of the judge at run time: {why}",
+                        "callers must pass `judge=`; to decide it in code, write it as "
+                        "`X says WORD`, `X explicitly proceeds`, `X is at least N`, "
+                        "`X is present` or another form of docs/language.md",
+                    )
+                )
             case ir.Not(operand=operand):
                 self.cond(operand)
             case _:

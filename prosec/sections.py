@@ -21,6 +21,7 @@ PS033    error     an input is declared twice (``Requires`` and ``Parameters``
 PS034    warning   a ``Slots`` bullet without a readable `` `name` ``
 PS035    warning   a Requires/Parameters line that is not ``name: type -- description``
 PS036    warning   a return name is declared twice
+PS037    info      a ``###`` section prosec does not read (its text is ignored)
 =======  ========  =============================================================
 """
 
@@ -29,11 +30,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from prosec.diagnostics import Diagnostic, Span, error, warning
+from prosec.diagnostics import Diagnostic, Span, error, info, warning
 from prosec.markdown import Document, Section, section, text_lines
+from prosec.spelling import near_miss
 from prosec.types import parse_default
 
 __all__ = [
+    "KNOWN_SECTIONS",
     "ConfigDecl",
     "Declarations",
     "InputDecl",
@@ -776,6 +779,78 @@ def _raw(doc: Document, title: str) -> str:
     return found.body.strip() if found else ""
 
 
+#: The ``###`` sections prosec reads, in the order the docs list them.
+KNOWN_SECTIONS = (
+    "Description",
+    "Slots",
+    "Config",
+    "Requires",
+    "Parameters",
+    "Returns",
+    "Ensures",
+    "Maintains",
+    "Invariants",
+    "Delegation",
+    "Shape",
+    "Metadata",
+    "Notes",
+)
+# Titles other formats use for a section prosec reads under another name.
+_SYNONYMS = {
+    "outputs": "Returns",
+    "output": "Returns",
+    "results": "Returns",
+    "result": "Returns",
+    "return": "Returns",
+    "inputs": "Requires",
+    "input": "Requires",
+    "arguments": "Requires",
+    "args": "Requires",
+    "params": "Parameters",
+    "delegates": "Slots",
+    "roles": "Slots",
+    "agents": "Slots",
+    "program": "Delegation",
+    "code": "Delegation",
+    "script": "Delegation",
+    "settings": "Config",
+    "options": "Config",
+    "configuration": "Config",
+    "guarantees": "Invariants",
+    "promises": "Invariants",
+    "summary": "Description",
+}
+
+
+def _unknown_sections(doc: Document) -> list[Diagnostic]:
+    known = {title.casefold() for title in KNOWN_SECTIONS}
+    out: list[Diagnostic] = []
+    for sec in doc.sections:
+        title = sec.title.strip()
+        if title.casefold() in known:
+            continue
+        key = title.casefold()
+        instead = _SYNONYMS.get(key) or next(
+            (t for t in KNOWN_SECTIONS if t.casefold() == near_miss(key, known)), None
+        )
+        listed = ", ".join(KNOWN_SECTIONS[:-1]) + " and " + KNOWN_SECTIONS[-1]
+        out.append(
+            info(
+                doc.path,
+                sec.span,
+                "PS037",
+                f"`### {_short(title)}` is not a section prosec reads: its text is ignored"
+                + (f" (did you mean `### {instead}`?)" if instead else ""),
+                f"the sections prosec reads are {listed}",
+            )
+        )
+    return out
+
+
+def _short(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def read_declarations(doc: Document) -> tuple[Declarations, list[Diagnostic]]:
     """Read every declaration section of ``doc``; never raises.
 
@@ -783,7 +858,7 @@ def read_declarations(doc: Document) -> tuple[Declarations, list[Diagnostic]]:
     declared in both are duplicates); Description, Shape and Notes come from
     the first section of that title.
     """
-    diagnostics: list[Diagnostic] = []
+    diagnostics: list[Diagnostic] = _unknown_sections(doc)
     slots = _read_slots(doc.path, _all(doc, "Slots"), diagnostics)
     config = _read_config(doc.path, _all(doc, "Config"), diagnostics)
     inputs = _read_inputs(doc.path, _all(doc, "Requires", "Parameters"), diagnostics)

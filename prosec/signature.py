@@ -10,24 +10,29 @@ over is a sequence of delegates), ``Requires``/``Parameters`` (inputs) and
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import assert_never
 
 from . import ir
 from .diagnostics import Diagnostic, Span, error, warning
-from .names import field_name, is_reserved_spelling, python_name
+from .names import RUNTIME_OPTIONS, field_name, is_reserved_spelling, python_name
 from .scope import DeclKind, ScopeInfo, key_problems
 from .sections import Declarations
-from .types import DefaultValue, check_default, parse_default, python_type
+from .types import DefaultValue, check_default, is_number, parse_default, python_type
 
 # PS6xx (names in the generated code).
 #   PS601  two names become the same Python identifier
 #   PS602  a name starting with `_` (reserved for generated code)
+#   PS609  a parameter named like a runtime option is renamed
 # PS0xx (declarations).
 #   PS050  unknown type in Requires/Config (taken as Any)
 #   PS051  default does not fit the declared type
 #   PS052  Config and Requires give different defaults
 #   PS053  slot declared twice / slot also listed as config
+# PS3xx (the program against its declarations).
+#   PS317  a field declared under Returns that no `return` gives
+#   PS318  a returned key that Returns does not declare
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -152,7 +157,16 @@ def build_params(
         )
         params.append(
             _value_param(
-                path, item.name, "input", item.type_text, default, item.optional, item.description, item.span, diagnostics
+                path,
+                item.name,
+                "input",
+                item.type_text,
+                default,
+                item.optional,
+                item.description,
+                item.span,
+                diagnostics,
+                count=item.name in scope.counts,
             )
         )
 
@@ -183,6 +197,7 @@ def build_params(
                 entry.description,
                 entry.span,
                 diagnostics,
+                count=entry.name in scope.counts,
             )
         )
 
@@ -223,9 +238,10 @@ def _value_param(
     doc: str,
     span: Span | None,
     diagnostics: list[Diagnostic],
+    *,
+    count: bool,
 ) -> Param:
-    defaults = [default.value] if default is not None else []
-    ptype = python_type(type_text, defaults) if type_text else None
+    ptype = python_type(type_text, count=count) if type_text else None
     if type_text and ptype is None and span is not None:
         diagnostics.append(
             warning(path, span, "PS050", f"unknown type {type_text!r} for {name!r}; using Any")
@@ -235,6 +251,17 @@ def _value_param(
         problem = check_default(default, type_text)
         if problem:
             diagnostics.append(error(path, span, "PS051", f"default of {name!r}: {problem}"))
+        elif count and is_number(type_text) and not _whole(default.value):
+            diagnostics.append(
+                error(
+                    path,
+                    span,
+                    "PS051",
+                    f"default of {name!r}: {default.value!r} is written as a fraction, "
+                    f"but the delegation uses {name!r} as a count (a whole number)",
+                    "write the default without a fraction (`3`, not `3.0`)",
+                )
+            )
     source: str | None = None
     fresh: str | None = None
     if default is not None:
@@ -264,6 +291,13 @@ def _value_param(
     )
 
 
+_KIND_WORDS = {"slot": "slot", "input": "input", "config": "config entry"}
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def check_names(
     path: str, params: list[Param], program: ir.Program, result_class: str
 ) -> list[Diagnostic]:
@@ -271,6 +305,19 @@ def check_names(
     diagnostics: list[Diagnostic] = []
     seen: dict[str, tuple[str, Span | None]] = {}
     for param in params:
+        option = param.name.replace("-", "_")
+        if option in RUNTIME_OPTIONS and param.span is not None:
+            diagnostics.append(
+                warning(
+                    path,
+                    param.span,
+                    "PS609",
+                    f"the {_KIND_WORDS.get(param.kind, 'name')} {param.name!r} is the parameter "
+                    f"`{param.py}=`: `{option}=` is the runtime option every pattern takes",
+                    f"callers must pass it as `{param.py}=...`; rename it so that "
+                    f"nobody passes it as `{option}=`",
+                )
+            )
         if is_reserved_spelling(param.name) and param.span is not None:
             diagnostics.append(
                 error(
@@ -414,19 +461,71 @@ def always_returns(block: ir.Block) -> bool:
             return False
 
 
+def check_returns(
+    path: str, program: ir.Program, decls: Declarations, result_class: str
+) -> list[Diagnostic]:
+    """``### Returns`` against the delegation: a declared field that no
+    ``return`` gives is not a field of the result, and a returned key that
+    is not declared is a field without documentation. A pattern that
+    declares no returns at all is not checked."""
+    if not decls.returns:
+        return []
+    declared = {r.name: r for r in decls.returns}
+    given: dict[str, Span] = {}
+    for ret in pattern_returns(program.body):
+        for key, span in _returned_keys(ret):
+            given.setdefault(key, span)
+    diagnostics: list[Diagnostic] = []
+    for name, decl in declared.items():
+        if name not in given:
+            diagnostics.append(
+                warning(
+                    path,
+                    decl.span,
+                    "PS317",
+                    f"{name!r} is declared under ### Returns, but no `return` of the "
+                    f"delegation gives it: {result_class} has no such field",
+                    f"return it (`return {{ {name}: ... }}`), or remove it from ### Returns",
+                )
+            )
+    listed = ", ".join(sorted(declared))
+    for key, span in given.items():
+        if key not in declared:
+            diagnostics.append(
+                warning(
+                    path,
+                    span,
+                    "PS318",
+                    f"{key!r} is returned here but not declared under ### Returns, so "
+                    f"the field {result_class}.{field_name(key)} is undocumented",
+                    f"add `- `{key}`: what it holds` to ### Returns (it declares {listed})",
+                )
+            )
+    return diagnostics
+
+
+def _returned_keys(ret: ir.Return) -> list[tuple[str, Span]]:
+    """The result fields one ``return`` gives, each with where its value is."""
+    match ret.value:
+        case None:
+            return []
+        case ir.Object(entries=entries):
+            return [(key, value.span) for key, value in entries]
+        case value:
+            return [("result", value.span)]
+
+
 def result_fields(
-    program: ir.Program,
-    decls: Declarations,
-    param_types: dict[str, str],
-    counters: set[str],
-    reassigned: set[str],
+    program: ir.Program, decls: Declarations, params: Sequence[Param]
 ) -> list[ResultField]:
-    """One field per key returned by the delegation, typed where every path
-    agrees, optional where some path leaves it out."""
+    """One field per key returned by the delegation, typed as precisely as
+    the declarations and the program determine (``Any`` where they do not),
+    optional where some path leaves it out."""
     returns = pattern_returns(program.body)
     docs = {r.name: r.description for r in decls.returns}
+    types = _Types(program, params)
     order: list[str] = []
-    types: dict[str, set[str]] = {}
+    atoms: dict[str, set[str]] = {}
     present: dict[str, int] = {}
     for ret in returns:
         entries: tuple[tuple[str, ir.Expr], ...]
@@ -437,26 +536,21 @@ def result_fields(
         else:
             entries = (("result", ret.value),)
         for key, value in entries:
-            if key not in types:
+            if key not in atoms:
                 order.append(key)
-                types[key] = set()
+                atoms[key] = set()
                 present[key] = 0
-            types[key].add(_expr_type(value, param_types, counters, reassigned))
+            atoms[key] |= types.of(value)
             present[key] += 1
     falls_off = not always_returns(program.body)
     fields: list[ResultField] = []
     for key in order:
-        kinds = types[key]
-        optional = present[key] < len(returns) or falls_off or "None" in kinds
-        concrete = kinds - {"None"}
-        annotation = concrete.pop() if len(concrete) == 1 else "Any"
-        if annotation != "Any" and optional:
-            annotation = f"{annotation} | None"
+        optional = present[key] < len(returns) or falls_off or _NONE in atoms[key]
         fields.append(
             ResultField(
                 name=key,
                 py=field_name(key),
-                annotation=annotation,
+                annotation=_annotation(atoms[key], optional=optional),
                 required=not optional,
                 doc=docs.get(key, ""),
             )
@@ -466,31 +560,167 @@ def result_fields(
     return required + optional_fields
 
 
-def _expr_type(
-    expr: ir.Expr, param_types: dict[str, str], counters: set[str], reassigned: set[str]
-) -> str:
-    match expr:
-        case ir.Literal_(value=value):
-            if value is None:
-                return "None"
-            return type(value).__name__
-        case ir.IterationCount():
-            return "int"
-        case ir.Length():
-            return "Any"  # null when the value has no length
-        case ir.Text():
-            return "str"
-        case ir.Name(name=name):
-            if name in counters and name not in reassigned:
-                return "int"
-            if name in param_types and name not in reassigned:
-                return param_types[name]
-            return "Any"
-        case ir.Array():
-            return "list[Any]"
-        case ir.Object():
-            return "dict[str, Any]"
-        case ir.Attr() | ir.Index() | ir.Call():
-            return "Any"
+# Types are sets of annotation atoms: `{"int", "None"}` is `int | None`.
+_ANY = "Any"
+_NONE = "None"
+_MAX_UNION = 3
+
+
+def _annotation(atoms: set[str], *, optional: bool) -> str:
+    concrete = sorted(atoms - {_NONE})
+    if _ANY in atoms or not concrete or len(concrete) > _MAX_UNION:
+        return _ANY
+    return " | ".join([*concrete, *([_NONE] if optional else [])])
+
+
+def _atoms(annotation: str) -> set[str]:
+    """The atoms of a parameter's annotation (``str | None`` → str, None)."""
+    return {part.strip() for part in annotation.split(" | ")}
+
+
+def _element(atom: str) -> set[str]:
+    """The element type of a list or sequence type, else Any."""
+    for prefix in ("Sequence[", "list["):
+        if atom.startswith(prefix) and atom.endswith("]"):
+            return _atoms(atom[len(prefix) : -1])
+    return {_ANY}
+
+
+def _loosened(atom: str) -> str:
+    """What a value's type may become once the pattern changes it in place
+    (`append`, `x.key = ...`): a list of anything, a mapping of anything."""
+    if atom.startswith(("Sequence[", "list[")):
+        return "Sequence[Any]" if atom.startswith("Sequence[") else "list[Any]"
+    if atom.startswith(("Mapping[", "dict[")):
+        return "Mapping[str, Any]" if atom.startswith("Mapping[") else "dict[str, Any]"
+    return atom if atom == _NONE else _ANY
+
+
+@dataclass(frozen=True, slots=True)
+class _ElementOf:
+    """A loop variable: one element of ``iterable``."""
+
+    iterable: ir.Expr
+
+
+_Source = ir.Expr | frozenset[str] | _ElementOf
+
+
+class _Types:
+    """The type of every value a pattern can return, from what its names are
+    bound to anywhere: a name bound to values of several types has their
+    union; one bound inside a parallel branch, to a call's result or to a
+    property read is ``Any``. Sound rather than precise: a name the program
+    changes in place loses its element types."""
+
+    def __init__(self, program: ir.Program, params: Sequence[Param]) -> None:
+        self.params = {p.name: _atoms(p.annotation) for p in params}
+        self.sources: dict[str, list[_Source]] = {}
+        self.mutated: set[str] = set()
+        self.done: dict[str, set[str]] = {}
+        self.visiting: set[str] = set()
+        self.visit(program.body, branch=False)
+
+    def add(self, name: str, source: _Source) -> None:
+        self.sources.setdefault(name, []).append(source)
+
+    def visit(self, block: ir.Block, *, branch: bool) -> None:
+        for stmt in block:
+            match stmt:
+                case ir.Bind(name=name, value=value) | ir.Assign(
+                    target=ir.Name(name=name), value=value
+                ):
+                    # A branch of `parallel:` that is not picked leaves None,
+                    # and one that failed under "continue" a Failure.
+                    self.add(name, frozenset({_ANY}) if branch else self.value(value))
+                case ir.Assign(target=target) | ir.Append(target=target):
+                    root: ir.Expr = target
+                    while isinstance(root, ir.Attr | ir.Index | ir.Length):
+                        root = root.base
+                    if isinstance(root, ir.Name):
+                        self.mutated.add(root.name)
+                case ir.Repeat(var=var) | ir.LoopUntil(var=var) if var is not None:
+                    self.add(var, frozenset({"int"}))
+                case ir.For(var=var, index=index, iterable=iterable):
+                    self.add(var, _ElementOf(iterable))
+                    if index is not None:
+                        self.add(index, frozenset({"int"}))
+                case ir.Try(catch_var=var) if var is not None:
+                    self.add(var, frozenset({"Failure"}))
+                case _:
+                    pass
+            for child in ir.children(stmt):
+                self.visit(child, branch=_is_parallel_block(stmt))
+
+    def value(self, value: ir.Expr | ir.Loop) -> _Source:
+        match value:
+            case ir.Parallel():
+                return frozenset({"list[Any]"})
+            case ir.Repeat(parallel=True, mods=mods) | ir.For(parallel=True, mods=mods):
+                # "first" and "any" without a count give one value, not a list.
+                collects = mods.join == "all" or mods.count is not None
+                return frozenset({"list[Any]" if collects else _ANY})
+            case ir.Repeat() | ir.For() | ir.LoopUntil():
+                return frozenset({"list[Any]"})
+            case _:
+                return value
+
+    def name(self, name: str) -> set[str]:
+        if name in self.done:
+            return self.done[name]
+        if name in self.visiting:
+            return {_ANY}  # bound to itself through other names
+        self.visiting.add(name)
+        found: set[str] = set(self.params.get(name, set()))
+        if name not in self.params and name not in self.sources:
+            found.add(_ANY)  # an inferred input
+        for source in self.sources.get(name, []):
+            if isinstance(source, ir.Name) and source.name == name:
+                continue  # `let x = x`: the pattern's own copy of the input
+            found |= self.source(source)
+        if name in self.mutated:
+            found = {_loosened(atom) for atom in found}
+        self.visiting.discard(name)
+        self.done[name] = found
+        return found
+
+    def source(self, source: _Source) -> set[str]:
+        match source:
+            case frozenset():
+                return set(source)
+            case _ElementOf(iterable=iterable):
+                elements: set[str] = set()
+                for atom in self.of(iterable) - {_NONE}:
+                    elements |= _element(atom)
+                return elements or {_ANY}
+            case _:
+                return self.of(source)
+
+    def of(self, expr: ir.Expr) -> set[str]:
+        match expr:
+            case ir.Literal_(value=value):
+                return {_NONE if value is None else type(value).__name__}
+            case ir.IterationCount():
+                return {"int"}
+            case ir.Length():
+                return {"int", _NONE}  # null when the value has no length
+            case ir.Text():
+                return {"str"}
+            case ir.Name(name=name):
+                return self.name(name)
+            case ir.Array():
+                return {"list[Any]"}
+            case ir.Object():
+                return {"dict[str, Any]"}
+            case ir.Attr() | ir.Index() | ir.Call():
+                return {_ANY}
+            case _:
+                assert_never(expr)
+
+
+def _is_parallel_block(stmt: ir.Stmt) -> bool:
+    match stmt:
+        case ir.Parallel() | ir.Bind(value=ir.Parallel()) | ir.Assign(value=ir.Parallel()):
+            return True
         case _:
-            assert_never(expr)
+            return False

@@ -18,7 +18,6 @@ from __future__ import annotations
 import ast
 import math
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 __all__ = [
@@ -27,6 +26,7 @@ __all__ = [
     "DefaultValue",
     "PyType",
     "check_default",
+    "is_number",
     "parse_default",
     "python_type",
 ]
@@ -80,45 +80,30 @@ def _base_and_depth(type_text: str | None) -> tuple[str, int] | None:
     return text, depth
 
 
-def _is_integral(value: object) -> bool:
-    if isinstance(value, bool):
-        return False
-    if isinstance(value, int):
-        return True
-    return isinstance(value, float) and math.isfinite(value) and value.is_integer()
-
-
-def _elements(values: Sequence[object], depth: int) -> list[object]:
-    """The items ``depth`` list levels down inside each default."""
-    current = list(values)
-    for _ in range(depth):
-        current = [
-            item for value in current if isinstance(value, list) for item in value
-        ]
-    return current
-
-
-def python_type(
-    type_text: str | None, defaults: Sequence[object] = ()
-) -> PyType | None:
+def python_type(type_text: str | None, *, count: bool = False) -> PyType | None:
     """The annotation for a declared type, or None for unknown type text.
 
-    ``number`` is ``int`` when at least one default is given and every one
-    (ignoring ``None``) is integral, ``float`` otherwise. Pass plain values
-    (:attr:`DefaultValue.value`), not :class:`DefaultValue` objects.
+    ``number`` is ``float`` (an ``int`` argument is accepted, as the numeric
+    tower allows), except a scalar ``number`` the pattern uses as a count
+    (``count=True``: ``repeat``, ``max:``, an index), which is ``int``;
+    ``integer`` is always ``int``.
     """
     parsed = _base_and_depth(type_text)
     if parsed is None:
         return None
     base, depth = parsed
     if base == "number":
-        given = [v for v in _elements(defaults, depth) if v is not None]
-        result = _INT if given and all(_is_integral(v) for v in given) else _FLOAT
+        result = _INT if count and depth == 0 else _FLOAT
     else:
         result = _SCALARS[base]
     for _ in range(depth):
         result = PyType(f"Sequence[{result.annotation}]", result.needs | {"Sequence"})
     return result
+
+
+def is_number(type_text: str | None) -> bool:
+    """Whether ``type_text`` is the scalar type ``number``."""
+    return _base_and_depth(type_text) == ("number", 0)
 
 
 # --------------------------------------------------------------------------

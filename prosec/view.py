@@ -8,6 +8,7 @@ literals. The sync and async variants are two walks of the same IR.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import assert_never
@@ -758,13 +759,15 @@ class Generator:
         self.lexical.append(visible)
         for param in self.p.params:
             frame.annotated.add(param.py)
-        nodes: list[Node] = [
-            Line(
-                "_run = _rt.Run("
-                + ", ".join([literal(self.p.name), *(f"{o}={o}" for o in RUNTIME_OPTIONS)])
-                + ")"
-            )
-        ]
+        # Parameters renamed away from an option (`executor` → `executor_`):
+        # the runtime names them when an option gets a value meant for them.
+        renamed = sorted(
+            {p.name.replace("-", "_") for p in self.p.params} & set(RUNTIME_OPTIONS)
+        )
+        options = [literal(self.p.name), *(f"{o}={o}" for o in RUNTIME_OPTIONS)]
+        if renamed:
+            options.append("renamed=(" + "".join(f"{literal(n)}, " for n in renamed) + ")")
+        nodes: list[Node] = [Line("_run = _rt.Run(" + ", ".join(options) + ")")]
         self_copies = _self_copies(self.p.program.body)
         for param in self.p.params:
             if param.sequence:
@@ -856,7 +859,14 @@ def module_view(pattern: PatternInput, module_doc: str, result_doc: str) -> Modu
     )
     typing_names = ["Any"]
     abc_names = [n for n in ("Mapping", "Sequence") if n in annotations]
-    runtime_names = ["Delegate", "Judge", *(["Predicate"] if "Predicate" in annotations else []), "Tracer"]
+    used = set(re.findall(r"[A-Za-z_]+", annotations))
+    runtime_names = [
+        "Delegate",
+        *(["Failure"] if "Failure" in used else []),
+        "Judge",
+        *(["Predicate"] if "Predicate" in used else []),
+        "Tracer",
+    ]
     fields = tuple(
         FieldView(
             py=f.py,

@@ -1003,29 +1003,52 @@ class Run:
         max_concurrency: int = 32,
         timeout: float | None = None,
         tracer: Tracer | None = None,
+        renamed: Sequence[str] = (),
     ) -> None:
+        """Check the options as the caller gave them: a value of the wrong
+        type is a :class:`TypeError` naming the option, an out-of-range one a
+        :class:`ValueError`. ``renamed`` lists the pattern's own slots and
+        inputs spelled like an option (their parameters end in ``_``), so
+        that a delegate passed as ``executor=`` is told where it belongs."""
         self.pattern = pattern
-        limit = (
-            None if isinstance(max_concurrency, str) else _whole_number(max_concurrency)
-        )
-        if limit is None or limit < 1:
-            raise ValueProblem(
+        if judge is not None and not callable(judge):
+            raise _option_type(pattern, "judge", judge, "a callable", renamed)
+        if executor is not None and not callable(getattr(executor, "submit", None)):
+            raise _option_type(
                 pattern,
-                None,
-                f"max_concurrency must be a whole number >= 1, got "
-                f"{_preview(max_concurrency)}",
+                "executor",
+                executor,
+                "a concurrent.futures.Executor (an object with a submit method)",
+                renamed,
             )
-        if timeout is not None and not _positive_seconds(timeout):
-            raise ValueProblem(
-                pattern,
-                None,
-                "timeout must be a positive number of seconds, got "
-                f"{_preview(timeout)}",
+        if tracer is not None and not callable(tracer):
+            raise _option_type(pattern, "tracer", tracer, "a callable", renamed)
+        if type(max_concurrency) is not int and (
+            isinstance(max_concurrency, bool)
+            or not isinstance(max_concurrency, numbers.Integral)
+        ):
+            raise _option_type(
+                pattern, "max_concurrency", max_concurrency, "an int", renamed
             )
+        if max_concurrency < 1:
+            raise ValueError(
+                f"pattern {pattern!r}: max_concurrency must be at least 1, got "
+                f"{max_concurrency}"
+            )
+        if timeout is not None:
+            if isinstance(timeout, bool) or not isinstance(timeout, numbers.Real):
+                raise _option_type(
+                    pattern, "timeout", timeout, "a number of seconds or None", renamed
+                )
+            if not (0 < timeout < math.inf):
+                raise ValueError(
+                    f"pattern {pattern!r}: timeout must be a positive number of "
+                    f"seconds, got {_preview(timeout)}"
+                )
         self._judge = judge
         self.executor = executor
-        self.max_concurrency = limit
-        self.timeout = timeout
+        self.max_concurrency = int(max_concurrency)
+        self.timeout = None if timeout is None else float(timeout)
         self.tracer = tracer
         # With none of these, a delegate call is just the call.
         self._direct = executor is None and timeout is None and tracer is None
@@ -1711,9 +1734,23 @@ def _pause(seconds: float) -> None:
         time.sleep(seconds)
 
 
-def _positive_seconds(value: Any) -> bool:
-    number = _number(value)
-    return number is not None and not isinstance(value, str) and number > 0
+def _option_type(
+    pattern: str, option: str, value: Any, wanted: str, renamed: Sequence[str]
+) -> TypeError:
+    """The error for a runtime option given a value of the wrong type."""
+    if inspect.isfunction(value) or inspect.ismethod(value):
+        shown = f"the function {getattr(value, '__qualname__', '?')!r}"
+    else:
+        shown = f"{type(value).__name__} {_preview(value)}"
+    where = ""
+    if option in renamed:
+        where = (
+            f"; this pattern's own {option!r} is the parameter {option}_= "
+            f"(the name {option}= is the runtime option)"
+        )
+    return TypeError(
+        f"pattern {pattern!r}: {option}= must be {wanted}, got {shown}{where}"
+    )
 
 
 def _in_daemon_thread(

@@ -12,6 +12,7 @@ import importlib
 import itertools
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 import textwrap
@@ -25,8 +26,25 @@ from prosec.api import BuildResult, compile_sources, find_sources
 from prosec.output import write_package
 
 ROOT = Path(__file__).resolve().parents[1]
-CORPUS = ROOT.parent / "shared" / "corpus" / "std-patterns"
 PATTERNS = ROOT / "patterns"
+
+
+def _corpus_folder() -> Path:
+    """The OpenProse standard patterns: ``PROSEC_CORPUS`` when it is set (the
+    ``patterns`` folder of a clone of the OpenProse repository, see the
+    README), else the copy beside the project on development machines."""
+    given = os.environ.get("PROSEC_CORPUS")
+    if given:
+        return Path(given).expanduser().resolve()
+    return ROOT.parent / "shared" / "corpus" / "std-patterns"
+
+
+CORPUS = _corpus_folder()
+HAVE_CORPUS = CORPUS.is_dir() and any(CORPUS.glob("*.prose.md"))
+CORPUS_ABSENT = (
+    f"conformance tests need the OpenProse standard patterns, not found at {CORPUS}: "
+    "set PROSEC_CORPUS or run `make conformance CORPUS=path` (README, Conformance)"
+)
 
 _counter = itertools.count()
 
@@ -39,6 +57,9 @@ os.environ["PROSEC_CACHE_DIR"] = str(TEST_CACHE_DIR)
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "corpus: needs the OpenProse standard patterns (PROSEC_CORPUS)"
+    )
     if not hasattr(config, "workerinput") and config.cache is not None:
         config.cache.set(FIGURES_KEY, [])  # figures of this run only
 
@@ -48,13 +69,36 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 
 def corpus_files() -> list[Path]:
-    return sorted(CORPUS.glob("*.prose.md")) if CORPUS.is_dir() else []
+    return sorted(CORPUS.glob("*.prose.md")) if HAVE_CORPUS else []
 
 
-need_corpus = pytest.mark.skipif(
-    not CORPUS.is_dir(),
-    reason=f"the conformance corpus is not present at {CORPUS} (it lives beside the project, in shared/)",
-)
+#: Tests that read the corpus. Without it they are skipped from one place,
+#: so that the summary says so in one line.
+need_corpus = pytest.mark.corpus
+
+
+def require_corpus() -> None:
+    """Skip the running test when the corpus is absent."""
+    if not HAVE_CORPUS:
+        pytest.skip(CORPUS_ABSENT)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    if item.get_closest_marker("corpus") is not None:
+        require_corpus()
+
+
+def run_prosec(*args: str, cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """``prosec ARGS`` in ``cwd``, as a user runs it, with its output."""
+    return subprocess.run(
+        [sys.executable, "-m", "prosec", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})},
+    )
 
 
 def build_package(sources: list[Path], dest: Path) -> tuple[ModuleType, BuildResult]:
@@ -121,8 +165,7 @@ def project_package(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Module
 @pytest.fixture(scope="session")
 def corpus_package(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
     """The 19 corpus patterns, built fresh (skipped when the corpus is absent)."""
-    if not CORPUS.is_dir():
-        pytest.skip(f"the conformance corpus is not present at {CORPUS}")
+    require_corpus()
     dest = tmp_path_factory.mktemp("corpus")
     module, _ = build_package([CORPUS], dest)
     yield module

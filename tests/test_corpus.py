@@ -2,8 +2,10 @@
 their delegations say. Each test drives a pattern with scripted delegates that
 record what they receive.
 
-The corpus is read in place from ``../shared/corpus/std-patterns``; where it
-is absent every test here is skipped with that reason.
+The corpus is read in place from ``$PROSEC_CORPUS`` (by default
+``../shared/corpus/std-patterns``; see the README for a clone of the
+OpenProse repository); where it is absent every test here is skipped, all of
+them on one line of the summary.
 """
 
 from __future__ import annotations

@@ -13,14 +13,12 @@ from __future__ import annotations
 import json
 import os
 import re
-import subprocess
-import sys
 import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, pattern_text
+from conftest import ROOT, pattern_text, run_prosec
 
 from prosec.api import (
     Compiled,
@@ -152,6 +150,8 @@ CASES = [
         severity="warning",
     ),
     Case("PS053", pattern("call a", config="- `a` (string, default: x): also a slot"), "a` (string", severity="warning"),
+    Case("PS037", pattern("call a").replace("### Delegation", "### Outputs\n\n- `r`: x\n\n### Delegation"),
+         "### Outputs", severity="info"),
     # ------------------------------------------------------------ PS1xx names
     Case("PS101", pattern("call a\n  x: later\nlet later = 1"), "later\n"),
     Case("PS102", pattern("let decision = call a\nif decison says abort:\n  call b"), "decison"),
@@ -169,6 +169,7 @@ CASES = [
     Case("PS205", pattern("let x = [1, 2\nreturn x"), "[1"),
     Case("PS206", pattern("let x = " + "[" * 40 + "]" * 40 + "\nreturn x"), "[", nth=33),
     Case("PS207", pattern("call a\nif x is present:", requires="x: string -- x"), "if x"),
+    Case("PS209", pattern("let r = call a\nreturn { a: r x }"), "x }"),
     Case("PS208", pattern("let x = [" + "1, " * (MAX_TOKENS // 2) + "]\nreturn x"), None),  # position checked below
     # ------------------------------------------------------------ PS3xx structure
     Case("PS301", pattern("loop until x is present:\n  call a", requires="x: string -- x"), "loop"),
@@ -186,6 +187,11 @@ CASES = [
     Case("PS313", pattern("parallel for x in xs:\n  break", requires="xs: string[] -- x"), "break"),
     Case("PS314", pattern("1 = 2"), "1 = 2"),
     Case("PS315", pattern("loop (max: -1):\n  call a"), "-1"),
+    Case("PS316", pattern("call a\n  retries: 2"), "retries", severity="warning"),
+    Case("PS317", pattern("let r = call a\nreturn { r }", returns="- `r`: one\n- `s`: two"), "s`: two",
+         severity="warning"),
+    Case("PS318", pattern("let r = call a\nreturn { r, s: 1 }", returns="- `r`: one"), "1 }",
+         severity="warning"),
     # ------------------------------------------------------------ PS4xx values
     Case("PS401", pattern('let s = "a\\qb"\nreturn s'), "\\q"),
     Case(
@@ -196,6 +202,8 @@ CASES = [
     ),
     Case("PS403", pattern('return { attempts: "number of attempts" }', returns=RETURNS_COUNT), '"number'),
     Case("PS404", pattern("return " + "9" * 40), "9999"),
+    Case("PS406", pattern("let v = call a\nif v.score > 3:\n  call b"), "v.score >"),
+    Case("PS407", pattern("let v = call a\nif **v reads well**:\n  call b"), "**v reads", severity="info"),
     # ------------------------------------------------------------ PS5xx invariants
     Case(
         "PS501",
@@ -216,8 +224,25 @@ CASES = [
     ),
     Case(
         "PS503",
-        pattern("let r = call a\nreturn r", invariants="- b never sees a's output"),
-        "b never",
+        pattern("let r = call worker\nreturn r", slots="worker, critic",
+                invariants="- The critic never sees the worker's output"),
+        "The critic never",
+        severity="warning",
+    ),
+    Case(
+        "PS505",
+        pattern("let v = call critic\n  draft: draft\nreturn v", slots="critic",
+                requires="brief: string -- the task\ndraft: string -- the draft",
+                invariants="- The critic never sees the draft\n  - read as: `critic` never receives `brief`"),
+        "The critic never",
+        severity="warning",
+    ),
+    Case(
+        "PS506",
+        pattern("let v = call critic\n  draft: draft\nreturn v", slots="critic",
+                requires="draft: string -- the draft",
+                invariants="- The critic never sees the draft\n  - read as: the critic is kept in the dark"),
+        "the critic is kept",
         severity="warning",
     ),
     Case(
@@ -235,6 +260,7 @@ CASES = [
     # ------------------------------------------------------------ PS6xx names and build
     Case("PS601", pattern("let a-b = 1\nlet a_b = 2\nreturn a_b"), "a_b = 2"),
     Case("PS602", pattern("let _x = 1\nreturn _x"), "_x = 1"),
+    Case("PS609", pattern("call judge", slots="judge"), "judge`", severity="warning"),
 ]
 
 SPECIAL = {
@@ -317,14 +343,15 @@ def test_PS208_more_interpolations_than_the_limit() -> None:
 def test_PS504_too_deep_for_the_invariant_analysis() -> None:
     # Eight nested loops around many statements: more work than the flow
     # analysis's budget.
-    lines = ["let x = call a"]
+    lines = ["let x = call worker"]
     for depth in range(8):
         lines.append("  " * depth + "for y in xs:")
     lines += ["  " * 8 + "x = y"] * 250
     text = pattern(
         "\n".join(lines) + "\nreturn x",
+        slots="worker, critic",
         requires="xs: string[] -- items",
-        invariants="- b never sees a's output",
+        invariants="- The critic never sees the worker's output",
     )
     result = compile_text("t.prose.md", text.encode())
     d = next(d for d in result.diagnostics if d.code == "PS504")
@@ -340,12 +367,13 @@ def test_PS599_internal_error_in_an_invariant_rule(monkeypatch: pytest.MonkeyPat
 
     monkeypatch.setattr(check, "check_claim", broken)
     text = pattern(
-        "let r = call a\nlet s = call b\n  x: r\nreturn s",
-        invariants="- b never sees a's output",
+        "let r = call worker\nlet s = call critic\n  x: r\nreturn s",
+        slots="worker, critic",
+        invariants="- The critic never sees the worker's output",
     )
     result = compile_text("t.prose.md", text.encode())
     d = next(d for d in result.diagnostics if d.code == "PS599")
-    line = text.count("\n", 0, text.index("b never")) + 1
+    line = text.count("\n", 0, text.index("The critic never")) + 1
     assert (d.span.line, d.span.column) == (line, 3)
     assert result.code is None
 
@@ -593,17 +621,6 @@ def test_json_format_fields() -> None:
     }
 
 
-def _cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "prosec", *args],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
-
-
 @pytest.fixture
 def two_bad_one_good(tmp_path: Path) -> Path:
     src = tmp_path / "patterns"
@@ -618,7 +635,7 @@ def two_bad_one_good(tmp_path: Path) -> Path:
 
 
 def test_cli_json_format(two_bad_one_good: Path) -> None:
-    done = _cli("build", "patterns", "-o", "out", "--format", "json", cwd=two_bad_one_good)
+    done = run_prosec("build", "patterns", "-o", "out", "--format", "json", cwd=two_bad_one_good)
     assert done.returncode == 1, done.stderr
     assert "Traceback" not in done.stderr
     items = json.loads(done.stdout)
@@ -637,7 +654,7 @@ def test_cli_json_format(two_bad_one_good: Path) -> None:
 
 
 def test_cli_text_format(two_bad_one_good: Path) -> None:
-    done = _cli("build", "patterns", "-o", "out", cwd=two_bad_one_good)
+    done = run_prosec("build", "patterns", "-o", "out", cwd=two_bad_one_good)
     assert done.returncode == 1 and "Traceback" not in done.stderr
     heads = [line for line in done.stderr.splitlines() if re.match(r"^\S+:\d+:\d+: (error|warning|info)\[PS\d{3}\]: ", line)]
     assert any(h.startswith("patterns/bad.prose.md:") and "[PS201]" in h for h in heads)

@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from conftest import CORPUS, need_corpus
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -31,7 +32,6 @@ from prosec.api import compile_text
 from prosec.cli import app
 from prosec.diagnostics import Diagnostic, render_json, render_text
 
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "std-patterns"
 PROJECT = Path(__file__).resolve().parents[1] / "patterns"
 
 
@@ -44,10 +44,6 @@ def _read(folder: Path) -> list[tuple[str, str]]:
 CORPUS_FILES = _read(CORPUS)
 PROJECT_FILES = _read(PROJECT)
 
-need_corpus = pytest.mark.skipif(
-    not CORPUS_FILES,
-    reason=f"the conformance corpus is not present at {CORPUS} (it lives beside the project, in shared/)",
-)
 need_project = pytest.mark.skipif(not PROJECT_FILES, reason=f"no pattern files in {PROJECT}")
 
 

@@ -13,16 +13,14 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from conftest import CORPUS, corpus_files, need_corpus
 
 from prosec.api import compile_text
 from prosec.invariants import Status
 
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "std-patterns"
 PATTERNS = Path(__file__).resolve().parents[1] / "patterns"
 
-needs_corpus = pytest.mark.skipif(
-    not CORPUS.is_dir(), reason=f"the OpenProse corpus is not at {CORPUS} (shared/corpus/std-patterns)"
-)
+needs_corpus = need_corpus
 
 Row = tuple[str, str, str, dict[str, object]]
 
@@ -151,7 +149,7 @@ def test_the_corpus_table_covers_every_sentence() -> None:
 
 
 @needs_corpus
-@pytest.mark.parametrize("path", _corpus() if CORPUS.is_dir() else [], ids=lambda p: p.name)
+@pytest.mark.parametrize("path", corpus_files(), ids=lambda p: p.name)
 def test_corpus_sentences_map_to_kinds_and_parameters(path: Path) -> None:
     name = path.name.removesuffix(".prose.md")
     result = _compile(path)
@@ -168,7 +166,7 @@ def test_corpus_sentences_map_to_kinds_and_parameters(path: Path) -> None:
 
 
 @needs_corpus
-@pytest.mark.parametrize("path", _corpus() if CORPUS.is_dir() else [], ids=lambda p: p.name)
+@pytest.mark.parametrize("path", corpus_files(), ids=lambda p: p.name)
 def test_every_corpus_invariant_has_a_status_and_none_is_violated(path: Path) -> None:
     result = _compile(path)
     assert result.report is not None and result.code is not None

@@ -201,17 +201,18 @@ def test_parallel_runs_at_least_32_at_once_and_honours_the_limit(compile_pattern
     active = 0
     peak = 0
     lock = threading.Lock()
-    # Each call waits until `together` calls are running: the run fails
-    # (the barrier breaks) unless that many run at once, however slow the
-    # machine is to start threads.
-    together = threading.Barrier(32, timeout=20)
+    # Each delegate waits until `size` of them are inside at once: the
+    # barrier only opens if the runtime really runs that many together (on
+    # a busy machine as on an idle one); a runtime that ran fewer would
+    # leave it broken after the timeout, and the call would fail.
+    gate = threading.Barrier(32, timeout=30)
 
     def worker(**kw: Any) -> int:
         nonlocal active, peak
         with lock:
             active += 1
             peak = max(peak, active)
-        together.wait()
+        gate.wait()
         with lock:
             active -= 1
         return 1
@@ -219,8 +220,8 @@ def test_parallel_runs_at_least_32_at_once_and_honours_the_limit(compile_pattern
     assert pkg.wide(worker=worker, n=32).result == [1] * 32
     assert peak == 32
     peak = 0
-    together = threading.Barrier(4, timeout=20)
-    pkg.wide(worker=worker, n=12, max_concurrency=4)
+    gate = threading.Barrier(4, timeout=30)
+    assert pkg.wide(worker=worker, n=12, max_concurrency=4).result == [1] * 12
     assert peak == 4
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import CORPUS, require_corpus
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -19,16 +20,9 @@ from prosec.markdown import (
 )
 from prosec.sections import read_declarations
 
-CORPUS = (
-    Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus" / "std-patterns"
-)
-
 
 def corpus_files() -> list[Path]:
-    if not CORPUS.is_dir():
-        pytest.skip(
-            f"corpus not found at {CORPUS.resolve()} (../shared/corpus/std-patterns)"
-        )
+    require_corpus()
     return sorted(CORPUS.glob("*.prose.md"))
 
 

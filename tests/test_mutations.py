@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import CORPUS, need_corpus
 from soundness_run import check_text
 
 from prosec.api import Source, compile_sources, compile_text
@@ -40,12 +41,9 @@ from prosec.invariants.claims import (
     Returns,
 )
 
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "std-patterns"
 PATTERNS = Path(__file__).resolve().parents[1] / "patterns"
 
-pytestmark = pytest.mark.skipif(
-    not CORPUS.is_dir(), reason=f"the OpenProse corpus is not at {CORPUS} (shared/corpus/std-patterns)"
-)
+pytestmark = need_corpus
 
 
 @dataclass(frozen=True)

@@ -323,13 +323,11 @@ def test_interpolation_of_unknown_name() -> None:
     fails('call a\n  p: "hello {nobody_here}"\n', "PS105", 2, 14)
 
 
-def test_all_corpus_patterns_parse(corpus_files_list: list[str] | None = None) -> None:
-    from conftest import corpus_files
+def test_all_corpus_patterns_parse() -> None:
+    from conftest import corpus_files, require_corpus
 
-    files = corpus_files()
-    if not files:
-        pytest.skip("the conformance corpus is not present (shared/corpus/std-patterns)")
-    for path in files:
+    require_corpus()
+    for path in corpus_files():
         text = path.read_text()
         start = text.index("```prose\n") + len("```prose\n")
         end = text.index("```", start)
@@ -378,7 +376,7 @@ def test_many_unknown_names_are_resolved_quickly() -> None:
 @settings(max_examples=300, derandomize=True, deadline=None)
 @given(st.text("abc_", max_size=8), st.text("abc_", max_size=8), st.integers(1, 2))
 def test_banded_distance_agrees_with_the_full_table(a: str, b: str, limit: int) -> None:
-    from prosec.scope import _within, distance
+    from prosec.spelling import _within, distance
 
     full = distance(a, b)
     assert _within(a, b, limit) == (full if full <= limit else None)

@@ -788,21 +788,59 @@ def test_choice_and_judge_error_messages() -> None:
 
 
 @pytest.mark.parametrize(
-    "options",
+    ("options", "error", "words"),
     [
-        {"max_concurrency": 0},
-        {"max_concurrency": True},
-        {"max_concurrency": 2.5},
-        {"max_concurrency": "4"},
-        {"timeout": 0},
-        {"timeout": -1.0},
-        {"timeout": "1"},
+        ({"max_concurrency": 0}, ValueError, "max_concurrency must be at least 1, got 0"),
+        ({"max_concurrency": True}, TypeError, "max_concurrency= must be an int, got bool True"),
+        ({"max_concurrency": 2.5}, TypeError, "max_concurrency= must be an int, got float 2.5"),
+        ({"max_concurrency": "4"}, TypeError, "max_concurrency= must be an int, got str '4'"),
+        ({"timeout": 0}, ValueError, "timeout must be a positive number of seconds, got 0"),
+        ({"timeout": -1.0}, ValueError, "timeout must be a positive number of seconds"),
+        ({"timeout": float("nan")}, ValueError, "timeout must be a positive number of seconds"),
+        ({"timeout": "1"}, TypeError, "timeout= must be a number of seconds or None, got str '1'"),
+        ({"judge": "yes"}, TypeError, "judge= must be a callable, got str 'yes'"),
+        ({"tracer": []}, TypeError, "tracer= must be a callable, got list []"),
+        (
+            {"executor": print},
+            TypeError,
+            "executor= must be a concurrent.futures.Executor (an object with a submit method)",
+        ),
     ],
     ids=repr,
 )
-def test_run_rejects_bad_options(options: dict[str, Any]) -> None:
-    with pytest.raises(rt.ValueProblem):
+def test_run_rejects_bad_options_naming_the_option(
+    options: dict[str, Any], error: type[Exception], words: str
+) -> None:
+    with pytest.raises(error) as caught:
         rt.Run("p", **options)
+    assert type(caught.value) is error
+    assert str(caught.value).startswith("pattern 'p': ") and words in str(caught.value)
+
+
+def test_a_delegate_passed_as_the_executor_is_told_where_it_belongs() -> None:
+    def worker(**kwargs: Any) -> str:
+        return "done"
+
+    with pytest.raises(TypeError) as caught:
+        rt.Run("p", executor=worker, renamed=("executor",))  # type: ignore[arg-type]
+    assert str(caught.value) == (
+        "pattern 'p': executor= must be a concurrent.futures.Executor (an object with "
+        "a submit method), got the function "
+        "'test_a_delegate_passed_as_the_executor_is_told_where_it_belongs.<locals>.worker'; "
+        "this pattern's own 'executor' is the parameter executor_= (the name executor= is "
+        "the runtime option)"
+    )
+
+
+def test_run_accepts_every_kind_of_good_option() -> None:
+    import fractions
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        run = rt.Run(
+            "p", judge=lambda c, b: True, executor=pool, max_concurrency=2,
+            timeout=fractions.Fraction(1, 2), tracer=lambda e: None,
+        )
+    assert run.max_concurrency == 2 and run.timeout == 0.5
 
 
 def test_call_passes_inputs_as_keywords_and_returns_the_result() -> None:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 import pytest
+from conftest import CORPUS, require_corpus
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -27,16 +27,9 @@ from prosec.types import (
     python_type,
 )
 
-CORPUS = (
-    Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus" / "std-patterns"
-)
-
 
 def corpus(name: str) -> tuple[Declarations, Document]:
-    if not CORPUS.is_dir():
-        pytest.skip(
-            f"corpus not found at {CORPUS.resolve()} (../shared/corpus/std-patterns)"
-        )
+    require_corpus()
     path = CORPUS / name
     text, problems = decode(str(path), path.read_bytes())
     assert problems == [] and text is not None
@@ -143,7 +136,7 @@ def test_assumption_miner_tiers_default_is_a_list_of_two_dicts() -> None:
         [{"model": "opus", "count": 3}, {"model": "sonnet", "count": 2}], True
     )
     assert check_default(default, tiers.type_text) is None
-    assert python_type(tiers.type_text, [default.value]) == PyType(
+    assert python_type(tiers.type_text) == PyType(
         "Sequence[Mapping[str, Any]]", frozenset({"Sequence", "Mapping", "Any"})
     )
     context = by_name(decl.inputs)["context"]
@@ -468,31 +461,28 @@ def test_missing_sections_give_empty_declarations() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "defaults", "annotation", "needs"),
+    ("text", "count", "annotation", "needs"),
     [
-        ("string", (), "str", set()),
-        ("String", (), "str", set()),
-        ("number", (), "float", set()),
-        ("number", (3,), "int", set()),
-        ("number", (3, 4.0), "int", set()),
-        ("number", (3, 0.8), "float", set()),
-        ("number", (None,), "float", set()),
-        ("number", (True,), "float", set()),
-        ("integer", (), "int", set()),
-        ("boolean", (), "bool", set()),
-        ("object", (), "Mapping[str, Any]", {"Mapping", "Any"}),
-        ("any", (), "Any", {"Any"}),
-        ("string[]", (), "Sequence[str]", {"Sequence"}),
-        ("number[]", ([1, 2],), "Sequence[int]", {"Sequence"}),
-        ("number[][]", ([[1], [2.5]],), "Sequence[Sequence[float]]", {"Sequence"}),
-        ("object[]", (), "Sequence[Mapping[str, Any]]", {"Sequence", "Mapping", "Any"}),
-        (" any[] ", (), "Sequence[Any]", {"Sequence", "Any"}),
+        ("string", False, "str", set()),
+        ("String", False, "str", set()),
+        ("number", False, "float", set()),
+        ("number", True, "int", set()),
+        ("integer", False, "int", set()),
+        ("integer", True, "int", set()),
+        ("boolean", False, "bool", set()),
+        ("object", False, "Mapping[str, Any]", {"Mapping", "Any"}),
+        ("any", False, "Any", {"Any"}),
+        ("string[]", False, "Sequence[str]", {"Sequence"}),
+        ("number[]", False, "Sequence[float]", {"Sequence"}),
+        # Only a scalar is a count; a list of numbers stays float.
+        ("number[]", True, "Sequence[float]", {"Sequence"}),
+        ("number[][]", False, "Sequence[Sequence[float]]", {"Sequence"}),
+        ("object[]", False, "Sequence[Mapping[str, Any]]", {"Sequence", "Mapping", "Any"}),
+        (" any[] ", False, "Sequence[Any]", {"Sequence", "Any"}),
     ],
 )
-def test_python_type(
-    text: str, defaults: tuple[object, ...], annotation: str, needs: set[str]
-) -> None:
-    assert python_type(text, defaults) == PyType(annotation, frozenset(needs))
+def test_python_type(text: str, count: bool, annotation: str, needs: set[str]) -> None:
+    assert python_type(text, count=count) == PyType(annotation, frozenset(needs))
 
 
 @pytest.mark.parametrize(
@@ -600,10 +590,7 @@ def test_check_default_message() -> None:
 
 
 def test_corpus_config_defaults_fit_their_types() -> None:
-    if not CORPUS.is_dir():
-        pytest.skip(
-            f"corpus not found at {CORPUS.resolve()} (../shared/corpus/std-patterns)"
-        )
+    require_corpus()
     for path in sorted(CORPUS.glob("*.prose.md")):
         decl, _ = corpus(path.name)
         for entry in decl.config:
@@ -651,4 +638,5 @@ def test_parse_default_never_raises_on_escapes(text: str) -> None:
 def test_types_never_raise(text: str, type_text: str | None) -> None:
     value = parse_default(text)
     assert check_default(value, type_text) is None or type_text is not None
-    python_type(text, [value.value])
+    python_type(text)
+    python_type(type_text, count=True)

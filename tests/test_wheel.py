@@ -43,6 +43,7 @@ def test_wheel_carries_grammar_templates_and_runtime(wheel: Path) -> None:
         "prosec/templates/macros.jinja",
         "prosec/templates/package_init.py.jinja",
         "prosec/templates/_runtime.py",
+        "prosec/reference/diagnostics.md",
     ):
         assert needed in names, needed
 
@@ -72,3 +73,8 @@ def test_installed_wheel_builds_the_patterns(wheel: Path, tmp_path: Path) -> Non
     built = {p.name: p.read_bytes() for p in out.iterdir()}
     committed = {p.name: p.read_bytes() for p in (ROOT / "generated").iterdir() if p.suffix == ".py"}
     assert built == committed
+    # `prosec explain` reads docs/diagnostics.md from inside the package.
+    explain = "import sys\nfrom prosec.cli import main\nsys.argv = ['prosec', 'explain', 'PS102']\nmain()\n"
+    done = subprocess.run([sys.executable, "-c", explain], capture_output=True, text=True, cwd=tmp_path, env=env, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("### PS102\n") and "**Fix:**" in done.stdout

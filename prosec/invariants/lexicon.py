@@ -260,12 +260,12 @@ def build_lexicon(
             ws = words_of(prefix)
             for v in variants(ws[-1]):
                 lex.add([*ws[:-1], v], 3, Entity("input", tuple(members)))
-    # A word that is itself a key means that key ("offer" is `offer`, not
-    # `offers`); otherwise the first key in sorted order that it is a form
-    # of: never the order of a set, which changes from run to run.
+    # A word that is a key itself names that key (`offer` is not `offers`);
+    # the other forms go to the first key in sorted order, the same on every
+    # run whatever the hash seed.
     for key in sorted(lex.keys):
-        lex.key_forms[key.lower()] = key
+        lex.key_forms.setdefault(key.lower(), key)
     for key in sorted(lex.keys):
-        for v in variants(key.lower()):
+        for v in sorted(variants(key.lower())):
             lex.key_forms.setdefault(v, key)
     return lex
