@@ -60,8 +60,9 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "corpus: needs the OpenProse standard patterns (PROSEC_CORPUS)"
     )
-    if not hasattr(config, "workerinput") and config.cache is not None:
-        config.cache.set(FIGURES_KEY, [])  # figures of this run only
+    cache = getattr(config, "cache", None)
+    if not hasattr(config, "workerinput") and cache is not None:
+        cache.set(FIGURES_KEY, [])  # figures of this run only
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -202,7 +203,8 @@ FIGURES_KEY = "prosec/figures"
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
     """Print the figures tests recorded (the phrasing corpus' reading rates)."""
-    lines = config.cache.get(FIGURES_KEY, []) if config.cache is not None else []
+    cache = getattr(config, "cache", None)
+    lines = cache.get(FIGURES_KEY, []) if cache is not None else []
     if lines:
         terminalreporter.section("prosec figures")
         for line in lines:
@@ -214,7 +216,7 @@ def record_figure(request: pytest.FixtureRequest) -> Callable[[str], None]:
     """Record a line for the "prosec figures" section of the test output."""
 
     def record(line: str) -> None:
-        cache = request.config.cache
+        cache = getattr(request.config, "cache", None)
         if cache is not None:
             cache.set(FIGURES_KEY, [*cache.get(FIGURES_KEY, []), line])
 
