@@ -215,15 +215,24 @@ def build(
     strict: bool = False,
     jobs: int | None = None,
     cache: Cache | None = None,
+    verify_format: bool = False,
 ) -> Built:
     """Compile ``paths`` and write the package into ``out``, all or nothing.
 
     Nothing is written when the sources have errors or the output folder
-    cannot take every file of the package (output.py says when).
+    cannot take every file of the package (output.py says when). With
+    ``verify_format``, every file is also formatted with black itself, and a
+    file that black would change is an error (PS699) and nothing is written.
     """
     from .output import write_package
 
     result = compile_paths(paths, strict=strict, jobs=jobs, cache=cache)
+    if verify_format and result.ok:
+        from .emit import format_differences
+
+        result.diagnostics = sorted(
+            result.diagnostics + format_differences(result.files), key=Diagnostic.sort_key
+        )
     built = Built(result, out)
     if result.ok:
         done = write_package(out, result.files)

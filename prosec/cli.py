@@ -153,12 +153,25 @@ def build(
     strict: StrictOpt = False,
     quiet: QuietOpt = False,
     no_cache: NoCacheOpt = False,
+    verify_format: Annotated[
+        bool,
+        typer.Option(
+            "--verify-format",
+            help="Also format every file with black itself; write nothing if black would change one.",
+        ),
+    ] = False,
 ) -> None:
     """Compile every pattern under SRC into the package OUT."""
     from .api import build as build_package
 
     sources, target, cache_dir = _settings(src, out)
-    built = build_package(sources, target, strict=strict, cache=_cache(no_cache, cache_dir))
+    built = build_package(
+        sources,
+        target,
+        strict=strict,
+        cache=_cache(no_cache, cache_dir),
+        verify_format=verify_format,
+    )
     _print_diagnostics(built.diagnostics, built.result, fmt, quiet)
     _stop_on_errors(built.result)
     if not built.ok:

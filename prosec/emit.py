@@ -1,5 +1,6 @@
-"""View objects → formatted Python source: render the templates, run black
-in-process, put the header (source, DO NOT EDIT, content hash) on top.
+"""View objects → formatted Python source: render the templates, lay them
+out as black does (``layout``), put the header (source, DO NOT EDIT, content
+hash) on top.
 
 black and jinja2 are imported on first use, so that reading and comparing
 generated files (``prosec check`` with everything cached) does not pay for
@@ -14,19 +15,19 @@ import contextlib
 import contextvars
 import functools
 import hashlib
+import itertools
 import json
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import __version__
-from .diagnostics import printable
+from .diagnostics import Diagnostic, Span, error, printable
 from .view import ModuleView, docstring
 
 if TYPE_CHECKING:
     import jinja2
-    from black.mode import Mode
 
     from .cache import Cache
 
@@ -97,24 +98,58 @@ def template_digest() -> str:
     return digest.hexdigest()
 
 
-@functools.cache
-def _mode() -> Mode:
-    from black.mode import Mode, TargetVersion
-
-    return Mode(target_versions={TargetVersion.PY311}, line_length=88)
-
-
 class FormatError(Exception):
     """black rejected rendered code: a bug in prosec, never in the pattern."""
 
 
 def format_code(source: str) -> str:
-    import black
+    """Rendered code laid out exactly as ``black.format_str`` lays it out."""
+    from .layout import format_module
 
     try:
-        return black.format_str(source, mode=_mode())
+        return format_module(source)
     except Exception as exc:  # black raises several types for invalid input
         raise FormatError(str(exc)) from exc
+
+
+def format_differences(files: Mapping[str, str]) -> list[Diagnostic]:
+    """PS699 for every generated file that black itself, the formatter of
+    record, would lay out differently (``prosec build --verify-format``)."""
+    from .layout import black_format
+
+    found: list[Diagnostic] = []
+    for name, text in sorted(files.items()):
+        _, body = split_header(text)
+        try:
+            formatted = black_format(body)
+        except Exception as exc:  # black raises several types for invalid input
+            formatted = f"(black rejected it: {exc})"
+        if formatted == body:
+            continue
+        line = next(
+            (
+                number
+                for number, (mine, theirs) in enumerate(
+                    itertools.zip_longest(body.split("\n"), formatted.split("\n")), start=1
+                )
+                if mine != theirs
+            ),
+            1,
+        )
+        found.append(
+            error(
+                name,
+                Span(line + HEADER_LINES, 1, line + HEADER_LINES, 1),
+                "PS699",
+                f"internal error: black lays out {name} differently from line {line} of its body",
+                "this is a bug in prosec; please report it with the pattern file",
+            )
+        )
+    return found
+
+
+#: The header's lines (:func:`header`), before a generated file's body.
+HEADER_LINES = 4
 
 
 def header(source: str, body: str) -> str:
@@ -213,10 +248,17 @@ def _render_init(modules: Sequence[tuple[str, str, str]], source: str) -> str:
     return with_header(source, format_code(code))
 
 
+#: Where the support module every package carries is kept, relative to the
+#: templates folder; it is written into the package byte for byte.
+RUNTIME_TEMPLATE = "_runtime.py"
+
+
+def runtime_text() -> str:
+    """The support module's text, already black-formatted (a test holds it
+    to that), so that a build never formats it."""
+    return template_text(RUNTIME_TEMPLATE)
+
+
 def render_runtime(source: str) -> str:
     """The support module, copied verbatim: it is plain, tested Python."""
-    return _cached("runtime", [source], lambda: _render_runtime(source))
-
-
-def _render_runtime(source: str) -> str:
-    return with_header(source, format_code(template_text("_runtime.py")))
+    return with_header(source, runtime_text())
