@@ -230,6 +230,7 @@ def report(
                         "text": f.text,
                         "kind": f.kind,
                         "status": f.status.value,
+                        "read_as": f.read_as,
                         "evidence": list(f.evidence),
                     }
                     for f in r.invariants

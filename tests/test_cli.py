@@ -165,3 +165,22 @@ def test_hints_on_the_command_line_name_the_code(tmp_path: Path) -> None:
     codes = re.findall(r"\[(PS\d{3})\]", done.stderr)
     assert hints and len(hints) == len(codes)
     assert all(h.endswith(f"see `prosec explain {c}`") for h, c in zip(hints, codes, strict=True))
+
+
+def test_report_json_gives_each_sentence_its_reading(tmp_path: Path) -> None:
+    text = pattern_text(
+        "relay",
+        "let answer = call helper\n  question: question\nreturn answer",
+        slots="helper",
+        requires="- `question`: what to ask",
+        invariants="- The helper receives the question.\n- Everything goes smoothly.",
+    )
+    (tmp_path / "relay.prose.md").write_text(text)
+    done = run_prosec("report", "relay.prose.md", "--format", "json", "--no-cache", cwd=tmp_path)
+    [pattern] = json.loads(done.stdout)
+    by_text = {f["text"]: f for f in pattern["invariants"]}
+    read = by_text["The helper receives the question."]
+    assert read["status"] == "proved"
+    assert read["read_as"] == "`helper` receives `question`"
+    assert read["evidence"][0] == f"read as: {read['read_as']}"
+    assert by_text["Everything goes smoothly."]["read_as"] is None

@@ -219,6 +219,7 @@ def _one(
                 kind=kind_of(claim),
                 status=v.status,
                 params=params_of(claim),
+                read_as=canonical(claim),
                 evidence=tuple(evidence),
             )
         )
