@@ -100,6 +100,12 @@ TRAPS = [
     # A misspelled modifier.
     trap("retries for retry", "let r = call worker\n  retries: 1\nreturn r", "PS316", "warning", "retries",
          "'retries' is passed to the delegate as an input; did you mean the call modifier `retry:`?"),
+    # One mistake, one diagnostic: the unbounded loop, not also its promise.
+    trap("a loop without a bound, promised bounded",
+         "let done = call worker\nloop until done says finished:\n  let done = call worker\nreturn done",
+         "PS301", "error", "loop until", "`loop` without a bound", hint=("add `(max: N)`",),
+         absent=("PS501",), config="- `max_rounds` (number, default: 3): most rounds",
+         invariants="- The loop is bounded by `max_rounds`."),
     # Other languages' habits.
     trap("else if", "let r = call worker\nif r says done:\n  return r\nelse if r says stop:\n  return null",
          "PS201", "error", "else if", "`else if` is written `elif` in ProseScript",
