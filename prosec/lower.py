@@ -389,7 +389,7 @@ class Lowerer:
 
     def cond(self, token: Token) -> ir.Cond:
         span = span_of(token)
-        found = operator_comparison(str(token))
+        found = operator_comparison(str(token), self.known)
         if found is not None:
             op, words = found
             self.error(
@@ -398,8 +398,9 @@ class Lowerer:
                 f"`{op}` in a condition: ProseScript writes comparisons in words",
                 f"write `{words}`"
                 if words
-                else "use a form prosec decides itself: `X is at least Y`, `X exceeds Y`, "
-                "`X is below Y`, `X does not exceed Y`, `X says WORD`",
+                else "ProseScript has no equality test of two values: for numbers, nest "
+                "`if X is at least Y:` and `if X is at most Y:`; the forms prosec decides are "
+                "`X is at least Y`, `X exceeds Y`, `X is below Y`, `X is at most Y`, `X says WORD`",
             )
             return ir.Judge(text=strip_markers(str(token)), span=span)
         return lower_condition(str(token), span, self.known, self.is_config)
