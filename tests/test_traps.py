@@ -76,6 +76,15 @@ TRAPS = [
     trap("a loop variable read after the loop", "repeat 2 as round:\n  call critic\nreturn round",
          "PS101", "error", "round\n", "'round' is the variable of the loop on line",
          hint=("`last = round`",)),
+    # Order that depends on which branch finishes first.
+    trap("append inside parallel for", "let found = []\nparallel for t in topics:\n  let r = call worker\n"
+         "    topic: t\n  append r to found\nreturn found", "PS319", "warning", "append r",
+         "`append` to 'found' inside a parallel region", hint=("`let results = parallel for ...:`",),
+         requires="topics: string[] -- the topics"),
+    trap("append to a list of the iteration is in order",
+         "let all = parallel for t in topics:\n  let mine = []\n  let r = call worker\n    topic: t\n"
+         "  append r to mine\n  return mine\nreturn all", "PS104", "warning", "topics",
+         "", absent=("PS319",), nth=1),
     # A slot named like a runtime option.
     trap("a slot named executor", "let r = call executor\nreturn r", "PS609", "warning", "executor`",
          "the slot 'executor' is the parameter `executor_=`: `executor=` is the runtime option",
