@@ -1032,13 +1032,16 @@ def _other_language(path: str, text: str, token: Token, where: _Where) -> Diagno
                 f"a call's inputs are not written in parentheses after `call {name}`",
                 f"write `call {name}` and indent its inputs under it as {example}",
             )
+        hint = f"ask a delegate for the value instead: `call SLOT` with {example} indented under it"
+        if name in ("len", "length", "count", "size"):
+            of = inside.group(1) if inside else "items"
+            hint = f"a list's length is a property: write `{of}.length`"
         return error(
             path,
             Span.point(where.line, callee.start(1) + 1, len(name) + 1),
             "PS201",
             f"`{name}(...)` is a function call, and ProseScript has no functions",
-            f"ask a delegate for the value instead: `call SLOT` with {example} "
-            "indented under it",
+            hint,
         )
     return None
 
