@@ -684,6 +684,9 @@ def _bad_character(path: str, text: str, exc: UnexpectedCharacters) -> Diagnosti
     span = Span.point(line, column)
     where = _where(text, line, column)
     after = f" after `{where.before}`" if where.before else ""
+    named = _catch_habit(path, where)
+    if named is not None:
+        return named
     if char == '"':
         if text.startswith('"""', pos):
             return error(
@@ -982,6 +985,24 @@ def _bad_token(
     )
 
 
+def _catch_habit(path: str, where: _Where) -> Diagnostic | None:
+    """`catch error:` or `except ValueError as e:`: the name goes after `as`."""
+    if where.first_word not in ("catch", "except"):
+        return None
+    code = _code(where.text)
+    found = re.match(r"\s*(?:catch|except)\s+(?:[A-Za-z_][\w.]*\s+as\s+)?([A-Za-z_]\w*)\s*:?$", code)
+    if found is None or found.group(1) == "as":
+        return None
+    return error(
+        path,
+        Span.point(where.line, _indent(where.text) + 1, len(code.strip())),
+        "PS201",
+        f"a caught failure is named with `as`: `catch as {found.group(1)}:`",
+        f"write `catch as {found.group(1)}:` (ProseScript catches every failure; "
+        "there are no exception types to name)",
+    )
+
+
 def _other_language(path: str, text: str, token: Token, where: _Where) -> Diagnostic | None:
     """Constructs of other languages, named with what ProseScript has
     instead: `else if`, a bare `while`, a function call."""
@@ -999,6 +1020,9 @@ def _other_language(path: str, text: str, token: Token, where: _Where) -> Diagno
                 "`else if` is written `elif` in ProseScript",
                 f"write `elif {_short(found.group(1) or 'CONDITION')}:`",
             )
+    named = _catch_habit(path, where)
+    if named is not None:
+        return named
     if where.first_word in ("while", "until") and where.before == where.first_word:
         word = where.first_word
         found = re.match(rf"\s*{word}\b\s*(.*?)\s*:?$", code)
