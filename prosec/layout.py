@@ -397,6 +397,8 @@ def _join(line: _Line) -> _Joined | None:
             hug_next = False
             out.append(space + _number(s))
         elif kind == tokenize.STRING:
+            if "\n" in s:
+                return None  # black weighs a multi-line string by its context
             value = _normal_string(s)
             if value is None:
                 return None

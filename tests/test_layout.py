@@ -175,6 +175,7 @@ CASES = {
     "async": "async def f():\n    async for a in b:\n        await c(a)\n    async with d as e:\n        pass\n",
     "unary and keywords": "x = -a + (not b) - ~c\ny = f(*args, **kwargs, key=-1)\nif not (a in b) and c is not None:\n    pass\n",
     "imports": "import os.path\nfrom . import a\nfrom ..b import (c, d)\nfrom .e import f as g, h\n",
+    "multi-line strings": 'x = f("""a\nb""", c)\ny = """one\n    two"""\n',
     "wide characters": "x = f('" + "漢字" * 20 + "', y)\n",
 }
 
