@@ -176,6 +176,10 @@ def _print(lines: list[_Line]) -> str:
         if line.text is None:
             declined.append(line)
         previous = line
+    if sum(line.depth + 3 for line in declined) > len(lines):
+        # Each declined line goes to black inside blocks that give it its
+        # depth; when those outweigh the module, black reads the module.
+        raise Unprintable("more for black to read in pieces than in one piece")
     if declined:
         _format_declined(declined)
     tracker = _Blanks()
