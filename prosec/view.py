@@ -9,7 +9,7 @@ literals. The sync and async variants are two walks of the same IR.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import assert_never
 
@@ -97,12 +97,23 @@ class FieldView:
 
 
 @dataclass(frozen=True, slots=True)
+class ConstantView:
+    """``name = code`` at module level, with the comment lines above it (if any)."""
+
+    name: str
+    code: str
+    comment: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class ModuleView:
     docstring: str
     typing_imports: str
     abc_imports: str
     runtime_imports: str
+    constants: tuple[ConstantView, ...]
     result_class: str
+    result_builder: str
     result_doc: str
     fields: tuple[FieldView, ...]
     functions: tuple[FunctionView, ...]
@@ -149,6 +160,17 @@ class Frame:
 
 
 @dataclass(frozen=True, slots=True)
+class Binding:
+    """Where the fast variant puts a delegate's result: the Python name, the
+    statements that bind it given the value's code, and whether to bind it
+    only once the call succeeded (then the value waits in ``_answer``)."""
+
+    py: str
+    make: Callable[[str], list[Node]]
+    late: bool
+
+
+@dataclass(frozen=True, slots=True)
 class PatternInput:
     """Everything the view needs about one pattern."""
 
@@ -162,6 +184,8 @@ class PatternInput:
     firewalls: Mapping[Span, tuple[str, ...]]
     docstring: str
     falls_off: bool
+    #: The first line of the ``Delegation`` block in the source file.
+    fence_line: int
 
 
 def verdict_subjects(program: ir.Program) -> set[tuple[str, ...]]:
@@ -197,18 +221,111 @@ def _path(expr: ir.Expr) -> tuple[str, ...] | None:
             return None
 
 
+#: A text literal longer than this, passed to a delegate, becomes a named
+#: module constant (``_GUARD_PROMPT``) rather than sitting at the call site.
+_LONG_LITERAL = 40
+
+#: The generated names of one module's constants: the pattern's name, the
+#: source lines that errors and traces name, long texts, field sets.
+PATTERN_CONSTANT = "_PATTERN"
+FENCE_CONSTANT = "_FENCE"
+
+
+def _upper(text: str) -> str:
+    """``fan-out``, ``task_brief`` → ``FAN_OUT``, ``TASK_BRIEF`` (ASCII only;
+    anything else drops out)."""
+    return re.sub(r"[^A-Z0-9]+", "_", text.upper()).strip("_")
+
+
+#: The module's private constructor of its result class (see the template).
+RESULT_BUILDER = "_new_result"
+
+
+def options_function(function: str) -> str:
+    """The private function behind ``function`` when an option is given."""
+    return f"_{function}_with_options"
+
+
+class ModuleConstants:
+    """Module-level constants shared by the walks of one pattern.
+
+    Names come from what the constant is (``_AT_GUARD``: where the ``guard``
+    call is), never from a running count, so an unrelated statement added
+    earlier renames nothing; a second constant of the same name gets ``_2``.
+    Asking again for the same constant gives the same name, so the three
+    walks of a pattern share them.
+    """
+
+    def __init__(self, pattern: str, fence_line: int) -> None:
+        self.fence_line = fence_line
+        self.views: list[ConstantView] = [
+            ConstantView(PATTERN_CONSTANT, literal(pattern)),
+            ConstantView(
+                FENCE_CONSTANT,
+                str(fence_line),
+                "# The first line of the ``Delegation`` block. The source lines that\n"
+                "# errors and traces name are counted from it, so that an edit above\n"
+                "# the block changes this line alone.",
+            ),
+        ]
+        self._by_code: dict[tuple[str, str], str] = {}
+        self._taken: set[str] = {PATTERN_CONSTANT, FENCE_CONSTANT}
+
+    def named(self, stem: str, code: str, comment: str | None = None) -> str:
+        key = (stem, code)
+        if key in self._by_code:
+            return self._by_code[key]
+        base = f"_{_upper(stem) or 'VALUE'}"
+        name, n = base, 1
+        while name in self._taken:
+            n += 1
+            name = f"{base}_{n}"
+        self._taken.add(name)
+        self._by_code[key] = name
+        self.views.append(ConstantView(name, code, comment))
+        return name
+
+    def ordered(self) -> tuple[ConstantView, ...]:
+        """The pattern's name and the line table first, then the rest (long
+        texts, field sets), each group in the order the walk met them."""
+        lines = [v for v in self.views[2:] if v.name.startswith("_AT_")]
+        rest = [v for v in self.views[2:] if not v.name.startswith("_AT_")]
+        if rest:
+            rest[0] = ConstantView(rest[0].name, rest[0].code, "")
+        return (*self.views[:2], *lines, *rest)
+
+    def line(self, what: str, line: int) -> str:
+        """The constant holding source line ``line``, where ``what`` is."""
+        offset = line - self.fence_line
+        code = FENCE_CONSTANT if offset == 0 else f"{FENCE_CONSTANT} {'+' if offset > 0 else '-'} {abs(offset)}"
+        return self.named(f"AT_{what}", code)
+
+
+#: The three functions generated from each pattern: the public sync function
+#: when no option is given (delegates called directly), the same with options
+#: (every call through the runtime's ``Run``), and the ``_async`` variant.
+Variant = str  # "fast" | "options" | "async"
+
+
 class Generator:
     """Walks the IR once per variant, producing view nodes."""
 
-    def __init__(self, pattern: PatternInput, *, is_async: bool) -> None:
+    def __init__(self, pattern: PatternInput, consts: ModuleConstants, *, variant: Variant) -> None:
         self.p = pattern
-        self.is_async = is_async
+        self.consts = consts
+        self.variant = variant
+        self.is_async = variant == "async"
+        self.fast = variant == "fast"
+        #: Whether the walk used ``_run``; the fast variant builds one only then.
+        self.uses_run = False
         self.frames: list[Frame] = []
         self.lexical: list[list[str]] = []
         self.counters: dict[Span, str] = {}
         self.handlers: list[str] = []
         self.hoisted: set[Span] = set()
-        self.serial = 0
+        self.serial: dict[str, int] = {}
+        #: Depth of ProseScript ``try`` bodies around the statement being walked.
+        self.try_depth = 0
         self.py: dict[str, str] = {}
         for param in pattern.params:
             self.py[param.name] = param.py
@@ -225,9 +342,25 @@ class Generator:
             py += "_"
         return py
 
-    def fresh(self, stem: str) -> str:
-        self.serial += 1
-        return f"_{stem}_{self.serial}"
+    def fresh(self, stem: str, hint: str = "") -> str:
+        """A private name for generated code: ``_each_item`` for the
+        iterations over ``item``. Named after what it holds, so that adding
+        an unrelated statement renames nothing; the second of a name gets
+        ``_2``."""
+        base = f"_{stem}_{hint.lower()}" if hint else f"_{stem}"
+        n = self.serial.get(base, 0) + 1
+        self.serial[base] = n
+        return base if n == 1 else f"{base}_{n}"
+
+    def at(self, what: str, line: int) -> str:
+        """The module constant holding source line ``line`` (of ``what``)."""
+        return self.consts.line(what, line)
+
+    def run_(self) -> str:
+        """``_run``, the call's ``Run`` (the fast variant makes one only when
+        something needs it)."""
+        self.uses_run = True
+        return "_run"
 
     @property
     def frame(self) -> Frame:
@@ -293,25 +426,107 @@ class Generator:
             case _:
                 assert_never(expr)
 
-    def call(self, call: ir.Call) -> str:
-        inputs = []
+    def inputs(self, call: ir.Call) -> list[tuple[str, str, bool]]:
+        """(keyword, value code, whether computing it cannot fail) of each of
+        a call's properties: a name or a literal cannot. Long texts are named
+        module constants; a firewalled property drops its fields through a
+        field set built once, at import."""
+        out: list[tuple[str, str, bool]] = []
         for prop in call.props:
-            value = self.expr(prop.value)
+            key = field_name(prop.key)
+            match prop.value:
+                case ir.Literal_(value=str(text)) if len(text) > _LONG_LITERAL:
+                    value = self.consts.named(f"{call.callee}_{prop.key}", literal(text))
+                case _:
+                    value = self.expr(prop.value)
             fields = self.p.firewalls.get(prop.span)
             if fields:
-                value = f"_rt.without_fields({value}, {literal(list(fields))})"
-            inputs.append(f"{literal(field_name(prop.key))}: {value}")
+                hidden = self.consts.named(
+                    f"HIDDEN_FROM_{call.callee}",
+                    f"_rt.FieldSet({literal(list(fields))})",
+                )
+                value = f"_rt.without_fields({value}, {hidden})"
+            plain = isinstance(prop.value, ir.Name | ir.Literal_) and not fields
+            out.append((key, value, plain))
+        return out
+
+    def call(self, call: ir.Call) -> str:
+        """A call through the runtime's ``Run`` (retries, executor, timeout,
+        tracer, async delegates), as an expression."""
+        inputs = [f"{literal(key)}: {value}" for key, value, _ in self.inputs(call)]
         args = [
             self.ident(call.callee),
             literal(call.callee),
-            str(call.span.line),
+            self.at(call.callee, call.span.line),
             "{" + ", ".join(inputs) + "}",
         ]
         if call.retry is not None:
             args.append(f"retry={self.expr(call.retry)}")
         if call.backoff != "none":
             args.append(f"backoff={literal(call.backoff)}")
-        return self.aw(f"_run.{self.sfx('call')}({', '.join(args)})")
+        return self.aw(f"{self.run_()}.{self.sfx('call')}({', '.join(args)})")
+
+    def is_direct(self, value: ir.Expr) -> bool:
+        """Whether the fast variant calls this delegate itself: a plain call
+        (no ``retry``/``backoff``) that is a whole statement's value."""
+        return self.fast and isinstance(value, ir.Call) and value.retry is None and value.backoff == "none"
+
+    def binder(self, name: str, span: Span) -> Binding:
+        """How the result of a directly called delegate is bound to ``name``."""
+        decl = self.decl_of(span)
+        copied = decl is not None and decl.name in self.p.scope.mutated
+        return Binding(
+            py=self.ident(name),
+            make=lambda code: self.target_code(name, span, value_code=code),
+            late=copied or self.try_depth > 0,
+        )
+
+    def direct_call(self, call: ir.Call, bind: Binding | None) -> list[Node]:
+        """``call`` as the reference would write it: the delegate called with
+        keyword arguments inside a ``try`` that turns its exception into a
+        ``DelegateError``. ``bind`` says how the result is bound (None: it
+        is dropped).
+
+        Arguments that are not plain names or constants are computed first,
+        outside the ``try``, so that only the delegate's own failure is its
+        failure; an async delegate's awaitable is refused as ``Run.call``
+        refuses it. Inside a ProseScript ``try`` (where a ``catch`` may read
+        the name) and for a name that gets its own copy, the name is bound
+        only after the call succeeded.
+        """
+        pre: list[Node] = []
+        kwargs: list[str] = []
+        for key, value, plain in self.inputs(call):
+            if not plain:
+                temp = self.fresh("arg", key)
+                pre.append(Line(f"{temp} = {value}"))
+                value = temp
+            kwargs.append(f"{key}={value}")
+        invoke = f"{self.ident(call.callee)}({', '.join(kwargs)})"
+        at = self.at(call.callee, call.span.line)
+        body: list[Node]
+        after: list[Node] = []
+        if bind is not None and not bind.late:
+            result, body = bind.py, bind.make(invoke)
+        else:
+            result, body = "_answer", [Line(f"_answer = {invoke}")]
+            after = bind.make("_answer") if bind is not None else []
+        check = IfView(
+            tests=((f"{result}.__class__ not in _rt.PLAIN", (Line(f"_rt.refuse_awaitable({result}, {literal(call.callee)})"),)),),
+            orelse=None,
+        )
+        handler = Line(f"raise _rt.DelegateError({PATTERN_CONSTANT}, {literal(call.callee)}, {at}, _exc) from _exc")
+        return [
+            *pre,
+            TryView(
+                body=(*body, check),
+                handler_type="Exception",
+                handler_name="_exc",
+                handler_body=(handler,),
+                final_body=None,
+            ),
+            *after,
+        ]
 
     def cond(self, cond: ir.Cond) -> str:
         match cond:
@@ -329,14 +544,14 @@ class Generator:
                 return f"_rt.{fn}({self.expr(s)})"
             case ir.Criteria(criteria=c, subject=s, subject_text=text, outcome=outcome, span=span):
                 return self.aw(
-                    f"_run.{self.sfx('criteria')}({self.expr(c)}, {self.expr(s)}, "
-                    f"{literal(outcome)}, {literal(text)}, {span.line}, {self.bindings()})"
+                    f"{self.run_()}.{self.sfx('criteria')}({self.expr(c)}, {self.expr(s)}, "
+                    f"{literal(outcome)}, {literal(text)}, {self.at('CRITERIA', span.line)}, {self.bindings()})"
                 )
             case ir.Not(operand=operand):
                 return f"not ({self.cond(operand)})"
             case ir.Judge(text=text, span=span):
                 return self.aw(
-                    f"_run.{self.sfx('judge')}({literal(text)}, {span.line}, {self.bindings()})"
+                    f"{self.run_()}.{self.sfx('judge')}({literal(text)}, {self.at('JUDGE', span.line)}, {self.bindings()})"
                 )
             case _:
                 assert_never(cond)
@@ -393,9 +608,13 @@ class Generator:
                 if isinstance(value, ir.Repeat | ir.For | ir.LoopUntil | ir.Parallel):
                     pre, code = self.collect(value)
                     return [*pre, *self.target_code(name, name_span, value_code=code)]
+                if isinstance(value, ir.Call) and self.is_direct(value):
+                    return self.direct_call(value, self.binder(name, name_span))
                 return self.target_code(
                     name, name_span, value_code=self.expr(value), fresh=_is_fresh(value)
                 )
+            case ir.Assign(target=ir.Name(name=name, span=span), value=ir.Call() as value) if self.is_direct(value):
+                return self.direct_call(value, self.binder(name, span))
             case ir.Assign(target=target, value=value):
                 setup: list[Node] = []
                 if isinstance(value, ir.Repeat | ir.For | ir.LoopUntil | ir.Parallel):
@@ -406,15 +625,16 @@ class Generator:
                     case ir.Name(name=name, span=span):
                         return [*setup, *self.target_code(name, span, value_code=code)]
                     case ir.Attr(base=base, key=key):
-                        return [*setup, Line(f"_rt.put({self.expr(base)}, {literal(key)}, {code}, _run.pattern, {stmt.span.line})")]
+                        return [*setup, Line(f"_rt.put({self.expr(base)}, {literal(key)}, {code}, {PATTERN_CONSTANT}, {self.at(f'SET_{_root(base)}', stmt.span.line)})")]
                     case ir.Index(base=base, index=index):
-                        return [*setup, Line(f"_rt.put({self.expr(base)}, {self.expr(index)}, {code}, _run.pattern, {stmt.span.line})")]
+                        return [*setup, Line(f"_rt.put({self.expr(base)}, {self.expr(index)}, {code}, {PATTERN_CONSTANT}, {self.at(f'SET_{_root(base)}', stmt.span.line)})")]
                     case _:
                         assert_never(target)
             case ir.Append(value=value, target=target):
                 return [
                     Line(
-                        f"_rt.append({self.expr(target)}, {self.expr(value)}, _run.pattern, {stmt.span.line})"
+                        f"_rt.append({self.expr(target)}, {self.expr(value)}, {PATTERN_CONSTANT}, "
+                        f"{self.at(f'APPEND_{_root(target)}', stmt.span.line)})"
                     )
                 ]
             case ir.Return(value=value):
@@ -429,9 +649,12 @@ class Generator:
                 raise_from = f" from {self.handlers[-1]}" if self.handlers else ""
                 return [
                     Line(
-                        f"raise _rt.ThrownError(_run.pattern, {stmt.span.line}, {self.expr(value)}){raise_from}"
+                        f"raise _rt.ThrownError({PATTERN_CONSTANT}, {self.at('THROW', stmt.span.line)}, "
+                        f"{self.expr(value)}){raise_from}"
                     )
                 ]
+            case ir.ExprStmt(expr=ir.Call() as expr) if self.is_direct(expr):
+                return self.direct_call(expr, None)
             case ir.ExprStmt(expr=expr):
                 if isinstance(expr, ir.Call):
                     return [Line(self.expr(expr))]
@@ -464,39 +687,52 @@ class Generator:
         if self.frame.kind != "pattern":
             return f"return {self.expr(value)}" if value is not None else "return None"
         if value is None:
-            return f"return {self.p.result_class}()"
+            return f"return {RESULT_BUILDER}()"
         if isinstance(value, ir.Object):
             args = ", ".join(f"{field_name(k)}={self.expr(v)}" for k, v in value.entries)
-            return f"return {self.p.result_class}({args})"
-        return f"return {self.p.result_class}(result={self.expr(value)})"
+            return f"return {RESULT_BUILDER}({args})"
+        return f"return {RESULT_BUILDER}(result={self.expr(value)})"
 
     # ---------------------------------------------------------- loops
 
     def header(self, loop: ir.Repeat | ir.For | ir.LoopUntil) -> tuple[str, str, list[str]]:
         """The Python ``for`` target and iterable of a loop, and the
         ProseScript names it binds."""
-        line = loop.span.line
+        hint = self.loop_hint(loop)
+        at = self.at(f"LOOP_{hint}", loop.span.line)
         match loop:
             case ir.Repeat(count=count, var=var):
-                target = self.ident(var) if var else f"_n{line}"
+                target = self.ident(var) if var else self.fresh("n", hint)
                 self.counters[loop.span] = target
-                return target, f"_rt.count({self.expr(count)}, _run.pattern, {line})", [var] if var else []
+                return target, f"_rt.count({self.expr(count)}, {PATTERN_CONSTANT}, {at})", [var] if var else []
             case ir.LoopUntil(max=max_, var=var):
-                target = self.ident(var) if var else f"_n{line}"
+                target = self.ident(var) if var else self.fresh("n", hint)
                 self.counters[loop.span] = target
-                return target, f"_rt.count({self.expr(max_)}, _run.pattern, {line})", [var] if var else []
+                return target, f"_rt.count({self.expr(max_)}, {PATTERN_CONSTANT}, {at})", [var] if var else []
             case ir.For(var=var, index=index, iterable=iterable):
-                items = f"_rt.items({self.expr(iterable)}, _run.pattern, {line})"
+                items = f"_rt.items({self.expr(iterable)}, {PATTERN_CONSTANT}, {at})"
                 if index is not None:
                     self.counters[loop.span] = f"({self.ident(index)} + 1)"
                     return f"{self.ident(index)}, {self.ident(var)}", f"enumerate({items})", [var, index]
                 if self.uses_counter(loop):
-                    counter = f"_n{line}"
+                    counter = self.fresh("n", hint)
                     self.counters[loop.span] = counter
                     return f"{counter}, {self.ident(var)}", f"enumerate({items}, start=1)", [var]
                 return self.ident(var), items, [var]
             case _:
                 assert_never(loop)
+
+    def loop_hint(self, loop: ir.Loop) -> str:
+        """What a loop's helpers are named after: its variable, else its kind."""
+        match loop:
+            case ir.For(var=var) | ir.Repeat(var=var) | ir.LoopUntil(var=var) if var:
+                return python_name(var)
+            case ir.Repeat():
+                return "repeat"
+            case ir.LoopUntil():
+                return "loop"
+            case _:
+                return "parallel"
 
     def uses_counter(self, loop: ir.Stmt) -> bool:
         for stmt in ir.walk((loop,)):
@@ -596,12 +832,13 @@ class Generator:
         if isinstance(loop, ir.Parallel) or (isinstance(loop, ir.Repeat | ir.For) and loop.parallel):
             return self.parallel(loop, collect=True)
         hoisted = self.hoist(loop)
-        name = self.fresh("each")
+        hint = self.loop_hint(loop)
+        name = self.fresh("each", hint)
         target, iterable, names = self.header(loop)
         params = self.iteration_params(loop, target)
         fn = self.function("iteration", name, params, loop.body, names=names, decl_span=loop.span, value_of_last=True)
-        values = self.fresh("values")
-        value = self.fresh("value")
+        values = self.fresh("values", hint)
+        value = self.fresh("value", hint)
         call = self.aw(f"{name}({', '.join(py for _, py in params)})")
         body: list[Node] = [Line(f"{value} = {call}")]
         if any(isinstance(s, ir.Break) for s in ir.walk(loop.body)):
@@ -633,7 +870,7 @@ class Generator:
         """A parallel loop or block: nested functions run by the runtime."""
         assert not isinstance(loop, ir.LoopUntil)  # `loop` is never parallel
         mods = loop.mods
-        options = [f"line={loop.span.line}"]
+        options = [f"line={self.at('PARALLEL', loop.span.line)}"]
         if mods.join != "all":
             options.append(f"join={literal(mods.join)}")
         if mods.count is not None:
@@ -642,7 +879,7 @@ class Generator:
             options.append(f"on_fail={literal(mods.on_fail)}")
         if isinstance(loop, ir.Parallel):
             return self.branches(loop, options)
-        name = self.fresh("each")
+        name = self.fresh("each", self.loop_hint(loop))
         target, iterable, names = self.header(loop)
         params = self.iteration_params(loop, target)
         fn = self.function(
@@ -650,7 +887,7 @@ class Generator:
         )
         args = ", ".join(py for _, py in params)
         thunks = f"[_rt.partial({name}, {args}) for {target} in {iterable}]"
-        code = self.aw(f"_run.{self.sfx('parallel')}({thunks}, {', '.join(options)})")
+        code = self.aw(f"{self.run_()}.{self.sfx('parallel')}({thunks}, {', '.join(options)})")
         return [fn], code
 
     def branches(self, block: ir.Parallel, options: list[str]) -> tuple[list[Node], str]:
@@ -660,7 +897,7 @@ class Generator:
         names: list[str] = []
         binds: list[tuple[int, ir.Bind | ir.Assign]] = []
         for i, branch in enumerate(block.branches):
-            name = self.fresh("branch")
+            name = self.fresh("branch", _branch_hint(branch, i))
             names.append(name)
             if isinstance(branch, ir.Bind | ir.Assign):
                 binds.append((i, branch))
@@ -676,8 +913,8 @@ class Generator:
                     "branch", name, [], (branch_stmt,), names=[], decl_span=None, value_of_last=True
                 )
             )
-        results = self.fresh("results")
-        run = self.aw(f"_run.{self.sfx('branches')}([{', '.join(names)}], {', '.join(options)})")
+        results = self.fresh("results", "parallel")
+        run = self.aw(f"{self.run_()}.{self.sfx('branches')}([{', '.join(names)}], {', '.join(options)})")
         pre.append(Line(f"{results} = {run}"))
         for i, branch in binds:
             value_code = f"{results}[{i}]"
@@ -685,9 +922,9 @@ class Generator:
                 case ir.Bind(name=name, name_span=span) | ir.Assign(target=ir.Name(name=name, span=span)):
                     pre.extend(self.target_code(name, span, value_code=value_code))
                 case ir.Assign(target=ir.Attr(base=base, key=key)):
-                    pre.append(Line(f"_rt.put({self.expr(base)}, {literal(key)}, {value_code}, _run.pattern, {branch.span.line})"))
+                    pre.append(Line(f"_rt.put({self.expr(base)}, {literal(key)}, {value_code}, {PATTERN_CONSTANT}, {self.at(f'SET_{_root(base)}', branch.span.line)})"))
                 case ir.Assign(target=ir.Index(base=base, index=index)):
-                    pre.append(Line(f"_rt.put({self.expr(base)}, {self.expr(index)}, {value_code}, _run.pattern, {branch.span.line})"))
+                    pre.append(Line(f"_rt.put({self.expr(base)}, {self.expr(index)}, {value_code}, {PATTERN_CONSTANT}, {self.at(f'SET_{_root(base)}', branch.span.line)})"))
         return pre, results
 
     def function_for_value(self, name: str, loop: ir.Loop) -> DefView:
@@ -707,12 +944,14 @@ class Generator:
     # ---------------------------------------------------------- try / choice
 
     def try_stmt(self, stmt: ir.Try) -> TryView:
+        self.try_depth += 1
         body = self.body(self.block(stmt.body))
+        self.try_depth -= 1
         handler_type = handler_name = None
         handler_body: Body | None = None
         if stmt.catch_body is not None:
             handler_type = "_rt.CATCHABLE"
-            handler_name = self.fresh("error")
+            handler_name = self.fresh("error", python_name(stmt.catch_var) if stmt.catch_var else "")
             self.handlers.append(handler_name)
             self.lexical.append([])
             nodes: list[Node] = []
@@ -739,7 +978,8 @@ class Generator:
         picked = self.fresh("option")
         labels = "(" + "".join(f"{literal(o.label)}, " for o in stmt.options) + ")"
         ask = self.aw(
-            f"_run.{self.sfx('choose')}({literal(stmt.criteria)}, {labels}, {stmt.span.line}, {self.bindings()})"
+            f"{self.run_()}.{self.sfx('choose')}({literal(stmt.criteria)}, {labels}, "
+            f"{self.at('CHOICE', stmt.span.line)}, {self.bindings()})"
         )
         bodies = [self.body(self.block(option.body)) for option in stmt.options]
         if len(bodies) == 1:
@@ -764,10 +1004,10 @@ class Generator:
         renamed = sorted(
             {p.name.replace("-", "_") for p in self.p.params} & set(RUNTIME_OPTIONS)
         )
-        options = [literal(self.p.name), *(f"{o}={o}" for o in RUNTIME_OPTIONS)]
+        options = [PATTERN_CONSTANT, *(f"{o}={o}" for o in RUNTIME_OPTIONS)]
         if renamed:
             options.append("renamed=(" + "".join(f"{literal(n)}, " for n in renamed) + ")")
-        nodes: list[Node] = [Line("_run = _rt.Run(" + ", ".join(options) + ")")]
+        nodes: list[Node] = []
         self_copies = _self_copies(self.p.program.body)
         for param in self.p.params:
             if param.sequence:
@@ -776,7 +1016,7 @@ class Generator:
                 optional = ", optional=True" if param.default is not None else ""
                 nodes.append(
                     Line(
-                        f"_rt.expect_sequence({param.py}, {literal(param.py)}, {literal(self.p.name)}{optional})"
+                        f"_rt.expect_sequence({param.py}, {literal(param.py)}, {PATTERN_CONSTANT}{optional})"
                     )
                 )
         for param in self.p.params:
@@ -789,9 +1029,15 @@ class Generator:
                 nodes.append(Line(f"{param.py} = _rt.owned({param.py})"))
         nodes.extend(self.block(self.p.program.body, new_scope=False))
         if self.p.falls_off:
-            nodes.append(Line(f"return {self.p.result_class}()"))
+            nodes.append(Line(f"return {RESULT_BUILDER}()"))
         self.lexical.pop()
         self.frames.pop()
+        if not self.fast:
+            nodes.insert(0, Line("_run = _rt.Run(" + ", ".join(options) + ")"))
+        elif self.uses_run:
+            # Options are all at their defaults here; the runtime still runs
+            # what needs it (parallel regions, the judge, retries).
+            nodes.insert(0, Line(f"_run = _rt.Run({PATTERN_CONSTANT})"))
         params = (
             *(ParamView(p.py, p.annotation, p.default) for p in self.p.params),
             ParamView("judge", "Judge | None", "None"),
@@ -800,13 +1046,35 @@ class Generator:
             ParamView("timeout", "float | None", "None"),
             ParamView("tracer", "Tracer | None", "None"),
         )
-        name = f"{self.p.function}_async" if self.is_async else self.p.function
         doc = self.p.docstring
-        if self.is_async:
-            doc = (
-                f"Asynchronous variant of :func:`{self.p.function}`.\n\n"
-                "Same parameters and result; delegates may be plain or async functions.\n"
-            )
+        match self.variant:
+            case "async":
+                name = f"{self.p.function}_async"
+                doc = (
+                    f"Asynchronous variant of :func:`{self.p.function}`.\n\n"
+                    "Same parameters and result; delegates may be plain or async functions.\n"
+                )
+            case "options":
+                name = options_function(self.p.function)
+                doc = (
+                    f":func:`{self.p.function}` when an option is given.\n\n"
+                    "Every delegate call goes through the runtime's ``Run``, which\n"
+                    "applies the executor, timeout and tracer; the judge is checked\n"
+                    "and asked there too.\n"
+                )
+            case _:
+                name = self.p.function
+                given = " or ".join(
+                    f"{o} is not None" for o in RUNTIME_OPTIONS if o != "max_concurrency"
+                ) + " or max_concurrency != 32 or max_concurrency.__class__ is not int"
+                forward = ", ".join(f"{p.py}={p.py}" for p in params)
+                nodes.insert(
+                    0,
+                    IfView(
+                        tests=((given, (Line(f"return {options_function(self.p.function)}({forward})"),)),),
+                        orelse=None,
+                    ),
+                )
         return FunctionView(
             name=name,
             params=params,
@@ -837,6 +1105,23 @@ def _self_copies(body: ir.Block) -> set[str]:
     return copies
 
 
+def _root(expr: ir.Expr) -> str:
+    """The name at the root of ``a.b[0]`` (``a``), for naming a constant."""
+    while isinstance(expr, ir.Attr | ir.Index):
+        expr = expr.base
+    return expr.name if isinstance(expr, ir.Name) else ""
+
+
+def _branch_hint(branch: ir.Stmt, index: int) -> str:
+    """A ``parallel:`` branch's function is named after the name it binds,
+    else its position in the block."""
+    match branch:
+        case ir.Bind(name=name) | ir.Assign(target=ir.Name(name=name)):
+            return python_name(name)
+        case _:
+            return str(index + 1)
+
+
 def _is_fresh(value: ir.Expr) -> bool:
     """A list or object literal of literals: a new value nobody else holds."""
     match value:
@@ -852,8 +1137,11 @@ def _is_fresh(value: ir.Expr) -> bool:
 
 def module_view(pattern: PatternInput, module_doc: str, result_doc: str) -> ModuleView:
     """The whole module of one pattern."""
-    sync = Generator(pattern, is_async=False).pattern_function()
-    async_ = Generator(pattern, is_async=True).pattern_function()
+    consts = ModuleConstants(pattern.name, pattern.fence_line)
+    sync, options, async_ = (
+        Generator(pattern, consts, variant=variant).pattern_function()
+        for variant in ("fast", "options", "async")
+    )
     annotations = " ".join(
         [p.annotation for p in pattern.params] + [f.annotation for f in pattern.fields]
     )
@@ -881,9 +1169,11 @@ def module_view(pattern: PatternInput, module_doc: str, result_doc: str) -> Modu
         typing_imports=", ".join(typing_names),
         abc_imports=", ".join(abc_names),
         runtime_imports=", ".join(runtime_names),
+        constants=consts.ordered(),
         result_class=pattern.result_class,
+        result_builder=RESULT_BUILDER,
         result_doc=docstring(result_doc),
         fields=fields,
-        functions=(sync, async_),
+        functions=(sync, options, async_),
         exports=(pattern.result_class, pattern.function, f"{pattern.function}_async"),
     )

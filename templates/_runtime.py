@@ -32,19 +32,29 @@ import reprlib
 import string
 import threading
 import time
-from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence, Sized
+from collections.abc import (
+    Awaitable,
+    Callable,
+    Iterable,
+    Iterator,
+    Mapping,
+    Sequence,
+    Sized,
+)
 from types import MappingProxyType
 from typing import Any, TypeAlias
 
 __all__ = [
     "BACKOFF_SECONDS",
     "CATCHABLE",
+    "PLAIN",
     "STOP",
     "CallEvent",
     "ChoiceError",
     "Delegate",
     "DelegateError",
     "Failure",
+    "FieldSet",
     "Judge",
     "JudgeError",
     "PatternError",
@@ -67,6 +77,7 @@ __all__ = [
     "is_present",
     "items",
     "length",
+    "new_instance",
     "normalize_word",
     "owned",
     "partial",
@@ -74,8 +85,10 @@ __all__ = [
     "put",
     "read_verdict",
     "reason",
+    "refuse_awaitable",
     "same_word",
     "says",
+    "set_field",
     "single",
     "text",
     "without_fields",
@@ -581,10 +594,40 @@ def proceeds(value: Any) -> bool:
 def says(value: Any, word: str) -> bool:
     """``X says WORD``: the verdict's decision word is ``word`` (any form)."""
     if type(value) is dict:  # the common case, without building a Verdict
-        decision = _decision_word(value)
+        found = value.get("decision")
+        if found is None:
+            found = _decision_field(value)
     else:
-        decision = read_verdict(value).decision
-    return decision is not None and same_word(decision, word)
+        found = read_verdict(value).decision
+    if not isinstance(found, str):  # a decision that is not text decides nothing
+        return False
+    said = _SAID.get((found, word))
+    return _says_word(found, word) if said is None else said
+
+
+def _decision_field(fields: Mapping[str, Any]) -> Any:
+    for key in _DECISION_KEYS:
+        found = fields.get(key)
+        if found is not None:
+            return found
+    return None
+
+
+# A pattern compares the same few decision words with the same words on
+# every cycle ("abort", then "adjust"): each pair is compared once.
+_SAID: dict[tuple[str, str], bool] = {}
+_SAID_LIMIT = 4096
+
+
+def _says_word(decision: str, word: str) -> bool:
+    """``same_word(decision, word)``, remembered for short decisions."""
+    pair = (decision, word)
+    said = _SAID.get(pair)
+    if said is None:
+        said = same_word(decision, word)
+        if len(decision) <= 64 and len(_SAID) < _SAID_LIMIT:
+            _SAID[pair] = said
+    return said
 
 
 def decides(value: Any, verb: str) -> bool:
@@ -914,7 +957,18 @@ def _kind(value: Any) -> str:
     return "a mapping" if isinstance(value, Mapping) else f"a {type(value).__name__}"
 
 
-def without_fields(value: Any, fields: Sequence[str]) -> Any:
+class FieldSet(frozenset[str]):
+    """The fields a firewall removes, matched ignoring case, ``-`` and
+    spaces: built once (generated modules build theirs at import), so a
+    call does not normalize them again."""
+
+    __slots__ = ()
+
+    def __new__(cls, names: Iterable[str]) -> FieldSet:
+        return super().__new__(cls, (_field_key(name) for name in names))
+
+
+def without_fields(value: Any, fields: Iterable[str]) -> Any:
     """``value`` without the named top-level fields: the field firewall.
 
     A mapping, a dataclass, or an object holding such an attribute becomes a
@@ -924,9 +978,14 @@ def without_fields(value: Any, fields: Sequence[str]) -> Any:
     and any value with none of the fields, is returned unchanged (a dataclass
     is always turned into a dict).
     """
-    removed = frozenset(_field_key(name) for name in fields)
-    if isinstance(value, Mapping):
-        return _drop(value, removed)
+    removed = fields if fields.__class__ is FieldSet else FieldSet(fields)
+    if type(value) is dict or isinstance(value, Mapping):
+        keys = _KEYS
+        return {
+            key: item
+            for key, item in value.items()
+            if (keys.get(key) or _key_of(key)) not in removed
+        }
     if isinstance(value, str):
         return _text_without(value, removed)
     attributes = _public_attributes(value)
@@ -949,8 +1008,26 @@ def _is_removed(key: Any, removed: frozenset[str]) -> bool:
     return isinstance(key, str) and _field_key(key) in removed
 
 
+# Each key as a firewall compares it ("" for a key that is not text): the
+# same few keys come back on every call, so each is worked out once.
+_KEYS: dict[Any, str] = {}
+_KEYS_LIMIT = 4096
+
+
+def _key_of(key: Any) -> str:
+    compared = _field_key(key) if isinstance(key, str) else ""
+    if len(_KEYS) < _KEYS_LIMIT:
+        _KEYS[key] = compared
+    return compared
+
+
 def _drop(fields: Mapping[Any, Any], removed: frozenset[str]) -> dict[Any, Any]:
-    return {key: item for key, item in fields.items() if not _is_removed(key, removed)}
+    keys = _KEYS
+    return {
+        key: item
+        for key, item in fields.items()
+        if (keys.get(key) or _key_of(key)) not in removed
+    }
 
 
 def _text_without(raw: str, removed: frozenset[str]) -> str:
@@ -981,6 +1058,9 @@ _BACKOFFS = ("none", "linear", "exponential")
 # Results that are certainly not awaitable, checked before the slower
 # inspect.isawaitable.
 _PLAIN = frozenset({dict, str, list, tuple, int, float, bool, type(None)})
+#: Result types that are certainly not awaitable: a generated sync function
+#: that calls a delegate itself looks further only at other results.
+PLAIN = _PLAIN
 _JOINS = ("all", "first", "any")
 _ON_FAIL = ("fail-fast", "continue", "ignore")
 
@@ -1793,6 +1873,20 @@ def _close(awaitable: Awaitable[Any]) -> None:
     """Close a coroutine that will never be awaited, so Python does not warn."""
     if inspect.iscoroutine(awaitable):
         awaitable.close()
+
+
+def refuse_awaitable(result: Any, slot: str) -> None:
+    """In a sync call, refuse a delegate's awaitable result (an async
+    delegate's coroutine, closed unrun) with the TypeError that
+    :meth:`Run.call` raises; the caller wraps it in a DelegateError."""
+    if inspect.isawaitable(result):
+        raise _async_in_sync_call(result, slot)
+
+
+#: How a generated module makes its frozen result: ``new_instance(cls)``, then
+#: ``set_field`` per field (the dataclass's keyword ``__init__`` costs twice that).
+new_instance = object.__new__
+set_field = object.__setattr__
 
 
 def _async_in_sync_call(result: Awaitable[Any], slot: str) -> TypeError:
