@@ -54,6 +54,17 @@ class Scripted:
         self.outputs = outputs
         self.calls: list[str] = []
 
+    def __eq__(self, other: object) -> bool:
+        # A result may hold a delegate (fallback-chain's winner): the same
+        # role in the other run is the same delegate.
+        return isinstance(other, Scripted) and other.name == self.name
+
+    def __hash__(self) -> int:
+        return hash(self.name)
+
+    def __repr__(self) -> str:
+        return f"<delegate {self.name}>"
+
     def __call__(self, **kwargs: Any) -> object:
         shown = repr(sorted(kwargs.items()))
         self.calls.append(shown)

@@ -79,7 +79,7 @@ def test_all_names_exist_and_are_documented() -> None:
         "is_present", "items", "length", "normalize_word", "owned", "proceeds",
         "read_verdict", "same_word", "says", "single", "text", "without_fields",
         "STOP", "partial", "put", "Predicate", "reason", "expect_sequence",
-        "FieldSet", "PLAIN", "new_instance", "refuse_awaitable", "set_field",
+        "FieldSet", "PLAIN", "new_instance", "refuse_awaitable", "field_setter",
     }  # fmt: skip
     assert set(rt.__all__) == expected
     assert rt.__doc__
