@@ -5,7 +5,7 @@ black and jinja2 are imported on first use, so that reading and comparing
 generated files (``prosec check`` with everything cached) does not pay for
 them. Under :func:`caching`, the package's ``__init__.py`` and
 ``_runtime.py`` are taken from the build cache when their inputs are
-unchanged.
+unchanged. ``_runtime.py`` is :mod:`prosec.runtime` copied byte for byte.
 """
 
 from __future__ import annotations
@@ -31,25 +31,6 @@ if TYPE_CHECKING:
     from .cache import Cache
 
 HASH_PREFIX = "# prosec-hash: sha256:"
-
-#: What the package's ``__init__`` re-exports from its runtime, for callers
-#: to annotate their delegates and catch errors without reaching into
-#: ``_runtime``: the delegate, judge and tracer types, the event a tracer
-#: sees, a caught failure, and every error a pattern call raises.
-RUNTIME_EXPORTS = (
-    "CallEvent",
-    "ChoiceError",
-    "Delegate",
-    "DelegateError",
-    "Failure",
-    "Judge",
-    "JudgeError",
-    "PatternError",
-    "Predicate",
-    "ThrownError",
-    "Tracer",
-    "ValueProblem",
-)
 MARKER = "DO NOT EDIT"
 
 
@@ -60,10 +41,6 @@ def _templates_dir() -> Path:
     if packaged.is_dir():
         return Path(str(packaged))
     return Path(__file__).resolve().parent.parent / "templates"
-
-
-def template_text(name: str) -> str:
-    return (_templates_dir() / name).read_text(encoding="utf-8")
 
 
 @functools.cache
@@ -194,10 +171,12 @@ def render_init(
 
 
 def _render_init(modules: Sequence[tuple[str, str, str]], source: str) -> str:
+    from .runtime import EXPORTS
+
     exports: list[str] = []
     for _, function, result_class in modules:
         exports.extend([function, f"{function}_async", result_class])
-    exports.extend(RUNTIME_EXPORTS)
+    exports.extend(EXPORTS)
     code = environment().get_template("package_init.py.jinja").render(
         docstring=docstring(
             "Coordination patterns compiled by prosec.\n\n"
@@ -207,16 +186,18 @@ def _render_init(modules: Sequence[tuple[str, str, str]], source: str) -> str:
         modules=[
             {"module": m, "function": f, "result_class": r} for m, f, r in modules
         ],
-        runtime=RUNTIME_EXPORTS,
+        runtime=EXPORTS,
         exports=sorted(exports),
     )
     return with_header(source, format_code(code))
 
 
+def runtime_source() -> str:
+    """The text of :mod:`prosec.runtime`, read without importing it."""
+    return resources.files("prosec").joinpath("runtime.py").read_text(encoding="utf-8")
+
+
 def render_runtime(source: str) -> str:
-    """The support module, copied verbatim: it is plain, tested Python."""
-    return _cached("runtime", [source], lambda: _render_runtime(source))
-
-
-def _render_runtime(source: str) -> str:
-    return with_header(source, format_code(template_text("_runtime.py")))
+    """The support module, copied byte for byte: it is a typed module of
+    prosec, already black-formatted (a test holds it to that)."""
+    return with_header(source, runtime_source())

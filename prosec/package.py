@@ -104,7 +104,7 @@ def assemble(compiled: list[Compiled], diagnostics: list[Diagnostic]) -> BuildRe
             files["__init__.py"] = render_init(
                 modules, ", ".join(f"{f}/*.prose.md" for f in folders)
             )
-            files[f"{RUNTIME_MODULE}.py"] = render_runtime(f"prosec's {RUNTIME_MODULE}.py template")
+            files[f"{RUNTIME_MODULE}.py"] = render_runtime("prosec/runtime.py")
         except OSError as exc:
             message, hint = own_files_unreadable(exc)
             where = str(exc.filename) if exc.filename else "prosec"

@@ -1147,14 +1147,11 @@ def module_view(pattern: PatternInput, module_doc: str, result_doc: str) -> Modu
     )
     typing_names = ["Any"]
     abc_names = [n for n in ("Mapping", "Sequence") if n in annotations]
-    used = set(re.findall(r"[A-Za-z_]+", annotations))
-    runtime_names = [
-        "Delegate",
-        *(["Failure"] if "Failure" in used else []),
-        "Judge",
-        *(["Predicate"] if "Predicate" in used else []),
-        "Tracer",
-    ]
+    from .runtime import ANNOTATIONS
+
+    # Delegate, Judge and Tracer annotate every function's options.
+    used = set(re.findall(r"[A-Za-z_]+", annotations)) | {"Delegate", "Judge", "Tracer"}
+    runtime_names = [name for name in ANNOTATIONS if name in used]
     fields = tuple(
         FieldView(
             py=f.py,

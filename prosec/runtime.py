@@ -1,8 +1,8 @@
 """Run-time support for the packages that prosec generates.
 
-prosec copies this module, behind a header, into every generated package as
-``_runtime.py``; the pattern modules import it as ``from . import _runtime as
-_rt``. It holds what lowered ProseScript needs while it runs:
+prosec copies this module byte for byte, behind a header, into every generated
+package as ``_runtime.py``; the pattern modules import it as ``from . import
+_runtime as _rt``. It holds what lowered ProseScript needs while it runs:
 
 * reading a delegate's output as a *verdict*, fail-safe (language.md, section
   5): what cannot be read never approves anything;
@@ -12,7 +12,9 @@ _rt``. It holds what lowered ProseScript needs while it runs:
   tracing), asks the judge, and runs parallel regions.
 
 It imports only the standard library and does nothing at import time but
-define names. ``__all__`` is its contract with the compiler.
+define names. ``__all__`` is its contract with the compiler: the names
+generated code may use (``EXPORTS`` and ``ANNOTATIONS`` say which of them a
+package re-exports and a pattern module imports).
 """
 
 from __future__ import annotations
@@ -44,9 +46,35 @@ from collections.abc import (
 from types import MappingProxyType, MemberDescriptorType
 from typing import Any, TypeAlias
 
+#: What a generated package's ``__init__`` re-exports beside its patterns, so
+#: that callers annotate their delegates and catch errors without reaching into
+#: ``_runtime``: the delegate, judge and tracer types, the event a tracer sees,
+#: a caught failure, and every error a pattern call raises.
+EXPORTS = (
+    "CallEvent",
+    "ChoiceError",
+    "Delegate",
+    "DelegateError",
+    "Failure",
+    "Judge",
+    "JudgeError",
+    "PatternError",
+    "Predicate",
+    "ThrownError",
+    "Tracer",
+    "ValueProblem",
+)
+
+#: The types a pattern module imports by name, for its signatures and fields.
+ANNOTATIONS = ("Delegate", "Failure", "Judge", "Predicate", "Tracer")
+
+#: Everything generated code may use: the two lists above, and what pattern
+#: modules reach as ``_rt.NAME``. The code generator emits nothing else (a
+#: test holds it to that) and the docs name the exports from here.
 __all__ = [
-    "BACKOFF_SECONDS",
+    "ANNOTATIONS",
     "CATCHABLE",
+    "EXPORTS",
     "PLAIN",
     "STOP",
     "CallEvent",
@@ -63,7 +91,6 @@ __all__ = [
     "ThrownError",
     "Tracer",
     "ValueProblem",
-    "Verdict",
     "append",
     "at_least",
     "count",
@@ -79,17 +106,13 @@ __all__ = [
     "items",
     "length",
     "new_instance",
-    "normalize_word",
     "owned",
     "partial",
     "proceeds",
     "put",
-    "read_verdict",
     "reason",
     "refuse_awaitable",
-    "same_word",
     "says",
-    "single",
     "text",
     "without_fields",
 ]
@@ -1043,11 +1066,6 @@ def _text_without_json(raw: str, removed: frozenset[str]) -> str:
     if found is None or not any(_is_removed(key, removed) for key in found):
         return raw
     return json.dumps(_drop(found, removed), ensure_ascii=False)
-
-
-def single(values: Sequence[Any]) -> Any:
-    """The first of ``values``, or None when there is none."""
-    return values[0] if values else None
 
 
 # ---------------------------------------------------------------------------
