@@ -3,44 +3,30 @@ in-process, put the header (source, DO NOT EDIT, content hash) on top.
 
 black and jinja2 are imported on first use, so that reading and comparing
 generated files (``prosec check`` with everything cached) does not pay for
-them. Under :func:`caching`, the package's ``__init__.py`` and
-``_runtime.py`` are taken from the build cache when their inputs are
-unchanged. ``_runtime.py`` is :mod:`prosec.runtime` copied byte for byte.
+them. Given a cache, the package's ``__init__.py`` is taken from it when its
+inputs are unchanged; ``_runtime.py`` is :mod:`prosec.runtime` copied byte
+for byte.
 """
 
 from __future__ import annotations
 
-import contextlib
-import contextvars
 import functools
 import hashlib
 import json
-from collections.abc import Callable, Iterator, Sequence
-from importlib import resources
-from pathlib import Path
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Protocol
 
 from . import __version__
 from .diagnostics import printable
+from .own_files import runtime_source, templates_dir
 from .view import ModuleView, docstring
 
 if TYPE_CHECKING:
     import jinja2
     from black.mode import Mode
 
-    from .cache import Cache
-
 HASH_PREFIX = "# prosec-hash: sha256:"
 MARKER = "DO NOT EDIT"
-
-
-def _templates_dir() -> Path:
-    """Installed wheels carry the templates inside the package; a source
-    checkout keeps them at the top of the repository."""
-    packaged = resources.files("prosec").joinpath("templates")
-    if packaged.is_dir():
-        return Path(str(packaged))
-    return Path(__file__).resolve().parent.parent / "templates"
 
 
 @functools.cache
@@ -48,7 +34,7 @@ def environment() -> jinja2.Environment:
     import jinja2
 
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(_templates_dir())),
+        loader=jinja2.FileSystemLoader(str(templates_dir())),
         undefined=jinja2.StrictUndefined,
         autoescape=False,
         keep_trailing_newline=True,
@@ -61,17 +47,6 @@ def environment() -> jinja2.Environment:
     env.filters["pyrepr"] = repr
     env.filters["docstring"] = docstring
     return env
-
-
-@functools.cache
-def template_digest() -> str:
-    """Hash of every template, part of the build cache key."""
-    digest = hashlib.sha256()
-    for path in sorted(_templates_dir().iterdir()):
-        if path.is_file():
-            digest.update(path.name.encode())
-            digest.update(path.read_bytes())
-    return digest.hexdigest()
 
 
 @functools.cache
@@ -131,24 +106,13 @@ def hand_edited(text: str) -> bool:
 
 # ---------------------------------------------------------------- caching
 
-_CACHE: contextvars.ContextVar[Cache | None] = contextvars.ContextVar(
-    "prosec_emit_cache", default=None
-)
 
+class TextCache(Protocol):
+    """What rendering needs of a build cache (``prosec.cache.Cache`` is one)."""
 
-@contextlib.contextmanager
-def caching(cache: Cache | None) -> Iterator[None]:
-    """Within the block, package files are looked up in ``cache`` first."""
-    token = _CACHE.set(cache)
-    try:
-        yield
-    finally:
-        _CACHE.reset(token)
-
-
-def _cached(kind: str, parts: Sequence[str], make: Callable[[], str]) -> str:
-    cache = _CACHE.get()
-    return make() if cache is None else cache.text(kind, parts, make)
+    def text(self, kind: str, parts: Iterable[str | bytes], make: Callable[[], str]) -> str:
+        """``make()``, or what it returned before for the same ``kind`` and ``parts``."""
+        ...
 
 
 # ---------------------------------------------------------------- rendering
@@ -160,10 +124,13 @@ def render_module(view: ModuleView, source: str) -> str:
 
 
 def render_init(
-    modules: Sequence[tuple[str, str, str]], source: str
+    modules: Sequence[tuple[str, str, str]], source: str, cache: TextCache | None = None
 ) -> str:
-    """``modules``: (module, function, result class) per pattern, sorted."""
-    return _cached(
+    """``modules``: (module, function, result class) per pattern, sorted;
+    taken from ``cache`` when it holds them."""
+    if cache is None:
+        return _render_init(modules, source)
+    return cache.text(
         "init",
         [json.dumps([list(m) for m in modules]), source],
         lambda: _render_init(modules, source),
@@ -190,11 +157,6 @@ def _render_init(modules: Sequence[tuple[str, str, str]], source: str) -> str:
         exports=sorted(exports),
     )
     return with_header(source, format_code(code))
-
-
-def runtime_source() -> str:
-    """The text of :mod:`prosec.runtime`, read without importing it."""
-    return resources.files("prosec").joinpath("runtime.py").read_text(encoding="utf-8")
 
 
 def render_runtime(source: str) -> str:
