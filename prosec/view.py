@@ -331,6 +331,7 @@ class Generator:
             self.py[param.name] = param.py
         self.slots = {p.name for p in pattern.params if p.kind == "slot"}
         self.verdicts = verdict_subjects(pattern.program)
+        self.local_types = local_types(pattern.program, pattern.scope)
 
     # ---------------------------------------------------------- names
 
@@ -597,7 +598,8 @@ class Generator:
             if py in self.frame.annotated:
                 return [Line(f"{py} = {value_code}")]
             self.frame.annotated.add(py)
-            return [Line(f"{py}: Any = {value_code}")]
+            annotation = self.local_types.get(name_span, "Any")
+            return [Line(f"{py}: {annotation} = {value_code}")]
         if decl.span not in self.frame.declared and py not in self.frame.nonlocals:
             self.frame.nonlocals.append(py)
         return [Line(f"{py} = {value_code}")]
@@ -1083,6 +1085,56 @@ class Generator:
             body=tuple(nodes),
             is_async=self.is_async,
         )
+
+
+def _static_type(value: ir.Expr | ir.Stmt) -> str | None:
+    """The Python type a bound value always has, where the program alone
+    decides it: text built by interpolation, a list or object literal, a
+    collected sequential loop. None: it depends on a delegate or the input."""
+    match value:
+        case ir.Text() | ir.Literal_(value=str()):
+            return "str"
+        case ir.Array():
+            return "list[Any]"
+        case ir.Object():
+            return "dict[str, Any]"
+        case ir.Repeat(parallel=False) | ir.For(parallel=False) | ir.LoopUntil():
+            return "list[Any]"
+        case _:
+            return None
+
+
+def local_types(program: ir.Program, scope: ScopeInfo) -> dict[Span, str]:
+    """The annotation of each name bound by ``let``, by the span of its
+    binding: its type when every value ever bound to it has that one type
+    (:func:`_static_type`), else nothing (``Any``)."""
+    seen: dict[Span, set[str | None]] = {}
+
+    def key_of(span: Span) -> Span:
+        decl = scope.resolves.get(span)
+        return decl.span if decl is not None and decl.span is not None else span
+
+    for stmt in ir.walk(program.body):
+        match stmt:
+            case ir.Bind(name_span=span, value=value) | ir.Assign(target=ir.Name(span=span), value=value):
+                seen.setdefault(key_of(span), set()).add(_static_type(value))
+            case ir.Parallel(branches=branches):
+                # A branch's value comes back from the runtime, which may
+                # put a failure in its place.
+                for branch in branches:
+                    match branch:
+                        case ir.Bind(name_span=span) | ir.Assign(target=ir.Name(span=span)):
+                            seen.setdefault(key_of(span), set()).add(None)
+                        case _:
+                            pass
+            case _:
+                pass
+    typed: dict[Span, str] = {}
+    for span, types in seen.items():
+        (only, *others) = types
+        if only is not None and not others:
+            typed[span] = only
+    return typed
 
 
 def _self_copies(body: ir.Block) -> set[str]:
