@@ -257,6 +257,14 @@ CASES = [
         "b is kept",
         severity="warning",
     ),
+    Case(
+        "PS507",
+        pattern("let v = call critic\n  brief: brief\nreturn v", slots="critic",
+                requires="brief: string -- the task\ndraft: string -- the draft",
+                invariants="- The critic is kept well away from the draft\n  - read as: `critic` never receives `draft`"),
+        "The critic is kept",
+        severity="info",
+    ),
     # ------------------------------------------------------------ PS6xx names and build
     Case("PS601", pattern("let a-b = 1\nlet a_b = 2\nreturn a_b"), "a_b = 2"),
     Case("PS602", pattern("let _x = 1\nreturn _x"), "_x = 1"),
