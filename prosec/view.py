@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import assert_never
 
 from . import ir
@@ -150,13 +150,60 @@ def docstring(text: str) -> str:
 
 
 @dataclass
-class Frame:
-    """A Python function being generated (the pattern or a nested one)."""
+class Function:
+    """A Python function being generated (the pattern or a nested one): what
+    it has declared, annotated and must say ``nonlocal``."""
 
     kind: str  # "pattern" | "iteration" | "branch"
     declared: set[Span | None] = field(default_factory=set)
     annotated: set[str] = field(default_factory=set)
     nonlocals: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """Where a statement is being generated, passed down the walk (as
+    Jinja2's compiler passes its ``Frame``): the function it is in, the
+    lexical scopes around it (innermost last; a ``let`` adds to the
+    innermost), the caught errors a ``throw`` chains from, and whether a
+    Python loop or a ProseScript ``try`` encloses it. A block makes a new
+    frame for its body; nothing is saved and restored by hand."""
+
+    function: Function
+    scopes: tuple[list[str], ...]
+    handlers: tuple[str, ...] = ()
+    in_loop: bool = False
+    in_try: bool = False
+
+    def scoped(self, names: Sequence[str] = ()) -> Frame:
+        """A block's frame: one more scope, holding ``names``."""
+        return replace(self, scopes=(*self.scopes, list(names)))
+
+    def looping(self, names: Sequence[str]) -> Frame:
+        """The body of a Python ``for`` that binds ``names``."""
+        return replace(self.scoped(names), in_loop=True)
+
+    def trying(self) -> Frame:
+        """Inside the body of a ProseScript ``try``."""
+        return replace(self, in_try=True)
+
+    def handling(self, error: str) -> Frame:
+        """Inside a ``catch`` body: ``throw`` there chains from ``error``."""
+        return replace(self, handlers=(*self.handlers, error))
+
+    def nested(self, function: Function, names: Sequence[str]) -> Frame:
+        """The body of a nested function (an iteration or a branch): no loop
+        or handler of the enclosing function reaches into it."""
+        return Frame(function, (*self.scopes, list(names)), (), False, self.in_try)
+
+    def visible(self) -> list[str]:
+        """Every name in scope, outermost first, once."""
+        seen: list[str] = []
+        for scope in self.scopes:
+            for name in scope:
+                if name not in seen:
+                    seen.append(name)
+        return seen
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,14 +365,9 @@ class Generator:
         self.fast = variant == "fast"
         #: Whether the walk used ``_run``; the fast variant builds one only then.
         self.uses_run = False
-        self.frames: list[Frame] = []
-        self.lexical: list[list[str]] = []
         self.counters: dict[Span, str] = {}
-        self.handlers: list[str] = []
         self.hoisted: set[Span] = set()
         self.serial: dict[str, int] = {}
-        #: Depth of ProseScript ``try`` bodies around the statement being walked.
-        self.try_depth = 0
         self.py: dict[str, str] = {}
         for param in pattern.params:
             self.py[param.name] = param.py
@@ -363,24 +405,12 @@ class Generator:
         self.uses_run = True
         return "_run"
 
-    @property
-    def frame(self) -> Frame:
-        return self.frames[-1]
-
     def decl_of(self, span: Span) -> Decl | None:
         return self.p.scope.resolves.get(span)
 
-    def visible(self) -> list[str]:
-        seen: list[str] = []
-        for scope in self.lexical:
-            for name in scope:
-                if name not in seen:
-                    seen.append(name)
-        return seen
-
-    def bindings(self) -> str:
+    def bindings(self, *, frame: Frame) -> str:
         """The judge's view of the pattern: every non-slot name in scope."""
-        names = [n for n in self.visible() if n not in self.slots]
+        names = [n for n in frame.visible() if n not in self.slots]
         return "{" + ", ".join(f"{literal(n)}: {self.ident(n)}" for n in names) + "}"
 
     # ---------------------------------------------------------- expressions
@@ -391,25 +421,25 @@ class Generator:
     def sfx(self, method: str) -> str:
         return f"{method}_async" if self.is_async else method
 
-    def expr(self, expr: ir.Expr) -> str:
+    def expr(self, expr: ir.Expr, *, frame: Frame) -> str:
         match expr:
             case ir.Name(name=name):
                 return self.ident(name)
             case ir.Attr(base=base, key="reason") if _path(base) in self.verdicts:
                 # A verdict's reason is never missing: the runtime says
                 # what was wrong with an output that gave none.
-                return f"_rt.reason({self.expr(base)})"
+                return f"_rt.reason({self.expr(base, frame=frame)})"
             case ir.Attr(base=base, key=key):
-                return f"_rt.get({self.expr(base)}, {literal(key)})"
+                return f"_rt.get({self.expr(base, frame=frame)}, {literal(key)})"
             case ir.Length(base=base):
-                return f"_rt.length({self.expr(base)})"
+                return f"_rt.length({self.expr(base, frame=frame)})"
             case ir.Index(base=base, index=index):
-                return f"_rt.index({self.expr(base)}, {self.expr(index)})"
+                return f"_rt.index({self.expr(base, frame=frame)}, {self.expr(index, frame=frame)})"
             case ir.Literal_(value=value):
                 return literal(value)
             case ir.Text(parts=parts):
                 pieces = [
-                    literal(part) if isinstance(part, str) else f"_rt.text({self.expr(part)})"
+                    literal(part) if isinstance(part, str) else f"_rt.text({self.expr(part, frame=frame)})"
                     for part in parts
                 ]
                 if len(pieces) > _MAX_CONCATENATION:
@@ -417,17 +447,17 @@ class Generator:
                     return '"".join((' + ", ".join(pieces) + ",))"
                 return " + ".join(pieces)
             case ir.Object(entries=entries):
-                return "{" + ", ".join(f"{literal(k)}: {self.expr(v)}" for k, v in entries) + "}"
+                return "{" + ", ".join(f"{literal(k)}: {self.expr(v, frame=frame)}" for k, v in entries) + "}"
             case ir.Array(items=items):
-                return "[" + ", ".join(self.expr(i) for i in items) + "]"
+                return "[" + ", ".join(self.expr(i, frame=frame) for i in items) + "]"
             case ir.Call():
-                return self.call(expr)
+                return self.call(expr, frame=frame)
             case ir.IterationCount(loop=loop):
                 return self.counters.get(loop, "None")
             case _:
                 assert_never(expr)
 
-    def inputs(self, call: ir.Call) -> list[tuple[str, str, bool]]:
+    def inputs(self, call: ir.Call, *, frame: Frame) -> list[tuple[str, str, bool]]:
         """(keyword, value code, whether computing it cannot fail) of each of
         a call's properties: a name or a literal cannot. Long texts are named
         module constants; a firewalled property drops its fields through a
@@ -439,7 +469,7 @@ class Generator:
                 case ir.Literal_(value=str(text)) if len(text) > _LONG_LITERAL:
                     value = self.consts.named(f"{call.callee}_{prop.key}", literal(text))
                 case _:
-                    value = self.expr(prop.value)
+                    value = self.expr(prop.value, frame=frame)
             fields = self.p.firewalls.get(prop.span)
             if fields:
                 hidden = self.consts.named(
@@ -451,10 +481,10 @@ class Generator:
             out.append((key, value, plain))
         return out
 
-    def call(self, call: ir.Call) -> str:
+    def call(self, call: ir.Call, *, frame: Frame) -> str:
         """A call through the runtime's ``Run`` (retries, executor, timeout,
         tracer, async delegates), as an expression."""
-        inputs = [f"{literal(key)}: {value}" for key, value, _ in self.inputs(call)]
+        inputs = [f"{literal(key)}: {value}" for key, value, _ in self.inputs(call, frame=frame)]
         args = [
             self.ident(call.callee),
             literal(call.callee),
@@ -462,7 +492,7 @@ class Generator:
             "{" + ", ".join(inputs) + "}",
         ]
         if call.retry is not None:
-            args.append(f"retry={self.expr(call.retry)}")
+            args.append(f"retry={self.expr(call.retry, frame=frame)}")
         if call.backoff != "none":
             args.append(f"backoff={literal(call.backoff)}")
         return self.aw(f"{self.run_()}.{self.sfx('call')}({', '.join(args)})")
@@ -472,17 +502,17 @@ class Generator:
         (no ``retry``/``backoff``) that is a whole statement's value."""
         return self.fast and isinstance(value, ir.Call) and value.retry is None and value.backoff == "none"
 
-    def binder(self, name: str, span: Span) -> Binding:
+    def binder(self, name: str, span: Span, *, frame: Frame) -> Binding:
         """How the result of a directly called delegate is bound to ``name``."""
         decl = self.decl_of(span)
         copied = decl is not None and decl.name in self.p.scope.mutated
         return Binding(
             py=self.ident(name),
-            make=lambda code: self.target_code(name, span, value_code=code),
-            late=copied or self.try_depth > 0,
+            make=lambda code: self.target_code(name, span, value_code=code, frame=frame),
+            late=copied or frame.in_try,
         )
 
-    def direct_call(self, call: ir.Call, bind: Binding | None) -> list[Node]:
+    def direct_call(self, call: ir.Call, bind: Binding | None, *, frame: Frame) -> list[Node]:
         """``call`` as the reference would write it: the delegate called with
         keyword arguments inside a ``try`` that turns its exception into a
         ``DelegateError``. ``bind`` says how the result is bound (None: it
@@ -497,7 +527,7 @@ class Generator:
         """
         pre: list[Node] = []
         kwargs: list[str] = []
-        for key, value, plain in self.inputs(call):
+        for key, value, plain in self.inputs(call, frame=frame):
             if not plain:
                 temp = self.fresh("arg", key)
                 pre.append(Line(f"{temp} = {value}"))
@@ -529,56 +559,53 @@ class Generator:
             *after,
         ]
 
-    def cond(self, cond: ir.Cond) -> str:
+    def cond(self, cond: ir.Cond, *, frame: Frame) -> str:
         match cond:
             case ir.Proceeds(subject=s):
-                return f"_rt.proceeds({self.expr(s)})"
+                return f"_rt.proceeds({self.expr(s, frame=frame)})"
             case ir.Says(subject=s, word=word):
-                return f"_rt.says({self.expr(s)}, {literal(word)})"
+                return f"_rt.says({self.expr(s, frame=frame)}, {literal(word)})"
             case ir.Decides(subject=s, verb=verb):
-                return f"_rt.decides({self.expr(s)}, {literal(verb)})"
+                return f"_rt.decides({self.expr(s, frame=frame)}, {literal(verb)})"
             case ir.Compare(subject=s, op=op, threshold=t):
                 fn = "at_least" if op == ">=" else "exceeds"
-                return f"_rt.{fn}({self.expr(s)}, {self.expr(t)})"
+                return f"_rt.{fn}({self.expr(s, frame=frame)}, {self.expr(t, frame=frame)})"
             case ir.Presence(subject=s, present=present):
                 fn = "is_present" if present else "is_absent"
-                return f"_rt.{fn}({self.expr(s)})"
+                return f"_rt.{fn}({self.expr(s, frame=frame)})"
             case ir.Criteria(criteria=c, subject=s, subject_text=text, outcome=outcome, span=span):
                 return self.aw(
-                    f"{self.run_()}.{self.sfx('criteria')}({self.expr(c)}, {self.expr(s)}, "
-                    f"{literal(outcome)}, {literal(text)}, {self.at('CRITERIA', span.line)}, {self.bindings()})"
+                    f"{self.run_()}.{self.sfx('criteria')}({self.expr(c, frame=frame)}, {self.expr(s, frame=frame)}, "
+                    f"{literal(outcome)}, {literal(text)}, {self.at('CRITERIA', span.line)}, {self.bindings(frame=frame)})"
                 )
             case ir.Not(operand=operand):
-                return f"not ({self.cond(operand)})"
+                return f"not ({self.cond(operand, frame=frame)})"
             case ir.Judge(text=text, span=span):
                 return self.aw(
-                    f"{self.run_()}.{self.sfx('judge')}({literal(text)}, {self.at('JUDGE', span.line)}, {self.bindings()})"
+                    f"{self.run_()}.{self.sfx('judge')}({literal(text)}, {self.at('JUDGE', span.line)}, {self.bindings(frame=frame)})"
                 )
             case _:
                 assert_never(cond)
 
     # ---------------------------------------------------------- blocks
 
-    def block(self, block: ir.Block, *, new_scope: bool = True) -> list[Node]:
-        if new_scope:
-            self.lexical.append([])
+    def block(self, block: ir.Block, *, new_scope: bool = True, frame: Frame) -> list[Node]:
+        """The statements of ``block``, in a scope of their own unless
+        ``new_scope`` is false (the caller made one)."""
+        inner = frame.scoped() if new_scope else frame
         out: list[Node] = []
         for stmt in block:
-            out.extend(self.stmt(stmt))
-        if new_scope:
-            self.lexical.pop()
+            out.extend(self.stmt(stmt, frame=inner))
         return out
 
     def body(self, nodes: list[Node]) -> Body:
         return tuple(nodes) if nodes else (Line("pass"),)
 
-    def declare(self, name: str, decl_span: Span | None) -> None:
-        self.frame.declared.add(decl_span)
-        self.lexical[-1].append(name)
+    def declare(self, name: str, decl_span: Span | None, *, frame: Frame) -> None:
+        frame.function.declared.add(decl_span)
+        frame.scopes[-1].append(name)
 
-    def target_code(
-        self, name: str, name_span: Span, *, value_code: str, fresh: bool = False
-    ) -> list[Node]:
+    def target_code(self, name: str, name_span: Span, *, value_code: str, fresh: bool = False, frame: Frame) -> list[Node]:
         """Assign ``value_code`` to ProseScript name ``name`` bound at
         ``name_span``. A name whose value is changed in place gets its own
         copy, unless the value is ``fresh`` (built right here)."""
@@ -588,116 +615,111 @@ class Generator:
             value_code = f"_rt.owned({value_code})"
         if name_span in self.hoisted:
             # Declared before its loop (see `hoist`): an update from here.
-            self.lexical[-1].append(name)
-            if name_span not in self.frame.declared and py not in self.frame.nonlocals:
-                self.frame.nonlocals.append(py)
+            frame.scopes[-1].append(name)
+            if name_span not in frame.function.declared and py not in frame.function.nonlocals:
+                frame.function.nonlocals.append(py)
             return [Line(f"{py} = {value_code}")]
         if decl is None or decl.span == name_span:
             # A new binding in this frame.
-            self.declare(name, name_span)
-            if py in self.frame.annotated:
+            self.declare(name, name_span, frame=frame)
+            if py in frame.function.annotated:
                 return [Line(f"{py} = {value_code}")]
-            self.frame.annotated.add(py)
+            frame.function.annotated.add(py)
             annotation = self.local_types.get(name_span, "Any")
             return [Line(f"{py}: {annotation} = {value_code}")]
-        if decl.span not in self.frame.declared and py not in self.frame.nonlocals:
-            self.frame.nonlocals.append(py)
+        if decl.span not in frame.function.declared and py not in frame.function.nonlocals:
+            frame.function.nonlocals.append(py)
         return [Line(f"{py} = {value_code}")]
 
-    def stmt(self, stmt: ir.Stmt) -> list[Node]:
+    def stmt(self, stmt: ir.Stmt, *, frame: Frame) -> list[Node]:
         match stmt:
             case ir.Bind(name=name, name_span=name_span, value=value):
                 if isinstance(value, ir.Repeat | ir.For | ir.LoopUntil | ir.Parallel):
-                    pre, code = self.collect(value)
-                    return [*pre, *self.target_code(name, name_span, value_code=code)]
+                    pre, code = self.collect(value, frame=frame)
+                    return [*pre, *self.target_code(name, name_span, value_code=code, frame=frame)]
                 if isinstance(value, ir.Call) and self.is_direct(value):
-                    return self.direct_call(value, self.binder(name, name_span))
+                    return self.direct_call(value, self.binder(name, name_span, frame=frame), frame=frame)
                 return self.target_code(
-                    name, name_span, value_code=self.expr(value), fresh=_is_fresh(value)
+                    name, name_span, value_code=self.expr(value, frame=frame), fresh=_is_fresh(value), frame=frame
                 )
             case ir.Assign(target=ir.Name(name=name, span=span), value=ir.Call() as value) if self.is_direct(value):
-                return self.direct_call(value, self.binder(name, span))
+                return self.direct_call(value, self.binder(name, span, frame=frame), frame=frame)
             case ir.Assign(target=target, value=value):
                 setup: list[Node] = []
                 if isinstance(value, ir.Repeat | ir.For | ir.LoopUntil | ir.Parallel):
-                    setup, code = self.collect(value)
+                    setup, code = self.collect(value, frame=frame)
                 else:
-                    code = self.expr(value)
+                    code = self.expr(value, frame=frame)
                 match target:
                     case ir.Name(name=name, span=span):
-                        return [*setup, *self.target_code(name, span, value_code=code)]
+                        return [*setup, *self.target_code(name, span, value_code=code, frame=frame)]
                     case ir.Attr(base=base, key=key):
-                        return [*setup, Line(f"_rt.put({self.expr(base)}, {literal(key)}, {code}, {PATTERN_CONSTANT}, {self.at(f'SET_{_root(base)}', stmt.span.line)})")]
+                        return [*setup, Line(f"_rt.put({self.expr(base, frame=frame)}, {literal(key)}, {code}, {PATTERN_CONSTANT}, {self.at(f'SET_{_root(base)}', stmt.span.line)})")]
                     case ir.Index(base=base, index=index):
-                        return [*setup, Line(f"_rt.put({self.expr(base)}, {self.expr(index)}, {code}, {PATTERN_CONSTANT}, {self.at(f'SET_{_root(base)}', stmt.span.line)})")]
+                        return [*setup, Line(f"_rt.put({self.expr(base, frame=frame)}, {self.expr(index, frame=frame)}, {code}, {PATTERN_CONSTANT}, {self.at(f'SET_{_root(base)}', stmt.span.line)})")]
                     case _:
                         assert_never(target)
             case ir.Append(value=value, target=target):
                 return [
                     Line(
-                        f"_rt.append({self.expr(target)}, {self.expr(value)}, {PATTERN_CONSTANT}, "
+                        f"_rt.append({self.expr(target, frame=frame)}, {self.expr(value, frame=frame)}, {PATTERN_CONSTANT}, "
                         f"{self.at(f'APPEND_{_root(target)}', stmt.span.line)})"
                     )
                 ]
             case ir.Return(value=value):
-                return [Line(self.return_code(value))]
+                return [Line(self.return_code(value, frame=frame))]
             case ir.Continue():
-                return [Line("continue" if self.in_python_loop() else "return None")]
+                return [Line("continue" if frame.in_loop else "return None")]
             case ir.Break():
-                return [Line("break" if self.in_python_loop() else "return _rt.STOP")]
+                return [Line("break" if frame.in_loop else "return _rt.STOP")]
             case ir.Throw(value=value):
                 if value is None:
                     return [Line("raise")]
-                raise_from = f" from {self.handlers[-1]}" if self.handlers else ""
+                raise_from = f" from {frame.handlers[-1]}" if frame.handlers else ""
                 return [
                     Line(
                         f"raise _rt.ThrownError({PATTERN_CONSTANT}, {self.at('THROW', stmt.span.line)}, "
-                        f"{self.expr(value)}){raise_from}"
+                        f"{self.expr(value, frame=frame)}){raise_from}"
                     )
                 ]
             case ir.ExprStmt(expr=ir.Call() as expr) if self.is_direct(expr):
-                return self.direct_call(expr, None)
+                return self.direct_call(expr, None, frame=frame)
             case ir.ExprStmt(expr=expr):
                 if isinstance(expr, ir.Call):
-                    return [Line(self.expr(expr))]
-                return [Line(f"_ = {self.expr(expr)}")]
+                    return [Line(self.expr(expr, frame=frame))]
+                return [Line(f"_ = {self.expr(expr, frame=frame)}")]
             case ir.If(branches=branches, orelse=orelse):
-                tests = tuple((self.cond(c), self.body(self.block(b))) for c, b in branches)
+                tests = tuple((self.cond(c, frame=frame), self.body(self.block(b, frame=frame))) for c, b in branches)
                 return [
                     IfView(
                         tests=tests,
-                        orelse=self.body(self.block(orelse)) if orelse is not None else None,
+                        orelse=self.body(self.block(orelse, frame=frame)) if orelse is not None else None,
                     )
                 ]
             case ir.Repeat() | ir.For() | ir.LoopUntil() | ir.Parallel():
-                return self.loop_stmt(stmt)
+                return self.loop_stmt(stmt, frame=frame)
             case ir.Try():
-                return [self.try_stmt(stmt)]
+                return [self.try_stmt(stmt, frame=frame)]
             case ir.Choice():
-                return self.choice(stmt)
+                return self.choice(stmt, frame=frame)
             case _:
                 assert_never(stmt)
 
     # ---------------------------------------------------------- returns
 
-    loop_depth: int = 0
-
-    def in_python_loop(self) -> bool:
-        return self.loop_depth > 0
-
-    def return_code(self, value: ir.Expr | None) -> str:
-        if self.frame.kind != "pattern":
-            return f"return {self.expr(value)}" if value is not None else "return None"
+    def return_code(self, value: ir.Expr | None, *, frame: Frame) -> str:
+        if frame.function.kind != "pattern":
+            return f"return {self.expr(value, frame=frame)}" if value is not None else "return None"
         if value is None:
             return f"return {RESULT_BUILDER}()"
         if isinstance(value, ir.Object):
-            args = ", ".join(f"{field_name(k)}={self.expr(v)}" for k, v in value.entries)
+            args = ", ".join(f"{field_name(k)}={self.expr(v, frame=frame)}" for k, v in value.entries)
             return f"return {RESULT_BUILDER}({args})"
-        return f"return {RESULT_BUILDER}(result={self.expr(value)})"
+        return f"return {RESULT_BUILDER}(result={self.expr(value, frame=frame)})"
 
     # ---------------------------------------------------------- loops
 
-    def header(self, loop: ir.Repeat | ir.For | ir.LoopUntil) -> tuple[str, str, list[str]]:
+    def header(self, loop: ir.Repeat | ir.For | ir.LoopUntil, *, frame: Frame) -> tuple[str, str, list[str]]:
         """The Python ``for`` target and iterable of a loop, and the
         ProseScript names it binds."""
         hint = self.loop_hint(loop)
@@ -706,13 +728,13 @@ class Generator:
             case ir.Repeat(count=count, var=var):
                 target = self.ident(var) if var else self.fresh("n", hint)
                 self.counters[loop.span] = target
-                return target, f"_rt.count({self.expr(count)}, {PATTERN_CONSTANT}, {at})", [var] if var else []
+                return target, f"_rt.count({self.expr(count, frame=frame)}, {PATTERN_CONSTANT}, {at})", [var] if var else []
             case ir.LoopUntil(max=max_, var=var):
                 target = self.ident(var) if var else self.fresh("n", hint)
                 self.counters[loop.span] = target
-                return target, f"_rt.count({self.expr(max_)}, {PATTERN_CONSTANT}, {at})", [var] if var else []
+                return target, f"_rt.count({self.expr(max_, frame=frame)}, {PATTERN_CONSTANT}, {at})", [var] if var else []
             case ir.For(var=var, index=index, iterable=iterable):
-                items = f"_rt.items({self.expr(iterable)}, {PATTERN_CONSTANT}, {at})"
+                items = f"_rt.items({self.expr(iterable, frame=frame)}, {PATTERN_CONSTANT}, {at})"
                 if index is not None:
                     self.counters[loop.span] = f"({self.ident(index)} + 1)"
                     return f"{self.ident(index)}, {self.ident(var)}", f"enumerate({items})", [var, index]
@@ -744,31 +766,28 @@ class Generator:
                         return True
         return False
 
-    def loop_stmt(self, loop: ir.Loop) -> list[Node]:
+    def loop_stmt(self, loop: ir.Loop, *, frame: Frame) -> list[Node]:
         if isinstance(loop, ir.Parallel) or (isinstance(loop, ir.Repeat | ir.For) and loop.parallel):
-            pre, code = self.parallel(loop, collect=False)
+            pre, code = self.parallel(loop, collect=False, frame=frame)
             return pre if isinstance(loop, ir.Parallel) else [*pre, Line(code)]
-        hoisted = self.hoist(loop)
-        target, iterable, names = self.header(loop)
-        self.lexical.append(list(names))
+        hoisted = self.hoist(loop, frame=frame)
+        target, iterable, names = self.header(loop, frame=frame)
+        inner = frame.looping(names)
         for n in names:
-            self.frame.declared.add(loop.span)
-            self.frame.annotated.add(self.ident(n))
-        self.loop_depth += 1
-        body = self.block(loop.body, new_scope=False)
+            frame.function.declared.add(loop.span)
+            frame.function.annotated.add(self.ident(n))
+        body = self.block(loop.body, new_scope=False, frame=inner)
         if isinstance(loop, ir.LoopUntil) and loop.cond is not None:
-            test = self.cond(loop.cond)
+            test = self.cond(loop.cond, frame=inner)
             if loop.test == "while":
                 body = [IfView(tests=((f"not ({test})", (Line("break"),)),), orelse=None), *body]
             else:
                 # Tested after each iteration: at the top of the next one, so
                 # that `continue` in the body still reaches the test.
                 body = [IfView(tests=((f"{target} > 1 and ({test})", (Line("break"),)),), orelse=None), *body]
-        self.loop_depth -= 1
-        self.lexical.pop()
         return [*hoisted, ForView(target=target, iterable=iterable, body=self.body(body))]
 
-    def hoist(self, loop: ir.Stmt) -> list[Node]:
+    def hoist(self, loop: ir.Stmt, *, frame: Frame) -> list[Node]:
         """Declare, before a ``loop until/while``, the names its condition
         reads from the body: the test runs where Python has not yet seen
         their binding (and, for collected loops, outside the iteration's
@@ -782,63 +801,56 @@ class Generator:
                 decl = self.decl_of(stmt.name_span)
                 if decl is not None and decl.span == stmt.name_span:
                     self.hoisted.add(stmt.name_span)
-                    self.frame.declared.add(stmt.name_span)
+                    frame.function.declared.add(stmt.name_span)
                     py = self.ident(stmt.name)
-                    if py not in self.frame.annotated:
-                        self.frame.annotated.add(py)
+                    if py not in frame.function.annotated:
+                        frame.function.annotated.add(py)
                         lines.append(Line(f"{py}: Any = None"))
         return lines
 
     def function(self, kind: str, name: str, params: list[tuple[str, str]], block: ir.Block,
-                 *, names: list[str], decl_span: Span | None, value_of_last: bool) -> DefView:
+                 *, names: list[str], decl_span: Span | None, value_of_last: bool, frame: Frame) -> DefView:
         """A nested function for one iteration or branch."""
-        frame = Frame(kind=kind)
+        function = Function(kind=kind)
         if decl_span is not None:
-            frame.declared.add(decl_span)
+            function.declared.add(decl_span)
         for _, py in params:
-            frame.annotated.add(py)
-        saved_depth, self.loop_depth = self.loop_depth, 0
-        saved_handlers, self.handlers = self.handlers, []
-        self.frames.append(frame)
-        self.lexical.append(list(names))
+            function.annotated.add(py)
+        inner = frame.nested(function, names)
         nodes: list[Node] = []
         stmts = list(block)
         tail: ir.Stmt | None = stmts.pop() if value_of_last and stmts else None
         for stmt in stmts:
-            nodes.extend(self.stmt(stmt))
+            nodes.extend(self.stmt(stmt, frame=inner))
         if tail is not None:
-            nodes.extend(self.tail(tail))
-        self.lexical.pop()
-        self.frames.pop()
-        self.loop_depth = saved_depth
-        self.handlers = saved_handlers
-        if frame.nonlocals:
-            nodes.insert(0, Line("nonlocal " + ", ".join(frame.nonlocals)))
+            nodes.extend(self.tail(tail, frame=inner))
+        if function.nonlocals:
+            nodes.insert(0, Line("nonlocal " + ", ".join(function.nonlocals)))
         signature = ", ".join(f"{py}: {ann}" for ann, py in params)
         return DefView(name=name, params=f"({signature}) -> Any", body=self.body(nodes))
 
-    def tail(self, stmt: ir.Stmt) -> list[Node]:
+    def tail(self, stmt: ir.Stmt, *, frame: Frame) -> list[Node]:
         """The last statement of an iteration: its value is the iteration's."""
         match stmt:
             case ir.ExprStmt(expr=expr):
-                return [Line(f"return {self.expr(expr)}")]
+                return [Line(f"return {self.expr(expr, frame=frame)}")]
             case ir.Repeat() | ir.For() | ir.LoopUntil() | ir.Parallel():
-                pre, code = self.collect(stmt)
+                pre, code = self.collect(stmt, frame=frame)
                 return [*pre, Line(f"return {code}")]
             case _:
-                return self.stmt(stmt)
+                return self.stmt(stmt, frame=frame)
 
-    def collect(self, loop: ir.Loop) -> tuple[list[Node], str]:
+    def collect(self, loop: ir.Loop, *, frame: Frame) -> tuple[list[Node], str]:
         """Code that runs ``loop`` collecting one value per iteration, and
         the expression that holds the list."""
         if isinstance(loop, ir.Parallel) or (isinstance(loop, ir.Repeat | ir.For) and loop.parallel):
-            return self.parallel(loop, collect=True)
-        hoisted = self.hoist(loop)
+            return self.parallel(loop, collect=True, frame=frame)
+        hoisted = self.hoist(loop, frame=frame)
         hint = self.loop_hint(loop)
         name = self.fresh("each", hint)
-        target, iterable, names = self.header(loop)
-        params = self.iteration_params(loop, target)
-        fn = self.function("iteration", name, params, loop.body, names=names, decl_span=loop.span, value_of_last=True)
+        target, iterable, names = self.header(loop, frame=frame)
+        params = self.iteration_params(loop, target, frame=frame)
+        fn = self.function("iteration", name, params, loop.body, names=names, decl_span=loop.span, value_of_last=True, frame=frame)
         values = self.fresh("values", hint)
         value = self.fresh("value", hint)
         call = self.aw(f"{name}({', '.join(py for _, py in params)})")
@@ -852,13 +864,13 @@ class Generator:
             # The condition reads the iteration's own bindings, which live in
             # the nested function; it is asked of the judge with what is
             # visible here.
-            test = self.cond(loop.cond)
+            test = self.cond(loop.cond, frame=frame)
             check = f"not ({test})" if loop.test == "while" else f"{target} > 1 and ({test})"
             loop_body.insert(0, IfView(tests=((check, (Line("break"),)),), orelse=None))
         pre.append(ForView(target=target, iterable=iterable, body=tuple(loop_body)))
         return pre, values
 
-    def iteration_params(self, loop: ir.Repeat | ir.For | ir.LoopUntil, target: str) -> list[tuple[str, str]]:
+    def iteration_params(self, loop: ir.Repeat | ir.For | ir.LoopUntil, target: str, *, frame: Frame) -> list[tuple[str, str]]:
         if isinstance(loop, ir.For):
             params = [("Any", self.ident(loop.var))]
             if loop.index is not None:
@@ -868,7 +880,7 @@ class Generator:
             return params
         return [("int", target)]
 
-    def parallel(self, loop: ir.Loop, *, collect: bool) -> tuple[list[Node], str]:
+    def parallel(self, loop: ir.Loop, *, collect: bool, frame: Frame) -> tuple[list[Node], str]:
         """A parallel loop or block: nested functions run by the runtime."""
         assert not isinstance(loop, ir.LoopUntil)  # `loop` is never parallel
         mods = loop.mods
@@ -876,23 +888,24 @@ class Generator:
         if mods.join != "all":
             options.append(f"join={literal(mods.join)}")
         if mods.count is not None:
-            options.append(f"count={self.expr(mods.count)}")
+            options.append(f"count={self.expr(mods.count, frame=frame)}")
         if mods.on_fail != "fail-fast":
             options.append(f"on_fail={literal(mods.on_fail)}")
         if isinstance(loop, ir.Parallel):
-            return self.branches(loop, options)
+            return self.branches(loop, options, frame=frame)
         name = self.fresh("each", self.loop_hint(loop))
-        target, iterable, names = self.header(loop)
-        params = self.iteration_params(loop, target)
+        target, iterable, names = self.header(loop, frame=frame)
+        params = self.iteration_params(loop, target, frame=frame)
         fn = self.function(
-            "iteration", name, params, loop.body, names=names, decl_span=loop.span, value_of_last=collect
+            "iteration", name, params, loop.body, names=names, decl_span=loop.span,
+            value_of_last=collect, frame=frame,
         )
         args = ", ".join(py for _, py in params)
         thunks = f"[_rt.partial({name}, {args}) for {target} in {iterable}]"
         code = self.aw(f"{self.run_()}.{self.sfx('parallel')}({thunks}, {', '.join(options)})")
         return [fn], code
 
-    def branches(self, block: ir.Parallel, options: list[str]) -> tuple[list[Node], str]:
+    def branches(self, block: ir.Parallel, options: list[str], *, frame: Frame) -> tuple[list[Node], str]:
         """A ``parallel:`` block: one nested function per branch; a branch
         that binds a name is bound after the join."""
         pre: list[Node] = []
@@ -905,14 +918,15 @@ class Generator:
                 binds.append((i, branch))
                 value = branch.value
                 if isinstance(value, ir.Repeat | ir.For | ir.LoopUntil | ir.Parallel):
-                    pre.append(self.function_for_value(name, value))
+                    pre.append(self.function_for_value(name, value, frame=frame))
                     continue
                 branch_stmt: ir.Stmt = ir.ExprStmt(expr=value, span=branch.span)
             else:
                 branch_stmt = branch
             pre.append(
                 self.function(
-                    "branch", name, [], (branch_stmt,), names=[], decl_span=None, value_of_last=True
+                    "branch", name, [], (branch_stmt,), names=[], decl_span=None,
+                    value_of_last=True, frame=frame,
                 )
             )
         results = self.fresh("results", "parallel")
@@ -922,52 +936,43 @@ class Generator:
             value_code = f"{results}[{i}]"
             match branch:
                 case ir.Bind(name=name, name_span=span) | ir.Assign(target=ir.Name(name=name, span=span)):
-                    pre.extend(self.target_code(name, span, value_code=value_code))
+                    pre.extend(self.target_code(name, span, value_code=value_code, frame=frame))
                 case ir.Assign(target=ir.Attr(base=base, key=key)):
-                    pre.append(Line(f"_rt.put({self.expr(base)}, {literal(key)}, {value_code}, {PATTERN_CONSTANT}, {self.at(f'SET_{_root(base)}', branch.span.line)})"))
+                    pre.append(Line(f"_rt.put({self.expr(base, frame=frame)}, {literal(key)}, {value_code}, {PATTERN_CONSTANT}, {self.at(f'SET_{_root(base)}', branch.span.line)})"))
                 case ir.Assign(target=ir.Index(base=base, index=index)):
-                    pre.append(Line(f"_rt.put({self.expr(base)}, {self.expr(index)}, {value_code}, {PATTERN_CONSTANT}, {self.at(f'SET_{_root(base)}', branch.span.line)})"))
+                    pre.append(Line(f"_rt.put({self.expr(base, frame=frame)}, {self.expr(index, frame=frame)}, {value_code}, {PATTERN_CONSTANT}, {self.at(f'SET_{_root(base)}', branch.span.line)})"))
         return pre, results
 
-    def function_for_value(self, name: str, loop: ir.Loop) -> DefView:
-        frame = Frame(kind="branch")
-        self.frames.append(frame)
-        self.lexical.append([])
-        pre, code = self.collect(loop)
-        self.lexical.pop()
-        self.frames.pop()
+    def function_for_value(self, name: str, loop: ir.Loop, *, frame: Frame) -> DefView:
+        function = Function(kind="branch")
+        pre, code = self.collect(loop, frame=frame.nested(function, []))
         nodes: list[Node] = []
-        if frame.nonlocals:
-            nodes.append(Line("nonlocal " + ", ".join(frame.nonlocals)))
+        if function.nonlocals:
+            nodes.append(Line("nonlocal " + ", ".join(function.nonlocals)))
         nodes.extend(pre)
         nodes.append(Line(f"return {code}"))
         return DefView(name=name, params="() -> Any", body=tuple(nodes))
 
     # ---------------------------------------------------------- try / choice
 
-    def try_stmt(self, stmt: ir.Try) -> TryView:
-        self.try_depth += 1
-        body = self.body(self.block(stmt.body))
-        self.try_depth -= 1
+    def try_stmt(self, stmt: ir.Try, *, frame: Frame) -> TryView:
+        body = self.body(self.block(stmt.body, frame=frame.trying()))
         handler_type = handler_name = None
         handler_body: Body | None = None
         if stmt.catch_body is not None:
             handler_type = "_rt.CATCHABLE"
             handler_name = self.fresh("error", python_name(stmt.catch_var) if stmt.catch_var else "")
-            self.handlers.append(handler_name)
-            self.lexical.append([])
+            handling = frame.handling(handler_name).scoped()
             nodes: list[Node] = []
             if stmt.catch_var is not None:
                 py = self.ident(stmt.catch_var)
-                self.declare(stmt.catch_var, stmt.span)
-                annotate = py not in self.frame.annotated
-                self.frame.annotated.add(py)
+                self.declare(stmt.catch_var, stmt.span, frame=handling)
+                annotate = py not in frame.function.annotated
+                frame.function.annotated.add(py)
                 nodes.append(Line(f"{py}{': Any' if annotate else ''} = _rt.failure({handler_name})"))
-            nodes.extend(self.block(stmt.catch_body, new_scope=False))
-            self.lexical.pop()
-            self.handlers.pop()
+            nodes.extend(self.block(stmt.catch_body, new_scope=False, frame=handling))
             handler_body = self.body(nodes)
-        final = self.body(self.block(stmt.finally_body)) if stmt.finally_body is not None else None
+        final = self.body(self.block(stmt.finally_body, frame=frame)) if stmt.finally_body is not None else None
         return TryView(
             body=body,
             handler_type=handler_type,
@@ -976,14 +981,14 @@ class Generator:
             final_body=final,
         )
 
-    def choice(self, stmt: ir.Choice) -> list[Node]:
+    def choice(self, stmt: ir.Choice, *, frame: Frame) -> list[Node]:
         picked = self.fresh("option")
         labels = "(" + "".join(f"{literal(o.label)}, " for o in stmt.options) + ")"
         ask = self.aw(
             f"{self.run_()}.{self.sfx('choose')}({literal(stmt.criteria)}, {labels}, "
-            f"{self.at('CHOICE', stmt.span.line)}, {self.bindings()})"
+            f"{self.at('CHOICE', stmt.span.line)}, {self.bindings(frame=frame)})"
         )
-        bodies = [self.body(self.block(option.body)) for option in stmt.options]
+        bodies = [self.body(self.block(option.body, frame=frame)) for option in stmt.options]
         if len(bodies) == 1:
             return [Line(f"{picked} = {ask}"), *bodies[0]]
         # The runtime returns a valid index or raises, so the last option
@@ -994,13 +999,8 @@ class Generator:
     # ---------------------------------------------------------- the function
 
     def pattern_function(self) -> FunctionView:
-        frame = Frame(kind="pattern")
-        frame.declared.add(None)
-        self.frames.append(frame)
-        visible = [p.name for p in self.p.params]
-        self.lexical.append(visible)
-        for param in self.p.params:
-            frame.annotated.add(param.py)
+        function = Function(kind="pattern", declared={None}, annotated={p.py for p in self.p.params})
+        frame = Frame(function, ([p.name for p in self.p.params],))
         # Parameters renamed away from an option (`executor` → `executor_`):
         # the runtime names them when an option gets a value meant for them.
         renamed = sorted(
@@ -1029,11 +1029,9 @@ class Generator:
             if param.name in self.p.scope.mutated and param.name not in self_copies:
                 # The caller's object is never changed: work on a copy.
                 nodes.append(Line(f"{param.py} = _rt.owned({param.py})"))
-        nodes.extend(self.block(self.p.program.body, new_scope=False))
+        nodes.extend(self.block(self.p.program.body, new_scope=False, frame=frame))
         if self.p.falls_off:
             nodes.append(Line(f"return {RESULT_BUILDER}()"))
-        self.lexical.pop()
-        self.frames.pop()
         if not self.fast:
             nodes.insert(0, Line("_run = _rt.Run(" + ", ".join(options) + ")"))
         elif self.uses_run:
