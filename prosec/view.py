@@ -3,7 +3,16 @@
 This is the code generator's brain; the templates only lay the strings out.
 Identifiers come from ``names``; every literal goes through ``literal`` (repr
 based), so pattern text reaches generated code only as escaped Python
-literals. The sync and async variants are two walks of the same IR.
+literals. Each pattern is walked three times, by the same code: the sync
+function without options (delegates called directly), the same with options
+(every call through the runtime's ``Run``), and the ``_async`` variant.
+
+A walk has two halves: the :class:`Printer` writes statements and
+expressions, the :class:`Hoister` turns loops and parallel regions into
+Python loops and nested functions. Where a statement is (its function,
+scopes, handlers, enclosing loop or ``try``) is a :class:`Frame` passed
+down; what the walk has given out so far (names, counters) is its
+:class:`Walk`.
 """
 
 from __future__ import annotations
@@ -354,8 +363,11 @@ class ModuleConstants:
 Variant = str  # "fast" | "options" | "async"
 
 
-class Generator:
-    """Walks the IR once per variant, producing view nodes."""
+class Walk:
+    """What one walk of a pattern (one variant) shares across its functions:
+    the pattern, the module's constants, the names given out, the loop
+    counters and hoisted names met so far, and whether ``_run`` was used.
+    The position in the program is not here: it is the :class:`Frame`."""
 
     def __init__(self, pattern: PatternInput, consts: ModuleConstants, *, variant: Variant) -> None:
         self.p = pattern
@@ -374,8 +386,6 @@ class Generator:
         self.slots = {p.name for p in pattern.params if p.kind == "slot"}
         self.verdicts = verdict_subjects(pattern.program)
         self.local_types = local_types(pattern.program, pattern.scope)
-
-    # ---------------------------------------------------------- names
 
     def ident(self, name: str) -> str:
         if name in self.py:
@@ -408,24 +418,32 @@ class Generator:
     def decl_of(self, span: Span) -> Decl | None:
         return self.p.scope.resolves.get(span)
 
-    def bindings(self, *, frame: Frame) -> str:
-        """The judge's view of the pattern: every non-slot name in scope."""
-        names = [n for n in frame.visible() if n not in self.slots]
-        return "{" + ", ".join(f"{literal(n)}: {self.ident(n)}" for n in names) + "}"
-
-    # ---------------------------------------------------------- expressions
-
     def aw(self, code: str) -> str:
         return f"await {code}" if self.is_async else code
 
     def sfx(self, method: str) -> str:
         return f"{method}_async" if self.is_async else method
 
+
+class Printer:
+    """Statements and expressions → view nodes and code: calls, conditions,
+    bindings, ``try``, ``choice``, ``return``. Loops and parallel regions,
+    which become nested functions, are the :class:`Hoister`'s."""
+
+    def __init__(self, walk: Walk) -> None:
+        self.w = walk
+        self.loops = Hoister(walk, self)
+
+    def bindings(self, *, frame: Frame) -> str:
+        """The judge's view of the pattern: every non-slot name in scope."""
+        names = [n for n in frame.visible() if n not in self.w.slots]
+        return "{" + ", ".join(f"{literal(n)}: {self.w.ident(n)}" for n in names) + "}"
+
     def expr(self, expr: ir.Expr, *, frame: Frame) -> str:
         match expr:
             case ir.Name(name=name):
-                return self.ident(name)
-            case ir.Attr(base=base, key="reason") if _path(base) in self.verdicts:
+                return self.w.ident(name)
+            case ir.Attr(base=base, key="reason") if _path(base) in self.w.verdicts:
                 # A verdict's reason is never missing: the runtime says
                 # what was wrong with an output that gave none.
                 return f"_rt.reason({self.expr(base, frame=frame)})"
@@ -453,7 +471,7 @@ class Generator:
             case ir.Call():
                 return self.call(expr, frame=frame)
             case ir.IterationCount(loop=loop):
-                return self.counters.get(loop, "None")
+                return self.w.counters.get(loop, "None")
             case _:
                 assert_never(expr)
 
@@ -467,12 +485,12 @@ class Generator:
             key = field_name(prop.key)
             match prop.value:
                 case ir.Literal_(value=str(text)) if len(text) > _LONG_LITERAL:
-                    value = self.consts.named(f"{call.callee}_{prop.key}", literal(text))
+                    value = self.w.consts.named(f"{call.callee}_{prop.key}", literal(text))
                 case _:
                     value = self.expr(prop.value, frame=frame)
-            fields = self.p.firewalls.get(prop.span)
+            fields = self.w.p.firewalls.get(prop.span)
             if fields:
-                hidden = self.consts.named(
+                hidden = self.w.consts.named(
                     f"HIDDEN_FROM_{call.callee}",
                     f"_rt.FieldSet({literal(list(fields))})",
                 )
@@ -486,28 +504,28 @@ class Generator:
         tracer, async delegates), as an expression."""
         inputs = [f"{literal(key)}: {value}" for key, value, _ in self.inputs(call, frame=frame)]
         args = [
-            self.ident(call.callee),
+            self.w.ident(call.callee),
             literal(call.callee),
-            self.at(call.callee, call.span.line),
+            self.w.at(call.callee, call.span.line),
             "{" + ", ".join(inputs) + "}",
         ]
         if call.retry is not None:
             args.append(f"retry={self.expr(call.retry, frame=frame)}")
         if call.backoff != "none":
             args.append(f"backoff={literal(call.backoff)}")
-        return self.aw(f"{self.run_()}.{self.sfx('call')}({', '.join(args)})")
+        return self.w.aw(f"{self.w.run_()}.{self.w.sfx('call')}({', '.join(args)})")
 
     def is_direct(self, value: ir.Expr) -> bool:
         """Whether the fast variant calls this delegate itself: a plain call
         (no ``retry``/``backoff``) that is a whole statement's value."""
-        return self.fast and isinstance(value, ir.Call) and value.retry is None and value.backoff == "none"
+        return self.w.fast and isinstance(value, ir.Call) and value.retry is None and value.backoff == "none"
 
     def binder(self, name: str, span: Span, *, frame: Frame) -> Binding:
         """How the result of a directly called delegate is bound to ``name``."""
-        decl = self.decl_of(span)
-        copied = decl is not None and decl.name in self.p.scope.mutated
+        decl = self.w.decl_of(span)
+        copied = decl is not None and decl.name in self.w.p.scope.mutated
         return Binding(
-            py=self.ident(name),
+            py=self.w.ident(name),
             make=lambda code: self.target_code(name, span, value_code=code, frame=frame),
             late=copied or frame.in_try,
         )
@@ -529,12 +547,12 @@ class Generator:
         kwargs: list[str] = []
         for key, value, plain in self.inputs(call, frame=frame):
             if not plain:
-                temp = self.fresh("arg", key)
+                temp = self.w.fresh("arg", key)
                 pre.append(Line(f"{temp} = {value}"))
                 value = temp
             kwargs.append(f"{key}={value}")
-        invoke = f"{self.ident(call.callee)}({', '.join(kwargs)})"
-        at = self.at(call.callee, call.span.line)
+        invoke = f"{self.w.ident(call.callee)}({', '.join(kwargs)})"
+        at = self.w.at(call.callee, call.span.line)
         body: list[Node]
         after: list[Node] = []
         if bind is not None and not bind.late:
@@ -574,20 +592,18 @@ class Generator:
                 fn = "is_present" if present else "is_absent"
                 return f"_rt.{fn}({self.expr(s, frame=frame)})"
             case ir.Criteria(criteria=c, subject=s, subject_text=text, outcome=outcome, span=span):
-                return self.aw(
-                    f"{self.run_()}.{self.sfx('criteria')}({self.expr(c, frame=frame)}, {self.expr(s, frame=frame)}, "
-                    f"{literal(outcome)}, {literal(text)}, {self.at('CRITERIA', span.line)}, {self.bindings(frame=frame)})"
+                return self.w.aw(
+                    f"{self.w.run_()}.{self.w.sfx('criteria')}({self.expr(c, frame=frame)}, {self.expr(s, frame=frame)}, "
+                    f"{literal(outcome)}, {literal(text)}, {self.w.at('CRITERIA', span.line)}, {self.bindings(frame=frame)})"
                 )
             case ir.Not(operand=operand):
                 return f"not ({self.cond(operand, frame=frame)})"
             case ir.Judge(text=text, span=span):
-                return self.aw(
-                    f"{self.run_()}.{self.sfx('judge')}({literal(text)}, {self.at('JUDGE', span.line)}, {self.bindings(frame=frame)})"
+                return self.w.aw(
+                    f"{self.w.run_()}.{self.w.sfx('judge')}({literal(text)}, {self.w.at('JUDGE', span.line)}, {self.bindings(frame=frame)})"
                 )
             case _:
                 assert_never(cond)
-
-    # ---------------------------------------------------------- blocks
 
     def block(self, block: ir.Block, *, new_scope: bool = True, frame: Frame) -> list[Node]:
         """The statements of ``block``, in a scope of their own unless
@@ -609,11 +625,11 @@ class Generator:
         """Assign ``value_code`` to ProseScript name ``name`` bound at
         ``name_span``. A name whose value is changed in place gets its own
         copy, unless the value is ``fresh`` (built right here)."""
-        decl = self.decl_of(name_span)
-        py = self.ident(name)
-        if decl is not None and decl.name in self.p.scope.mutated and not fresh:
+        decl = self.w.decl_of(name_span)
+        py = self.w.ident(name)
+        if decl is not None and decl.name in self.w.p.scope.mutated and not fresh:
             value_code = f"_rt.owned({value_code})"
-        if name_span in self.hoisted:
+        if name_span in self.w.hoisted:
             # Declared before its loop (see `hoist`): an update from here.
             frame.scopes[-1].append(name)
             if name_span not in frame.function.declared and py not in frame.function.nonlocals:
@@ -625,7 +641,7 @@ class Generator:
             if py in frame.function.annotated:
                 return [Line(f"{py} = {value_code}")]
             frame.function.annotated.add(py)
-            annotation = self.local_types.get(name_span, "Any")
+            annotation = self.w.local_types.get(name_span, "Any")
             return [Line(f"{py}: {annotation} = {value_code}")]
         if decl.span not in frame.function.declared and py not in frame.function.nonlocals:
             frame.function.nonlocals.append(py)
@@ -635,7 +651,7 @@ class Generator:
         match stmt:
             case ir.Bind(name=name, name_span=name_span, value=value):
                 if isinstance(value, ir.Repeat | ir.For | ir.LoopUntil | ir.Parallel):
-                    pre, code = self.collect(value, frame=frame)
+                    pre, code = self.loops.collect(value, frame=frame)
                     return [*pre, *self.target_code(name, name_span, value_code=code, frame=frame)]
                 if isinstance(value, ir.Call) and self.is_direct(value):
                     return self.direct_call(value, self.binder(name, name_span, frame=frame), frame=frame)
@@ -647,23 +663,23 @@ class Generator:
             case ir.Assign(target=target, value=value):
                 setup: list[Node] = []
                 if isinstance(value, ir.Repeat | ir.For | ir.LoopUntil | ir.Parallel):
-                    setup, code = self.collect(value, frame=frame)
+                    setup, code = self.loops.collect(value, frame=frame)
                 else:
                     code = self.expr(value, frame=frame)
                 match target:
                     case ir.Name(name=name, span=span):
                         return [*setup, *self.target_code(name, span, value_code=code, frame=frame)]
                     case ir.Attr(base=base, key=key):
-                        return [*setup, Line(f"_rt.put({self.expr(base, frame=frame)}, {literal(key)}, {code}, {PATTERN_CONSTANT}, {self.at(f'SET_{_root(base)}', stmt.span.line)})")]
+                        return [*setup, Line(f"_rt.put({self.expr(base, frame=frame)}, {literal(key)}, {code}, {PATTERN_CONSTANT}, {self.w.at(f'SET_{_root(base)}', stmt.span.line)})")]
                     case ir.Index(base=base, index=index):
-                        return [*setup, Line(f"_rt.put({self.expr(base, frame=frame)}, {self.expr(index, frame=frame)}, {code}, {PATTERN_CONSTANT}, {self.at(f'SET_{_root(base)}', stmt.span.line)})")]
+                        return [*setup, Line(f"_rt.put({self.expr(base, frame=frame)}, {self.expr(index, frame=frame)}, {code}, {PATTERN_CONSTANT}, {self.w.at(f'SET_{_root(base)}', stmt.span.line)})")]
                     case _:
                         assert_never(target)
             case ir.Append(value=value, target=target):
                 return [
                     Line(
                         f"_rt.append({self.expr(target, frame=frame)}, {self.expr(value, frame=frame)}, {PATTERN_CONSTANT}, "
-                        f"{self.at(f'APPEND_{_root(target)}', stmt.span.line)})"
+                        f"{self.w.at(f'APPEND_{_root(target)}', stmt.span.line)})"
                     )
                 ]
             case ir.Return(value=value):
@@ -678,7 +694,7 @@ class Generator:
                 raise_from = f" from {frame.handlers[-1]}" if frame.handlers else ""
                 return [
                     Line(
-                        f"raise _rt.ThrownError({PATTERN_CONSTANT}, {self.at('THROW', stmt.span.line)}, "
+                        f"raise _rt.ThrownError({PATTERN_CONSTANT}, {self.w.at('THROW', stmt.span.line)}, "
                         f"{self.expr(value, frame=frame)}){raise_from}"
                     )
                 ]
@@ -697,15 +713,13 @@ class Generator:
                     )
                 ]
             case ir.Repeat() | ir.For() | ir.LoopUntil() | ir.Parallel():
-                return self.loop_stmt(stmt, frame=frame)
+                return self.loops.loop_stmt(stmt, frame=frame)
             case ir.Try():
                 return [self.try_stmt(stmt, frame=frame)]
             case ir.Choice():
                 return self.choice(stmt, frame=frame)
             case _:
                 assert_never(stmt)
-
-    # ---------------------------------------------------------- returns
 
     def return_code(self, value: ir.Expr | None, *, frame: Frame) -> str:
         if frame.function.kind != "pattern":
@@ -717,34 +731,56 @@ class Generator:
             return f"return {RESULT_BUILDER}({args})"
         return f"return {RESULT_BUILDER}(result={self.expr(value, frame=frame)})"
 
-    # ---------------------------------------------------------- loops
+    def try_stmt(self, stmt: ir.Try, *, frame: Frame) -> TryView:
+        body = self.body(self.block(stmt.body, frame=frame.trying()))
+        handler_type = handler_name = None
+        handler_body: Body | None = None
+        if stmt.catch_body is not None:
+            handler_type = "_rt.CATCHABLE"
+            handler_name = self.w.fresh("error", python_name(stmt.catch_var) if stmt.catch_var else "")
+            handling = frame.handling(handler_name).scoped()
+            nodes: list[Node] = []
+            if stmt.catch_var is not None:
+                py = self.w.ident(stmt.catch_var)
+                self.declare(stmt.catch_var, stmt.span, frame=handling)
+                annotate = py not in frame.function.annotated
+                frame.function.annotated.add(py)
+                nodes.append(Line(f"{py}{': Any' if annotate else ''} = _rt.failure({handler_name})"))
+            nodes.extend(self.block(stmt.catch_body, new_scope=False, frame=handling))
+            handler_body = self.body(nodes)
+        final = self.body(self.block(stmt.finally_body, frame=frame)) if stmt.finally_body is not None else None
+        return TryView(
+            body=body,
+            handler_type=handler_type,
+            handler_name=handler_name,
+            handler_body=handler_body,
+            final_body=final,
+        )
 
-    def header(self, loop: ir.Repeat | ir.For | ir.LoopUntil, *, frame: Frame) -> tuple[str, str, list[str]]:
-        """The Python ``for`` target and iterable of a loop, and the
-        ProseScript names it binds."""
-        hint = self.loop_hint(loop)
-        at = self.at(f"LOOP_{hint}", loop.span.line)
-        match loop:
-            case ir.Repeat(count=count, var=var):
-                target = self.ident(var) if var else self.fresh("n", hint)
-                self.counters[loop.span] = target
-                return target, f"_rt.count({self.expr(count, frame=frame)}, {PATTERN_CONSTANT}, {at})", [var] if var else []
-            case ir.LoopUntil(max=max_, var=var):
-                target = self.ident(var) if var else self.fresh("n", hint)
-                self.counters[loop.span] = target
-                return target, f"_rt.count({self.expr(max_, frame=frame)}, {PATTERN_CONSTANT}, {at})", [var] if var else []
-            case ir.For(var=var, index=index, iterable=iterable):
-                items = f"_rt.items({self.expr(iterable, frame=frame)}, {PATTERN_CONSTANT}, {at})"
-                if index is not None:
-                    self.counters[loop.span] = f"({self.ident(index)} + 1)"
-                    return f"{self.ident(index)}, {self.ident(var)}", f"enumerate({items})", [var, index]
-                if self.uses_counter(loop):
-                    counter = self.fresh("n", hint)
-                    self.counters[loop.span] = counter
-                    return f"{counter}, {self.ident(var)}", f"enumerate({items}, start=1)", [var]
-                return self.ident(var), items, [var]
-            case _:
-                assert_never(loop)
+    def choice(self, stmt: ir.Choice, *, frame: Frame) -> list[Node]:
+        picked = self.w.fresh("option")
+        labels = "(" + "".join(f"{literal(o.label)}, " for o in stmt.options) + ")"
+        ask = self.w.aw(
+            f"{self.w.run_()}.{self.w.sfx('choose')}({literal(stmt.criteria)}, {labels}, "
+            f"{self.w.at('CHOICE', stmt.span.line)}, {self.bindings(frame=frame)})"
+        )
+        bodies = [self.body(self.block(option.body, frame=frame)) for option in stmt.options]
+        if len(bodies) == 1:
+            return [Line(f"{picked} = {ask}"), *bodies[0]]
+        # The runtime returns a valid index or raises, so the last option
+        # is the `else`.
+        tests = tuple((f"{picked} == {i}", body) for i, body in enumerate(bodies[:-1]))
+        return [Line(f"{picked} = {ask}"), IfView(tests=tests, orelse=bodies[-1])]
+
+
+class Hoister:
+    """Loops and parallel regions → Python ``for`` loops and nested functions
+    (one per iteration or branch) run in place or by the runtime; their
+    bodies are the :class:`Printer`'s."""
+
+    def __init__(self, walk: Walk, printer: Printer) -> None:
+        self.w = walk
+        self.printer = printer
 
     def loop_hint(self, loop: ir.Loop) -> str:
         """What a loop's helpers are named after: its variable, else its kind."""
@@ -766,6 +802,33 @@ class Generator:
                         return True
         return False
 
+    def header(self, loop: ir.Repeat | ir.For | ir.LoopUntil, *, frame: Frame) -> tuple[str, str, list[str]]:
+        """The Python ``for`` target and iterable of a loop, and the
+        ProseScript names it binds."""
+        hint = self.loop_hint(loop)
+        at = self.w.at(f"LOOP_{hint}", loop.span.line)
+        match loop:
+            case ir.Repeat(count=count, var=var):
+                target = self.w.ident(var) if var else self.w.fresh("n", hint)
+                self.w.counters[loop.span] = target
+                return target, f"_rt.count({self.printer.expr(count, frame=frame)}, {PATTERN_CONSTANT}, {at})", [var] if var else []
+            case ir.LoopUntil(max=max_, var=var):
+                target = self.w.ident(var) if var else self.w.fresh("n", hint)
+                self.w.counters[loop.span] = target
+                return target, f"_rt.count({self.printer.expr(max_, frame=frame)}, {PATTERN_CONSTANT}, {at})", [var] if var else []
+            case ir.For(var=var, index=index, iterable=iterable):
+                items = f"_rt.items({self.printer.expr(iterable, frame=frame)}, {PATTERN_CONSTANT}, {at})"
+                if index is not None:
+                    self.w.counters[loop.span] = f"({self.w.ident(index)} + 1)"
+                    return f"{self.w.ident(index)}, {self.w.ident(var)}", f"enumerate({items})", [var, index]
+                if self.uses_counter(loop):
+                    counter = self.w.fresh("n", hint)
+                    self.w.counters[loop.span] = counter
+                    return f"{counter}, {self.w.ident(var)}", f"enumerate({items}, start=1)", [var]
+                return self.w.ident(var), items, [var]
+            case _:
+                assert_never(loop)
+
     def loop_stmt(self, loop: ir.Loop, *, frame: Frame) -> list[Node]:
         if isinstance(loop, ir.Parallel) or (isinstance(loop, ir.Repeat | ir.For) and loop.parallel):
             pre, code = self.parallel(loop, collect=False, frame=frame)
@@ -775,17 +838,17 @@ class Generator:
         inner = frame.looping(names)
         for n in names:
             frame.function.declared.add(loop.span)
-            frame.function.annotated.add(self.ident(n))
-        body = self.block(loop.body, new_scope=False, frame=inner)
+            frame.function.annotated.add(self.w.ident(n))
+        body = self.printer.block(loop.body, new_scope=False, frame=inner)
         if isinstance(loop, ir.LoopUntil) and loop.cond is not None:
-            test = self.cond(loop.cond, frame=inner)
+            test = self.printer.cond(loop.cond, frame=inner)
             if loop.test == "while":
                 body = [IfView(tests=((f"not ({test})", (Line("break"),)),), orelse=None), *body]
             else:
                 # Tested after each iteration: at the top of the next one, so
                 # that `continue` in the body still reaches the test.
                 body = [IfView(tests=((f"{target} > 1 and ({test})", (Line("break"),)),), orelse=None), *body]
-        return [*hoisted, ForView(target=target, iterable=iterable, body=self.body(body))]
+        return [*hoisted, ForView(target=target, iterable=iterable, body=self.printer.body(body))]
 
     def hoist(self, loop: ir.Stmt, *, frame: Frame) -> list[Node]:
         """Declare, before a ``loop until/while``, the names its condition
@@ -798,11 +861,11 @@ class Generator:
         lines: list[Node] = []
         for stmt in ir.walk(loop.body):
             if isinstance(stmt, ir.Bind) and stmt.name in read:
-                decl = self.decl_of(stmt.name_span)
+                decl = self.w.decl_of(stmt.name_span)
                 if decl is not None and decl.span == stmt.name_span:
-                    self.hoisted.add(stmt.name_span)
+                    self.w.hoisted.add(stmt.name_span)
                     frame.function.declared.add(stmt.name_span)
-                    py = self.ident(stmt.name)
+                    py = self.w.ident(stmt.name)
                     if py not in frame.function.annotated:
                         frame.function.annotated.add(py)
                         lines.append(Line(f"{py}: Any = None"))
@@ -821,24 +884,24 @@ class Generator:
         stmts = list(block)
         tail: ir.Stmt | None = stmts.pop() if value_of_last and stmts else None
         for stmt in stmts:
-            nodes.extend(self.stmt(stmt, frame=inner))
+            nodes.extend(self.printer.stmt(stmt, frame=inner))
         if tail is not None:
             nodes.extend(self.tail(tail, frame=inner))
         if function.nonlocals:
             nodes.insert(0, Line("nonlocal " + ", ".join(function.nonlocals)))
         signature = ", ".join(f"{py}: {ann}" for ann, py in params)
-        return DefView(name=name, params=f"({signature}) -> Any", body=self.body(nodes))
+        return DefView(name=name, params=f"({signature}) -> Any", body=self.printer.body(nodes))
 
     def tail(self, stmt: ir.Stmt, *, frame: Frame) -> list[Node]:
         """The last statement of an iteration: its value is the iteration's."""
         match stmt:
             case ir.ExprStmt(expr=expr):
-                return [Line(f"return {self.expr(expr, frame=frame)}")]
+                return [Line(f"return {self.printer.expr(expr, frame=frame)}")]
             case ir.Repeat() | ir.For() | ir.LoopUntil() | ir.Parallel():
                 pre, code = self.collect(stmt, frame=frame)
                 return [*pre, Line(f"return {code}")]
             case _:
-                return self.stmt(stmt, frame=frame)
+                return self.printer.stmt(stmt, frame=frame)
 
     def collect(self, loop: ir.Loop, *, frame: Frame) -> tuple[list[Node], str]:
         """Code that runs ``loop`` collecting one value per iteration, and
@@ -847,13 +910,13 @@ class Generator:
             return self.parallel(loop, collect=True, frame=frame)
         hoisted = self.hoist(loop, frame=frame)
         hint = self.loop_hint(loop)
-        name = self.fresh("each", hint)
+        name = self.w.fresh("each", hint)
         target, iterable, names = self.header(loop, frame=frame)
         params = self.iteration_params(loop, target, frame=frame)
         fn = self.function("iteration", name, params, loop.body, names=names, decl_span=loop.span, value_of_last=True, frame=frame)
-        values = self.fresh("values", hint)
-        value = self.fresh("value", hint)
-        call = self.aw(f"{name}({', '.join(py for _, py in params)})")
+        values = self.w.fresh("values", hint)
+        value = self.w.fresh("value", hint)
+        call = self.w.aw(f"{name}({', '.join(py for _, py in params)})")
         body: list[Node] = [Line(f"{value} = {call}")]
         if any(isinstance(s, ir.Break) for s in ir.walk(loop.body)):
             body.append(IfView(tests=((f"{value} is _rt.STOP", (Line("break"),)),), orelse=None))
@@ -864,7 +927,7 @@ class Generator:
             # The condition reads the iteration's own bindings, which live in
             # the nested function; it is asked of the judge with what is
             # visible here.
-            test = self.cond(loop.cond, frame=frame)
+            test = self.printer.cond(loop.cond, frame=frame)
             check = f"not ({test})" if loop.test == "while" else f"{target} > 1 and ({test})"
             loop_body.insert(0, IfView(tests=((check, (Line("break"),)),), orelse=None))
         pre.append(ForView(target=target, iterable=iterable, body=tuple(loop_body)))
@@ -872,11 +935,11 @@ class Generator:
 
     def iteration_params(self, loop: ir.Repeat | ir.For | ir.LoopUntil, target: str, *, frame: Frame) -> list[tuple[str, str]]:
         if isinstance(loop, ir.For):
-            params = [("Any", self.ident(loop.var))]
+            params = [("Any", self.w.ident(loop.var))]
             if loop.index is not None:
-                params.insert(0, ("int", self.ident(loop.index)))
-            elif loop.span in self.counters:
-                params.insert(0, ("int", self.counters[loop.span]))
+                params.insert(0, ("int", self.w.ident(loop.index)))
+            elif loop.span in self.w.counters:
+                params.insert(0, ("int", self.w.counters[loop.span]))
             return params
         return [("int", target)]
 
@@ -884,16 +947,16 @@ class Generator:
         """A parallel loop or block: nested functions run by the runtime."""
         assert not isinstance(loop, ir.LoopUntil)  # `loop` is never parallel
         mods = loop.mods
-        options = [f"line={self.at('PARALLEL', loop.span.line)}"]
+        options = [f"line={self.w.at('PARALLEL', loop.span.line)}"]
         if mods.join != "all":
             options.append(f"join={literal(mods.join)}")
         if mods.count is not None:
-            options.append(f"count={self.expr(mods.count, frame=frame)}")
+            options.append(f"count={self.printer.expr(mods.count, frame=frame)}")
         if mods.on_fail != "fail-fast":
             options.append(f"on_fail={literal(mods.on_fail)}")
         if isinstance(loop, ir.Parallel):
             return self.branches(loop, options, frame=frame)
-        name = self.fresh("each", self.loop_hint(loop))
+        name = self.w.fresh("each", self.loop_hint(loop))
         target, iterable, names = self.header(loop, frame=frame)
         params = self.iteration_params(loop, target, frame=frame)
         fn = self.function(
@@ -902,7 +965,7 @@ class Generator:
         )
         args = ", ".join(py for _, py in params)
         thunks = f"[_rt.partial({name}, {args}) for {target} in {iterable}]"
-        code = self.aw(f"{self.run_()}.{self.sfx('parallel')}({thunks}, {', '.join(options)})")
+        code = self.w.aw(f"{self.w.run_()}.{self.w.sfx('parallel')}({thunks}, {', '.join(options)})")
         return [fn], code
 
     def branches(self, block: ir.Parallel, options: list[str], *, frame: Frame) -> tuple[list[Node], str]:
@@ -912,7 +975,7 @@ class Generator:
         names: list[str] = []
         binds: list[tuple[int, ir.Bind | ir.Assign]] = []
         for i, branch in enumerate(block.branches):
-            name = self.fresh("branch", _branch_hint(branch, i))
+            name = self.w.fresh("branch", _branch_hint(branch, i))
             names.append(name)
             if isinstance(branch, ir.Bind | ir.Assign):
                 binds.append((i, branch))
@@ -929,18 +992,18 @@ class Generator:
                     value_of_last=True, frame=frame,
                 )
             )
-        results = self.fresh("results", "parallel")
-        run = self.aw(f"{self.run_()}.{self.sfx('branches')}([{', '.join(names)}], {', '.join(options)})")
+        results = self.w.fresh("results", "parallel")
+        run = self.w.aw(f"{self.w.run_()}.{self.w.sfx('branches')}([{', '.join(names)}], {', '.join(options)})")
         pre.append(Line(f"{results} = {run}"))
         for i, branch in binds:
             value_code = f"{results}[{i}]"
             match branch:
                 case ir.Bind(name=name, name_span=span) | ir.Assign(target=ir.Name(name=name, span=span)):
-                    pre.extend(self.target_code(name, span, value_code=value_code, frame=frame))
+                    pre.extend(self.printer.target_code(name, span, value_code=value_code, frame=frame))
                 case ir.Assign(target=ir.Attr(base=base, key=key)):
-                    pre.append(Line(f"_rt.put({self.expr(base, frame=frame)}, {literal(key)}, {value_code}, {PATTERN_CONSTANT}, {self.at(f'SET_{_root(base)}', branch.span.line)})"))
+                    pre.append(Line(f"_rt.put({self.printer.expr(base, frame=frame)}, {literal(key)}, {value_code}, {PATTERN_CONSTANT}, {self.w.at(f'SET_{_root(base)}', branch.span.line)})"))
                 case ir.Assign(target=ir.Index(base=base, index=index)):
-                    pre.append(Line(f"_rt.put({self.expr(base, frame=frame)}, {self.expr(index, frame=frame)}, {value_code}, {PATTERN_CONSTANT}, {self.at(f'SET_{_root(base)}', branch.span.line)})"))
+                    pre.append(Line(f"_rt.put({self.printer.expr(base, frame=frame)}, {self.printer.expr(index, frame=frame)}, {value_code}, {PATTERN_CONSTANT}, {self.w.at(f'SET_{_root(base)}', branch.span.line)})"))
         return pre, results
 
     def function_for_value(self, name: str, loop: ir.Loop, *, frame: Frame) -> DefView:
@@ -953,65 +1016,29 @@ class Generator:
         nodes.append(Line(f"return {code}"))
         return DefView(name=name, params="() -> Any", body=tuple(nodes))
 
-    # ---------------------------------------------------------- try / choice
 
-    def try_stmt(self, stmt: ir.Try, *, frame: Frame) -> TryView:
-        body = self.body(self.block(stmt.body, frame=frame.trying()))
-        handler_type = handler_name = None
-        handler_body: Body | None = None
-        if stmt.catch_body is not None:
-            handler_type = "_rt.CATCHABLE"
-            handler_name = self.fresh("error", python_name(stmt.catch_var) if stmt.catch_var else "")
-            handling = frame.handling(handler_name).scoped()
-            nodes: list[Node] = []
-            if stmt.catch_var is not None:
-                py = self.ident(stmt.catch_var)
-                self.declare(stmt.catch_var, stmt.span, frame=handling)
-                annotate = py not in frame.function.annotated
-                frame.function.annotated.add(py)
-                nodes.append(Line(f"{py}{': Any' if annotate else ''} = _rt.failure({handler_name})"))
-            nodes.extend(self.block(stmt.catch_body, new_scope=False, frame=handling))
-            handler_body = self.body(nodes)
-        final = self.body(self.block(stmt.finally_body, frame=frame)) if stmt.finally_body is not None else None
-        return TryView(
-            body=body,
-            handler_type=handler_type,
-            handler_name=handler_name,
-            handler_body=handler_body,
-            final_body=final,
-        )
+class Generator:
+    """One pattern function (a variant) from the IR: its prologue, its body
+    printed in the pattern's frame, and the choice of path."""
 
-    def choice(self, stmt: ir.Choice, *, frame: Frame) -> list[Node]:
-        picked = self.fresh("option")
-        labels = "(" + "".join(f"{literal(o.label)}, " for o in stmt.options) + ")"
-        ask = self.aw(
-            f"{self.run_()}.{self.sfx('choose')}({literal(stmt.criteria)}, {labels}, "
-            f"{self.at('CHOICE', stmt.span.line)}, {self.bindings(frame=frame)})"
-        )
-        bodies = [self.body(self.block(option.body, frame=frame)) for option in stmt.options]
-        if len(bodies) == 1:
-            return [Line(f"{picked} = {ask}"), *bodies[0]]
-        # The runtime returns a valid index or raises, so the last option
-        # is the `else`.
-        tests = tuple((f"{picked} == {i}", body) for i, body in enumerate(bodies[:-1]))
-        return [Line(f"{picked} = {ask}"), IfView(tests=tests, orelse=bodies[-1])]
-
-    # ---------------------------------------------------------- the function
+    def __init__(self, pattern: PatternInput, consts: ModuleConstants, *, variant: Variant) -> None:
+        self.w = Walk(pattern, consts, variant=variant)
+        self.printer = Printer(self.w)
 
     def pattern_function(self) -> FunctionView:
-        function = Function(kind="pattern", declared={None}, annotated={p.py for p in self.p.params})
-        frame = Frame(function, ([p.name for p in self.p.params],))
+        function = Function(kind="pattern", declared={None}, annotated={p.py for p in self.w.p.params})
+        frame = Frame(function, ([p.name for p in self.w.p.params],))
         # Parameters renamed away from an option (`executor` → `executor_`):
         # the runtime names them when an option gets a value meant for them.
         renamed = sorted(
-            {p.name.replace("-", "_") for p in self.p.params} & set(RUNTIME_OPTIONS)
+            {p.name.replace("-", "_") for p in self.w.p.params} & set(RUNTIME_OPTIONS)
         )
         options = [PATTERN_CONSTANT, *(f"{o}={o}" for o in RUNTIME_OPTIONS)]
         if renamed:
             options.append("renamed=(" + "".join(f"{literal(n)}, " for n in renamed) + ")")
         nodes: list[Node] = []
-        self_copies = _self_copies(self.p.program.body)
-        for param in self.p.params:
+        self_copies = _self_copies(self.w.p.program.body)
+        for param in self.w.p.params:
             if param.sequence:
                 # Before any delegate runs: `briefs="abc"` is a Sequence[str]
                 # to a type checker, and would be read one letter at a time.
@@ -1021,49 +1048,49 @@ class Generator:
                         f"_rt.expect_sequence({param.py}, {literal(param.py)}, {PATTERN_CONSTANT}{optional})"
                     )
                 )
-        for param in self.p.params:
+        for param in self.w.p.params:
             if param.fresh_default is not None:
                 nodes.append(
                     IfView(tests=((f"{param.py} is None", (Line(f"{param.py} = {param.fresh_default}"),)),), orelse=None)
                 )
-            if param.name in self.p.scope.mutated and param.name not in self_copies:
+            if param.name in self.w.p.scope.mutated and param.name not in self_copies:
                 # The caller's object is never changed: work on a copy.
                 nodes.append(Line(f"{param.py} = _rt.owned({param.py})"))
-        nodes.extend(self.block(self.p.program.body, new_scope=False, frame=frame))
-        if self.p.falls_off:
+        nodes.extend(self.printer.block(self.w.p.program.body, new_scope=False, frame=frame))
+        if self.w.p.falls_off:
             nodes.append(Line(f"return {RESULT_BUILDER}()"))
-        if not self.fast:
+        if not self.w.fast:
             nodes.insert(0, Line("_run = _rt.Run(" + ", ".join(options) + ")"))
-        elif self.uses_run:
+        elif self.w.uses_run:
             # Options are all at their defaults here; the runtime still runs
             # what needs it (parallel regions, the judge, retries).
             nodes.insert(0, Line(f"_run = _rt.Run({PATTERN_CONSTANT})"))
         params = (
-            *(ParamView(p.py, p.annotation, p.default) for p in self.p.params),
+            *(ParamView(p.py, p.annotation, p.default) for p in self.w.p.params),
             ParamView("judge", "Judge | None", "None"),
             ParamView("executor", "Executor | None", "None"),
             ParamView("max_concurrency", "int", "32"),
             ParamView("timeout", "float | None", "None"),
             ParamView("tracer", "Tracer | None", "None"),
         )
-        doc = self.p.docstring
-        match self.variant:
+        doc = self.w.p.docstring
+        match self.w.variant:
             case "async":
-                name = f"{self.p.function}_async"
+                name = f"{self.w.p.function}_async"
                 doc = (
-                    f"Asynchronous variant of :func:`{self.p.function}`.\n\n"
+                    f"Asynchronous variant of :func:`{self.w.p.function}`.\n\n"
                     "Same parameters and result; delegates may be plain or async functions.\n"
                 )
             case "options":
-                name = options_function(self.p.function)
+                name = options_function(self.w.p.function)
                 doc = (
-                    f":func:`{self.p.function}` when an option is given.\n\n"
+                    f":func:`{self.w.p.function}` when an option is given.\n\n"
                     "Every delegate call goes through the runtime's ``Run``, which\n"
                     "applies the executor, timeout and tracer; the judge is checked\n"
                     "and asked there too.\n"
                 )
             case _:
-                name = self.p.function
+                name = self.w.p.function
                 given = " or ".join(
                     f"{o} is not None" for o in RUNTIME_OPTIONS if o != "max_concurrency"
                 ) + " or max_concurrency != 32 or max_concurrency.__class__ is not int"
@@ -1071,18 +1098,20 @@ class Generator:
                 nodes.insert(
                     0,
                     IfView(
-                        tests=((given, (Line(f"return {options_function(self.p.function)}({forward})"),)),),
+                        tests=((given, (Line(f"return {options_function(self.w.p.function)}({forward})"),)),),
                         orelse=None,
                     ),
                 )
         return FunctionView(
             name=name,
             params=params,
-            returns=self.p.result_class,
+            returns=self.w.p.result_class,
             docstring=docstring(doc),
             body=tuple(nodes),
-            is_async=self.is_async,
+            is_async=self.w.is_async,
         )
+
+
 
 
 def _static_type(value: ir.Expr | ir.Stmt) -> str | None:
