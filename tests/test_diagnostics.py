@@ -192,6 +192,9 @@ CASES = [
          severity="warning"),
     Case("PS318", pattern("let r = call a\nreturn { r, s: 1 }", returns="- `r`: one"), "1 }",
          severity="warning"),
+    Case("PS319", pattern("let found = []\nparallel for t in ts:\n  let r = call a\n    topic: t\n"
+                          "  append r to found\nreturn found", requires="ts: string[] -- t"),
+         "append r", severity="warning"),
     # ------------------------------------------------------------ PS4xx values
     Case("PS401", pattern('let s = "a\\qb"\nreturn s'), "\\q"),
     Case(
