@@ -14,11 +14,12 @@ from __future__ import annotations
 import inspect
 import zlib
 from collections.abc import Callable
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
-from conftest import CORPUS, PATTERNS
+from conftest import CORPUS, PATTERNS, build_package
 
 OPTIONS = ("judge", "executor", "max_concurrency", "timeout", "tracer")
 
@@ -172,3 +173,9 @@ def test_an_option_of_the_wrong_type_is_refused_on_the_direct_path_too(
             guard=Scripted("guard", ({"proceed": True},)), target=target, task_brief="b", max_concurrency=value
         )
     assert target.calls == []
+
+
+def test_both_paths_agree_on_the_patterns_newcomers_wrote(tmp_path: Path) -> None:
+    folder = Path(__file__).parent / "newcomer"
+    package, _ = build_package([folder], tmp_path)
+    assert _compare(package) == 3 * len(list(folder.glob("*.prose.md")))
