@@ -16,6 +16,9 @@ What is measured, each against its target:
   hand-written equivalents (bench/handwritten.py), in this process, the two
   interleaved round by round;
 * a fan-out of 64 delegates that each sleep 50 ms, sync and async;
+* the shared reference (``../shared/bench``): the corpus's guard, oversight
+  and fan-out against its tight hand-written ones, by its own harness in a
+  child process, and verdicts read from text against its reading, here;
 * the peak memory of the 1,000-pattern build.
 
 The compiler is copied to a temporary folder first and every run uses that
@@ -31,6 +34,7 @@ import argparse
 import asyncio
 import datetime
 import importlib
+import importlib.util
 import itertools
 import json
 import os
@@ -52,6 +56,7 @@ from typing import Any
 BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 CORPUS = ROOT.parent / "shared" / "corpus" / "std-patterns"
+REFERENCE = ROOT.parent / "shared" / "bench"
 RESULTS = BENCH / "results"
 
 sys.path.insert(0, str(BENCH))
@@ -519,6 +524,80 @@ def markdown(info: dict[str, Any], size: int) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _reference_module() -> ModuleType | None:
+    """The shared hand-written reference, under a name of its own (the
+    project's bench/handwritten.py already holds ``handwritten``)."""
+    path = REFERENCE / "handwritten.py"
+    if not path.is_file():
+        return None
+    spec = importlib.util.spec_from_file_location("reference_handwritten", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def bench_reference(compiler: Compiler, work: Path, pkg: ModuleType, quick: bool) -> None:
+    """The per-call targets, measured with the shared reference: its harness
+    runs the corpus's guard, oversight and fan-out against its hand-written
+    ones (one process, interleaved, ratios of medians)."""
+    print("cost per call against the shared reference (../shared/bench)", flush=True)
+    reference = _reference_module()
+    if reference is None or not CORPUS.is_dir():
+        print(f"  skipped: no {REFERENCE} or no {CORPUS}", flush=True)
+        return
+    wd = fresh(work, "wd-reference")
+    compiler.must(["build", str(CORPUS), "-o", str(wd / "stdgen"), "-q"], wd)
+    report = wd / "reference.json"
+    done = subprocess.run(
+        [sys.executable, str(REFERENCE / "run_bench.py"), "--generated", f"{wd}:stdgen",
+         "--json", str(report), *(["--quick"] if quick else [])],
+        capture_output=True, text=True, timeout=600,
+    )
+    if done.returncode != 0 or not report.is_file():
+        print(f"  the reference harness failed:\n{done.stdout}{done.stderr}", flush=True)
+        return
+    data = json.loads(report.read_text(encoding="utf-8"))
+    for bench, label, target in (
+        ("guard", "guard vs the reference", 1.3),
+        ("oversight", "oversight (3 cycles) vs the reference", 1.4),
+        ("fan-out-trivial", "fan-out over 32 instant delegates vs the reference", 1.1),
+        ("fan-out-sleep", "fan-out over 32 x 50 ms delegates vs the reference", None),
+    ):
+        impls = data["benchmarks"][bench]["impls"]
+        gen, hand = impls["generated"]["median_ns"], impls["handwritten"]["median_ns"]
+        ratios = data["ratios"][bench]["generated/handwritten"]
+        noisy = " (noisy)" if data["noisy"].get(bench) else ""
+        record(Figure(f"reference_{bench.replace('-', '_')}", label, ratios["ratio_of_medians"], "x",
+                      target, detail=f"{gen / 1e3:.2f} µs vs {hand / 1e3:.2f} µs, paired "
+                      f"x{ratios['paired_median']:.2f}{noisy}"))
+
+    # Reading a verdict from text, against the reference's reading of it.
+    serial = itertools.count()
+
+    def text_guard(**_: Any) -> Any:
+        n = next(serial)
+        return f'I checked brief {n}.\n```json\n{{"proceed": true, "reason": "safe {n}"}}\n```'
+
+    def text_arbiter(**_: Any) -> Any:
+        return f'Keep going ({next(serial)}). {{"decision": "continue", "why": "on track"}}'
+
+    def work_(**_: Any) -> Any:
+        return "done"
+
+    rounds = 7 if quick else 15
+    compare("guard, verdict read from text, vs the reference", "reference_guard_text",
+            lambda: pkg.guard(guard=text_guard, target=work_, task_brief="tidy"),
+            lambda: reference.guard(guard=text_guard, target=work_, task_brief="tidy"),
+            2000, rounds, 1.5)
+    compare("oversight, verdicts read from text, vs the reference", "reference_oversight_text",
+            lambda: pkg.oversight(actor=work_, observer=work_, arbiter=text_arbiter,
+                                  task_brief="tidy", max_cycles=3),
+            lambda: reference.oversight(actor=work_, observer=work_, arbiter=text_arbiter,
+                                        task_brief="tidy", max_cycles=3),
+            500, rounds, 1.5)
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--quick", action="store_true", help="300 patterns instead of 1,000, fewer rounds")
@@ -536,6 +615,7 @@ def main(argv: list[str]) -> int:
         pkg = build_runtime_package(compiler, work)
         bench_overhead(pkg, args.quick)
         bench_fan_out(pkg, args.quick)
+        bench_reference(compiler, work, pkg, args.quick)
     info["load_average_end"] = [round(x, 2) for x in os.getloadavg()]
     RESULTS.mkdir(exist_ok=True)
     data = {"machine": info, "size": size,

@@ -100,13 +100,10 @@ def compile_sources(
     taken from it; with ``jobs`` > 1 many sources are compiled on that many
     processes. The result does not depend on either.
     """
-    from .emit import caching
-
     compiled, diagnostics = compile_all(sources, strict=strict, jobs=jobs, cache=cache)
     for result in compiled:
         diagnostics.extend(result.diagnostics)
-    with caching(cache):
-        return assemble(compiled, diagnostics)
+    return assemble(compiled, diagnostics, cache=cache)
 
 
 def compile_paths(

@@ -74,7 +74,7 @@ def fingerprint() -> str:
     compiler (as its own developers do all day) never serves an output the
     edited compiler would not produce.
     """
-    from .emit import template_digest
+    from .own_files import template_digest
 
     digest = hashlib.sha256()
     parts = (

@@ -4,67 +4,30 @@ hash) on top.
 
 black and jinja2 are imported on first use, so that reading and comparing
 generated files (``prosec check`` with everything cached) does not pay for
-them. Under :func:`caching`, the package's ``__init__.py`` and
-``_runtime.py`` are taken from the build cache when their inputs are
-unchanged.
+them. Given a cache, the package's ``__init__.py`` is taken from it when its
+inputs are unchanged; ``_runtime.py`` is :mod:`prosec.runtime` copied byte
+for byte.
 """
 
 from __future__ import annotations
 
-import contextlib
-import contextvars
 import functools
 import hashlib
 import itertools
 import json
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from importlib import resources
-from pathlib import Path
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Protocol
 
 from . import __version__
 from .diagnostics import Diagnostic, Span, error, printable
+from .own_files import runtime_source, templates_dir
 from .view import ModuleView, docstring
 
 if TYPE_CHECKING:
     import jinja2
 
-    from .cache import Cache
-
 HASH_PREFIX = "# prosec-hash: sha256:"
-
-#: What the package's ``__init__`` re-exports from its runtime, for callers
-#: to annotate their delegates and catch errors without reaching into
-#: ``_runtime``: the delegate, judge and tracer types, the event a tracer
-#: sees, a caught failure, and every error a pattern call raises.
-RUNTIME_EXPORTS = (
-    "CallEvent",
-    "ChoiceError",
-    "Delegate",
-    "DelegateError",
-    "Failure",
-    "Judge",
-    "JudgeError",
-    "PatternError",
-    "Predicate",
-    "ThrownError",
-    "Tracer",
-    "ValueProblem",
-)
 MARKER = "DO NOT EDIT"
-
-
-def _templates_dir() -> Path:
-    """Installed wheels carry the templates inside the package; a source
-    checkout keeps them at the top of the repository."""
-    packaged = resources.files("prosec").joinpath("templates")
-    if packaged.is_dir():
-        return Path(str(packaged))
-    return Path(__file__).resolve().parent.parent / "templates"
-
-
-def template_text(name: str) -> str:
-    return (_templates_dir() / name).read_text(encoding="utf-8")
 
 
 @functools.cache
@@ -72,7 +35,7 @@ def environment() -> jinja2.Environment:
     import jinja2
 
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(_templates_dir())),
+        loader=jinja2.FileSystemLoader(str(templates_dir())),
         undefined=jinja2.StrictUndefined,
         autoescape=False,
         keep_trailing_newline=True,
@@ -85,17 +48,6 @@ def environment() -> jinja2.Environment:
     env.filters["pyrepr"] = repr
     env.filters["docstring"] = docstring
     return env
-
-
-@functools.cache
-def template_digest() -> str:
-    """Hash of every template, part of the build cache key."""
-    digest = hashlib.sha256()
-    for path in sorted(_templates_dir().iterdir()):
-        if path.is_file():
-            digest.update(path.name.encode())
-            digest.update(path.read_bytes())
-    return digest.hexdigest()
 
 
 class FormatError(Exception):
@@ -189,24 +141,13 @@ def hand_edited(text: str) -> bool:
 
 # ---------------------------------------------------------------- caching
 
-_CACHE: contextvars.ContextVar[Cache | None] = contextvars.ContextVar(
-    "prosec_emit_cache", default=None
-)
 
+class TextCache(Protocol):
+    """What rendering needs of a build cache (``prosec.cache.Cache`` is one)."""
 
-@contextlib.contextmanager
-def caching(cache: Cache | None) -> Iterator[None]:
-    """Within the block, package files are looked up in ``cache`` first."""
-    token = _CACHE.set(cache)
-    try:
-        yield
-    finally:
-        _CACHE.reset(token)
-
-
-def _cached(kind: str, parts: Sequence[str], make: Callable[[], str]) -> str:
-    cache = _CACHE.get()
-    return make() if cache is None else cache.text(kind, parts, make)
+    def text(self, kind: str, parts: Iterable[str | bytes], make: Callable[[], str]) -> str:
+        """``make()``, or what it returned before for the same ``kind`` and ``parts``."""
+        ...
 
 
 # ---------------------------------------------------------------- rendering
@@ -218,10 +159,13 @@ def render_module(view: ModuleView, source: str) -> str:
 
 
 def render_init(
-    modules: Sequence[tuple[str, str, str]], source: str
+    modules: Sequence[tuple[str, str, str]], source: str, cache: TextCache | None = None
 ) -> str:
-    """``modules``: (module, function, result class) per pattern, sorted."""
-    return _cached(
+    """``modules``: (module, function, result class) per pattern, sorted;
+    taken from ``cache`` when it holds them."""
+    if cache is None:
+        return _render_init(modules, source)
+    return cache.text(
         "init",
         [json.dumps([list(m) for m in modules]), source],
         lambda: _render_init(modules, source),
@@ -229,10 +173,12 @@ def render_init(
 
 
 def _render_init(modules: Sequence[tuple[str, str, str]], source: str) -> str:
+    from .runtime import EXPORTS
+
     exports: list[str] = []
     for _, function, result_class in modules:
         exports.extend([function, f"{function}_async", result_class])
-    exports.extend(RUNTIME_EXPORTS)
+    exports.extend(EXPORTS)
     code = environment().get_template("package_init.py.jinja").render(
         docstring=docstring(
             "Coordination patterns compiled by prosec.\n\n"
@@ -242,23 +188,13 @@ def _render_init(modules: Sequence[tuple[str, str, str]], source: str) -> str:
         modules=[
             {"module": m, "function": f, "result_class": r} for m, f, r in modules
         ],
-        runtime=RUNTIME_EXPORTS,
+        runtime=EXPORTS,
         exports=sorted(exports),
     )
     return with_header(source, format_code(code))
 
 
-#: Where the support module every package carries is kept, relative to the
-#: templates folder; it is written into the package byte for byte.
-RUNTIME_TEMPLATE = "_runtime.py"
-
-
-def runtime_text() -> str:
-    """The support module's text, already black-formatted (a test holds it
-    to that), so that a build never formats it."""
-    return template_text(RUNTIME_TEMPLATE)
-
-
 def render_runtime(source: str) -> str:
-    """The support module, copied verbatim: it is plain, tested Python."""
-    return with_header(source, runtime_text())
+    """The support module, copied byte for byte: it is a typed module of
+    prosec, already black-formatted (a test holds it to that)."""
+    return with_header(source, runtime_source())

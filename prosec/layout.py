@@ -65,13 +65,67 @@ def _black_once(source: str) -> str:
 def format_module(source: str) -> str:
     """``source`` laid out as ``black.format_str`` lays it out."""
     try:
-        lines = _logical_lines(source)
+        lifted = _lift_comments(source)
+        if lifted is None:
+            return black_format(source)
+        rest, comments = lifted
+        lines = _logical_lines(rest)
     except (Unprintable, tokenize.TokenError, IndentationError, SyntaxError):
         return black_format(source)
     try:
-        return _print(lines)
+        return _restore_comments(_print(lines), comments)
     except Unprintable:
         return black_format(source)
+
+
+def _lift_comments(source: str) -> tuple[str, dict[str, str]] | None:
+    """Whole-line comments at the top level, each run directly above a
+    statement: taken out, keyed by the statement's line (black leaves such
+    a run as it is, just above the statement, after the blank lines the
+    statement gets). None when a comment is anywhere else."""
+    rows = source.splitlines(keepends=True)
+    taken: set[int] = set()
+    for tok in tokenize.generate_tokens(io.StringIO(source).readline):
+        if tok.type != tokenize.COMMENT:
+            continue
+        row = tok.start[0] - 1
+        if tok.start[1] != 0 or rows[row] != tok.string + "\n" or not re.fullmatch(r"# \S.*", tok.string):
+            return None
+        if tok.string != tok.string.rstrip():
+            return None
+        taken.add(row)
+    if not taken:
+        return source, {}
+    kept: list[str] = []
+    comments: dict[str, str] = {}
+    run: list[str] = []
+    for index, row in enumerate(rows):
+        if index in taken:
+            run.append(row)
+            continue
+        if run:
+            if not row.strip() or row[0].isspace() or row in comments or rows.count(row) != 1:
+                return None
+            comments[row] = "".join(run)
+            run = []
+        kept.append(row)
+    if run:
+        return None
+    return "".join(kept), comments
+
+
+def _restore_comments(text: str, comments: dict[str, str]) -> str:
+    if not comments:
+        return text
+    out: list[str] = []
+    for row in text.splitlines(keepends=True):
+        block = comments.pop(row, None)
+        if block is not None:
+            out.append(block)
+        out.append(row)
+    if comments:
+        raise Unprintable("a commented statement changed its layout")
+    return "".join(out)
 
 
 # ---------------------------------------------------------------- reading
@@ -893,5 +947,6 @@ def _format_declined(declined: list[_Line]) -> None:
 
 def lines_of(source: str) -> Iterator[str]:
     """The logical lines the printer reads in ``source`` (for tests)."""
-    for line in _logical_lines(source):
+    lifted = _lift_comments(source)
+    for line in _logical_lines(lifted[0] if lifted is not None else source):
         yield line.source

@@ -59,7 +59,9 @@ MODULE_NAMES = frozenset(
 """Module-level names of a generated pattern module; a parameter or local of
 the same name would hide them from the function body's annotations."""
 
-GENERATED_BUILTINS = frozenset({"bool", "dict", "enumerate", "float", "int", "list", "str"})
+GENERATED_BUILTINS = frozenset(
+    {"Exception", "bool", "dict", "enumerate", "float", "int", "list", "str"}
+)
 """Builtins that generated pattern modules call (``enumerate``, ``float``)
 or write in annotations (the rest). A test checks that generated code uses
 no other builtin."""

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .diagnostics import WHOLE_FILE, Diagnostic, Span, error, has_errors
-from .emit import render_init, render_runtime
+from .emit import TextCache, render_init, render_runtime
 from .pipeline import Compiled, PatternReport, own_files_unreadable
 
 # PS603  two files declare the same pattern name
@@ -33,7 +33,9 @@ class BuildResult:
         return not has_errors(self.diagnostics)
 
 
-def assemble(compiled: list[Compiled], diagnostics: list[Diagnostic]) -> BuildResult:
+def assemble(
+    compiled: list[Compiled], diagnostics: list[Diagnostic], *, cache: TextCache | None = None
+) -> BuildResult:
     """Check names across patterns and put the package together."""
     files: dict[str, str] = {}
     by_module: dict[str, Compiled] = {}
@@ -102,9 +104,9 @@ def assemble(compiled: list[Compiled], diagnostics: list[Diagnostic]) -> BuildRe
         folders = sorted({c.path.rsplit("/", 1)[0] for c in by_module.values()})
         try:
             files["__init__.py"] = render_init(
-                modules, ", ".join(f"{f}/*.prose.md" for f in folders)
+                modules, ", ".join(f"{f}/*.prose.md" for f in folders), cache
             )
-            files[f"{RUNTIME_MODULE}.py"] = render_runtime(f"prosec's {RUNTIME_MODULE}.py template")
+            files[f"{RUNTIME_MODULE}.py"] = render_runtime("prosec/runtime.py")
         except OSError as exc:
             message, hint = own_files_unreadable(exc)
             where = str(exc.filename) if exc.filename else "prosec"

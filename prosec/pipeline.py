@@ -262,6 +262,7 @@ def _compile(display: str, data: bytes, *, strict: bool, render: bool = True) ->
         firewalls=inv.firewalls,
         docstring=function_doc(doc, decls, params, fields, statuses),
         falls_off=not always_returns(program.body),
+        fence_line=doc.delegation.line if doc.delegation is not None else 1,
     )
     view = module_view(pattern, module_doc(doc, decls, statuses), result_doc(doc))
     try:

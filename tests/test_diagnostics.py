@@ -472,14 +472,14 @@ def test_PS607_a_folder_that_cannot_be_listed(tmp_path: Path, monkeypatch: pytes
 def test_PS608_prosec_cannot_read_its_own_templates(monkeypatch: pytest.MonkeyPatch) -> None:
     from prosec import emit
 
-    def unreadable(name: str) -> str:
-        raise PermissionError(13, "Permission denied", f"templates/{name}")
+    def unreadable() -> str:
+        raise PermissionError(13, "Permission denied", "prosec/runtime.py")
 
-    monkeypatch.setattr(emit, "template_text", unreadable)
+    monkeypatch.setattr(emit, "runtime_source", unreadable)
     report = PatternReport(path="x.prose.md", name="x", module="x", function="x", result_class="XResult")
     result = assemble([Compiled("x.prose.md", report, "pass\n", [])], [])
     d = next(d for d in result.diagnostics if d.code == "PS608")
-    assert d.is_error and d.path == "templates/_runtime.py" and "reinstall" in (d.hint or "")
+    assert d.is_error and d.path == "prosec/runtime.py" and "reinstall" in (d.hint or "")
     assert not result.ok
     from prosec import pipeline
 

@@ -1001,13 +1001,18 @@ def _verdict_reads(source: Path) -> dict[str, int]:
 def test_every_verdict_reason_read_is_one_of_those_tested_below() -> None:
     """If a pattern starts reading another verdict's reason, it needs a test
     here."""
-    assert _verdict_reads(PATTERNS) == {"guard.py": 2, "escalation.py": 2}  # sync and async
+    # Once per generated function: without options, with options, async.
+    assert _verdict_reads(PATTERNS) == {"guard.py": 3, "escalation.py": 3}
     if CORPUS.is_dir():
-        assert _verdict_reads(CORPUS) == {"guard.py": 2}
+        assert _verdict_reads(CORPUS) == {"guard.py": 3}
 
 
 def _guards(project_package: ModuleType, request: pytest.FixtureRequest) -> list[tuple[str, Callable[..., Any]]]:
-    out = [("project", project_package.guard), ("project async", lambda **k: asyncio.run(project_package.guard_async(**k)))]
+    out = [
+        ("project", project_package.guard),
+        ("project with options", lambda **k: project_package.guard(**k, tracer=lambda event: None)),
+        ("project async", lambda **k: asyncio.run(project_package.guard_async(**k))),
+    ]
     if CORPUS.is_dir():
         corpus = request.getfixturevalue("corpus_package")
         out += [("corpus", corpus.guard), ("corpus async", lambda **k: asyncio.run(corpus.guard_async(**k)))]

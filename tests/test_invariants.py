@@ -208,9 +208,11 @@ def test_the_firewall_reaches_the_generated_code() -> None:
     result = _compile(CORPUS / "oversight.prose.md")
     assert result.code is not None
     code = "".join(result.code.split())
-    # the sync and the async function both strip the fields
-    assert code.count('_rt.without_fields(last_outcome,["reasoning","self_assessment"])') == 2
-    assert code.count("without_fields(") == 2
+    # The field set is built once; all three functions (without options,
+    # with options, async) strip its fields.
+    assert code.count('_HIDDEN_FROM_OBSERVER=_rt.FieldSet(["reasoning","self_assessment"])') == 1
+    assert code.count("_rt.without_fields(last_outcome,_HIDDEN_FROM_OBSERVER)") == 3
+    assert code.count("without_fields(") == 3
 
 
 def test_project_patterns_are_checked() -> None:

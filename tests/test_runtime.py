@@ -1,7 +1,8 @@
-"""Tests of the runtime support module (templates/_runtime.py) on its own.
+"""Tests of the runtime support module (prosec/runtime.py) on its own.
 
-The module is loaded from its file, as the generated package would hold it,
-without prosec installed. Concurrency is measured as elapsed time: N
+It is imported as the typed module of prosec it is; the generated packages
+hold a byte-for-byte copy (tests/test_check.py, and the black-stability test
+below). Concurrency is measured as elapsed time: N
 delegates that each sleep S must finish in about S, not N * S.
 """
 
@@ -10,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import dataclasses
-import importlib.util
 import json
 import multiprocessing
 import pickle
@@ -29,21 +29,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-RUNTIME_PATH = Path(__file__).resolve().parents[1] / "templates" / "_runtime.py"
-MODULE_NAME = "prosec_runtime_under_test"
+from prosec import runtime as rt
 
-
-def _load_runtime() -> types.ModuleType:
-    spec = importlib.util.spec_from_file_location(MODULE_NAME, RUNTIME_PATH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    # Registered so that dataclasses and pickle can find the module by name.
-    sys.modules[MODULE_NAME] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-rt: Any = _load_runtime()
+RUNTIME_PATH = Path(rt.__file__)
 
 
 def run_async(coro: Any) -> Any:
@@ -71,16 +59,7 @@ class Recorder:
 
 
 def test_all_names_exist_and_are_documented() -> None:
-    expected = {
-        "BACKOFF_SECONDS", "CATCHABLE", "CallEvent", "ChoiceError", "Delegate",
-        "DelegateError", "Failure", "Judge", "JudgeError", "PatternError", "Run",
-        "ThrownError", "Tracer", "ValueProblem", "Verdict", "append", "at_least",
-        "count", "decides", "exceeds", "failure", "get", "index", "is_absent",
-        "is_present", "items", "length", "normalize_word", "owned", "proceeds",
-        "read_verdict", "same_word", "says", "single", "text", "without_fields",
-        "STOP", "partial", "put", "Predicate", "reason", "expect_sequence",
-    }  # fmt: skip
-    assert set(rt.__all__) == expected
+    assert set(rt.EXPORTS) <= set(rt.__all__) and set(rt.ANNOTATIONS) <= set(rt.__all__)
     assert rt.__doc__
     for name in rt.__all__:
         value = getattr(rt, name)
@@ -701,12 +680,6 @@ def test_without_fields_on_json_texts() -> None:
     assert rt.without_fields(harmless, fields) is harmless
     prose = "just prose about reasoning"
     assert rt.without_fields(prose, fields) is prose
-
-
-def test_single() -> None:
-    assert rt.single([4, 5]) == 4
-    assert rt.single(()) is None
-    assert rt.single([]) is None
 
 
 # ---------------------------------------------------------------------------
@@ -1635,6 +1608,15 @@ def test_runtime_passes_mypy_strict(tmp_path: Path) -> None:
         cwd=tmp_path,
     )  # fmt: skip
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_runtime_is_black_stable() -> None:
+    """It is copied into packages as it is, never formatted at build time."""
+    import black
+
+    source = RUNTIME_PATH.read_text(encoding="utf-8")
+    mode = black.Mode(target_versions={black.TargetVersion.PY311}, line_length=88)
+    assert black.format_str(source, mode=mode) == source
 
 
 def test_runtime_passes_ruff(tmp_path: Path) -> None:

@@ -42,7 +42,7 @@ def test_wheel_carries_grammar_templates_and_runtime(wheel: Path) -> None:
         "prosec/templates/module.py.jinja",
         "prosec/templates/macros.jinja",
         "prosec/templates/package_init.py.jinja",
-        "prosec/templates/_runtime.py",
+        "prosec/runtime.py",
         "prosec/reference/diagnostics.md",
     ):
         assert needed in names, needed

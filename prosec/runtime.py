@@ -1,8 +1,8 @@
 """Run-time support for the packages that prosec generates.
 
-prosec copies this module, behind a header, into every generated package as
-``_runtime.py``; the pattern modules import it as ``from . import _runtime as
-_rt``. It holds what lowered ProseScript needs while it runs:
+prosec copies this module byte for byte, behind a header, into every generated
+package as ``_runtime.py``; the pattern modules import it as ``from . import
+_runtime as _rt``. It holds what lowered ProseScript needs while it runs:
 
 * reading a delegate's output as a *verdict*, fail-safe (language.md, section
   5): what cannot be read never approves anything;
@@ -12,7 +12,9 @@ _rt``. It holds what lowered ProseScript needs while it runs:
   tracing), asks the judge, and runs parallel regions.
 
 It imports only the standard library and does nothing at import time but
-define names. ``__all__`` is its contract with the compiler.
+define names. ``__all__`` is its contract with the compiler: the names
+generated code may use (``EXPORTS`` and ``ANNOTATIONS`` say which of them a
+package re-exports and a pattern module imports).
 """
 
 from __future__ import annotations
@@ -32,14 +34,23 @@ import reprlib
 import string
 import threading
 import time
-from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence, Sized
-from types import MappingProxyType
+from collections.abc import (
+    Awaitable,
+    Callable,
+    Iterable,
+    Iterator,
+    Mapping,
+    Sequence,
+    Sized,
+)
+from types import MappingProxyType, MemberDescriptorType
 from typing import Any, TypeAlias
 
-__all__ = [
-    "BACKOFF_SECONDS",
-    "CATCHABLE",
-    "STOP",
+#: What a generated package's ``__init__`` re-exports beside its patterns, so
+#: that callers annotate their delegates and catch errors without reaching into
+#: ``_runtime``: the delegate, judge and tracer types, the event a tracer sees,
+#: a caught failure, and every error a pattern call raises.
+EXPORTS = (
     "CallEvent",
     "ChoiceError",
     "Delegate",
@@ -49,11 +60,37 @@ __all__ = [
     "JudgeError",
     "PatternError",
     "Predicate",
+    "ThrownError",
+    "Tracer",
+    "ValueProblem",
+)
+
+#: The types a pattern module imports by name, for its signatures and fields.
+ANNOTATIONS = ("Delegate", "Failure", "Judge", "Predicate", "Tracer")
+
+#: Everything generated code may use: the two lists above, and what pattern
+#: modules reach as ``_rt.NAME``. The code generator emits nothing else (a
+#: test holds it to that) and the docs name the exports from here.
+__all__ = [
+    "ANNOTATIONS",
+    "CATCHABLE",
+    "EXPORTS",
+    "PLAIN",
+    "STOP",
+    "CallEvent",
+    "ChoiceError",
+    "Delegate",
+    "DelegateError",
+    "Failure",
+    "FieldSet",
+    "Judge",
+    "JudgeError",
+    "PatternError",
+    "Predicate",
     "Run",
     "ThrownError",
     "Tracer",
     "ValueProblem",
-    "Verdict",
     "append",
     "at_least",
     "count",
@@ -61,22 +98,21 @@ __all__ = [
     "exceeds",
     "expect_sequence",
     "failure",
+    "field_setter",
     "get",
     "index",
     "is_absent",
     "is_present",
     "items",
     "length",
-    "normalize_word",
+    "new_instance",
     "owned",
     "partial",
     "proceeds",
     "put",
-    "read_verdict",
     "reason",
-    "same_word",
+    "refuse_awaitable",
     "says",
-    "single",
     "text",
     "without_fields",
 ]
@@ -581,10 +617,40 @@ def proceeds(value: Any) -> bool:
 def says(value: Any, word: str) -> bool:
     """``X says WORD``: the verdict's decision word is ``word`` (any form)."""
     if type(value) is dict:  # the common case, without building a Verdict
-        decision = _decision_word(value)
+        found = value.get("decision")
+        if found is None:
+            found = _decision_field(value)
     else:
-        decision = read_verdict(value).decision
-    return decision is not None and same_word(decision, word)
+        found = read_verdict(value).decision
+    if not isinstance(found, str):  # a decision that is not text decides nothing
+        return False
+    said = _SAID.get((found, word))
+    return _says_word(found, word) if said is None else said
+
+
+def _decision_field(fields: Mapping[str, Any]) -> Any:
+    for key in _DECISION_KEYS:
+        found = fields.get(key)
+        if found is not None:
+            return found
+    return None
+
+
+# A pattern compares the same few decision words with the same words on
+# every cycle ("abort", then "adjust"): each pair is compared once.
+_SAID: dict[tuple[str, str], bool] = {}
+_SAID_LIMIT = 4096
+
+
+def _says_word(decision: str, word: str) -> bool:
+    """``same_word(decision, word)``, remembered for short decisions."""
+    pair = (decision, word)
+    said = _SAID.get(pair)
+    if said is None:
+        said = same_word(decision, word)
+        if len(decision) <= 64 and len(_SAID) < _SAID_LIMIT:
+            _SAID[pair] = said
+    return said
 
 
 def decides(value: Any, verb: str) -> bool:
@@ -914,7 +980,18 @@ def _kind(value: Any) -> str:
     return "a mapping" if isinstance(value, Mapping) else f"a {type(value).__name__}"
 
 
-def without_fields(value: Any, fields: Sequence[str]) -> Any:
+class FieldSet(frozenset[str]):
+    """The fields a firewall removes, matched ignoring case, ``-`` and
+    spaces: built once (generated modules build theirs at import), so a
+    call does not normalize them again."""
+
+    __slots__ = ()
+
+    def __new__(cls, names: Iterable[str]) -> FieldSet:
+        return super().__new__(cls, (_field_key(name) for name in names))
+
+
+def without_fields(value: Any, fields: Iterable[str]) -> Any:
     """``value`` without the named top-level fields: the field firewall.
 
     A mapping, a dataclass, or an object holding such an attribute becomes a
@@ -924,9 +1001,14 @@ def without_fields(value: Any, fields: Sequence[str]) -> Any:
     and any value with none of the fields, is returned unchanged (a dataclass
     is always turned into a dict).
     """
-    removed = frozenset(_field_key(name) for name in fields)
-    if isinstance(value, Mapping):
-        return _drop(value, removed)
+    removed = fields if fields.__class__ is FieldSet else FieldSet(fields)
+    if type(value) is dict or isinstance(value, Mapping):
+        keys = _KEYS
+        return {
+            key: item
+            for key, item in value.items()
+            if (keys.get(key) or _key_of(key)) not in removed
+        }
     if isinstance(value, str):
         return _text_without(value, removed)
     attributes = _public_attributes(value)
@@ -949,8 +1031,26 @@ def _is_removed(key: Any, removed: frozenset[str]) -> bool:
     return isinstance(key, str) and _field_key(key) in removed
 
 
+# Each key as a firewall compares it ("" for a key that is not text): the
+# same few keys come back on every call, so each is worked out once.
+_KEYS: dict[Any, str] = {}
+_KEYS_LIMIT = 4096
+
+
+def _key_of(key: Any) -> str:
+    compared = _field_key(key) if isinstance(key, str) else ""
+    if len(_KEYS) < _KEYS_LIMIT:
+        _KEYS[key] = compared
+    return compared
+
+
 def _drop(fields: Mapping[Any, Any], removed: frozenset[str]) -> dict[Any, Any]:
-    return {key: item for key, item in fields.items() if not _is_removed(key, removed)}
+    keys = _KEYS
+    return {
+        key: item
+        for key, item in fields.items()
+        if (keys.get(key) or _key_of(key)) not in removed
+    }
 
 
 def _text_without(raw: str, removed: frozenset[str]) -> str:
@@ -968,11 +1068,6 @@ def _text_without_json(raw: str, removed: frozenset[str]) -> str:
     return json.dumps(_drop(found, removed), ensure_ascii=False)
 
 
-def single(values: Sequence[Any]) -> Any:
-    """The first of ``values``, or None when there is none."""
-    return values[0] if values else None
-
-
 # ---------------------------------------------------------------------------
 # The run of one pattern call
 # ---------------------------------------------------------------------------
@@ -981,6 +1076,9 @@ _BACKOFFS = ("none", "linear", "exponential")
 # Results that are certainly not awaitable, checked before the slower
 # inspect.isawaitable.
 _PLAIN = frozenset({dict, str, list, tuple, int, float, bool, type(None)})
+#: Result types that are certainly not awaitable: a generated sync function
+#: that calls a delegate itself looks further only at other results.
+PLAIN = _PLAIN
 _JOINS = ("all", "first", "any")
 _ON_FAIL = ("fail-fast", "continue", "ignore")
 
@@ -1793,6 +1891,31 @@ def _close(awaitable: Awaitable[Any]) -> None:
     """Close a coroutine that will never be awaited, so Python does not warn."""
     if inspect.iscoroutine(awaitable):
         awaitable.close()
+
+
+def refuse_awaitable(result: Any, slot: str) -> None:
+    """In a sync call, refuse a delegate's awaitable result (an async
+    delegate's coroutine, closed unrun) with the TypeError that
+    :meth:`Run.call` raises; the caller wraps it in a DelegateError."""
+    if inspect.isawaitable(result):
+        raise _async_in_sync_call(result, slot)
+
+
+#: How a generated module makes its frozen result: ``new_instance(cls)``, then
+#: each field's setter (see :func:`field_setter`); the dataclass's keyword
+#: ``__init__`` costs about twice as much.
+new_instance = object.__new__
+
+
+def field_setter(cls: type, name: str) -> Callable[[Any, Any], None]:
+    """The setter of slot ``name`` of a slotted class, frozen or not: called
+    as ``setter(instance, value)``, it sets the field once, when the instance
+    is made."""
+    slot = cls.__dict__[name]
+    if not isinstance(slot, MemberDescriptorType):
+        raise TypeError(f"{cls.__name__}.{name} is not a slot")
+    setter: Callable[[Any, Any], None] = slot.__set__
+    return setter
 
 
 def _async_in_sync_call(result: Awaitable[Any], slot: str) -> TypeError:
