@@ -88,12 +88,12 @@ def _lift_comments(source: str) -> tuple[str, dict[str, str]] | None:
     for tok in tokenize.generate_tokens(io.StringIO(source).readline):
         if tok.type != tokenize.COMMENT:
             continue
-        row = tok.start[0] - 1
-        if tok.start[1] != 0 or rows[row] != tok.string + "\n" or not re.fullmatch(r"# \S.*", tok.string):
+        number = tok.start[0] - 1
+        if tok.start[1] != 0 or rows[number] != tok.string + "\n":
             return None
-        if tok.string != tok.string.rstrip():
+        if not re.fullmatch(r"# \S.*", tok.string) or tok.string != tok.string.rstrip():
             return None
-        taken.add(row)
+        taken.add(number)
     if not taken:
         return source, {}
     kept: list[str] = []
