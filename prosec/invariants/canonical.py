@@ -14,6 +14,7 @@ from typing import assert_never
 from .claims import (
     AnyResult,
     Bounded,
+    CallCount,
     Calls,
     Claim,
     ExactlyOnce,
@@ -147,6 +148,9 @@ def canonical(claim: Claim) -> str:
             return f"the loop is bounded by {_n(bound)}"
         case Monotonic(var=var):
             return f"{_n(var)} only grows"
+        case CallCount(target=target, count=count, exact=exact):
+            times = "once" if count == "1" else f"{count if count.isdigit() else _n(count)} times"
+            return f"{subject(target)} is called {'exactly' if exact else 'at most'} {times}"
         case ExactlyOnce(target=target, elements=elements, per="element"):
             return f"each {_n(elements)} is given to exactly one {subject(target)}"
         case ExactlyOnce(target=target, elements=elements):

@@ -228,6 +228,17 @@ class ExactlyOnce:
 
 
 @dataclass(frozen=True, slots=True)
+class CallCount:
+    """Each run calls ``target``'s slot at most ``count`` times (a number, or
+    the name of a config entry); with ``exact``, exactly that many times on
+    every run that returns."""
+
+    target: Calls
+    count: str
+    exact: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Receives:
     """Each call of ``target`` is passed ``needs``. With ``only``, nothing
     else; with ``basis`` too ("decides solely from"), nothing else that
@@ -305,6 +316,7 @@ Claim: TypeAlias = (
     | Bounded
     | Monotonic
     | ExactlyOnce
+    | CallCount
     | Receives
     | Returns
     | ReturnsField
@@ -338,6 +350,8 @@ def kind_of(claim: Claim) -> str:
             return "monotonic"
         case ExactlyOnce():
             return "exactly-once"
+        case CallCount():
+            return "call count"
         case Receives():
             return "receives"
         case Returns() | ReturnsField() | Unmerged():

@@ -138,6 +138,9 @@ class Lexicon:
     #: slots called inside a loop (not a parallel block): what "every
     #: attempt", said of no slot, may stand for
     looped: frozenset[str] = frozenset()
+    #: slots called inside a loop or at more than one place: "each X" of
+    #: one of these means each of its calls, not the slot as a whole
+    repeated: frozenset[str] = frozenset()
     #: keys the program reads only off its inputs (``claim.amount``): not a
     #: field of any delegate's result
     input_keys: frozenset[str] = frozenset()
@@ -189,6 +192,11 @@ def build_lexicon(
             calls = (e for top in exprs_in(loop.body) for e in ir.subexprs(top) if isinstance(e, ir.Call))
             looped.update(delegate_vars.get(c.callee, c.callee) for c in calls)
 
+    sites: dict[str, int] = {}
+    for e in exprs_in(program.body):
+        if isinstance(e, ir.Call):
+            callee = delegate_vars.get(e.callee, e.callee)
+            sites[callee] = sites.get(callee, 0) + 1
     other_keys: set[str] = set()
     from_inputs: set[str] = set()
     for e in exprs_in(program.body):
@@ -214,6 +222,7 @@ def build_lexicon(
         keys=frozenset(keys - slot_set - input_set - variables),
         primary=primary,
         looped=frozenset(looped),
+        repeated=frozenset(looped | {n for n, k in sites.items() if k > 1}),
         input_keys=frozenset(from_inputs - other_keys),
         returned_keys=frozenset(returned),
     )

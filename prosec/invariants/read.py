@@ -37,6 +37,7 @@ from lark.visitors import CollapseAmbiguities, Transformer
 from .claims import (
     AnyResult,
     Bounded,
+    CallCount,
     Calls,
     Claim,
     ExactlyOnce,
@@ -271,6 +272,9 @@ _MODIFIERS = frozenset("OWN PRIOR CURRENT ORIGINAL LATER FIRST FINAL WHOLE SAME 
 #: Nouns that always mean a delegate's whole result, even where the program
 #: also has a field of that name.
 _WHOLE = frozenset("output outputs result results work answer answers response responses".split())
+
+#: Count words and the number they stand for.
+_NUMBERS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "once": "1", "twice": "2", "thrice": "3", "three times": "3"}
 
 _PUNCT = {",": "COMMA", ";": "SEMI", ":": "COLON", "<": "CMP", ">": "CMP", "<=": "CMP", ">=": "CMP", "==": "CMP", "!=": "CMP"}
 
@@ -1120,19 +1124,54 @@ class Meaning(Transformer[Token, Any]):
 
     def bound(self, items: list[Any]) -> str:
         token = items[0]
-        if token.type != "INPUT":
-            raise Unsupported("a loop bound that is a number, not a config entry")
-        return self._names(token)[0]
+        if token.type == "INPUT":
+            return self._names(token)[0]
+        number = _NUMBERS.get(str(token).lower(), str(token))
+        if not number.isdigit():
+            raise Unsupported(f"a count that is not a number: {token}")
+        return str(int(number))
 
     def bounded(self, items: list[Any]) -> Clause:
         bound = next(i for i in items if _is_name(i))
+        if bound.isdigit():
+            raise Unsupported("a loop bound that is a number, not a config entry")
         return Clause(None, lambda s: [Bounded(bound)])
 
+    def _count_clause(self, items: list[Any], *, exact: bool) -> Clause:
+        """"X is called at most N times", "each X runs exactly once"."""
+        times = [t for t in self._tokens(items, "ONCE_N")]
+        count = _NUMBERS[str(times[0]).lower()] if times else next(i for i in items if _is_name(i))
+
+        quantified = any(t.kind in ("EVERY", "BOTH") for t in self.toks)
+
+        def build(s: Subject) -> list[Claim]:
+            out: list[Claim] = []
+            for target in s.calls:
+                if target.slot is None or target.slot in self.lex.sequences or target.phase != "all" or target.given:
+                    raise Unsupported("a call count of something that is not one slot")
+                if quantified and target.slot in self.lex.repeated:
+                    raise Unsupported("'each' of a slot called more than once: each call, or the slot?")
+                out.append(CallCount(target, count, exact))
+            return out
+
+        return Clause(self._subject(items), build)
+
     def bounded_calls(self, items: list[Any]) -> Clause:
-        raise Unsupported("a bound on one slot's calls")
+        return self._count_clause(items, exact=False)
+
+    def exact_calls(self, items: list[Any]) -> Clause:
+        return self._count_clause(items, exact=True)
 
     bounded_calls_n = bounded_calls
-    bounded_all = bounded_calls
+
+    def bounded_vague(self, items: list[Any]) -> Clause:
+        raise Unsupported("a slot 'bounded by' a value: its calls, or its loop?")
+
+    def exact_once_bare(self, items: list[Any]) -> Clause:
+        raise Unsupported("'called once': exactly once, or at least once?")
+
+    def bounded_all(self, items: list[Any]) -> Clause:
+        raise Unsupported("every loop bounded, by nothing named")
 
     # ------------------------------------------------------------ monotonic
 
@@ -1166,7 +1205,6 @@ class Meaning(Transformer[Token, Any]):
     def once_element_self(self, items: list[Any]) -> Clause:
         raise Unsupported("exactly once, by no named slot")
 
-    once_slot_self = once_element_self
     once_element_two = once_element_self
 
     # ------------------------------------------------------------ identical

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ..claims import (
     Bounded,
+    CallCount,
     Claim,
     ExactlyOnce,
     FailSafe,
@@ -27,6 +28,7 @@ from ..claims import (
 from ..model import Status
 from . import (
     bounded,
+    call_count,
     exactly_once,
     firewall,
     gated,
@@ -69,6 +71,8 @@ def check_claim(claim: Claim, facts: Facts) -> Verdict:
             return monotonic.check(claim, facts)
         case ExactlyOnce():
             return exactly_once.check(claim, facts)
+        case CallCount():
+            return call_count.check(claim, facts)
         case Receives():
             return receives.check(claim, facts)
         case Returns():
