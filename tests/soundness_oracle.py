@@ -28,6 +28,7 @@ from prosec.invariants.claims import (
     CallCount,
     Calls,
     Claim,
+    Denied,
     ExactlyOnce,
     FailSafe,
     Firewall,
@@ -232,6 +233,9 @@ def violation(claim: Claim, program: Program, trace: Trace) -> str | None:
         case Unmerged():
             return _unmerged(claim, v)
         case ReturnsField() | Unverifiable():
+            return None
+        case Denied():
+            # never proved, so no run can contradict a proof of it
             return None
         case _:
             assert_never(claim)

@@ -17,6 +17,7 @@ from .claims import (
     CallCount,
     Calls,
     Claim,
+    Denied,
     ExactlyOnce,
     FailSafe,
     Firewall,
@@ -97,6 +98,8 @@ def _list(parts: list[str]) -> str:
 def canonical(claim: Claim) -> str:
     """The claim as a sentence the reader reads back into the same claim."""
     match claim:
+        case Denied(claim=inner):
+            return f"it is not the case that {canonical(inner)}"
         case Isolation(target=target, source=FromSlot(slot=slot, given=given)) if given:
             (b,) = sorted(target.given) or ("?",)
             return f"{_n(slot)} of {_list([_n(g) for g in sorted(given)])} never influences {_n(b)}"

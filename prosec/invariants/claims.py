@@ -304,6 +304,16 @@ class Unverifiable:
     slot: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Denied:
+    """The sentence says ``claim`` does not hold ("the loop is not bounded by
+    `n`", "the target may run without the guard's approval"). prosec proves
+    claims, not their opposites: this is violated when ``claim`` is proved,
+    and otherwise unverifiable (a claim not proved may still hold)."""
+
+    claim: Claim
+
+
 Claim: TypeAlias = (
     Isolation
     | Firewall
@@ -322,6 +332,7 @@ Claim: TypeAlias = (
     | ReturnsField
     | Unmerged
     | Unverifiable
+    | Denied
 )
 
 
@@ -358,10 +369,14 @@ def kind_of(claim: Claim) -> str:
             return "returns"
         case Unverifiable():
             return "unverifiable"
+        case Denied(claim=inner):
+            return kind_of(inner)
 
 
 def params_of(claim: Claim) -> dict[str, object]:
     """The claim's parameters as plain values, for the report and tests."""
+    if isinstance(claim, Denied):
+        return {**params_of(claim.claim), "denied": True}
     out: dict[str, object] = {}
     for name in claim.__dataclass_fields__:
         value = getattr(claim, name)

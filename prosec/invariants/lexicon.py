@@ -68,9 +68,16 @@ def plural(word: str) -> str:
     return word + "s"
 
 
+#: Plurals no ending rule gives.
+IRREGULAR = {"corpus": "corpora", "criterion": "criteria", "analysis": "analyses", "thesis": "theses", "index": "indices"}
+
+
 def variants(word: str) -> set[str]:
     """A word with its singular and plural."""
-    return {word, plural(word), singular(word)}
+    out = {word, plural(word), singular(word)}
+    out.update(p for s, p in IRREGULAR.items() if word == s)
+    out.update(s for s, p in IRREGULAR.items() if word == p)
+    return out
 
 
 def words_of(name: str) -> list[str]:
@@ -146,6 +153,11 @@ class Lexicon:
     input_keys: frozenset[str] = frozenset()
     #: keys of the objects the pattern returns
     returned_keys: frozenset[str] = frozenset()
+    #: keys a slot's `ensures:` declares (``{ remarks, summary }``)
+    declared_keys: frozenset[str] = frozenset()
+    #: local → the slots whose whole result is all it is ever set to
+    #: (``let draft = call translator``): "the translator's draft"
+    results: dict[str, frozenset[str]] = field(default_factory=dict)
 
     def add(self, phrase: Iterable[str], priority: int, entity: Entity) -> None:
         """Register a surface form; the higher priority wins, equals of one kind merge."""
@@ -162,6 +174,21 @@ class Lexicon:
             # different kinds at one priority: keep the first (slots first)
 
 
+_DECLARED = re.compile(r"\{([^{}]*)\}")
+_KEY = re.compile(r"^\s*['\"]?([A-Za-z_][A-Za-z0-9_]*)")
+
+
+def declared_keys(text: str) -> list[str]:
+    """The keys of an ``ensures:`` shape: ``{ remarks, summary }``,
+    ``{'decision': 'continue'}``."""
+    out: list[str] = []
+    for body in _DECLARED.findall(text):
+        for part in body.split(","):
+            if m := _KEY.match(part):
+                out.append(m.group(1).lower())
+    return out
+
+
 def build_lexicon(
     *,
     slots: Iterable[str],
@@ -170,6 +197,7 @@ def build_lexicon(
     config: Iterable[str],
     program: ir.Program,
     primary: str | None = None,
+    ensures: Iterable[str] = (),
 ) -> Lexicon:
     """The names of one pattern and their surface forms."""
     slot_set = frozenset(slots)
@@ -192,6 +220,14 @@ def build_lexicon(
             calls = (e for top in exprs_in(loop.body) for e in ir.subexprs(top) if isinstance(e, ir.Call))
             looped.update(delegate_vars.get(c.callee, c.callee) for c in calls)
 
+    set_to: dict[str, set[str | None]] = {}
+    for stmt in ir.walk(program.body):
+        match stmt:
+            case ir.Bind(name=name, value=value) | ir.Assign(target=ir.Name(name=name), value=value):
+                callee = value.callee if isinstance(value, ir.Call) else None
+                set_to.setdefault(name, set()).add(delegate_vars.get(callee, callee) if callee else None)
+            case _:
+                pass
     sites: dict[str, int] = {}
     for e in exprs_in(program.body):
         if isinstance(e, ir.Call):
@@ -225,6 +261,8 @@ def build_lexicon(
         repeated=frozenset(looped | {n for n, k in sites.items() if k > 1}),
         input_keys=frozenset(from_inputs - other_keys),
         returned_keys=frozenset(returned),
+        declared_keys=frozenset(k for text in ensures for k in declared_keys(text)),
+        results={n: frozenset(c for c in cs if c) for n, cs in set_to.items() if None not in cs},
     )
     entities: list[tuple[str, Entity]] = [(n, Entity("slot", (n,))) for n in sorted(slot_set)]
     entities += [(n, Entity("input", (n,))) for n in sorted(input_set)]
