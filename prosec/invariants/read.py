@@ -1052,6 +1052,12 @@ class Meaning(Transformer[Token, Any]):
         return self._denied(self.ordered(items))
 
     def unaware_denied(self, items: list[Any]) -> Clause:
+        hidden = next(i for i in items if isinstance(i, list))
+        marked = {t.type for t in self._tokens(items)} & {"THAT", "OF"}
+        if not marked and _tok(self.toks, hidden[0]).kind != "IT":
+            # "knows it is part of a dialectic" is a fact known; "learns from
+            # its failures" is what it does
+            raise Unsupported("knowing, said of no fact")
         return self._denied(self.unaware(items))
 
     def run_verb(self, items: list[Any]) -> None:
@@ -1383,10 +1389,26 @@ class Meaning(Transformer[Token, Any]):
 
     def ret_from(self, items: list[Any]) -> Clause:
         owner = next(i for i in items if _is_name(i))
-        return Clause(None, lambda s: [Returns("all", (Need(FromSlot(owner), "result"),))])
+        key = self._returned_noun(items)
+        return Clause(None, lambda s: [Returns("all", (Need(FromSlot(owner), key),))])
+
+    def _returned_noun(self, items: list[Any]) -> str:
+        """The returned key "the returned opinion" names: the noun itself
+        when the pattern returns a key so named, else ``result``."""
+        nouns = [str(t).replace(" ", "_") for t in self._tokens(items, "OUTPUT")]
+        if nouns and nouns[0] in self.lex.returned_keys:
+            return nouns[0]
+        if self.lex.returned_keys and "result" not in self.lex.returned_keys:
+            raise Unsupported("the returned result, where the pattern returns no `result`")
+        return "result"
 
     def ret_key(self, items: list[Any]) -> ReturnKey:
         name = self._names(items[0])[0]
+        said = str(items[0]).replace(" ", "_")
+        if name not in self.lex.returned_keys and said in self.lex.returned_keys:
+            # "the score handed back", for the key `score` holding a local
+            # `current_score`: the key as the sentence says it
+            name = said
         if name not in self.lex.returned_keys:
             # "the reviews returned", said of a local `review`: the returned
             # key is named only where the pattern returns it under that name

@@ -311,7 +311,12 @@ KINDS: dict[str, tuple[str, ...]] = {
     "ELSE": ("else",),
     "EVER": ("ever",),
     "GIVE": ("gives", "give", "gave", "grants", "grant", "granted", "issues", "issue"),
-    "HANDLED": ("processed", "handled", "seen", "read", "reviewed", "covered", "examined", "taken", "consumed", "analysed", "analyzed", "worked on"),
+    "HANDLED": (
+        "processed", "handled", "seen", "read", "reviewed", "covered", "examined", "taken", "consumed",
+        "analysed", "analyzed", "worked on", "judged", "summarised", "summarized", "translated",
+        "labelled", "labeled", "marked", "graded", "scored", "classified", "mapped", "evaluated",
+        "checked", "answered", "triaged",
+    ),
     "IDEA": ("idea", "clue", "knowledge"),
     "MORE_THAN": ("more than",),
     "OVER": ("over", "through"),

@@ -39,8 +39,7 @@ _LEAVES = (ir.Return, ir.Break, ir.Continue, ir.Throw)
 
 def check(claim: CallCount, facts: Facts) -> Verdict:
     """Check a call-count claim."""
-    slot = claim.target.slot
-    assert slot is not None
+    slot = claim.target.slot or ""
     program = facts.a.program
     fixed = _fixed_names(program.body, facts.a.inputs)
     counter = _Counter(slot, fixed)
@@ -50,9 +49,8 @@ def check(claim: CallCount, facts: Facts) -> Verdict:
     said = f"`{slot}` is called " + ("exactly " if claim.exact else "at most ") + _spell(want)
     where = counter.first_site
     if most is None:
-        at = counter.unbounded or where
-        assert at is not None
-        return verdict([Problem(at, f"the call of `{slot}` on line {at.line} is in a loop over a list of any length: {said} cannot be shown")], [])
+        at = counter.unbounded or where or program.span
+        return verdict([Problem(at, f"the call of `{slot}` on line {at.line} is in a loop with no bound that counts: {said} cannot be shown")], [])
     problems: list[Problem] = []
     if not _at_most(most, want):
         at = where or program.span
@@ -93,10 +91,10 @@ def _pick(a: Count | None, b: Count | None, choose: Callable[[Iterable[int]], in
 def _times(body: Count | None, count: Count | None) -> Count | None:
     """``body`` run ``count`` times; a product of two config entries has no
     linear form (None)."""
+    if body is not None and not _nonzero(body):
+        return {"": 0}  # no call of the slot, however many times
     if body is None or count is None:
         return None
-    if not _nonzero(body):
-        return {"": 0}
     if set(_nonzero(count)) <= {""}:
         return {n: v * count.get("", 0) for n, v in body.items()}
     if set(_nonzero(body)) <= {""}:
@@ -194,9 +192,9 @@ class _Counter:
     def _loop_most(self, loop: ir.Loop) -> Count | None:
         match loop:
             case ir.Repeat(count=count, body=body):
-                return _times(self.most(body), self._value(count))
+                return self._bounded_by(loop, _times(self.most(body), self._value(count)))
             case ir.LoopUntil(max=limit, body=body):
-                return _times(self.most(body), self._value(limit))
+                return self._bounded_by(loop, _times(self.most(body), self._value(limit)))
             case ir.For(body=body):
                 inner = self.most(body)
                 if inner is not None and not _nonzero(inner):
@@ -209,6 +207,11 @@ class _Counter:
                 return None
             case ir.Parallel(branches=branches):
                 return self.most(branches)
+
+    def _bounded_by(self, loop: ir.Loop, count: Count | None) -> Count | None:
+        if count is None and self.unbounded is None:
+            self.unbounded = loop.span
+        return count
 
     # ------------------------------------------------------------ at least
 
