@@ -166,10 +166,12 @@ def build(
         raise typer.Exit(2)
     if not quiet and fmt is Format.text:
         count = sum(1 for c in built.result.patterns if c.code is not None)
+        skipped = sum(1 for c in built.result.patterns if c.skipped)
         typer.echo(
             f"prosec: {_count(count, 'pattern')} → {target.as_posix()}/ "
             f"({len(built.written)} written, {len(built.unchanged)} unchanged, "
-            f"{len(built.removed)} removed)",
+            f"{len(built.removed)} removed)"
+            + (f"; {_count(skipped, 'file')} without `kind: pattern` skipped (PS017)" if skipped else ""),
             err=True,
         )
 
@@ -211,7 +213,7 @@ def report(
     no_cache: NoCacheOpt = False,
 ) -> None:
     """Print, per pattern, every condition with its lowering and every invariant with its status."""
-    from .api import compile_paths, printable, sentence_statuses
+    from .api import compile_paths, printable, sentence_statuses, shown_path
 
     sources, _, cache_dir = _settings(src, None)
     result = compile_paths(sources, strict=strict, cache=_cache(no_cache, cache_dir))
@@ -219,7 +221,7 @@ def report(
     if fmt is Format.json:
         data = [
             {
-                "path": r.path,
+                "path": shown_path(result, r.path),
                 "pattern": r.name,
                 "conditions": [
                     {"line": c.line, "text": c.text, "lowering": c.lowering} for c in r.conditions
@@ -230,6 +232,7 @@ def report(
                         "text": f.text,
                         "kind": f.kind,
                         "status": f.status.value,
+                        "read_as": f.read_as,
                         "evidence": list(f.evidence),
                     }
                     for f in r.invariants
@@ -241,7 +244,7 @@ def report(
         typer.echo(json.dumps(data, indent=2, ensure_ascii=True))
     else:
         for r in patterns:
-            typer.echo(f"{r.path}: {r.name}")
+            typer.echo(f"{shown_path(result, r.path)}: {r.name}")
             typer.echo("  conditions:")
             for c in r.conditions:
                 typer.echo(f"    line {c.line}: {printable(c.text)} → {c.lowering}")

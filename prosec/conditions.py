@@ -50,9 +50,30 @@ _DECIDES = re.compile(
     rf"^(?P<x>{_REF})\s+{_NEG}(?P<verb>accept|approve|certif|reject)[a-z]*(?:\s+.*)?$",
     re.IGNORECASE | re.DOTALL,
 )
+# Each phrasing of a numeric comparison: the operator it tests and whether
+# the test is negated ("is at most T" is "does not exceed T").
+_COMPARISONS: dict[str, tuple[Literal[">=", ">"], bool]] = {
+    "meets": (">=", False),
+    "is at least": (">=", False),
+    "is not below": (">=", False),
+    "is not less than": (">=", False),
+    "does not meet": (">=", True),
+    "is not at least": (">=", True),
+    "is below": (">=", True),
+    "is less than": (">=", True),
+    "exceeds": (">", False),
+    "is greater than": (">", False),
+    "is more than": (">", False),
+    "does not exceed": (">", True),
+    "is at most": (">", True),
+    "is no more than": (">", True),
+    "is not more than": (">", True),
+    "is not greater than": (">", True),
+}
 _COMPARE = re.compile(
-    rf"^(?P<x>{_REF})\s+(?P<op>meets|does\s+not\s+meet|is\s+at\s+least|is\s+not\s+at\s+least"
-    rf"|exceeds|does\s+not\s+exceed|is\s+below|is\s+less\s+than)\s+(?P<t>{_REF}|{_NUM})$",
+    rf"^(?P<x>{_REF})\s+(?P<op>"
+    + "|".join(op.replace(" ", r"\s+") for op in sorted(_COMPARISONS, key=len, reverse=True))
+    + rf")\s+(?P<t>{_REF}|{_NUM})$",
     re.IGNORECASE,
 )
 _PRESENCE = re.compile(
@@ -72,11 +93,14 @@ _OPERATOR_FORM = re.compile(
 _OPERATOR_TOKEN = re.compile(r"(?<![-=<>!])(>=|<=|==|!=|=(?![=>])|<(?![-=])|(?<![-=])>)")
 
 
-def operator_comparison(text: str) -> tuple[str, str | None] | None:
+def operator_comparison(
+    text: str, known: Callable[[str], bool] = lambda name: False
+) -> tuple[str, str | None] | None:
     """For a condition written with a comparison operator (``score >= 3``),
     the operator and, where there is one, the same condition in the words
     ProseScript lowers (``score is at least 3``). None for a condition
-    without operators. Quoted text does not count."""
+    without operators. Quoted text does not count. ``known`` says which
+    names the pattern knows: equality with one of them is no decision word."""
     clean = strip_markers(text)
     found = _OPERATOR_TOKEN.search(re.sub(r'"[^"]*"|`[^`]*`', "", clean))
     if found is None:
@@ -88,7 +112,7 @@ def operator_comparison(text: str) -> tuple[str, str | None] | None:
     if op in _OPERATORS:
         return op, f"{subject} {_OPERATORS[op]} {target}"
     word = target.strip('"')
-    if re.fullmatch(r"[A-Za-z][A-Za-z_-]*", word) and not re.fullmatch(_NUM, word):
+    if re.fullmatch(r"[A-Za-z][A-Za-z_-]*", word) and (target.startswith('"') or not known(word)):
         # Equality with a word is a verdict's decision word.
         return op, f"{subject} {'does not say' if op == '!=' else 'says'} {word}"
     return op, None
@@ -163,15 +187,8 @@ def _lower(
         subject = ref(m["x"])
         threshold = _threshold(m["t"], span, known)
         if subject is not None and threshold is not None:
-            op_text = " ".join(m["op"].lower().split())
-            op: Cond
-            if op_text in ("meets", "is at least", "does not meet", "is not at least",
-                           "is below", "is less than"):
-                op = Compare(subject=subject, op=">=", threshold=threshold, span=span)
-            else:
-                op = Compare(subject=subject, op=">", threshold=threshold, span=span)
-            negated = op_text in ("does not meet", "is not at least", "does not exceed",
-                                  "is below", "is less than")
+            test, negated = _COMPARISONS[" ".join(m["op"].lower().split())]
+            op: Cond = Compare(subject=subject, op=test, threshold=threshold, span=span)
             return Not(operand=op, span=span) if negated else op
     if m := _DECIDES.match(text):
         subject = ref(m["x"])

@@ -37,6 +37,8 @@ from .spelling import distance
 #   PS314  assignment target is not a name, property or index
 #   PS315  bad `max:` value
 #   PS316  a call property spelled like a modifier (`retries:`) is an input
+#   PS319  `append` inside a parallel region to a list from outside it: the
+#          list is in the order the branches finish (warning)
 # PS4xx: values.
 #   PS401  unknown escape in a string
 #   PS402  description used as a value, lowered to an iteration count
@@ -389,7 +391,7 @@ class Lowerer:
 
     def cond(self, token: Token) -> ir.Cond:
         span = span_of(token)
-        found = operator_comparison(str(token))
+        found = operator_comparison(str(token), self.known)
         if found is not None:
             op, words = found
             self.error(
@@ -398,8 +400,9 @@ class Lowerer:
                 f"`{op}` in a condition: ProseScript writes comparisons in words",
                 f"write `{words}`"
                 if words
-                else "use a form prosec decides itself: `X is at least Y`, `X exceeds Y`, "
-                "`X is below Y`, `X does not exceed Y`, `X says WORD`",
+                else "ProseScript has no equality test of two values: for numbers, nest "
+                "`if X is at least Y:` and `if X is at most Y:`; the forms prosec decides are "
+                "`X is at least Y`, `X exceeds Y`, `X is below Y`, `X is at most Y`, `X says WORD`",
             )
             return ir.Judge(text=strip_markers(str(token)), span=span)
         return lower_condition(str(token), span, self.known, self.is_config)
@@ -810,7 +813,54 @@ def lower(
     )
     program = lowerer.program(tree)
     program, more = describe_values(path, program, numeric_returns)
-    return program, lowerer.diagnostics + more
+    return program, lowerer.diagnostics + more + completion_order(path, program)
+
+
+def _parallel_body(stmt: ir.Stmt) -> ir.Block | None:
+    match stmt:
+        case ir.Bind(value=loop) | ir.Assign(value=loop) if isinstance(loop, ir.Stmt):
+            return _parallel_body(loop)
+        case ir.For(parallel=True, body=body) | ir.Repeat(parallel=True, body=body):
+            return body
+        case ir.Parallel(branches=branches):
+            return branches
+        case _:
+            return None
+
+
+def completion_order(path: str, program: ir.Program) -> list[Diagnostic]:
+    """PS319: an `append` in a parallel region to a list bound outside the
+    region adds in the order the branches finish, which changes from run to
+    run; the region's collected values keep the order of its iterations."""
+    found: dict[Span, Diagnostic] = {}
+    everything = ir.walk(program.body)
+    for stmt in everything:
+        body = _parallel_body(stmt)
+        if body is None:
+            continue
+        start = (stmt.span.line, stmt.span.column)
+        before = {
+            s.name for s in everything if isinstance(s, ir.Bind) and (s.span.line, s.span.column) < start
+        }
+        inner = ir.walk(body)
+        local = {s.name for s in inner if isinstance(s, ir.Bind)} - before
+        for append in inner:
+            if not isinstance(append, ir.Append) or append.span in found:
+                continue
+            root: ir.Expr = append.target
+            while isinstance(root, ir.Attr | ir.Index):
+                root = root.base
+            if isinstance(root, ir.Name) and root.name not in local:
+                found[append.span] = warning(
+                    path,
+                    append.span,
+                    "PS319",
+                    f"`append` to {root.name!r} inside a parallel region: the list gets its "
+                    "items in the order the branches finish, which differs from run to run",
+                    "collect the region's values instead (`let results = parallel for ...:` "
+                    "with a `return` in each iteration keeps the order of the iterations)",
+                )
+    return list(found.values())
 
 
 # ---------------------------------------------------------------- §4.6

@@ -684,6 +684,9 @@ def _bad_character(path: str, text: str, exc: UnexpectedCharacters) -> Diagnosti
     span = Span.point(line, column)
     where = _where(text, line, column)
     after = f" after `{where.before}`" if where.before else ""
+    named = _catch_habit(path, where)
+    if named is not None:
+        return named
     if char == '"':
         if text.startswith('"""', pos):
             return error(
@@ -982,6 +985,24 @@ def _bad_token(
     )
 
 
+def _catch_habit(path: str, where: _Where) -> Diagnostic | None:
+    """`catch error:` or `except ValueError as e:`: the name goes after `as`."""
+    if where.first_word not in ("catch", "except"):
+        return None
+    code = _code(where.text)
+    found = re.match(r"\s*(?:catch|except)\s+(?:[A-Za-z_][\w.]*\s+as\s+)?([A-Za-z_]\w*)\s*:?$", code)
+    if found is None or found.group(1) == "as":
+        return None
+    return error(
+        path,
+        Span.point(where.line, _indent(where.text) + 1, len(code.strip())),
+        "PS201",
+        f"a caught failure is named with `as`: `catch as {found.group(1)}:`",
+        f"write `catch as {found.group(1)}:` (ProseScript catches every failure; "
+        "there are no exception types to name)",
+    )
+
+
 def _other_language(path: str, text: str, token: Token, where: _Where) -> Diagnostic | None:
     """Constructs of other languages, named with what ProseScript has
     instead: `else if`, a bare `while`, a function call."""
@@ -999,6 +1020,9 @@ def _other_language(path: str, text: str, token: Token, where: _Where) -> Diagno
                 "`else if` is written `elif` in ProseScript",
                 f"write `elif {_short(found.group(1) or 'CONDITION')}:`",
             )
+    named = _catch_habit(path, where)
+    if named is not None:
+        return named
     if where.first_word in ("while", "until") and where.before == where.first_word:
         word = where.first_word
         found = re.match(rf"\s*{word}\b\s*(.*?)\s*:?$", code)
@@ -1032,13 +1056,16 @@ def _other_language(path: str, text: str, token: Token, where: _Where) -> Diagno
                 f"a call's inputs are not written in parentheses after `call {name}`",
                 f"write `call {name}` and indent its inputs under it as {example}",
             )
+        hint = f"ask a delegate for the value instead: `call SLOT` with {example} indented under it"
+        if name in ("len", "length", "count", "size"):
+            of = inside.group(1) if inside else "items"
+            hint = f"a list's length is a property: write `{of}.length`"
         return error(
             path,
             Span.point(where.line, callee.start(1) + 1, len(name) + 1),
             "PS201",
             f"`{name}(...)` is a function call, and ProseScript has no functions",
-            f"ask a delegate for the value instead: `call SLOT` with {example} "
-            "indented under it",
+            hint,
         )
     return None
 

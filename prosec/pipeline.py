@@ -195,6 +195,16 @@ def _front(display: str, data: bytes) -> Front | Compiled:
     )
 
 
+def _not_said_before(found: Sequence[Diagnostic], said: Sequence[Diagnostic]) -> list[Diagnostic]:
+    """The invariant checker's diagnostics, less its errors at a place where
+    an earlier stage already reported an error: one mistake, one diagnostic
+    (a `loop` without a bound is PS301, not also a PS501 for its bound)."""
+    places = {(d.span.line, d.span.column) for d in said if d.is_error}
+    return [
+        d for d in found if not d.is_error or (d.span.line, d.span.column) not in places
+    ]
+
+
 def _compile(display: str, data: bytes, *, strict: bool, render: bool = True) -> Compiled:
     front = _front(display, data)
     if isinstance(front, Compiled):
@@ -232,7 +242,7 @@ def _compile(display: str, data: bytes, *, strict: bool, render: bool = True) ->
         ),
         strict=strict,
     )
-    diagnostics += inv.diagnostics
+    diagnostics += _not_said_before(inv.diagnostics, diagnostics)
     report.invariants = list(inv.facts)
     report.conditions = _conditions(program, doc.text)
     report.notes = [d.message for d in diagnostics if d.code == "PS402"]

@@ -68,7 +68,7 @@ class Resolver:
         self,
         path: str,
         params: Mapping[str, DeclKind],
-        later: set[str],
+        later: Mapping[str, tuple[Span, str]],
     ) -> None:
         self.path = path
         self.params = dict(params)
@@ -160,12 +160,7 @@ class Resolver:
             return
         self.reported.add(key)
         if name in self.later:
-            self.error(
-                span,
-                "PS101",
-                f"{name!r} is read before the `let` that binds it",
-                f"bind {name!r} before this line",
-            )
+            self.error(span, "PS101", *_not_visible(name, span, *self.later[name]))
             return
         suggestion = near_miss(name, self.known_names())
         if suggestion is not None:
@@ -450,20 +445,41 @@ def _kind_word(kind: DeclKind) -> str:
     }[kind]
 
 
-def bound_anywhere(block: ir.Block) -> set[str]:
-    names: set[str] = set()
+def _not_visible(name: str, read: Span, bound: Span, by: str) -> tuple[str, str]:
+    """PS101's message and hint: read before its binding, or after the block
+    that bound it has ended."""
+    binder = {"let": "the `let`", "loop": "the loop", "catch": "the `catch`"}[by]
+    if (bound.line, bound.column) > (read.line, read.column):
+        return (f"{name!r} is read before {binder} that binds it", f"bind {name!r} before this line")
+    if by == "loop":
+        return (
+            f"{name!r} is the variable of the loop on line {bound.line} and exists only inside it",
+            f"to keep it after the loop, bind a name before the loop (`let last = null`) "
+            f"and assign it inside (`last = {name}`)",
+        )
+    return (
+        f"{name!r} is bound on line {bound.line} inside a block that has ended, and is not "
+        "visible here",
+        f"bind it before that block (`let {name} = null`) and assign it inside (`{name} = ...`)",
+    )
+
+
+def bound_anywhere(block: ir.Block) -> dict[str, tuple[Span, str]]:
+    """Every name the program binds, with where it is first bound and by
+    what (``let``, a loop, ``catch``)."""
+    names: dict[str, tuple[Span, str]] = {}
     for stmt in ir.walk(block):
         match stmt:
             case ir.Bind(name=name):
-                names.add(name)
+                names.setdefault(name, (stmt.span, "let"))
             case ir.Repeat(var=var) | ir.LoopUntil(var=var) if var:
-                names.add(var)
+                names.setdefault(var, (stmt.span, "loop"))
             case ir.For(var=var, index=index):
-                names.add(var)
+                names.setdefault(var, (stmt.span, "loop"))
                 if index:
-                    names.add(index)
+                    names.setdefault(index, (stmt.span, "loop"))
             case ir.Try(catch_var=var) if var:
-                names.add(var)
+                names.setdefault(var, (stmt.span, "catch"))
             case _:
                 pass
     return names

@@ -88,11 +88,13 @@ class InputDecl:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ReturnDecl:
-    """An output: a `` `name`: description `` bullet of Returns/Ensures/Maintains."""
+    """An output: a `` `name`: description `` bullet of Returns/Ensures/Maintains,
+    or `` `name` (type): description ``."""
 
     name: str
     description: str
     span: Span
+    type_text: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -502,6 +504,9 @@ class _Entry:
     column: int
     type_text: str | None
     parts: list[str]
+    #: Written in parentheses after the name (`` `name` (type, default: X) ``).
+    default_text: str | None = None
+    optional: bool = False
 
 
 def _read_inputs(
@@ -523,8 +528,8 @@ def _read_inputs(
             name=entry.name,
             type_text=entry.type_text,
             description=description,
-            optional=optional,
-            default_text=default_text,
+            optional=optional or entry.optional or entry.default_text is not None,
+            default_text=entry.default_text or default_text,
             span=Span.point(entry.line, entry.column, len(entry.name)),
         )
         if decl.name in seen:
@@ -568,6 +573,39 @@ def _entry_from(text: str, line: int, column: int) -> _Entry | None:
     )
 
 
+_DECLARED_RE = re.compile(r"`\s*(" + _IDENT + r")\s*`\s*(\(.*)?:\s*(.*)$", re.DOTALL)
+
+
+def _declared_entry(text: str, line: int, column: int) -> _Entry | None:
+    """An input written as a Config entry is: `` `name` (type, default: X): description ``
+    or `` `name`: description ``; the name must be in backticks."""
+    match = _DECLARED_RE.match(text)
+    if match is None:
+        return None
+    type_text: str | None = None
+    default_text: str | None = None
+    optional = False
+    if match.group(2):
+        inner = match.group(2).strip()
+        close = _closing(inner, 0)
+        if close is None or inner[close + 1 :].strip():
+            return None
+        parts = [p.strip() for p in _split_top(inner[1:close])]
+        optional = any(p.casefold() == "optional" for p in parts)
+        kept = ", ".join(p for p in parts if p.casefold() != "optional")
+        type_text, default_text = _type_and_default(kept) if kept else (None, None)
+    description = match.group(3).strip()
+    return _Entry(
+        name=match.group(1),
+        line=line,
+        column=column + match.start(1),
+        type_text=type_text,
+        parts=[description] if description else [],
+        default_text=default_text,
+        optional=optional,
+    )
+
+
 def _bullet_entries(
     path: str, item: _Bullet, diagnostics: list[Diagnostic]
 ) -> list[_Entry]:
@@ -575,7 +613,9 @@ def _bullet_entries(
     entries: list[_Entry] = []
     # The bullet itself may be one input, or a header such as "Pattern
     # instance receives:" possibly followed by collapsed `name: type --` runs.
-    direct = _entry_from(first.text, first.number, first.column)
+    direct = _entry_from(first.text, first.number, first.column) or _declared_entry(
+        first.text, first.number, first.column
+    )
     runs = list(_RUN_RE.finditer(first.text))
     if direct is not None and not (runs and runs[0].start() > 0):
         entries.append(direct)
@@ -670,7 +710,9 @@ def _optional(description: str) -> tuple[str, bool, str | None]:
 # Returns, invariants, metadata
 
 
-_RETURN_RE = re.compile(r"`\s*(" + _IDENT + r")\s*`\s*:\s*(.*)", re.DOTALL)
+_RETURN_RE = re.compile(
+    r"`\s*(" + _IDENT + r")\s*`\s*(?:\(\s*([^()]*?)\s*\)\s*)?:\s*(.*)", re.DOTALL
+)
 
 
 def _read_returns(
@@ -691,7 +733,8 @@ def _read_returns(
                 name = match.group(1)
                 decl = ReturnDecl(
                     name=name,
-                    description=" ".join(match.group(2).split()),
+                    description=" ".join(match.group(3).split()),
+                    type_text=match.group(2) or None,
                     span=Span.point(
                         item.first.number,
                         item.first.column + match.start(1),

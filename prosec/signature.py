@@ -19,7 +19,14 @@ from .diagnostics import Diagnostic, Span, error, warning
 from .names import RUNTIME_OPTIONS, field_name, is_reserved_spelling, python_name
 from .scope import DeclKind, ScopeInfo, key_problems
 from .sections import Declarations
-from .types import DefaultValue, check_default, is_number, parse_default, python_type
+from .types import (
+    DefaultValue,
+    check_default,
+    is_number,
+    known_type_for,
+    parse_default,
+    python_type,
+)
 
 # PS6xx (names in the generated code).
 #   PS601  two names become the same Python identifier
@@ -228,6 +235,12 @@ def _as_criteria(param: Param) -> Param:
     return replace(param, annotation=annotation, sequence=False)
 
 
+def _type_hint(type_text: str) -> str:
+    meant = known_type_for(type_text)
+    known = "the types are string, number, integer, boolean, object, any and T[]"
+    return f"did you mean `{meant}`? {known}" if meant else known
+
+
 def _value_param(
     path: str,
     name: str,
@@ -244,7 +257,13 @@ def _value_param(
     ptype = python_type(type_text, count=count) if type_text else None
     if type_text and ptype is None and span is not None:
         diagnostics.append(
-            warning(path, span, "PS050", f"unknown type {type_text!r} for {name!r}; using Any")
+            warning(
+                path,
+                span,
+                "PS050",
+                f"unknown type {type_text!r} for {name!r}; using Any",
+                _type_hint(type_text),
+            )
         )
     annotation = ptype.annotation if ptype is not None else "Any"
     if default is not None and span is not None and default.value is not None:
@@ -476,6 +495,18 @@ def check_returns(
         for key, span in _returned_keys(ret):
             given.setdefault(key, span)
     diagnostics: list[Diagnostic] = []
+    for decl in decls.returns:
+        if decl.type_text is not None and python_type(decl.type_text) is None:
+            diagnostics.append(
+                warning(
+                    path,
+                    decl.span,
+                    "PS050",
+                    f"unknown type {decl.type_text!r} for the result field {decl.name!r}; "
+                    "it is typed from the delegation",
+                    _type_hint(decl.type_text),
+                )
+            )
     for name, decl in declared.items():
         if name not in given:
             diagnostics.append(
@@ -519,10 +550,11 @@ def result_fields(
     program: ir.Program, decls: Declarations, params: Sequence[Param]
 ) -> list[ResultField]:
     """One field per key returned by the delegation, typed as precisely as
-    the declarations and the program determine (``Any`` where they do not),
-    optional where some path leaves it out."""
+    the declarations and the program determine (``Any`` where neither
+    does), optional where some path leaves it out."""
     returns = pattern_returns(program.body)
     docs = {r.name: r.description for r in decls.returns}
+    declared = {r.name: python_type(r.type_text) for r in decls.returns if r.type_text}
     types = _Types(program, params)
     order: list[str] = []
     atoms: dict[str, set[str]] = {}
@@ -546,18 +578,26 @@ def result_fields(
     fields: list[ResultField] = []
     for key in order:
         optional = present[key] < len(returns) or falls_off or _NONE in atoms[key]
+        annotation = _annotation(atoms[key], optional=optional)
+        written = declared.get(key)
+        if annotation == _ANY and written is not None and written.annotation != _ANY:
+            # The program does not determine it (a delegate's answer): the
+            # type ### Returns declares.
+            annotation = written.annotation + (" | None" if optional else "")
         fields.append(
             ResultField(
                 name=key,
                 py=field_name(key),
-                annotation=_annotation(atoms[key], optional=optional),
+                annotation=annotation,
                 required=not optional,
                 doc=docs.get(key, ""),
             )
         )
-    required = [f for f in fields if f.required]
-    optional_fields = [f for f in fields if not f.required]
-    return required + optional_fields
+    # In the order ### Returns lists them, then the undeclared ones as the
+    # delegation first returns them (the class is keyword-only, so a field
+    # with a default may come before one without).
+    listed = {r.name: index for index, r in enumerate(decls.returns)}
+    return sorted(fields, key=lambda f: listed.get(f.name, len(listed)))
 
 
 # Types are sets of annotation atoms: `{"int", "None"}` is `int | None`.

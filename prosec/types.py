@@ -20,6 +20,8 @@ import math
 import re
 from dataclasses import dataclass
 
+from .spelling import near_miss
+
 __all__ = [
     "MAX_DEFAULT_CHARS",
     "MAX_DEFAULT_DEPTH",
@@ -27,6 +29,7 @@ __all__ = [
     "PyType",
     "check_default",
     "is_number",
+    "known_type_for",
     "parse_default",
     "python_type",
 ]
@@ -99,6 +102,34 @@ def python_type(type_text: str | None, *, count: bool = False) -> PyType | None:
     for _ in range(depth):
         result = PyType(f"Sequence[{result.annotation}]", result.needs | {"Sequence"})
     return result
+
+
+# The names other languages give these types.
+_OTHER_NAMES = {
+    "int": "integer", "long": "integer", "float": "number", "double": "number",
+    "decimal": "number", "str": "string", "text": "string", "bool": "boolean",
+    "dict": "object", "map": "object", "mapping": "object", "json": "object",
+    "list": "any[]", "array": "any[]", "sequence": "any[]",
+}
+
+
+def known_type_for(type_text: str) -> str | None:
+    """The prosec type a user most likely meant by unknown type text:
+    ``int`` → ``integer``, ``list[str]`` → ``string[]``, ``strng`` →
+    ``string``. None when nothing is close."""
+    text = type_text.strip().casefold()
+    inner = re.fullmatch(r"(?:list|sequence|array)\s*\[\s*(\w+)\s*\]", text)
+    if inner is not None:
+        element = inner.group(1)
+        element = element if _base_and_depth(element) else known_type_for(element) or "any"
+        return f"{element}[]"
+    if text in _OTHER_NAMES:
+        return _OTHER_NAMES[text]
+    depth = 0
+    while text.endswith("[]"):
+        text, depth = text[:-2].rstrip(), depth + 1
+    base = _OTHER_NAMES.get(text) or near_miss(text, [*_SCALARS, "number"])
+    return base + "[]" * depth if base is not None else None
 
 
 def is_number(type_text: str | None) -> bool:

@@ -165,3 +165,41 @@ def test_hints_on_the_command_line_name_the_code(tmp_path: Path) -> None:
     codes = re.findall(r"\[(PS\d{3})\]", done.stderr)
     assert hints and len(hints) == len(codes)
     assert all(h.endswith(f"see `prosec explain {c}`") for h, c in zip(hints, codes, strict=True))
+
+
+def test_report_json_gives_each_sentence_its_reading(tmp_path: Path) -> None:
+    text = pattern_text(
+        "relay",
+        "let answer = call helper\n  question: question\nreturn answer",
+        slots="helper",
+        requires="- `question`: what to ask",
+        invariants="- The helper receives the question.\n- Everything goes smoothly.",
+    )
+    (tmp_path / "relay.prose.md").write_text(text)
+    done = run_prosec("report", "relay.prose.md", "--format", "json", "--no-cache", cwd=tmp_path)
+    [pattern] = json.loads(done.stdout)
+    by_text = {f["text"]: f for f in pattern["invariants"]}
+    read = by_text["The helper receives the question."]
+    assert read["status"] == "proved"
+    assert read["read_as"] == "`helper` receives `question`"
+    assert read["evidence"][0] == f"read as: {read['read_as']}"
+    assert by_text["Everything goes smoothly."]["read_as"] is None
+
+
+def test_report_names_files_as_diagnostics_do_and_build_counts_skipped_files(tmp_path: Path) -> None:
+    folder = tmp_path / "drafts" / "d"
+    folder.mkdir(parents=True)
+    (folder / "relay.prose.md").write_text(
+        pattern_text("relay", "let answer = call helper\nreturn answer", slots="helper")
+    )
+    (folder / "notes.prose.md").write_text("---\nname: notes\n---\n\n# Notes\n")
+    done = run_prosec("report", "drafts/d", "--no-cache", cwd=tmp_path)
+    assert done.stdout.splitlines()[0] == "drafts/d/relay.prose.md: relay"
+    done = run_prosec("report", "drafts/d", "--format", "json", "--no-cache", cwd=tmp_path)
+    assert [p["path"] for p in json.loads(done.stdout)] == ["drafts/d/relay.prose.md"]
+    done = run_prosec("build", "drafts/d", "-o", "out", "--no-cache", cwd=tmp_path)
+    assert done.returncode == 0
+    assert done.stderr.splitlines()[-1].endswith(
+        "(3 written, 0 unchanged, 0 removed); 1 file without `kind: pattern` skipped (PS017)"
+    )
+    assert "drafts/d/notes.prose.md:" in done.stderr and "info[PS017]" in done.stderr

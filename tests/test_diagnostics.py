@@ -192,6 +192,9 @@ CASES = [
          severity="warning"),
     Case("PS318", pattern("let r = call a\nreturn { r, s: 1 }", returns="- `r`: one"), "1 }",
          severity="warning"),
+    Case("PS319", pattern("let found = []\nparallel for t in ts:\n  let r = call a\n    topic: t\n"
+                          "  append r to found\nreturn found", requires="ts: string[] -- t"),
+         "append r", severity="warning"),
     # ------------------------------------------------------------ PS4xx values
     Case("PS401", pattern('let s = "a\\qb"\nreturn s'), "\\q"),
     Case(
@@ -256,6 +259,14 @@ CASES = [
         pattern("let r = call a\nreturn r", invariants="- b never sees a's output\n  - read as: b is kept in the dark"),
         "b is kept",
         severity="warning",
+    ),
+    Case(
+        "PS507",
+        pattern("let v = call critic\n  brief: brief\nreturn v", slots="critic",
+                requires="brief: string -- the task\ndraft: string -- the draft",
+                invariants="- The critic is kept well away from the draft\n  - read as: `critic` never receives `draft`"),
+        "The critic is kept",
+        severity="info",
     ),
     # ------------------------------------------------------------ PS6xx names and build
     Case("PS601", pattern("let a-b = 1\nlet a_b = 2\nreturn a_b"), "a_b = 2"),

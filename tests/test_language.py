@@ -400,6 +400,37 @@ def test_numeric_and_presence_conditions_are_fail_safe(compile_pattern: Compile)
     assert pkg.numbers(evaluator=Recorder({})).result == "absent"
 
 
+@pytest.mark.parametrize(
+    ("form", "same_as"),
+    [
+        ("is greater than", "exceeds"),
+        ("is more than", "exceeds"),
+        ("is at most", "does not exceed"),
+        ("is no more than", "does not exceed"),
+        ("is not greater than", "does not exceed"),
+        ("is not below", "is at least"),
+        ("is not less than", "is at least"),
+        ("does not meet", "is below"),
+    ],
+)
+def test_every_phrasing_of_a_comparison_decides_as_its_twin(
+    compile_pattern: Compile, form: str, same_as: str
+) -> None:
+    def pattern(name: str, words: str) -> str:
+        return pattern_text(name, f"""
+            let e = call evaluator
+            if e.score {words} limit:
+              return "yes"
+            return "no"
+        """, slots="evaluator", config="- `limit` (number, default: 3): bar")
+
+    pkg = compile_pattern(pattern("phrased", form), pattern("twin", same_as))
+    for score in (2, 3, 3.5, "3", "high", None):
+        answers = {pkg.phrased(evaluator=Recorder({"score": score})).result,
+                   pkg.twin(evaluator=Recorder({"score": score})).result}
+        assert len(answers) == 1, (score, answers)
+
+
 # ------------------------------------------------------------------ the project's patterns
 
 

@@ -298,6 +298,28 @@ def test_input_bullets_and_default_forms() -> None:
     assert inputs["fifth"].span == Span(13, 5, 13, 10)
 
 
+def test_inputs_written_as_config_entries_are() -> None:
+    body = (
+        "### Requires\n\n"
+        "- `brief` (string): the brief\n"
+        "- `tone` (string, optional): how it sounds\n"
+        "- `rounds` (integer, default: 2): how many rounds\n"
+        "- `notes`: anything else\n"
+        "- `draft` is what the writer starts from\n"
+    )
+    decl, diagnostics = declare(body)
+    assert diagnostics == []
+    inputs = by_name(decl.inputs)
+    assert list(inputs) == ["brief", "tone", "rounds", "notes"]
+    assert (inputs["brief"].type_text, inputs["brief"].optional, inputs["brief"].description) == (
+        "string", False, "the brief"
+    )
+    assert (inputs["tone"].type_text, inputs["tone"].optional) == ("string", True)
+    assert (inputs["rounds"].default_text, inputs["rounds"].optional) == ("2", True)
+    assert (inputs["notes"].type_text, inputs["notes"].description) == (None, "anything else")
+    assert inputs["brief"].span == Span(8, 4, 8, 9)
+
+
 def test_duplicate_input_across_requires_and_parameters() -> None:
     body = (
         "### Requires\n\n- Pattern instance receives:\n    a: string -- one\n\n"

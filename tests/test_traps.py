@@ -69,6 +69,22 @@ TRAPS = [
     # A plural list and its singular loop variable: the list is an input, not a typo.
     trap("for item in items", "for item in items:\n  call worker\n    item: item", "PS104", "warning",
          "items:", "'items' is not declared: it becomes a required input", absent=("PS102",)),
+    # A name read after the block that bound it.
+    trap("a let inside a loop read after it", "repeat 2:\n  let review = call critic\nreturn review",
+         "PS101", "error", "review\n", "'review' is bound on line", "inside a block that has ended",
+         hint=("`let review = null`",), nth=1),
+    trap("a loop variable read after the loop", "repeat 2 as round:\n  call critic\nreturn round",
+         "PS101", "error", "round\n", "'round' is the variable of the loop on line",
+         hint=("`last = round`",)),
+    # Order that depends on which branch finishes first.
+    trap("append inside parallel for", "let found = []\nparallel for t in topics:\n  let r = call worker\n"
+         "    topic: t\n  append r to found\nreturn found", "PS319", "warning", "append r",
+         "`append` to 'found' inside a parallel region", hint=("`let results = parallel for ...:`",),
+         requires="topics: string[] -- the topics"),
+    trap("append to a list of the iteration is in order",
+         "let all = parallel for t in topics:\n  let mine = []\n  let r = call worker\n    topic: t\n"
+         "  append r to mine\n  return mine\nreturn all", "PS104", "warning", "topics",
+         "", absent=("PS319",), nth=1),
     # A slot named like a runtime option.
     trap("a slot named executor", "let r = call executor\nreturn r", "PS609", "warning", "executor`",
          "the slot 'executor' is the parameter `executor_=`: `executor=` is the runtime option",
@@ -83,6 +99,10 @@ TRAPS = [
          config="- `pass_mark` (number, default: 7): lowest passing average"),
     trap("an equality with a word", "let verdict = call critic\nloop until verdict == done (max: 3):\n  call worker",
          "PS406", "error", "verdict == done", "`==` in a condition", hint=("write `verdict says done`",)),
+    trap("an equality with a name the pattern knows",
+         "let verdict = call critic\nif verdict.score == limit:\n  return verdict", "PS406", "error",
+         "verdict.score ==", "`==` in a condition", hint=("no equality test", "`if X is at most Y:`"),
+         config="- `limit` (number, default: 3): the score to match"),
     trap("a condition for the judge", "let draft = call worker\nif **the draft reads well**:\n  return draft",
          "PS407", "info", "**the draft", "asked of the judge at run time", hint=("`judge=`",)),
     trap("a choice asks the judge", 'choice **which is better**:\n  option "keep":\n    call worker',
@@ -97,9 +117,22 @@ TRAPS = [
     Trap("an unknown heading", with_section("Outputs", "- `summary`: the summary"), "PS037", "info",
          "### Outputs", ("`### Outputs` is not a section prosec reads: its text is ignored",
                          "(did you mean `### Returns`?)"), ("Description, Slots, Config",)),
+    # Other languages' type names.
+    trap("a Python type name", "repeat rounds:\n  call worker", "PS050", "warning", "rounds`",
+         "unknown type 'int' for 'rounds'; using Any", hint=("did you mean `integer`?",),
+         config="- `rounds` (int, default: 2): how many rounds"),
+    trap("a generic list type", "for t in topics:\n  call worker\n    topic: t", "PS050", "warning",
+         "topics:", "unknown type 'list[str]'", hint=("did you mean `string[]`?",),
+         requires="topics: list[str] -- the topics"),
     # A misspelled modifier.
     trap("retries for retry", "let r = call worker\n  retries: 1\nreturn r", "PS316", "warning", "retries",
          "'retries' is passed to the delegate as an input; did you mean the call modifier `retry:`?"),
+    # One mistake, one diagnostic: the unbounded loop, not also its promise.
+    trap("a loop without a bound, promised bounded",
+         "let done = call worker\nloop until done says finished:\n  let done = call worker\nreturn done",
+         "PS301", "error", "loop until", "`loop` without a bound", hint=("add `(max: N)`",),
+         absent=("PS501",), config="- `max_rounds` (number, default: 3): most rounds",
+         invariants="- The loop is bounded by `max_rounds`."),
     # Other languages' habits.
     trap("else if", "let r = call worker\nif r says done:\n  return r\nelse if r says stop:\n  return null",
          "PS201", "error", "else if", "`else if` is written `elif` in ProseScript",
@@ -107,6 +140,12 @@ TRAPS = [
     trap("a bare while", "let attempt = 0\nwhile attempt < max_attempts:\n  call worker", "PS201", "error",
          "while", "ProseScript has no `while` statement: a loop is written `loop while CONDITION (max: N):`",
          hint=("`loop while attempt is below max_attempts (max: N):`",), requires="max_attempts: integer -- most"),
+    trap("catch with a bare name", "try:\n  call worker\ncatch error:\n  return error", "PS201", "error",
+         "catch error", "a caught failure is named with `as`: `catch as error:`"),
+    trap("a Python except", "try:\n  call worker\nexcept ValueError as e:\n  return e", "PS201", "error",
+         "except", "`catch as e:`", hint=("no exception types",)),
+    trap("a length as a function call", "let hits = call critic\nlet total = len(hits)\nreturn total",
+         "PS201", "error", "len(", "`len(...)` is a function call", hint=("write `hits.length`",)),
     trap("a function call", "let reviews = call critic\nlet mean = average(reviews)\nreturn mean", "PS201",
          "error", "average(", "`average(...)` is a function call, and ProseScript has no functions",
          hint=("`call SLOT` with `reviews: reviews`",)),
@@ -292,3 +331,19 @@ def test_everything_a_caller_needs_is_exported_by_the_package(tmp_path: Path) ->
     errors = {name for name, value in vars(runtime).items()
               if isinstance(value, type) and issubclass(value, Exception)}
     assert errors <= set(package.__all__)
+
+
+def test_returns_order_the_fields_and_type_the_ones_the_program_leaves_open(tmp_path: Path) -> None:
+    package = built(tmp_path, pattern_text(
+        "t", "let s = call worker\nreturn { tags: s.tags, summary: s, n: s.length }",
+        slots="worker",
+        returns="- `summary` (string): the summary\n- `n` (string): counted\n- `tags`: the tags",
+    ))
+    hints = package.TResult.__annotations__
+    # In the order of ### Returns; a declared type where the answer is open,
+    # the program's own type where it determines one.
+    assert list(hints) == ["summary", "n", "tags"]
+    assert (hints["summary"], hints["tags"]) == ("str", "Any")
+    assert hints["n"].startswith("int")
+    result = package.t(worker=Recorder({"tags": ["x"]}))
+    assert (result.summary, result.tags, result.n) == ({"tags": ["x"]}, ["x"], 1)

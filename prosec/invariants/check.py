@@ -22,6 +22,7 @@ PS504    warning   the delegation is too deeply nested for the flow analysis:
 PS505    warning   an invariant's sentence reads differently from its pinned
                    ``read as:`` reading; the pinned reading is checked
 PS506    warning   a pinned ``read as:`` reading could not be read
+PS507    info      the sentence is not read; its pinned reading is checked instead
 PS599    error     internal error while checking an invariant (a bug in prosec)
 =======  ========  =============================================================
 """
@@ -30,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..diagnostics import Diagnostic, Span, error, warning
+from ..diagnostics import Diagnostic, Span, error, info, warning
 from ..sections import InvariantDecl
 from .canonical import canonical
 from .claims import Claim, Unverifiable, kind_of, params_of
@@ -150,6 +151,17 @@ def _reading(ctx: PatternContext, inv: InvariantDecl, lex: Lexicon, out: list[Di
                 "the pinned reading is what is checked; reword the sentence or the pin so that they agree",
             )
         )
+    if not prose.complete:
+        out.append(
+            info(
+                ctx.path,
+                inv.span,
+                "PS507",
+                f"invariant {_quote(inv.text)} is not read itself: its pinned reading is "
+                "checked in its place, and nothing checks that the two say the same",
+                "make sure the pin says what the sentence promises; `prosec report` shows both",
+            )
+        )
     return Reading(claims=pinned)
 
 
@@ -220,6 +232,7 @@ def _one(
                 kind=kind_of(claim),
                 status=v.status,
                 params=params_of(claim),
+                read_as=canonical(claim),
                 evidence=tuple(evidence),
             )
         )

@@ -43,6 +43,8 @@ class InvariantFact:
     kind: str
     status: Status
     params: Mapping[str, object] = field(default_factory=dict)
+    #: the claim's canonical sentence, for a sentence that was read
+    read_as: str | None = None
     evidence: tuple[str, ...] = ()
 
 
