@@ -864,6 +864,7 @@ class Meaning(Transformer[Token, Any]):
 
     see_neg_passive = see_neg
 
+
     def see_negsubj(self, items: list[Any]) -> Clause:
         subject = self._subject(items)
         (objs,) = self._objs(items)
