@@ -183,7 +183,7 @@ def _status(facts: list[InvariantFact]) -> str:
 
 # ---------------------------------------------------------------- matching
 
-_KIND = {"firewall": "field firewall", "failsafe": "fail-safe"}
+_KIND = {"firewall": "field firewall", "failsafe": "fail-safe", "call-count": "call count"}
 _WHEN = {"always": "all", None: None}
 
 
@@ -236,6 +236,8 @@ def matches(want: dict[str, Any], fact: InvariantFact) -> bool:
             return p.get("var") == want["var"]
         case "exactly-once":
             return p.get("elements") == want["elements"] and p.get("per") == want["per"]
+        case "call-count":
+            return p.get("count") == str(want["count"]) and bool(p.get("exact")) == bool(want.get("exact"))
         case "returns":
             when = want.get("when", "always")
             path = {"always": "all"}.get(when, when)

@@ -36,6 +36,7 @@ from prosec.invariants.claims import (
     Age,
     AnyResult,
     Bounded,
+    CallCount,
     Calls,
     Claim,
     ExactlyOnce,
@@ -722,7 +723,10 @@ def claims_for(program: Program, choose: Choose) -> list[Claim]:
             case 9:
                 out.append(Ordered(target(phases=False), "xs"))
             case 10:
-                out.append(Bounded("n"))
+                if g.chance(50):
+                    out.append(Bounded("n"))
+                else:
+                    out.append(CallCount(Calls(slot()), g.pick(("0", "1", "2", "3", "n")), exact=g.chance(40)))
             case 11:
                 out.append(Monotonic(g.pick(lists)))
             case 12:

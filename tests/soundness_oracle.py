@@ -25,8 +25,10 @@ from soundness_run import Event, Snapshot, Token, Trace, canon, tokens
 from prosec.invariants.claims import (
     AnyResult,
     Bounded,
+    CallCount,
     Calls,
     Claim,
+    Denied,
     ExactlyOnce,
     FailSafe,
     Firewall,
@@ -222,6 +224,8 @@ def violation(claim: Claim, program: Program, trace: Trace) -> str | None:
             return _monotonic(claim, v)
         case ExactlyOnce():
             return _exactly_once(claim, v)
+        case CallCount():
+            return _call_count(claim, v)
         case Receives():
             return _receives(claim, v)
         case Returns():
@@ -229,6 +233,9 @@ def violation(claim: Claim, program: Program, trace: Trace) -> str | None:
         case Unmerged():
             return _unmerged(claim, v)
         case ReturnsField() | Unverifiable():
+            return None
+        case Denied():
+            # never proved, so no run can contradict a proof of it
             return None
         case _:
             assert_never(claim)
@@ -481,6 +488,16 @@ def _bounded(claim: Bounded, v: View) -> str | None:
                 most[loop_id] = max(most.get(loop_id, 0), seen + (1 if loop.kind == "for" else 0))
     if all(most.get(i, 0) > bound for i in main):
         return f"every loop around the calls ran more than {claim.bound} = {bound} times: {most}"
+    return None
+
+
+def _call_count(claim: CallCount, v: View) -> str | None:
+    bound = int(claim.count) if claim.count.isdigit() else v.t.inputs[claim.count]
+    made = len(v.select(claim.target))
+    if made > bound:
+        return f"{claim.target.slot} was called {made} times, more than {claim.count} = {bound}"
+    if claim.exact and made != bound and v.t.error is None:
+        return f"{claim.target.slot} was called {made} times in a run that returned, not {claim.count} = {bound}"
     return None
 
 

@@ -209,17 +209,18 @@ TABLE += [
     Twin("The target is called only after the guard explicitly approves", "The target is called after the guard approves",
          frozenset({"gated"}), None),
     # bounds, counts, sameness, independence
-    Twin("The loop is bounded by `max_rounds`", "The loop is not bounded by `max_rounds`", frozenset({"bounded"}), None),
+    # a denial is read as the claim it denies, marked denied (never proved)
+    Twin("The loop is bounded by `max_rounds`", "The loop is not bounded by `max_rounds`", frozenset({"bounded"}), frozenset({"bounded"})),
     Twin("The loop runs at most `max_rounds` times", "The loop runs `max_rounds` times", frozenset({"bounded"}), None),
     Twin("Each chunk is given to exactly one mapper", "Each chunk is given to a mapper", frozenset({"exactly-once"}), None),
     Twin("Every reviewer receives the identical essays", "Every reviewer does not receive the identical essays",
          frozenset({"identical"}), None),
     Twin("Reviewers work independently", "Reviewers do not work independently", FORBID, None),
     Twin("Mappers run independently", "Mappers never run independently", FORBID, None),
-    Twin("The actor does not know an observer is watching", "The actor knows an observer is watching", frozenset({"unaware"}), None),
-    Twin("The actor is unaware that it is observed", "The actor is aware that it is observed", frozenset({"unaware"}), None),
+    Twin("The actor does not know an observer is watching", "The actor knows an observer is watching", frozenset({"unaware"}), frozenset({"unaware"})),
+    Twin("The actor is unaware that it is observed", "The actor is aware that it is observed", frozenset({"unaware"}), frozenset({"unaware"})),
     Twin("Neither the tutor nor the learner knows about the moderator", "Both the tutor and the learner know about the moderator",
-         frozenset({"unaware"}), None),
+         frozenset({"unaware"}), frozenset({"unaware"})),
 ]
 
 
@@ -365,3 +366,48 @@ def test_docs_examples_read_as_the_docs_say(sentence: str, canonical: str | None
         return
     said = "; ".join(e.removeprefix("read as: ") for f in facts for e in f.evidence if e.startswith("read as: "))
     assert said == canonical
+
+
+# ---------------------------------------------------------------- counts and denials
+
+
+@pytest.mark.parametrize(
+    ("sentence", "status"),
+    [
+        ("The guard is called exactly once", Status.PROVED),
+        ("The handler is called exactly twice", Status.PROVED),
+        ("The handler is never called more than 2 times", Status.PROVED),
+        ("The handler is called at most once", Status.VIOLATED),
+        # once before the `repeat max_rounds` and once in each round
+        ("The verifier is called at most twice", Status.VIOLATED),
+        ("The verifier is called exactly once", Status.VIOLATED),
+        # one call per chunk, and the list may be of any length
+        ("The mapper is called at most 3 times", Status.VIOLATED),
+        # "each" of a slot called in two places: each call, or the slot?
+        ("Each handler is called exactly once", Status.UNRECOGNIZED),
+        ("The guard is called once", Status.UNRECOGNIZED),
+    ],
+)
+def test_a_call_count_is_counted_over_every_path(sentence: str, status: Status) -> None:
+    facts, _ = facts_for(sentence)
+    assert [f.status for f in facts] == [status], [(f.status, f.evidence) for f in facts]
+    if status is not Status.UNRECOGNIZED:
+        assert [f.kind for f in facts] == ["call count"]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "status"),
+    [
+        # the claim denied is proved: the sentence is false
+        ("The target may run without the guard's approval", Status.VIOLATED),
+        ("The target may run even when the guard does not approve", Status.VIOLATED),
+        ("The loop is not bounded by `max_rounds`", Status.VIOLATED),
+        # the claim denied is not proved: prosec cannot tell
+        ("The target may run without the observer's approval", Status.UNVERIFIABLE),
+        ("The mapper does not run in declared order", Status.UNVERIFIABLE),
+    ],
+)
+def test_a_denial_is_never_proved(sentence: str, status: Status) -> None:
+    facts, _ = facts_for(sentence)
+    assert [f.status for f in facts] == [status], [(f.status, f.evidence) for f in facts]
+    assert all(f.params.get("denied") is True for f in facts)

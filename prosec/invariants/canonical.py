@@ -14,8 +14,10 @@ from typing import assert_never
 from .claims import (
     AnyResult,
     Bounded,
+    CallCount,
     Calls,
     Claim,
+    Denied,
     ExactlyOnce,
     FailSafe,
     Firewall,
@@ -96,6 +98,8 @@ def _list(parts: list[str]) -> str:
 def canonical(claim: Claim) -> str:
     """The claim as a sentence the reader reads back into the same claim."""
     match claim:
+        case Denied(claim=inner):
+            return f"it is not the case that {canonical(inner)}"
         case Isolation(target=target, source=FromSlot(slot=slot, given=given)) if given:
             (b,) = sorted(target.given) or ("?",)
             return f"{_n(slot)} of {_list([_n(g) for g in sorted(given)])} never influences {_n(b)}"
@@ -147,6 +151,9 @@ def canonical(claim: Claim) -> str:
             return f"the loop is bounded by {_n(bound)}"
         case Monotonic(var=var):
             return f"{_n(var)} only grows"
+        case CallCount(target=target, count=count, exact=exact):
+            times = "once" if count == "1" else f"{count if count.isdigit() else _n(count)} times"
+            return f"{subject(target)} is called {'exactly' if exact else 'at most'} {times}"
         case ExactlyOnce(target=target, elements=elements, per="element"):
             return f"each {_n(elements)} is given to exactly one {subject(target)}"
         case ExactlyOnce(target=target, elements=elements):

@@ -55,6 +55,7 @@ def check_invariants(ctx: PatternContext, *, strict: bool = False) -> InvariantR
         config=ctx.config,
         program=ctx.program,
         primary=primary,
+        ensures=[e for s in ctx.decls.slots for e in s.ensures],
     )
     readings: list[Reading | Exception] = []
     pinned: list[Diagnostic] = []

@@ -228,6 +228,17 @@ class ExactlyOnce:
 
 
 @dataclass(frozen=True, slots=True)
+class CallCount:
+    """Each run calls ``target``'s slot at most ``count`` times (a number, or
+    the name of a config entry); with ``exact``, exactly that many times on
+    every run that returns."""
+
+    target: Calls
+    count: str
+    exact: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Receives:
     """Each call of ``target`` is passed ``needs``. With ``only``, nothing
     else; with ``basis`` too ("decides solely from"), nothing else that
@@ -293,6 +304,16 @@ class Unverifiable:
     slot: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Denied:
+    """The sentence says ``claim`` does not hold ("the loop is not bounded by
+    `n`", "the target may run without the guard's approval"). prosec proves
+    claims, not their opposites: this is violated when ``claim`` is proved,
+    and otherwise unverifiable (a claim not proved may still hold)."""
+
+    claim: Claim
+
+
 Claim: TypeAlias = (
     Isolation
     | Firewall
@@ -305,11 +326,13 @@ Claim: TypeAlias = (
     | Bounded
     | Monotonic
     | ExactlyOnce
+    | CallCount
     | Receives
     | Returns
     | ReturnsField
     | Unmerged
     | Unverifiable
+    | Denied
 )
 
 
@@ -338,16 +361,22 @@ def kind_of(claim: Claim) -> str:
             return "monotonic"
         case ExactlyOnce():
             return "exactly-once"
+        case CallCount():
+            return "call count"
         case Receives():
             return "receives"
         case Returns() | ReturnsField() | Unmerged():
             return "returns"
         case Unverifiable():
             return "unverifiable"
+        case Denied(claim=inner):
+            return kind_of(inner)
 
 
 def params_of(claim: Claim) -> dict[str, object]:
     """The claim's parameters as plain values, for the report and tests."""
+    if isinstance(claim, Denied):
+        return {**params_of(claim.claim), "denied": True}
     out: dict[str, object] = {}
     for name in claim.__dataclass_fields__:
         value = getattr(claim, name)

@@ -68,9 +68,16 @@ def plural(word: str) -> str:
     return word + "s"
 
 
+#: Plurals no ending rule gives.
+IRREGULAR = {"corpus": "corpora", "criterion": "criteria", "analysis": "analyses", "thesis": "theses", "index": "indices"}
+
+
 def variants(word: str) -> set[str]:
     """A word with its singular and plural."""
-    return {word, plural(word), singular(word)}
+    out = {word, plural(word), singular(word)}
+    out.update(p for s, p in IRREGULAR.items() if word == s)
+    out.update(s for s, p in IRREGULAR.items() if word == p)
+    return out
 
 
 def words_of(name: str) -> list[str]:
@@ -138,11 +145,19 @@ class Lexicon:
     #: slots called inside a loop (not a parallel block): what "every
     #: attempt", said of no slot, may stand for
     looped: frozenset[str] = frozenset()
+    #: slots called inside a loop or at more than one place: "each X" of
+    #: one of these means each of its calls, not the slot as a whole
+    repeated: frozenset[str] = frozenset()
     #: keys the program reads only off its inputs (``claim.amount``): not a
     #: field of any delegate's result
     input_keys: frozenset[str] = frozenset()
     #: keys of the objects the pattern returns
     returned_keys: frozenset[str] = frozenset()
+    #: keys a slot's `ensures:` declares (``{ remarks, summary }``)
+    declared_keys: frozenset[str] = frozenset()
+    #: local → the slots whose whole result is all it is ever set to
+    #: (``let draft = call translator``): "the translator's draft"
+    results: dict[str, frozenset[str]] = field(default_factory=dict)
 
     def add(self, phrase: Iterable[str], priority: int, entity: Entity) -> None:
         """Register a surface form; the higher priority wins, equals of one kind merge."""
@@ -159,6 +174,21 @@ class Lexicon:
             # different kinds at one priority: keep the first (slots first)
 
 
+_DECLARED = re.compile(r"\{([^{}]*)\}")
+_KEY = re.compile(r"^\s*['\"]?([A-Za-z_][A-Za-z0-9_]*)")
+
+
+def declared_keys(text: str) -> list[str]:
+    """The keys of an ``ensures:`` shape: ``{ remarks, summary }``,
+    ``{'decision': 'continue'}``."""
+    out: list[str] = []
+    for body in _DECLARED.findall(text):
+        for part in body.split(","):
+            if m := _KEY.match(part):
+                out.append(m.group(1).lower())
+    return out
+
+
 def build_lexicon(
     *,
     slots: Iterable[str],
@@ -167,6 +197,7 @@ def build_lexicon(
     config: Iterable[str],
     program: ir.Program,
     primary: str | None = None,
+    ensures: Iterable[str] = (),
 ) -> Lexicon:
     """The names of one pattern and their surface forms."""
     slot_set = frozenset(slots)
@@ -189,6 +220,19 @@ def build_lexicon(
             calls = (e for top in exprs_in(loop.body) for e in ir.subexprs(top) if isinstance(e, ir.Call))
             looped.update(delegate_vars.get(c.callee, c.callee) for c in calls)
 
+    set_to: dict[str, set[str | None]] = {}
+    for stmt in ir.walk(program.body):
+        match stmt:
+            case ir.Bind(name=name, value=value) | ir.Assign(target=ir.Name(name=name), value=value):
+                callee = value.callee if isinstance(value, ir.Call) else None
+                set_to.setdefault(name, set()).add(delegate_vars.get(callee, callee) if callee else None)
+            case _:
+                pass
+    sites: dict[str, int] = {}
+    for e in exprs_in(program.body):
+        if isinstance(e, ir.Call):
+            callee = delegate_vars.get(e.callee, e.callee)
+            sites[callee] = sites.get(callee, 0) + 1
     other_keys: set[str] = set()
     from_inputs: set[str] = set()
     for e in exprs_in(program.body):
@@ -214,8 +258,11 @@ def build_lexicon(
         keys=frozenset(keys - slot_set - input_set - variables),
         primary=primary,
         looped=frozenset(looped),
+        repeated=frozenset(looped | {n for n, k in sites.items() if k > 1}),
         input_keys=frozenset(from_inputs - other_keys),
         returned_keys=frozenset(returned),
+        declared_keys=frozenset(k for text in ensures for k in declared_keys(text)),
+        results={n: frozenset(c for c in cs if c) for n, cs in set_to.items() if None not in cs},
     )
     entities: list[tuple[str, Entity]] = [(n, Entity("slot", (n,))) for n in sorted(slot_set)]
     entities += [(n, Entity("input", (n,))) for n in sorted(input_set)]

@@ -37,8 +37,10 @@ from lark.visitors import CollapseAmbiguities, Transformer
 from .claims import (
     AnyResult,
     Bounded,
+    CallCount,
     Calls,
     Claim,
+    Denied,
     ExactlyOnce,
     FailSafe,
     Firewall,
@@ -66,7 +68,7 @@ from .claims import (
     Unverifiable,
 )
 from .lexicon import GENERIC_ROLES, Lexicon, plural, words_of
-from .words import FILLERS, KINDS, phrase_table
+from .words import FILLERS, KINDS, PRODUCTS, phrase_table
 
 #: At most this many token sequences and this many trees per sequence are
 #: tried; a sentence with more readings than that is not read.
@@ -226,7 +228,12 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             # "the executor's work", "the actor's reasoning": the owner's
             # result or a field of it, not the pattern's local `work`; after
             # "its", a local may still be meant ("with its critique")
-            toks = [_owned(word, lex, phrases)]
+            owners = {n for t in (out[-2] if len(out) > 1 and out[-1][0].kind == "POSS" else ()) for n in t.names if t.kind == "SLOT"}
+            if name is not None and name[2] == "VAR" and owners and lex.results.get(name[3][0], frozenset()) == owners:
+                # "the translator's draft" for `let draft = call translator`
+                toks = [Tok("OUTPUT", word)]
+            else:
+                toks = [_owned(word, lex, phrases)]
             if out[-1][0].kind == "ITS" and name is not None:
                 toks.append(Tok(name[2], word, name[3]))
             out.append(toks)
@@ -236,8 +243,14 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             n, priority, kind, names = name
             toks = [Tok(kind, " ".join(low[i : i + n]), names)]
             if (priority < 4 or kind == "VAR") and n == phrase_len:
-                # a local's name is also the word it is ("work", "plan")
-                toks += [Tok(k, " ".join(low[i : i + n])) for k in phrases[tuple(low[i : i + n])]]
+                # a local's name is also the word it is ("work", "plan"); a
+                # slot's alias ("members" of `ensemble_member`) is not also
+                # the calls of no slot in particular
+                toks += [
+                    Tok(k, " ".join(low[i : i + n]))
+                    for k in phrases[tuple(low[i : i + n])]
+                    if not (kind == "SLOT" and k == "ROLENOUN")
+                ]
             out.append(toks)
             i += n
             continue
@@ -249,12 +262,18 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             toks = [Tok("NUM", word)]
         elif word in _PUNCT:
             toks = [Tok(_PUNCT[word], word)]
+        elif word in GENERIC_ROLES and out and any(t.kind == "SLOT" for t in out[-1]):
+            toks = [Tok("ROLENOUN", word)]  # "the antithesis service"
         elif word in GENERIC_ROLES:
             toks = [Tok("ROLE", word, tuple(sorted(lex.slots)))]
         if n == 1 and word in lex.key_forms and not phrase_len:
             toks.append(Tok("FIELD", word, (lex.key_forms[word],)))
         if n == 1 and len(word) >= 6 and word[:6] in lex.stems and word not in lex.key_forms:
             toks.append(Tok("SLOT", word, (lex.stems[word[:6]],)))
+        if not toks and out and any(t.kind == "SLOT" for t in out[-1]) and _AGENT.search(word):
+            # "the fallback researcher", "the primary agent": a noun for
+            # what the slot is, after its name
+            toks = [Tok("ROLENOUN", word)]
         if not toks:
             toks = [Tok("WORD", word)]
         elif n == 1 and not phrase_len and all(t.kind in ("FIELD", "SLOT") for t in toks):
@@ -264,6 +283,10 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
     return [[replace(t, article=True) for t in pos] if k in articles else pos for k, pos in enumerate(out)]
 
 
+#: Agent nouns ("researcher", "moderators", "specialist"): after a slot's
+#: name, what the slot is.
+_AGENT = re.compile(r"(?:er|or|ist|ant)s?$")
+
 #: Words that qualify what follows a possessive rather than name it ("its own
 #: prior output").
 _MODIFIERS = frozenset("OWN PRIOR CURRENT ORIGINAL LATER FIRST FINAL WHOLE SAME EVERY APPROVAL EXPLICITLY".split())
@@ -271,6 +294,9 @@ _MODIFIERS = frozenset("OWN PRIOR CURRENT ORIGINAL LATER FIRST FINAL WHOLE SAME 
 #: Nouns that always mean a delegate's whole result, even where the program
 #: also has a field of that name.
 _WHOLE = frozenset("output outputs result results work answer answers response responses".split())
+
+#: Count words and the number they stand for.
+_NUMBERS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "once": "1", "twice": "2", "thrice": "3", "three times": "3"}
 
 _PUNCT = {",": "COMMA", ";": "SEMI", ":": "COLON", "<": "CMP", ">": "CMP", "<=": "CMP", ">=": "CMP", "==": "CMP", "!=": "CMP"}
 
@@ -284,7 +310,9 @@ def _owned(word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ..
         return Tok("OUTPUT", word)
     if word in lex.key_forms:
         return Tok("FIELD", word, (lex.key_forms[word],))
-    if "OUTPUT" in phrases.get((word,), ()):
+    if word in lex.declared_keys:
+        return Tok("FIELD", word, (word,))
+    if "OUTPUT" in phrases.get((word,), ()) or (word in PRODUCTS and (word,) not in lex.forms):
         return Tok("OUTPUT", word)
     return Tok("FIELD", word, (word,))
 
@@ -346,7 +374,7 @@ def variants(positions: list[list[Tok]]) -> Iterable[list[Tok]]:
 #: Kinds that negate or limit: never part of free text.
 POLARITY = frozenset(
     "NEVER NOT NO NONE NOTHING NEITHER NOR ONLY EXCEPT BUT WITHOUT UNLESS ATMOST EXACTLY "
-    "CAN_NOT WITHHELD UNAWARE MORE_THAN REJECTED UNREADABLE BLOCK REFUSAL".split()
+    "CAN_NOT WITHHELD UNAWARE MORE_THAN REJECTED UNREADABLE BLOCK REFUSAL DENY REGARDLESS".split()
 )
 #: Kinds that say where information goes: never part of a behaviour's free text.
 FLOW = frozenset("FROM SEE GIVEN REACH ACCESS INFLUENCE HAVE".split())
@@ -430,6 +458,8 @@ class Obj:
     names: tuple[str, ...] = ()
     #: named in the singular for a list ("the chunk" of `chunks`): one element
     element: bool = False
+    #: "either X": kept away, each of X; received, only one of them
+    either: bool = False
 
 
 OTHER = "\x00other"
@@ -507,6 +537,14 @@ class Meaning(Transformer[Token, Any]):
         if token.type == "ROLE":
             return tuple(sorted(self.lex.slots))
         return self._names(token)
+
+    def who_in(self, items: list[Any]) -> tuple[str, ...]:
+        """"each delegate in the chain": the loop variable and its sequence."""
+        slots = self._tokens(items, "SLOT")
+        inner, outer = self._names(slots[0]), self._names(slots[1])
+        if inner != outer:
+            raise Unsupported("a slot 'in' another slot")
+        return inner
 
     def quant(self, items: list[Any]) -> str:
         return "all"
@@ -628,6 +666,18 @@ class Meaning(Transformer[Token, Any]):
         element = len(names) == 1 and tok.text != names[0].replace("_", " ") and plural(tok.text.split()[-1]) == words_of(names[0])[-1]
         return Obj(source=FromInput(names[0]), original=original, names=names, element=element)
 
+    def o_both(self, items: list[Any]) -> Obj:
+        obj: Obj = items[1]
+        if obj.source is None or not isinstance(obj.source, FromInput) or len(obj.names) < 2:
+            raise Unsupported("'both' of something that is not two named values")
+        return obj
+
+    def o_either(self, items: list[Any]) -> Obj:
+        obj: Obj = items[1]
+        if obj.source is None or not isinstance(obj.source, FromInput) or len(obj.names) < 2:
+            raise Unsupported("'either' of something that is not two named values")
+        return replace(obj, either=True)
+
     def o_var(self, items: list[Any]) -> Obj:
         return Obj(source=FromVar(self._names(items[0])[0]))
 
@@ -701,6 +751,10 @@ class Meaning(Transformer[Token, Any]):
         assert owner is not None
         if owner == OTHER:
             owners = [s for s in subject.slots if s != target.slot]
+            if not owners and target.slot in self.lex.repeated and obj.what in ("output", "slot"):
+                # "neither measurement call sees the other's profile": the
+                # slot's other calls
+                return [FromOthers()]
             if not owners:
                 raise Unsupported("'the other' with no other slot in the subject")
         elif owner == ITS:
@@ -756,6 +810,8 @@ class Meaning(Transformer[Token, Any]):
                 # a field the program never reads or builds: whether a call
                 # receives it cannot be known before run time
                 raise Unsupported("receiving a field the program never names")
+        if any(o.either for o in objs):
+            raise Unsupported("receiving 'either' of two values: one of them")
         out: list[Claim] = []
         for target in subject.calls:
             needs: list[Source] = []
@@ -807,6 +863,7 @@ class Meaning(Transformer[Token, Any]):
         return self._clause(self._subject(items), lambda s: self._forbid(s, objs))
 
     see_neg_passive = see_neg
+
 
     def see_negsubj(self, items: list[Any]) -> Clause:
         subject = self._subject(items)
@@ -970,6 +1027,40 @@ class Meaning(Transformer[Token, Any]):
 
     # ------------------------------------------------------------ gating
 
+    # ------------------------------------------------------------ denials
+
+    def _denied(self, clause: Clause) -> Clause:
+        """The clause's claims, each said not to hold."""
+
+        def build(s: Subject) -> list[Claim]:
+            claims = clause.build(s)
+            if any(isinstance(c, Firewall | Denied) for c in claims):
+                raise Unsupported("a denied firewall: its fields are removed at run time")
+            return [Denied(c) for c in claims]
+
+        return Clause(clause.subject, build)
+
+    def denied(self, items: list[Any]) -> Clause:
+        return self._denied(next(i for i in items if isinstance(i, Clause)))
+
+    def bounded_denied(self, items: list[Any]) -> Clause:
+        return self._denied(self.bounded(items))
+
+    def gated_denied(self, items: list[Any]) -> Clause:
+        return self._denied(self.gated(items))
+
+    def ordered_denied(self, items: list[Any]) -> Clause:
+        return self._denied(self.ordered(items))
+
+    def unaware_denied(self, items: list[Any]) -> Clause:
+        hidden = next(i for i in items if isinstance(i, list))
+        marked = {t.type for t in self._tokens(items)} & {"THAT", "OF"}
+        if not marked and _tok(self.toks, hidden[0]).kind != "IT":
+            # "knows it is part of a dialectic" is a fact known; "learns from
+            # its failures" is what it does
+            raise Unsupported("knowing, said of no fact")
+        return self._denied(self.unaware(items))
+
     def run_verb(self, items: list[Any]) -> None:
         return None
 
@@ -984,6 +1075,9 @@ class Meaning(Transformer[Token, Any]):
 
     approval = approve_clause
     cond_approve = approve_clause
+
+    def approved(self, items: list[Any]) -> None:
+        return None
 
     def gated(self, items: list[Any]) -> Clause:
         approver = next(i for i in items if _is_name(i))
@@ -1120,19 +1214,54 @@ class Meaning(Transformer[Token, Any]):
 
     def bound(self, items: list[Any]) -> str:
         token = items[0]
-        if token.type != "INPUT":
-            raise Unsupported("a loop bound that is a number, not a config entry")
-        return self._names(token)[0]
+        if token.type == "INPUT":
+            return self._names(token)[0]
+        number = _NUMBERS.get(str(token).lower(), str(token))
+        if not number.isdigit():
+            raise Unsupported(f"a count that is not a number: {token}")
+        return str(int(number))
 
     def bounded(self, items: list[Any]) -> Clause:
         bound = next(i for i in items if _is_name(i))
+        if bound.isdigit():
+            raise Unsupported("a loop bound that is a number, not a config entry")
         return Clause(None, lambda s: [Bounded(bound)])
 
+    def _count_clause(self, items: list[Any], *, exact: bool) -> Clause:
+        """"X is called at most N times", "each X runs exactly once"."""
+        times = [t for t in self._tokens(items, "ONCE_N")]
+        count = _NUMBERS[str(times[0]).lower()] if times else next(i for i in items if _is_name(i))
+
+        quantified = any(t.kind in ("EVERY", "BOTH") for t in self.toks)
+
+        def build(s: Subject) -> list[Claim]:
+            out: list[Claim] = []
+            for target in s.calls:
+                if target.slot is None or target.slot in self.lex.sequences or target.phase != "all" or target.given:
+                    raise Unsupported("a call count of something that is not one slot")
+                if quantified and target.slot in self.lex.repeated:
+                    raise Unsupported("'each' of a slot called more than once: each call, or the slot?")
+                out.append(CallCount(target, count, exact))
+            return out
+
+        return Clause(self._subject(items), build)
+
     def bounded_calls(self, items: list[Any]) -> Clause:
-        raise Unsupported("a bound on one slot's calls")
+        return self._count_clause(items, exact=False)
+
+    def exact_calls(self, items: list[Any]) -> Clause:
+        return self._count_clause(items, exact=True)
 
     bounded_calls_n = bounded_calls
-    bounded_all = bounded_calls
+
+    def bounded_vague(self, items: list[Any]) -> Clause:
+        raise Unsupported("a slot 'bounded by' a value: its calls, or its loop?")
+
+    def exact_once_bare(self, items: list[Any]) -> Clause:
+        raise Unsupported("'called once': exactly once, or at least once?")
+
+    def bounded_all(self, items: list[Any]) -> Clause:
+        raise Unsupported("every loop bounded, by nothing named")
 
     # ------------------------------------------------------------ monotonic
 
@@ -1140,7 +1269,14 @@ class Meaning(Transformer[Token, Any]):
         return None
 
     def mono_var(self, items: list[Any]) -> str:
-        return self._names(items[0])[0]
+        token = next(t for t in self._tokens(items) if t.type in ("VAR", "INPUT"))
+        names = self._names(token)
+        if len(names) > 1:
+            exact = [n for n in names if n == str(token).replace(" ", "_")]
+            if len(exact) != 1:
+                raise Unsupported(f"'{token}' names several lists")
+            names = tuple(exact)
+        return names[0]
 
     def monotonic(self, items: list[Any]) -> Clause:
         var = next(i for i in items if _is_name(i))
@@ -1166,7 +1302,6 @@ class Meaning(Transformer[Token, Any]):
     def once_element_self(self, items: list[Any]) -> Clause:
         raise Unsupported("exactly once, by no named slot")
 
-    once_slot_self = once_element_self
     once_element_two = once_element_self
 
     # ------------------------------------------------------------ identical
@@ -1190,6 +1325,12 @@ class Meaning(Transformer[Token, Any]):
         return Args.merge(i for i in items if isinstance(i, Args))
 
     same_list = objs_same
+
+    def same_w(self, items: list[Any]) -> None:
+        return None
+
+    def same_always(self, items: list[Any]) -> Clause:
+        return next(i for i in items if isinstance(i, Clause))
 
     def identical(self, items: list[Any]) -> Clause:
         noun = next((i for i in items if isinstance(i, CallsNoun)), None)
@@ -1249,10 +1390,26 @@ class Meaning(Transformer[Token, Any]):
 
     def ret_from(self, items: list[Any]) -> Clause:
         owner = next(i for i in items if _is_name(i))
-        return Clause(None, lambda s: [Returns("all", (Need(FromSlot(owner), "result"),))])
+        key = self._returned_noun(items)
+        return Clause(None, lambda s: [Returns("all", (Need(FromSlot(owner), key),))])
+
+    def _returned_noun(self, items: list[Any]) -> str:
+        """The returned key "the returned opinion" names: the noun itself
+        when the pattern returns a key so named, else ``result``."""
+        nouns = [str(t).replace(" ", "_") for t in self._tokens(items, "OUTPUT")]
+        if nouns and nouns[0] in self.lex.returned_keys:
+            return nouns[0]
+        if self.lex.returned_keys and "result" not in self.lex.returned_keys:
+            raise Unsupported("the returned result, where the pattern returns no `result`")
+        return "result"
 
     def ret_key(self, items: list[Any]) -> ReturnKey:
         name = self._names(items[0])[0]
+        said = str(items[0]).replace(" ", "_")
+        if name not in self.lex.returned_keys and said in self.lex.returned_keys:
+            # "the score handed back", for the key `score` holding a local
+            # `current_score`: the key as the sentence says it
+            name = said
         if name not in self.lex.returned_keys:
             # "the reviews returned", said of a local `review`: the returned
             # key is named only where the pattern returns it under that name

@@ -19,6 +19,30 @@ from __future__ import annotations
 #: Keep this list short: every other word must be accounted for by a reading.
 FILLERS: frozenset[str] = frozenset("the a an any also still".split())
 
+#: Nouns for what a delegate makes. After a slot's possessive ("the
+#: comparator's classification") one of these names the slot's whole result,
+#: unless the program names a field or local so, or a slot declares such a
+#: key; any other word there names a field ("the actor's reasoning", "the
+#: writer's notes"). Elsewhere they are words like any other.
+PRODUCTS: frozenset[str] = frozenset(
+    """analysis analyses classification classifications ruling rulings draft drafts
+    release translation translations artifact artifacts judgment judgement
+    evaluation evaluations counteroffer counteroffers plan plans map diagnosis
+    profile profiles verdict rewrite rewrites transcript""".split()
+)
+
+#: "as submitted", "exactly as the caller wrote it", "as it was sent": an
+#: input's value as the caller gave it, in every spelling of that family.
+_GIVING = ("given", "provided", "supplied", "passed", "submitted", "written", "sent", "entered", "received")
+_GAVE = ("gave", "provided", "supplied", "passed", "submitted", "wrote", "sent", "entered")
+_AS_GIVEN: tuple[str, ...] = tuple(
+    dict.fromkeys(
+        [f"{e}as {v}" for e in ("", "exactly ") for v in _GIVING]
+        + [f"{e}as it was {v}" for e in ("", "exactly ") for v in _GIVING]
+        + [f"{e}as {who} {v} it" for e in ("", "exactly ") for who in ("the caller", "the user", "they") for v in _GAVE]
+    )
+)
+
 #: kind → words and phrases. Phrases are written with spaces; the longest
 #: phrase wins. Every inflection a sentence may use is listed.
 KINDS: dict[str, tuple[str, ...]] = {
@@ -28,7 +52,20 @@ KINDS: dict[str, tuple[str, ...]] = {
     "NO": ("no",),
     "NONE": ("none", "nobody", "no one"),
     "NOTHING": ("nothing",),
+    # "anything the actor produced", "what the chair decided": its output
+    "ANYTHING": ("anything", "whatever", "what"),
+    "AUTHORED": (
+        "produced", "produces", "wrote", "writes", "argued", "argues", "decided", "decides",
+        "returned", "returns", "said", "says", "reported", "reports", "concluded",
+        "generated", "created", "answered", "found", "proposed", "made", "came up with",
+    ),
     "NEITHER": ("neither",),
+    # "never sees either profile": each of them; "either A or B" after a
+    # verb of receiving says one of them, which no claim kind says
+    "EITHER": ("either",),
+    # a sentence that denies a claim ("may run without", "is not bounded by")
+    "DENY": ("it is not the case that", "it is not true that", "it is false that"),
+    "REGARDLESS": ("whether or not", "regardless of whether", "even when", "even if", "even though"),
     "NOR": ("nor",),
     "ONLY": ("only", "solely", "exclusively", "purely", "just"),
     "EXCEPT": ("except", "other than", "apart from", "besides"),
@@ -189,6 +226,7 @@ KINDS: dict[str, tuple[str, ...]] = {
         "exactly as passed", "exactly as the caller provided it",
         "exactly as the caller gave it", "as the caller provided it",
         "as the caller gave it", "as the caller passed it", "exactly as the caller passed it",
+        *_AS_GIVEN,
         "without modification", "without changes", "without any changes",
         "without alteration", "without edits",
     ),
@@ -264,12 +302,21 @@ KINDS: dict[str, tuple[str, ...]] = {
         "always", "on every call", "every time", "at all times", "invariably", "in every round",
         "on every round", "in each round", "on each round", "on every attempt", "on each attempt",
         "on each call", "in every iteration", "in each iteration",
+        *(f"{p} {q} {n}" for p in ("in", "on") for q in ("every", "each") for n in ("cycle", "pass", "try", "turn")),
+        "each time", "round after round", "time after time",
+        "on every path", "on all paths", "in every case", "in all cases",
+        "each time round the loop", "every time round the loop",
     ),
     "AT": ("at",),
     "ELSE": ("else",),
     "EVER": ("ever",),
     "GIVE": ("gives", "give", "gave", "grants", "grant", "granted", "issues", "issue"),
-    "HANDLED": ("processed", "handled", "seen", "read", "reviewed", "covered", "examined", "taken", "consumed", "analysed", "analyzed", "worked on"),
+    "HANDLED": (
+        "processed", "handled", "seen", "read", "reviewed", "covered", "examined", "taken", "consumed",
+        "analysed", "analyzed", "worked on", "judged", "summarised", "summarized", "translated",
+        "labelled", "labeled", "marked", "graded", "scored", "classified", "mapped", "evaluated",
+        "checked", "answered", "triaged",
+    ),
     "IDEA": ("idea", "clue", "knowledge"),
     "MORE_THAN": ("more than",),
     "OVER": ("over", "through"),

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from ..claims import (
     Bounded,
+    CallCount,
     Claim,
+    Denied,
     ExactlyOnce,
     FailSafe,
     Firewall,
@@ -27,6 +29,7 @@ from ..claims import (
 from ..model import Status
 from . import (
     bounded,
+    call_count,
     exactly_once,
     firewall,
     gated,
@@ -69,6 +72,8 @@ def check_claim(claim: Claim, facts: Facts) -> Verdict:
             return monotonic.check(claim, facts)
         case ExactlyOnce():
             return exactly_once.check(claim, facts)
+        case CallCount():
+            return call_count.check(claim, facts)
         case Receives():
             return receives.check(claim, facts)
         case Returns():
@@ -77,5 +82,19 @@ def check_claim(claim: Claim, facts: Facts) -> Verdict:
             return returns.check_field(claim, facts)
         case Unmerged():
             return returns.check_unmerged(claim, facts)
+        case Denied(claim=inner):
+            return _denied(inner, facts)
         case Unverifiable(reason=reason):
             return Verdict(Status.UNVERIFIABLE, [reason])
+
+
+def _denied(inner: Claim, facts: Facts) -> Verdict:
+    """A sentence that says ``inner`` does not hold: false when ``inner`` is
+    proved; otherwise not known (a claim not proved may still hold)."""
+    v = check_claim(inner, facts)
+    # (an enforced claim holds only with its run-time check, which a denial
+    # does not ask for)
+    if v.status is Status.PROVED and v.vacuous is None:
+        said = "; ".join(v.evidence) or "it holds on every run"
+        return Verdict(Status.VIOLATED, [], [Problem(facts.a.program.span, f"the sentence denies what prosec proves: {said}")])
+    return Verdict(Status.UNVERIFIABLE, ["prosec proves claims, not their opposites: the claim denied is not proved", *v.evidence])

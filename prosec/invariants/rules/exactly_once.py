@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ... import ir
 from ..claims import ExactlyOnce
-from ..flow import INDEX, LENGTH, CallObs, LoopInfo, each, stmt_exprs
+from ..flow import INDEX, LENGTH, CallObs, LoopInfo, each, is_element, stmt_exprs
 from ..model import Status
 from .base import Facts, Problem, Verdict, show, verdict
 
@@ -26,8 +26,10 @@ def check(claim: ExactlyOnce, facts: Facts) -> Verdict:
         # `briefs[index]`: one per delegate when there are as many); a
         # `repeat` counter, which counts from 1, is not an index
         own = {each(s) for s in call.loops if isinstance(facts.a.loops[s].node, ir.For)}
+        # the element itself, or fields of it (``bout.first``, ``bout.second``)
         given = any(
-            f.src.kind == "input" and f.src.name == name and len(f.path) == 1 and f.path[0] in own
+            f.src.kind == "input" and f.src.name == name and f.path[:1] and f.path[0] in own
+            and not any(is_element(step) or step in (INDEX, LENGTH) for step in f.path[1:])
             and INDEX not in f.at
             for _, flows in facts.sure_props(call)
             for f in flows

@@ -1,0 +1,269 @@
+"""call count: each run calls a slot at most N times, or exactly N times.
+
+N is a number or a config entry as the caller gave it. The rule counts the
+calls of the slot on every path through the delegation, as two bounds that
+hold for every value of the config entries (each a count, so never
+negative):
+
+- **most**: a call counts once, plus its ``retry:``; a loop multiplies its
+  body by its count (``repeat N``, ``max: N``); a ``for`` walks a list of
+  any length, so a call inside one has no bound; of the branches of an
+  ``if`` or a ``choice`` the largest counts; ``try`` counts its body, its
+  ``catch`` and its ``finally`` together.
+- **least** (for "exactly"): only calls that every run which returns makes:
+  a statement that may leave its block (``return``, ``break``,
+  ``continue``, ``throw``) ends what the block is sure to do; of branches
+  the smallest counts (no ``else`` counts as none); a ``for``, a
+  ``loop`` and the body of a ``try`` may run no call at all.
+
+"At most N" is proved when *most* never exceeds N; "exactly N" when *most*
+and *least* are both N.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from ... import ir
+from ...diagnostics import Span
+from ..claims import CallCount
+from ..flow import stmt_exprs
+from .base import Facts, Problem, Verdict, verdict
+
+#: A count as a linear form: "" → the constant, a config name → its
+#: coefficient. None: no bound.
+Count = dict[str, int]
+
+_LEAVES = (ir.Return, ir.Break, ir.Continue, ir.Throw)
+
+
+def check(claim: CallCount, facts: Facts) -> Verdict:
+    """Check a call-count claim."""
+    slot = claim.target.slot or ""
+    program = facts.a.program
+    fixed = _fixed_names(program.body, facts.a.inputs)
+    counter = _Counter(slot, fixed)
+    most = counter.most(program.body)
+    least = counter.least(program.body)
+    want: Count = {"": int(claim.count)} if claim.count.isdigit() else {claim.count: 1}
+    said = f"`{slot}` is called " + ("exactly " if claim.exact else "at most ") + _spell(want)
+    where = counter.first_site
+    if most is None:
+        at = counter.unbounded or where or program.span
+        return verdict([Problem(at, f"the call of `{slot}` on line {at.line} is in a loop with no bound that counts: {said} cannot be shown")], [])
+    problems: list[Problem] = []
+    if not _at_most(most, want):
+        at = where or program.span
+        problems.append(Problem(at, f"a run may call `{slot}` {_spell(most)}: more than {_spell(want)}"))
+    elif claim.exact and least != want:
+        at = where or program.span
+        problems.append(Problem(at, f"a run may call `{slot}` only {_spell(least)}, not exactly {_spell(want)}"))
+    sure = f"at least {_spell(least)} and " if claim.exact else ""
+    return verdict(problems, [f"every run calls `{slot}` {sure}at most {_spell(most)}"])
+
+
+def _spell(count: Count) -> str:
+    parts = [f"{n} * `{name}`" if n != 1 else f"`{name}`" for name, n in sorted(count.items()) if name and n]
+    if count.get("", 0) or not parts:
+        parts.append(str(count.get("", 0)))
+    text = " + ".join(parts)
+    return text + (" time" if text == "1" else " times")
+
+
+def _at_most(count: Count, bound: Count) -> bool:
+    """count ≤ bound for every non-negative value of the config entries."""
+    names = set(count) | set(bound)
+    return all(count.get(n, 0) <= bound.get(n, 0) for n in names)
+
+
+def _add(a: Count | None, b: Count | None) -> Count | None:
+    if a is None or b is None:
+        return None
+    return {n: a.get(n, 0) + b.get(n, 0) for n in set(a) | set(b)}
+
+
+def _pick(a: Count | None, b: Count | None, choose: Callable[[Iterable[int]], int]) -> Count | None:
+    if a is None or b is None:
+        return None
+    return {n: choose((a.get(n, 0), b.get(n, 0))) for n in set(a) | set(b)}
+
+
+def _times(body: Count | None, count: Count | None) -> Count | None:
+    """``body`` run ``count`` times; a product of two config entries has no
+    linear form (None)."""
+    if body is not None and not _nonzero(body):
+        return {"": 0}  # no call of the slot, however many times
+    if body is None or count is None:
+        return None
+    if set(_nonzero(count)) <= {""}:
+        return {n: v * count.get("", 0) for n, v in body.items()}
+    if set(_nonzero(body)) <= {""}:
+        return {n: v * body.get("", 0) for n, v in count.items()}
+    return None
+
+
+def _nonzero(count: Count) -> Count:
+    return {n: v for n, v in count.items() if v}
+
+
+def _fixed_names(block: ir.Block, inputs: frozenset[str]) -> frozenset[str]:
+    """The inputs and config entries the delegation never rebinds."""
+    bound: set[str] = set()
+    for stmt in ir.walk(block):
+        match stmt:
+            case ir.Bind(name=name) | ir.Assign(target=ir.Name(name=name)):
+                bound.add(name)
+            case ir.For(var=var, index=index):
+                bound.update(n for n in (var, index) if n)
+            case ir.Repeat(var=var) | ir.LoopUntil(var=var) if var:
+                bound.add(var)
+            case ir.Try(catch_var=var) if var:
+                bound.add(var)
+            case _:
+                pass
+    return frozenset(inputs - bound)
+
+
+class _Counter:
+    """The two bounds for one slot."""
+
+    def __init__(self, slot: str, fixed: frozenset[str]) -> None:
+        self.slot = slot
+        self.fixed = fixed
+        self.first_site: Span | None = None
+        self.unbounded: Span | None = None
+
+    # ------------------------------------------------------------ values
+
+    def _value(self, e: ir.Expr) -> Count | None:
+        match e:
+            case ir.Literal_(value=int() as n) if not isinstance(n, bool) and n >= 0:
+                return {"": n}
+            case ir.Name(name=name) if name in self.fixed:
+                return {name: 1}
+            case _:
+                return None
+
+    def _calls(self, stmt: ir.Stmt, *, most: bool) -> Count | None:
+        """The calls of the slot in the statement's own expressions."""
+        total: Count | None = {"": 0}
+        for e in stmt_exprs(stmt):
+            if isinstance(e, ir.Call) and e.callee == self.slot:
+                if self.first_site is None:
+                    self.first_site = e.span
+                tries: Count | None = {"": 1}
+                if most and e.retry is not None:
+                    tries = _add(tries, self._value(e.retry))
+                total = _add(total, tries)
+        return total
+
+    # ------------------------------------------------------------ at most
+
+    def most(self, block: ir.Block) -> Count | None:
+        total: Count | None = {"": 0}
+        for stmt in block:
+            total = _add(total, self._most(stmt))
+        return total
+
+    def _most(self, stmt: ir.Stmt) -> Count | None:
+        own = self._calls(stmt, most=True)
+        match stmt:
+            case ir.Bind(value=ir.Repeat() | ir.For() | ir.LoopUntil() | ir.Parallel() as loop) | ir.Assign(
+                value=ir.Repeat() | ir.For() | ir.LoopUntil() | ir.Parallel() as loop
+            ):
+                return _add(own, self._loop_most(loop))
+            case ir.Repeat() | ir.For() | ir.LoopUntil() | ir.Parallel():
+                return _add(own, self._loop_most(stmt))
+            case ir.If(branches=branches, orelse=orelse):
+                best: Count | None = self.most(orelse or ())
+                for _, body in branches:
+                    best = _pick(best, self.most(body), max)
+                return _add(own, best)
+            case ir.Choice(options=options):
+                best = {"": 0}
+                for option in options:
+                    best = _pick(best, self.most(option.body), max)
+                return _add(own, best)
+            case ir.Try(body=body, catch_body=catch_body, finally_body=finally_body):
+                return _add(own, _add(self.most(body), _add(self.most(catch_body or ()), self.most(finally_body or ()))))
+            case _:
+                return own
+
+    def _loop_most(self, loop: ir.Loop) -> Count | None:
+        match loop:
+            case ir.Repeat(count=count, body=body):
+                return self._bounded_by(loop, _times(self.most(body), self._value(count)))
+            case ir.LoopUntil(max=limit, body=body):
+                return self._bounded_by(loop, _times(self.most(body), self._value(limit)))
+            case ir.For(body=body):
+                inner = self.most(body)
+                if inner is not None and not _nonzero(inner):
+                    return inner
+                if self.unbounded is None:
+                    self.unbounded = next(
+                        (e.span for s in ir.walk(body) for e in stmt_exprs(s) if isinstance(e, ir.Call) and e.callee == self.slot),
+                        loop.span,
+                    )
+                return None
+            case ir.Parallel(branches=branches):
+                return self.most(branches)
+
+    def _bounded_by(self, loop: ir.Loop, count: Count | None) -> Count | None:
+        if count is None and self.unbounded is None:
+            self.unbounded = loop.span
+        return count
+
+    # ------------------------------------------------------------ at least
+
+    def least(self, block: ir.Block) -> Count:
+        total: Count = {"": 0}
+        for stmt in block:
+            total = _add(total, self._least(stmt)) or {"": 0}
+            if _may_leave(stmt):
+                break
+        return _nonzero(total) or {"": 0}
+
+    def _least(self, stmt: ir.Stmt) -> Count:
+        own = self._calls(stmt, most=False) or {"": 0}
+        match stmt:
+            case ir.Bind(value=ir.Repeat() | ir.For() | ir.LoopUntil() | ir.Parallel() as loop) | ir.Assign(
+                value=ir.Repeat() | ir.For() | ir.LoopUntil() | ir.Parallel() as loop
+            ):
+                return _add(own, self._loop_least(loop)) or own
+            case ir.Repeat() | ir.For() | ir.LoopUntil() | ir.Parallel():
+                return _add(own, self._loop_least(stmt)) or own
+            case ir.If(branches=branches, orelse=orelse):
+                first_cond = next(iter(branches), None)
+                cond_calls = own if first_cond is not None else {"": 0}
+                worst: Count | None = self.least(orelse) if orelse is not None else {"": 0}
+                for _, body in branches:
+                    worst = _pick(worst, self.least(body), min)
+                # only the first test is sure to run; the calls of later
+                # ones are not counted
+                return _add(cond_calls if len(branches) == 1 else {"": 0}, worst) or {"": 0}
+            case ir.Choice(options=options):
+                worst = None
+                for option in options:
+                    got = self.least(option.body)
+                    worst = got if worst is None else _pick(worst, got, min)
+                return _add(own, worst or {"": 0}) or own
+            case ir.Try(finally_body=finally_body):
+                return _add(own, self.least(finally_body or ())) or own
+            case _:
+                return own
+
+    def _loop_least(self, loop: ir.Loop) -> Count:
+        match loop:
+            case ir.Repeat(count=count, body=body, mods=mods) if mods.join == "all" and not any(
+                isinstance(s, _LEAVES) for s in ir.walk(body)
+            ):
+                return _times(self.least(body), self._value(count)) or {"": 0}
+            case ir.Parallel(branches=branches, mods=mods) if mods.join == "all" and mods.on_fail == "fail-fast":
+                return self.least(branches)
+            case _:
+                return {"": 0}
+
+
+def _may_leave(stmt: ir.Stmt) -> bool:
+    """Whether the statement may end its block early."""
+    return isinstance(stmt, _LEAVES) or any(isinstance(s, _LEAVES) for block in ir.children(stmt) for s in ir.walk(block))
