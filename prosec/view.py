@@ -802,6 +802,17 @@ class Hoister:
                         return True
         return False
 
+    @staticmethod
+    def sets_late(loop: ir.LoopUntil) -> bool:
+        """Whether the loop's variable is set after its `until` test."""
+        return loop.var is not None and loop.test == "until" and loop.cond is not None
+
+    def numbered(self, loop: ir.Stmt, target: str) -> list[Node]:
+        """The line that gives a late-set loop variable this iteration's number."""
+        if isinstance(loop, ir.LoopUntil) and loop.var is not None and self.sets_late(loop):
+            return [Line(f"{self.w.ident(loop.var)} = {target}")]
+        return []
+
     def header(self, loop: ir.Repeat | ir.For | ir.LoopUntil, *, frame: Frame) -> tuple[str, str, list[str]]:
         """The Python ``for`` target and iterable of a loop, and the
         ProseScript names it binds."""
@@ -813,8 +824,12 @@ class Hoister:
                 self.w.counters[loop.span] = target
                 return target, f"_rt.count({self.printer.expr(count, frame=frame)}, {PATTERN_CONSTANT}, {at})", [var] if var else []
             case ir.LoopUntil(max=max_, var=var):
-                target = self.w.ident(var) if var else self.w.fresh("n", hint)
-                self.w.counters[loop.span] = target
+                # `until` is tested at the top of the next iteration, where
+                # the condition must still see this iteration's number: the
+                # variable is set from a counter of its own after the test.
+                late = var is not None and self.sets_late(loop)
+                target = self.w.fresh("n", hint) if late or not var else self.w.ident(var)
+                self.w.counters[loop.span] = self.w.ident(var) if var else target
                 return target, f"_rt.count({self.printer.expr(max_, frame=frame)}, {PATTERN_CONSTANT}, {at})", [var] if var else []
             case ir.For(var=var, index=index, iterable=iterable):
                 items = f"_rt.items({self.printer.expr(iterable, frame=frame)}, {PATTERN_CONSTANT}, {at})"
@@ -847,7 +862,11 @@ class Hoister:
             else:
                 # Tested after each iteration: at the top of the next one, so
                 # that `continue` in the body still reaches the test.
-                body = [IfView(tests=((f"{target} > 1 and ({test})", (Line("break"),)),), orelse=None), *body]
+                body = [
+                    IfView(tests=((f"{target} > 1 and ({test})", (Line("break"),)),), orelse=None),
+                    *self.numbered(loop, target),
+                    *body,
+                ]
         return [*hoisted, ForView(target=target, iterable=iterable, body=self.printer.body(body))]
 
     def hoist(self, loop: ir.Stmt, *, frame: Frame) -> list[Node]:
@@ -929,7 +948,7 @@ class Hoister:
             # visible here.
             test = self.printer.cond(loop.cond, frame=frame)
             check = f"not ({test})" if loop.test == "while" else f"{target} > 1 and ({test})"
-            loop_body.insert(0, IfView(tests=((check, (Line("break"),)),), orelse=None))
+            loop_body[:0] = [IfView(tests=((check, (Line("break"),)),), orelse=None), *self.numbered(loop, target)]
         pre.append(ForView(target=target, iterable=iterable, body=tuple(loop_body)))
         return pre, values
 
@@ -941,6 +960,8 @@ class Hoister:
             elif loop.span in self.w.counters:
                 params.insert(0, ("int", self.w.counters[loop.span]))
             return params
+        if isinstance(loop, ir.LoopUntil) and loop.var is not None:
+            return [("int", self.w.ident(loop.var))]
         return [("int", target)]
 
     def parallel(self, loop: ir.Loop, *, collect: bool, frame: Frame) -> tuple[list[Node], str]:

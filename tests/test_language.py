@@ -431,6 +431,45 @@ def test_every_phrasing_of_a_comparison_decides_as_its_twin(
         assert len(answers) == 1, (score, answers)
 
 
+def test_an_until_test_sees_the_number_of_the_iteration_it_follows(compile_pattern: Compile) -> None:
+    pkg = compile_pattern(
+        pattern_text("counted", """
+            loop until round is at least 2 (max: 5) as round:
+              call worker
+                round: round
+            return null
+        """, slots="worker"),
+        pattern_text("collected", """
+            let notes = loop until round is at least 3 (max: 5) as round:
+              let note = call worker
+                round: round
+              return note
+            return notes
+        """, slots="worker"),
+        pattern_text("judged", """
+            loop until **the draft reads well** (max: 3) as round:
+              call worker
+                round: round
+            return null
+        """, slots="worker"),
+    )
+    worker = Recorder("n")
+    pkg.counted(worker=worker)
+    assert worker.calls == [{"round": 1}, {"round": 2}]
+    worker = Recorder("n")
+    assert pkg.collected(worker=worker).result == ["n", "n", "n"]
+    assert [c["round"] for c in worker.calls] == [1, 2, 3]
+    asked: list[int] = []
+
+    def judge(condition: str, bindings: Any) -> bool:
+        asked.append(bindings["round"])
+        return len(asked) == 2
+
+    worker = Recorder("n")
+    pkg.judged(worker=worker, judge=judge)
+    assert asked == [1, 2] and [c["round"] for c in worker.calls] == [1, 2]
+
+
 # ------------------------------------------------------------------ the project's patterns
 
 
