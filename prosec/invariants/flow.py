@@ -384,6 +384,9 @@ class Known:
     subject: Flows
     #: what the subject carries on every path
     sure: Flows = EMPTY
+    #: what it carries on every path where it is not null or empty: all an
+    #: approval can rest on, since null or empty never approves
+    present: Flows = EMPTY
 
 
 @dataclass(frozen=True, slots=True)
@@ -654,7 +657,8 @@ def known_of(cond: ir.Cond, holds: bool, subject: Val) -> Known:
     """A known condition, with negations folded into ``holds``."""
     while isinstance(cond, ir.Not):
         cond, holds = cond.operand, not holds
-    return Known(cond, holds, subject.may, subject.must)
+    present = frozenset(f for f in subject.lax if f.src.kind != "null")
+    return Known(cond, holds, subject.may, subject.must, present)
 
 
 def _valued(stmt: ir.Stmt) -> bool:

@@ -306,12 +306,14 @@ def _owned(word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ..
     ("output", or a word for a result that the program reads no field of), or
     one field of it (a key the program reads, or a word prosec has no other
     meaning for: "reasoning", "self-assessment")."""
+    # A key a slot declares (`ensures: { questions, answers }`) is that
+    # field, even when the word could name a whole result.
+    if word in lex.declared_keys:
+        return Tok("FIELD", word, (word,))
     if word in _WHOLE:
         return Tok("OUTPUT", word)
     if word in lex.key_forms:
         return Tok("FIELD", word, (lex.key_forms[word],))
-    if word in lex.declared_keys:
-        return Tok("FIELD", word, (word,))
     if "OUTPUT" in phrases.get((word,), ()) or (word in PRODUCTS and (word,) not in lex.forms):
         return Tok("OUTPUT", word)
     return Tok("FIELD", word, (word,))

@@ -97,9 +97,11 @@ def approves(k: Known, slot: str | None, *, exclude: str | None = None, test: st
     if not from_slot(k.subject, slot, exclude=exclude):
         return False
     field_read = test == "fail-safe" and isinstance(k.cond, ir.Compare)
+    # The test is false on a null or empty verdict (a loop that ran no
+    # round), so where it holds the verdict is what it is on the other paths.
     return any(
         f.src.kind == "call" and not f.at and (not f.path or field_read) and _is(f.src.name, slot, exclude)
-        for f in k.sure
+        for f in k.sure | k.present
     )
 
 

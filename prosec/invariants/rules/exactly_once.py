@@ -19,6 +19,7 @@ def check(claim: ExactlyOnce, facts: Facts) -> Verdict:
     name = claim.elements
     problems: list[Problem] = []
     receivers: list[CallObs] = []
+    fields_only: list[CallObs] = []
     for call in calls:
         steps: set[str] = set()
         # the element a `for` over the list gives, or the one at the index
@@ -34,6 +35,14 @@ def check(claim: ExactlyOnce, facts: Facts) -> Verdict:
             for _, flows in facts.sure_props(call)
             for f in flows
         )
+        whole = any(
+            f.src.kind == "input" and f.src.name == name and len(f.path) == 1 and f.path[0] in own
+            and INDEX not in f.at
+            for _, flows in facts.sure_props(call)
+            for f in flows
+        )
+        if given and not whole:
+            fields_only.append(call)
         gets_some = any(f.src.kind == "input" and f.src.name == name for _, flows in facts.props(call) for f in flows)
         if not given and (claim.per == "call" or gets_some):
             # per call: every call gets one; per element: a call that gets
@@ -98,6 +107,16 @@ def check(claim: ExactlyOnce, facts: Facts) -> Verdict:
     if not calls:
         return Verdict(Status.VIOLATED, [], problems)
     lines = ", ".join(str(c.call.span.line) for c in receivers)
+    if fields_only and not problems:
+        # Fields of the element (``bout.first``) carry it only if it has
+        # them: no run can break the rest, but an element without the
+        # fields reaches no call.
+        where = ", ".join(str(c.call.span.line) for c in fields_only)
+        return Verdict(
+            Status.UNVERIFIABLE,
+            [f"`{claim.target.slot}` (line {where}) is given fields of its element of `{name}`, "
+             "not the element: they carry it only if every element has them"],
+        )
     return verdict(problems, [f"`{claim.target.slot}` (line {lines}) is called once per element of `{name}`, with that element only"])
 
 

@@ -71,6 +71,10 @@ def check(claim: Identical, facts: Facts) -> Verdict:
                         )
                     )
                     break
+    if not problems and claim.over is None and len(calls) > 1:
+        unsure = _sites_differ(claim, calls, facts)
+        if unsure is not None:
+            return Verdict(Status.UNVERIFIABLE, [unsure])
     named = " and ".join(f"`{a}`" for a in claim.args) if claim.args else "every argument"
     over = f" over `{claim.over}`" if claim.over else ""
     lines = ", ".join(str(c.call.span.line) for c in calls)
@@ -78,6 +82,32 @@ def check(claim: Identical, facts: Facts) -> Verdict:
     if not looped:
         evidence = [f"{claim.target.describe()} runs outside any loop{over}: one set of inputs"]
     return verdict(problems, evidence)
+
+
+def _sites_differ(claim: Identical, calls: list[CallObs], facts: Facts) -> str | None:
+    """With the slot called from several places, why its inputs may differ
+    from one call to the next, if they may: the places pass different
+    properties or values, or values that are not fixed for the whole run
+    (only the pattern's inputs and literal texts are). Whether two such
+    places both run in one execution is not decided here, so this makes the
+    claim unsure, not broken."""
+    seen: dict[str, str] | None = None
+    for call in calls:
+        given: dict[str, str] = {}
+        for prop, flows in facts.props(call):
+            if claim.args is not None and not any(_carries(prop.prop.key, flows, a) for a in claim.args):
+                continue
+            if any(f.src.kind not in ("input", "text") for f in flows):
+                return (
+                    f"`{call.slot}` is called from {len(calls)} places, and `{prop.prop.key}` on line "
+                    f"{prop.prop.value.span.line} is not fixed for the whole run"
+                )
+            given[prop.prop.key] = show(prop.prop.value)
+        if seen is not None and given != seen:
+            lines = ", ".join(str(c.call.span.line) for c in calls)
+            return f"`{call.slot}` is called from lines {lines} with different inputs"
+        seen = given
+    return None
 
 
 def _loops(facts: Facts, call: CallObs, over: str | None) -> list[LoopInfo]:
