@@ -44,7 +44,7 @@ from collections.abc import (
     Sized,
 )
 from types import MappingProxyType, MemberDescriptorType
-from typing import Any, TypeAlias
+from typing import Any, Self, TypeAlias
 
 #: What a generated package's ``__init__`` re-exports beside its patterns, so
 #: that callers annotate their delegates and catch errors without reaching into
@@ -303,7 +303,7 @@ def _message_of(exc: BaseException) -> str:
     # failure it describes.
     try:
         return str(exc)
-    except Exception:
+    except Exception:  # noqa: BLE001 - str() of an exception runs its code
         return ""
 
 
@@ -328,7 +328,7 @@ def _preview(value: Any, limit: int = 60) -> str:
         return repr(value[:limit]) + ("..." if len(value) > limit else "")
     try:
         shown = reprlib.repr(value)
-    except Exception:
+    except Exception:  # noqa: BLE001 - repr() runs the value's code
         shown = f"<{type(value).__name__}>"
     return _printable(shown, limit)
 
@@ -423,7 +423,9 @@ _MAX_DECODE_ATTEMPTS = 256
 _MAX_FENCES = 16
 # A Markdown code fence: its info string and its body (to the closing fence or
 # the end of the text). The bounded repeats keep unmatched fences cheap.
-_FENCE = re.compile(r"```[ \t]{0,16}([\w+-]{0,32})[^\n`]{0,200}\n(.*?)(?:```|\Z)", re.S)
+_FENCE = re.compile(
+    r"```[ \t]{0,16}([\w+-]{0,32})[^\n`]{0,200}\n(.*?)(?:```|\Z)", re.DOTALL
+)
 # A bare verdict: one or two words ("abort", "not approved").
 _BARE_WORDS = re.compile(r"[^\W\d_][\w'-]*(?: [^\W\d_][\w'-]*)?")
 _BARE_LIMIT = 80
@@ -459,7 +461,7 @@ def read_verdict(value: Any) -> Verdict:
         return value
     try:
         return _read_verdict(value)
-    except Exception:
+    except Exception:  # noqa: BLE001 - the value's own code may raise anything
         # Reading a mapping or an object runs the caller's code (__iter__,
         # properties); whatever goes wrong there, the value is just unreadable.
         return _unparseable(value)
@@ -810,7 +812,7 @@ def length(value: Any) -> int | None:
         return None
     try:
         return len(value)
-    except Exception:
+    except Exception:  # noqa: BLE001 - len() runs the value's code
         return None
 
 
@@ -987,7 +989,7 @@ class FieldSet(frozenset[str]):
 
     __slots__ = ()
 
-    def __new__(cls, names: Iterable[str]) -> FieldSet:
+    def __new__(cls, names: Iterable[str]) -> Self:
         return super().__new__(cls, (_field_key(name) for name in names))
 
 
@@ -1867,7 +1869,8 @@ def _in_daemon_thread(
             return
         try:
             result = work()
-        except BaseException as exc:  # handed to the caller, who re-raises it
+        # Handed to the caller, who re-raises it.
+        except BaseException as exc:  # noqa: BLE001
             future.set_exception(exc)
         else:
             future.set_result(result)

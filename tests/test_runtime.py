@@ -1622,7 +1622,7 @@ def test_runtime_is_black_stable() -> None:
 def test_runtime_passes_ruff(tmp_path: Path) -> None:
     result = _run_tool(
         "ruff", "check", "--no-cache", "--isolated",
-        "--select", "B,E,F,I,UP,W,RUF", "--target-version", "py311",
+        "--select", "B,BLE,E,F,I,UP,W,RUF", "--target-version", "py311",
         "--line-length", "88", str(RUNTIME_PATH),
         cwd=tmp_path,
     )  # fmt: skip
