@@ -969,7 +969,7 @@ def expect_sequence(
         return
     if isinstance(value, Sequence) and not isinstance(value, str | bytes | bytearray):
         return
-    what = "None" if value is None else f"a {type(value).__name__}"
+    what = "None" if value is None else _a(type(value).__name__)
     raise TypeError(
         f"{pattern}: {parameter} must be a list (or another sequence that is not "
         f"text), not {what}: {_preview(value)}"
@@ -979,7 +979,12 @@ def expect_sequence(
 def _kind(value: Any) -> str:
     if value is None:
         return "null"
-    return "a mapping" if isinstance(value, Mapping) else f"a {type(value).__name__}"
+    return "a mapping" if isinstance(value, Mapping) else _a(type(value).__name__)
+
+
+def _a(noun: str) -> str:
+    """``noun`` with its article: "an int", "a str"."""
+    return f"an {noun}" if noun[:1].lower() in "aeiou" else f"a {noun}"
 
 
 class FieldSet(frozenset[str]):

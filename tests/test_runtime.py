@@ -1714,3 +1714,10 @@ def test_expect_sequence_takes_none_only_when_optional() -> None:
     rt.expect_sequence(None, "tiers", "p", optional=True)
     with pytest.raises(TypeError, match="tiers must be a list"):
         rt.expect_sequence("abc", "tiers", "p", optional=True)
+
+
+def test_messages_name_a_value_s_type_with_its_article() -> None:
+    with pytest.raises(rt.ValueProblem, match=r"got an int -1"):
+        rt.count(-1, "p", 3)
+    with pytest.raises(rt.ValueProblem, match=r"got a str 'many'"):
+        rt.count("many", "p", 3)
