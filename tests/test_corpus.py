@@ -69,7 +69,7 @@ def test_corpus_package_imports_and_passes_mypy_strict(tmp_path: Path, corpus_pa
     )
     assert done.returncode == 0, done.stdout
     lint = subprocess.run(
-        [sys.executable, "-m", "ruff", "check", "--isolated", "--select", "B,E,F,I,UP,W,RUF",
+        [sys.executable, "-m", "ruff", "check", "--isolated", "--select", "B,BLE,E,F,I,UP,W,RUF",
          "--ignore", "E501", "--target-version", "py311", str(folder)],
         capture_output=True,
         text=True,
