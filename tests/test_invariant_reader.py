@@ -279,7 +279,7 @@ def test_a_sentence_read_in_part_is_unrecognized_and_shows_both_parts() -> None:
     assert [f.status for f in facts] == [Status.UNRECOGNIZED]
     assert codes == ["PS502"]
     evidence = " | ".join(facts[0].evidence)
-    assert "read in part: `verifier` never receives `plan` (on its own: proved)" in evidence
+    assert "read in part: `verifier` never receives `planner`'s output (on its own: proved)" in evidence
     assert "not read: 'and moon is made of cheese'" in evidence
 
 

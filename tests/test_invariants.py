@@ -443,7 +443,7 @@ return { result: done }
     ("The log is never overwritten or removed", PANEL, "monotonic", {"var": "log"}, Status.PROVED),
     ("The log is only ever appended to, never replaced, cleared or truncated", PANEL, "monotonic", {"var": "log"}, Status.PROVED),
     # what every round receives
-    ("The reviewer receives the summary in every round", PANEL, "receives", {"slot": "reviewer", "needs": ("var:summary",)}, Status.PROVED),
+    ("The reviewer receives the summary in every round", PANEL, "receives", {"slot": "reviewer", "needs": ("slot:writer",)}, Status.PROVED),
     # a key of the returned object and where it comes from
     ("The summary returned comes from the writer", PANEL, "returns", {"path": "all", "needs": ("summary=slot:writer",)}, Status.PROVED),
     ("The remarks that are returned are the reviewer's output", PANEL, "returns", {"path": "all", "needs": ("remarks=slot:reviewer",)}, Status.PROVED),

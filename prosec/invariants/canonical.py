@@ -158,6 +158,12 @@ def canonical(claim: Claim) -> str:
             return f"each {_n(elements)} is given to exactly one {subject(target)}"
         case ExactlyOnce(target=target, elements=elements):
             return f"each {subject(target)} receives exactly one {_n(elements)}"
+        case Returns(path="blocked", needs=(need,), approver=approver) if (
+            isinstance(need.what, FromSlot) and need.field and not need.what.fields and not need.only
+        ):
+            when = f"when {_n(approver)} blocks" if approver else "when the pattern blocks"
+            what = "the result" if need.field == "result" else f"the returned {_n(need.field)}"
+            return f"{when}, {what} comes from {_n(need.what.slot)}"
         case Returns(path="blocked", needs=(need,), approver=approver) if approver and isinstance(need.what, FromSlot):
             return f"{source(need.what)} is returned when {_n(approver)} blocks"
         case Returns(path="all", needs=(need,), complete=complete) if isinstance(need.what, FromVar):

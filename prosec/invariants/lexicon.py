@@ -158,6 +158,15 @@ class Lexicon:
     #: local → the slots whose whole result is all it is ever set to
     #: (``let draft = call translator``): "the translator's draft"
     results: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: local → the one slot whose every result it holds and nothing else:
+    #: each of the slot's calls is bound to it whole (``let plan = call
+    #: planner``, and no other call of the planner), and no `catch` sees the
+    #: slot's failure. "The plan" and "the planner's output" are then one
+    #: value, and a sentence naming the local speaks of the slot's output.
+    holds: dict[str, str] = field(default_factory=dict)
+    #: input list → the slots called in a `for` over it ("the tickets are
+    #: classified one at a time": the slot that walks them)
+    walkers: dict[str, frozenset[str]] = field(default_factory=dict)
 
     def add(self, phrase: Iterable[str], priority: int, entity: Entity) -> None:
         """Register a surface form; the higher priority wins, equals of one kind merge."""
@@ -213,7 +222,11 @@ def build_lexicon(
         if isinstance(stmt, ir.Return) and isinstance(stmt.value, ir.Object):
             returned.update(k for k, _ in stmt.value.entries)
     looped: set[str] = set()
+    walkers: dict[str, set[str]] = {}
     for loop in loops_in(program.body):
+        if isinstance(loop, ir.For) and isinstance(loop.iterable, ir.Name) and loop.iterable.name in input_set:
+            inner = (e for top in exprs_in(loop.body) for e in ir.subexprs(top) if isinstance(e, ir.Call))
+            walkers.setdefault(loop.iterable.name, set()).update(c.callee for c in inner)
         if isinstance(loop, ir.For) and isinstance(loop.iterable, ir.Name) and loop.iterable.name in slot_set:
             delegate_vars[loop.var] = loop.iterable.name
         if not isinstance(loop, ir.Parallel):
@@ -221,11 +234,19 @@ def build_lexicon(
             looped.update(delegate_vars.get(c.callee, c.callee) for c in calls)
 
     set_to: dict[str, set[str | None]] = {}
+    bound: dict[tuple[str, str], int] = {}  # (local, slot) → calls bound to it whole
+    caught: set[str] = set()  # slots whose failure a `catch` may see
     for stmt in ir.walk(program.body):
         match stmt:
             case ir.Bind(name=name, value=value) | ir.Assign(target=ir.Name(name=name), value=value):
-                callee = value.callee if isinstance(value, ir.Call) else None
-                set_to.setdefault(name, set()).add(delegate_vars.get(callee, callee) if callee else None)
+                callee = delegate_vars.get(value.callee, value.callee) if isinstance(value, ir.Call) else None
+                set_to.setdefault(name, set()).add(callee)
+                if callee is not None:
+                    bound[name, callee] = bound.get((name, callee), 0) + 1
+            case ir.Try(body=body, catch_body=catch) if catch is not None:
+                for e in exprs_in(body):
+                    if isinstance(e, ir.Call):
+                        caught.add(delegate_vars.get(e.callee, e.callee))
             case _:
                 pass
     sites: dict[str, int] = {}
@@ -263,6 +284,12 @@ def build_lexicon(
         returned_keys=frozenset(returned),
         declared_keys=frozenset(k for text in ensures for k in declared_keys(text)),
         results={n: frozenset(c for c in cs if c) for n, cs in set_to.items() if None not in cs},
+        walkers={n: frozenset(w) for n, w in walkers.items()},
+        holds={
+            n: slot
+            for (n, slot), k in sorted(bound.items())
+            if set_to[n] == {slot} and sites.get(slot) == k and slot not in caught and slot in slot_set
+        },
     )
     entities: list[tuple[str, Entity]] = [(n, Entity("slot", (n,))) for n in sorted(slot_set)]
     entities += [(n, Entity("input", (n,))) for n in sorted(input_set)]

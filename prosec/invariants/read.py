@@ -266,7 +266,7 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             toks = [Tok("ROLENOUN", word)]  # "the antithesis service"
         elif word in GENERIC_ROLES:
             toks = [Tok("ROLE", word, tuple(sorted(lex.slots)))]
-        if n == 1 and word in lex.key_forms and not phrase_len:
+        if n == 1 and word in lex.key_forms and (not phrase_len or (word in lex.returned_keys and _by_return(low, i))):
             toks.append(Tok("FIELD", word, (lex.key_forms[word],)))
         if n == 1 and len(word) >= 6 and word[:6] in lex.stems and word not in lex.key_forms:
             toks.append(Tok("SLOT", word, (lex.stems[word[:6]],)))
@@ -283,13 +283,24 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
     return [[replace(t, article=True) for t in pos] if k in articles else pos for k, pos in enumerate(out)]
 
 
+def _by_return(low: list[str], i: int) -> bool:
+    """Whether a word stands next to a word for returning ("the reason
+    returned", "the returned notes", "the notes handed back"): there, a
+    returned key that is also a listed word ("reason", "notes") is the key."""
+    before = tuple(low[max(i - 2, 0) : i])
+    after = tuple(low[i + 1 : i + 3])
+    return any(before[len(before) - len(r) :] == r or after[: len(r)] == r for r in _RETURN_WORDS)
+
+
+_RETURN_WORDS = tuple(tuple(p.split()) for p in KINDS["RETURN"])
+
 #: Agent nouns ("researcher", "moderators", "specialist"): after a slot's
 #: name, what the slot is.
 _AGENT = re.compile(r"(?:er|or|ist|ant)s?$")
 
 #: Words that qualify what follows a possessive rather than name it ("its own
 #: prior output").
-_MODIFIERS = frozenset("OWN PRIOR CURRENT ORIGINAL LATER FIRST FINAL WHOLE SAME EVERY APPROVAL EXPLICITLY".split())
+_MODIFIERS = frozenset("OWN PRIOR CURRENT ORIGINAL LATER FIRST FINAL WHOLE SAME EVERY APPROVAL EXPLICITLY DECLARED".split())
 
 #: Nouns that always mean a delegate's whole result, even where the program
 #: also has a field of that name.
@@ -462,6 +473,8 @@ class Obj:
     element: bool = False
     #: "either X": kept away, each of X; received, only one of them
     either: bool = False
+    #: the local the sentence named for the slot's output ("the plan")
+    local: str | None = None
 
 
 OTHER = "\x00other"
@@ -681,7 +694,12 @@ class Meaning(Transformer[Token, Any]):
         return replace(obj, either=True)
 
     def o_var(self, items: list[Any]) -> Obj:
-        return Obj(source=FromVar(self._names(items[0])[0]))
+        name = self._names(items[0])[0]
+        if name in self.lex.holds:
+            # "the plan", where `plan` holds every result of the planner
+            # and nothing else: the planner's output
+            return Obj(owner=self.lex.holds[name], what="output", local=name)
+        return Obj(source=FromVar(name))
 
     def o_output(self, items: list[Any]) -> Obj:
         return Obj(owner=self._owner_of(items), what="output")
@@ -908,7 +926,9 @@ class Meaning(Transformer[Token, Any]):
 
     def see_every(self, items: list[Any]) -> Clause:
         obj = next(i for i in items if isinstance(i, Obj))
-        if obj.owner in (None, OTHER, ITS) or obj.what not in ("output", "slot"):
+        if obj.owner in (None, OTHER, ITS) or obj.what not in ("output", "slot") or obj.local is not None:
+            # "every review", of a local `review`: every value the local
+            # held, which no claim kind says
             raise Unsupported("'every' of something that is not a slot's output")
         every = Obj(owner=obj.owner, what="every")
         return self._clause(self._subject(items), lambda s: self._need(s, [every]))
@@ -1189,21 +1209,51 @@ class Meaning(Transformer[Token, Any]):
 
     # ------------------------------------------------------------ order
 
+    def order_of(self, items: list[Any]) -> OrderOf:
+        return OrderOf(self._names(self._tokens(items, "INPUT")[0])[0])
+
+    def _order_of(self, items: list[Any], over: str | None = None) -> str | None:
+        """The list a sentence says the calls keep the order of: "in chunk
+        order", or the list named before; the two must agree."""
+        said = next((i.name for i in items if isinstance(i, OrderOf)), None)
+        if said is not None and over is not None and said != over:
+            raise Unsupported("the order of one list, said of another")
+        return said or over
+
     def ordered(self, items: list[Any]) -> Clause:
+        over = self._order_of(items)
+        of_who = [i for i in items if isinstance(i, tuple)]  # "in the order of the delegates slot"
+
         def build(s: Subject) -> list[Claim]:
-            return [Ordered(c, c.slot) for c in s.calls if c.slot is not None]
+            if of_who and any(c.slot not in of_who[0] for c in s.calls):
+                raise Unsupported("calls in the order of another slot")
+            return [Ordered(c, over or c.slot) for c in s.calls if c.slot is not None]
 
         return self._clause(self._subject(items), build)
 
     def ordered_over(self, items: list[Any]) -> Clause:
-        over = self._names(self._tokens(items, "INPUT")[0])[0]
+        over = self._order_of(items, self._names(self._tokens(items, "INPUT")[0])[0])
+        assert over is not None
         return self._clause(self._subject(items), lambda s: [Ordered(c, over) for c in s.calls])
 
     ordered_over_subj = ordered_over
 
+    def ordered_handled(self, items: list[Any]) -> Clause:
+        """"Tickets are classified one at a time": the calls of the one slot
+        a `for` over the list calls."""
+        over = self._order_of(items, self._names(self._tokens(items, "INPUT")[0])[0])
+        assert over is not None
+        walkers = self.lex.walkers.get(over, frozenset())
+        if len(walkers) != 1:
+            raise Unsupported("a list handled one at a time, by no single slot")
+        (slot,) = walkers
+        return Clause(None, lambda s: [Ordered(Calls(slot), over)])
+
     def ordered_given(self, items: list[Any]) -> Clause:
         (objs,) = self._objs(items)
         inputs = [o.source.name for o in objs if isinstance(o.source, FromInput)]
+        if inputs:
+            self._order_of(items, inputs[0])
         if len(inputs) != 1 or len(objs) != 1:
             raise Unsupported("order over something that is not one input")
         return self._clause(self._subject(items), lambda s: [Ordered(c, inputs[0]) for c in s.calls])
@@ -1393,7 +1443,17 @@ class Meaning(Transformer[Token, Any]):
     def ret_from(self, items: list[Any]) -> Clause:
         owner = next(i for i in items if _is_name(i))
         key = self._returned_noun(items)
-        return Clause(None, lambda s: [Returns("all", (Need(FromSlot(owner), key),))])
+        return self._returning(items, Need(FromSlot(owner), key))
+
+    def _returning(self, items: list[Any], need: Need) -> Clause:
+        """A return of ``need`` on the path the clause names: every return,
+        or those reached where the approver did not approve ("when the
+        pattern blocks")."""
+        when = next((i for i in items if isinstance(i, When)), None)
+        if when is not None:
+            return Clause(None, lambda s: [Returns("blocked", (need,), approver=when.approver)])
+        return Clause(None, lambda s: [Returns("all", (need,))])
+
 
     def _returned_noun(self, items: list[Any]) -> str:
         """The returned key "the returned opinion" names: the noun itself
@@ -1423,7 +1483,7 @@ class Meaning(Transformer[Token, Any]):
         if owner in (OTHER, ITS):
             raise Unsupported("a returned field from no named slot")
         key = next(i for i in items if isinstance(i, ReturnKey)).name
-        return Clause(None, lambda s: [Returns("all", (Need(FromSlot(owner), key),))])
+        return self._returning(items, Need(FromSlot(owner), key))
 
     def ret_complete(self, items: list[Any]) -> Clause:
         var = self._names(self._tokens(items, "VAR")[0])[0]
@@ -1625,6 +1685,13 @@ class When:
     """The path a returns clause names: where ``approver`` blocks."""
 
     approver: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class OrderOf:
+    """"In chunk order": the list whose order the calls keep."""
+
+    name: str
 
 
 @dataclass(frozen=True, slots=True)

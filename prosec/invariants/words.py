@@ -152,7 +152,8 @@ KINDS: dict[str, tuple[str, ...]] = {
         "inspects", "use", "uses", "learn of", "learns of", "look at", "looks at",
         "encounter", "encounters", "handle", "handles", "process", "processes",
         "take", "takes", "work on", "works on", "work from", "works from",
-        "draw on", "draws on", "glimpse", "glimpses",
+        "draw on", "draws on", "glimpse", "glimpses", "work through", "works through",
+        "go through", "goes through",
     ),
     "GIVEN": (
         "given", "shown", "passed", "sent", "handed", "fed", "provided", "supplied",
@@ -260,7 +261,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "PARSED": ("parsed", "read", "understood", "interpreted", "recognized", "recognised"),
     "COUNTS_AS": (
         "counts as", "count as", "is treated as", "are treated as", "treated as",
-        "is taken as", "is read as", "is considered", "means", "is handled as",
+        "is taken as", "taken as", "is read as", "is considered", "means", "is handled as",
     ),
     "REFUSAL": (
         "refusal", "rejection", "block", "denial", "no", "veto", "stop", "not approved",
@@ -340,6 +341,15 @@ KINDS: dict[str, tuple[str, ...]] = {
         "produces", "generates", "bidirectional", "honest", "polite", "careful",
         "thorough", "calibrated", "creative", "concise", "deterministic", "stochastic",
         "varies", "vary",
+        # what a delegate does with its work, which no program controls
+        "checks", "cites", "cite", "lists", "finishes", "finish", "leaves", "renders",
+        "render", "hunts", "hunt", "picks", "pick", "applies", "apply", "prefers", "prefer",
+        "bargains", "bargain", "leans", "lean", "pitches", "pitch", "samples", "errs", "err",
+        "penalises", "penalise", "penalizes", "penalize", "deliberates", "deliberate",
+        "forms", "form", "treats", "treat", "understand", "understands",
+        "promises", "promise", "resolves", "resolve", "keeps", "keep", "rounds",
+        "impartial", "fair", "fairly", "strict", "strictly", "capable", "consistent",
+        "accurate", "accurately", "faithful", "faithfully", "unbiased", "neutral",
     ),
 }
 
