@@ -167,6 +167,8 @@ class Lexicon:
     #: input list → the slots called in a `for` over it ("the tickets are
     #: classified one at a time": the slot that walks them)
     walkers: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: locals that are appended or recorded to (lists built by appending)
+    appended: frozenset[str] = frozenset()
 
     def add(self, phrase: Iterable[str], priority: int, entity: Entity) -> None:
         """Register a surface form; the higher priority wins, equals of one kind merge."""
@@ -285,6 +287,9 @@ def build_lexicon(
         declared_keys=frozenset(k for text in ensures for k in declared_keys(text)),
         results={n: frozenset(c for c in cs if c) for n, cs in set_to.items() if None not in cs},
         walkers={n: frozenset(w) for n, w in walkers.items()},
+        appended=frozenset(
+            stmt.target.name for stmt in ir.walk(program.body) if isinstance(stmt, ir.Append) and isinstance(stmt.target, ir.Name)
+        ),
         holds={
             n: slot
             for (n, slot), k in sorted(bound.items())

@@ -387,7 +387,7 @@ def variants(positions: list[list[Tok]]) -> Iterable[list[Tok]]:
 #: Kinds that negate or limit: never part of free text.
 POLARITY = frozenset(
     "NEVER NOT NO NONE NOTHING NEITHER NOR ONLY EXCEPT BUT WITHOUT UNLESS ATMOST EXACTLY "
-    "CAN_NOT WITHHELD UNAWARE MORE_THAN REJECTED UNREADABLE BLOCK REFUSAL DENY REGARDLESS".split()
+    "CAN_NOT WITHHELD UNAWARE MORE_THAN REJECTED UNREADABLE BLOCK REFUSAL DENY REGARDLESS GATED".split()
 )
 #: Kinds that say where information goes: never part of a behaviour's free text.
 FLOW = frozenset("FROM SEE GIVEN REACH ACCESS INFLUENCE HAVE".split())
@@ -1002,6 +1002,14 @@ class Meaning(Transformer[Token, Any]):
 
     give_withheld = give_neg
 
+    def give_nothing(self, items: list[Any]) -> Clause:
+        """"Nothing the actor produces reaches the arbiter": no output of it."""
+        owner = next(i for i in items if _is_name(i))
+        if owner in (OTHER, ITS):
+            raise Unsupported("nothing of no named slot")
+        objs = [Obj(owner=owner, what="output")]
+        return self._clause(self._subject(items), lambda s: self._forbid(s, objs))
+
     def give_pos(self, items: list[Any]) -> Clause:
         (objs,) = self._objs(items)
         unchanged = "unchanged" in items
@@ -1322,6 +1330,11 @@ class Meaning(Transformer[Token, Any]):
 
     def mono_var(self, items: list[Any]) -> str:
         token = next(t for t in self._tokens(items) if t.type in ("VAR", "INPUT"))
+        container = [str(t) for t in self._tokens(items, "CONTAINER")]
+        if container and container[0] in self.lex.variables and container[0] != str(token):
+            # "the score history", with locals `score` and `history`: the
+            # history of scores, or the score?
+            raise Unsupported("a list named by two locals")
         names = self._names(token)
         if len(names) > 1:
             exact = [n for n in names if n == str(token).replace(" ", "_")]
@@ -1329,6 +1342,15 @@ class Meaning(Transformer[Token, Any]):
                 raise Unsupported(f"'{token}' names several lists")
             names = tuple(exact)
         return names[0]
+
+    def monotonic_recorded(self, items: list[Any]) -> Clause:
+        """"Recorded stage outputs are never removed": the list they are
+        recorded in, when the name is that list's; "recorded scores", said
+        of a local `score` recorded in `history`, names the elements."""
+        var = next(i for i in items if _is_name(i))
+        if var not in self.lex.appended:
+            raise Unsupported("recorded values named by a local that is not a list")
+        return self.monotonic(items)
 
     def monotonic(self, items: list[Any]) -> Clause:
         var = next(i for i in items if _is_name(i))

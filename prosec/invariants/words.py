@@ -149,7 +149,8 @@ KINDS: dict[str, tuple[str, ...]] = {
         "see", "sees", "saw", "seen", "seeing", "receive", "receives", "received", "receiving",
         "get", "gets", "got", "read", "reads", "reading", "access", "accesses", "accessed",
         "observe", "observes", "view", "views", "consult", "consults", "inspect",
-        "inspects", "use", "uses", "learn of", "learns of", "look at", "looks at",
+        "inspects", "use", "uses", "learn of", "learns of", "learn", "learns", "hear", "hears", "hear from",
+        "hears from", "look at", "looks at",
         "encounter", "encounters", "handle", "handles", "process", "processes",
         "take", "takes", "work on", "works on", "work from", "works from",
         "draw on", "draws on", "glimpse", "glimpses", "work through", "works through",
@@ -184,7 +185,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "CALLED": (
         "called", "invoked", "run", "executed", "started", "triggered", "consulted", "used",
         "engaged", "contacted", "asked", "dispatched", "launched", "tried", "attempted",
-        "delegated to", "reached",
+        "delegated to", "reached", "held", "made",
     ),
     "APPROVE": (
         "approve", "approves", "approved", "accept", "accepts", "accepted", "clear", "clears",
@@ -199,6 +200,8 @@ KINDS: dict[str, tuple[str, ...]] = {
         "approval", "approvals", "consent", "go_ahead", "sign_off", "authorization",
         "authorisation", "permission", "blessing", "say_so", "green_light",
     ),
+    # "the target is gated by the guard's verdict"
+    "GATED": ("gated by", "gated on", "conditional on", "contingent on", "conditioned on"),
     "EXPLICITLY": ("explicitly", "expressly", "affirmatively", "clearly", "positively"),
     "INDEP": (
         "independently", "independent", "separately", "separate", "isolated", "in isolation",
@@ -232,6 +235,9 @@ KINDS: dict[str, tuple[str, ...]] = {
         "without alteration", "without edits",
     ),
     "BOUNDED": ("bounded", "capped", "limited"),
+    # "the number of rounds never exceeds `max_rounds`"
+    "COUNT_OF": ("number of", "the number of", "count of", "the count of"),
+    "EXCEED": ("exceeds", "exceed", "goes beyond", "go beyond", "goes above", "go above"),
     "KNOW": (
         "know", "knows", "knew", "aware", "learn", "learns", "realize", "realizes",
         "realise", "realises", "suspect", "suspects", "notice", "notices", "find out",
@@ -241,7 +247,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "GROW": ("grows", "grow", "accumulates", "accumulate", "expands", "gets longer"),
     "ONLY_GROW": ("only grows", "only ever grows", "grows only", "only gets longer", "can only grow"),
     "SHRINK": ("shrinks", "shrink", "shrunk", "decreases", "loses entries"),
-    "APPENDED": ("appended", "added", "pushed", "recorded", "written", "inserted", "included"),
+    "APPENDED": ("appended", "added", "pushed", "recorded", "written", "inserted", "included", "extended", "appending"),
     "REMOVED": (
         "removed", "deleted", "dropped", "cleared", "reset", "overwritten", "truncated",
         "replaced", "erased", "discarded", "discarded from", "taken out", "popped",
@@ -280,7 +286,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     ),
     "BETWEEN": ("between",),
     "INPUTNOUN": ("input",),
-    "CONTAINER": ("array", "list", "log", "collection", "ledger", "history", "record", "set"),
+    "CONTAINER": ("array", "list", "log", "collection", "ledger", "history", "record", "set", "variable"),
     "AGAINST": ("against", "relative to", "in light of"),
     "EVALUATE": (
         "scores", "score", "evaluates", "evaluate", "judges", "judge", "assesses", "assess",
