@@ -171,7 +171,8 @@ def canonical(claim: Claim) -> str:
         case Returns(path="all", needs=(need,)) if isinstance(need.what, FromSlot) and need.field == "result":
             return f"the result is produced only by {_n(need.what.slot)}" if need.only else f"the result comes from {_n(need.what.slot)}"
         case Returns(path="all", needs=(need,)) if isinstance(need.what, FromSlot) and need.field and not need.what.fields:
-            return f"the returned {_n(need.field)} comes from {_n(need.what.slot)}"
+            verb = "is produced only by" if need.only else "comes from"
+            return f"the returned {_n(need.field)} {verb} {_n(need.what.slot)}"
         case Returns(path="all", needs=(need,)) if isinstance(need.what, FromSlot) and need.what.fields:
             return f"{source(need.what)} is returned"
         case Unmerged(sides=sides):

@@ -285,10 +285,13 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
 
 def _by_return(low: list[str], i: int) -> bool:
     """Whether a word stands next to a word for returning ("the reason
-    returned", "the returned notes", "the notes handed back"): there, a
-    returned key that is also a listed word ("reason", "notes") is the key."""
+    returned", "the returned notes", "the notes handed back") or before
+    "field": there, a returned key that is also a listed word ("reason",
+    "notes", "results") is the key."""
     before = tuple(low[max(i - 2, 0) : i])
     after = tuple(low[i + 1 : i + 3])
+    if after[:1] == ("field",):
+        return True  # "the results field"
     return any(before[len(before) - len(r) :] == r or after[: len(r)] == r for r in _RETURN_WORDS)
 
 
@@ -300,7 +303,7 @@ _AGENT = re.compile(r"(?:er|or|ist|ant)s?$")
 
 #: Words that qualify what follows a possessive rather than name it ("its own
 #: prior output").
-_MODIFIERS = frozenset("OWN PRIOR CURRENT ORIGINAL LATER FIRST FINAL WHOLE SAME EVERY APPROVAL EXPLICITLY DECLARED".split())
+_MODIFIERS = frozenset("OWN PRIOR CURRENT ORIGINAL LATER FIRST FINAL WHOLE SAME EVERY APPROVAL EXPLICITLY DECLARED INPUTS".split())
 
 #: Nouns that always mean a delegate's whole result, even where the program
 #: also has a field of that name.
@@ -1388,7 +1391,7 @@ class Meaning(Transformer[Token, Any]):
                 return Args(tok.names)
             case "PROMPT":
                 return Args(("prompt",))
-            case "INPUTS":
+            case "INPUTS" | "INPUTNOUN":
                 return Args(None)
             case _:
                 if tok.text in ("model", "models"):
@@ -1461,6 +1464,13 @@ class Meaning(Transformer[Token, Any]):
     def ret_only_by(self, items: list[Any]) -> Clause:
         owner = next(i for i in items if _is_name(i))
         return Clause(None, lambda s: [Returns("all", (Need(FromSlot(owner), "result", only=True),))])
+
+    def ret_key_only_by(self, items: list[Any]) -> Clause:
+        owner = next(i for i in items if _is_name(i))
+        if owner in (OTHER, ITS):
+            raise Unsupported("a returned field from no named slot")
+        key = next(i for i in items if isinstance(i, ReturnKey)).name
+        return Clause(None, lambda s: [Returns("all", (Need(FromSlot(owner), key, only=True),))])
 
     def ret_from(self, items: list[Any]) -> Clause:
         owner = next(i for i in items if _is_name(i))

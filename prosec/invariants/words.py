@@ -274,7 +274,12 @@ KINDS: dict[str, tuple[str, ...]] = {
         "disapproval",
     ),
     "PRODUCED": ("produced", "made", "computed", "written", "decided", "created", "generated", "authored", "supplied", "provided"),
-    "COMES": ("comes", "come", "originates", "originate", "derives", "derive"),
+    "COMES": (
+        "comes", "come", "originates", "originate", "derives", "derive", "comes straight",
+        "come straight", "comes directly", "come directly",
+    ),
+    # "the results field": a key of the returned object
+    "KEYNOUN": ("field",),
     "DERIVED": ("derived", "built", "computed", "made", "distilled"),
     "MERGE": (
         "merge", "merges", "combine", "combines", "synthesize", "synthesizes", "synthesise",
@@ -313,6 +318,10 @@ KINDS: dict[str, tuple[str, ...]] = {
         "each time", "round after round", "time after time",
         "on every path", "on all paths", "in every case", "in all cases",
         "each time round the loop", "every time round the loop",
+        "from round to round", "from cycle to cycle",
+        "from one round to the next", "from one cycle to the next",
+        "across rounds", "across cycles", "across iterations",
+        "whatever the outcome", "whatever happens", "in any case", "either way",
     ),
     "AT": ("at",),
     "ELSE": ("else",),
