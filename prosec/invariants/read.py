@@ -246,10 +246,14 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
                 # a local's name is also the word it is ("work", "plan"); a
                 # slot's alias ("members" of `ensemble_member`) is not also
                 # the calls of no slot in particular
+                # "the proposal", a local that holds one slot's results
+                # (`let proposal = call proposer`), is that output, not
+                # any delegate's result
                 toks += [
                     Tok(k, " ".join(low[i : i + n]))
                     for k in phrases[tuple(low[i : i + n])]
                     if not (kind == "SLOT" and k == "ROLENOUN")
+                    and not (kind == "VAR" and k == "OUTPUT" and names[0] in lex.holds and low[i - 1 : i] == ["the"])
                 ]
             out.append(toks)
             i += n
@@ -390,7 +394,7 @@ def variants(positions: list[list[Tok]]) -> Iterable[list[Tok]]:
 #: Kinds that negate or limit: never part of free text.
 POLARITY = frozenset(
     "NEVER NOT NO NONE NOTHING NEITHER NOR ONLY EXCEPT BUT WITHOUT UNLESS ATMOST EXACTLY "
-    "CAN_NOT WITHHELD UNAWARE MORE_THAN REJECTED UNREADABLE BLOCK REFUSAL DENY REGARDLESS GATED".split()
+    "CAN_NOT WITHHELD UNAWARE MORE_THAN REJECTED UNREADABLE BLOCK REFUSAL DENY REGARDLESS GATED ATALL".split()
 )
 #: Kinds that say where information goes: never part of a behaviour's free text.
 FLOW = frozenset("FROM SEE GIVEN REACH ACCESS INFLUENCE HAVE".split())
@@ -697,7 +701,14 @@ class Meaning(Transformer[Token, Any]):
         return replace(obj, either=True)
 
     def o_var(self, items: list[Any]) -> Obj:
-        name = self._names(items[0])[0]
+        names = self._names(items[0])
+        if len(names) > 1:
+            # "reviews", with locals `review` and `reviews`: the one spelled so
+            exact = [n for n in names if n == str(items[0]).replace(" ", "_")]
+            if len(exact) != 1:
+                raise Unsupported(f"'{items[0]}' names several locals")
+            names = tuple(exact)
+        name = names[0]
         if name in self.lex.holds:
             # "the plan", where `plan` holds every result of the planner
             # and nothing else: the planner's output

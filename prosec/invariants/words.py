@@ -326,6 +326,8 @@ KINDS: dict[str, tuple[str, ...]] = {
     "AT": ("at",),
     "ELSE": ("else",),
     "EVER": ("ever",),
+    # "cannot see the brief at all": the negation, stressed
+    "ATALL": ("at all", "in any form", "in any way"),
     "GIVE": ("gives", "give", "gave", "grants", "grant", "granted", "issues", "issue"),
     "HANDLED": (
         "processed", "handled", "seen", "read", "reviewed", "covered", "examined", "taken", "consumed",
