@@ -33,8 +33,11 @@ PRODUCTS: frozenset[str] = frozenset(
 
 #: "as submitted", "exactly as the caller wrote it", "as it was sent": an
 #: input's value as the caller gave it, in every spelling of that family.
-_GIVING = ("given", "provided", "supplied", "passed", "submitted", "written", "sent", "entered", "received")
-_GAVE = ("gave", "provided", "supplied", "passed", "submitted", "wrote", "sent", "entered")
+_GIVING = (
+    "given", "provided", "supplied", "passed", "submitted", "written", "sent", "entered", "received",
+    "configured", "reported", "worded", "phrased",
+)
+_GAVE = ("gave", "provided", "supplied", "passed", "submitted", "wrote", "sent", "entered", "worded", "phrased", "reported")
 _AS_GIVEN: tuple[str, ...] = tuple(
     dict.fromkeys(
         [f"{e}as {v}" for e in ("", "exactly ") for v in _GIVING]
@@ -324,7 +327,7 @@ KINDS: dict[str, tuple[str, ...]] = {
         "whatever the outcome", "whatever happens", "in any case", "either way",
     ),
     "AT": ("at",),
-    "ELSE": ("else",),
+    "ELSE": ("else", "more"),
     "EVER": ("ever",),
     # "cannot see the brief at all": the negation, stressed
     "ATALL": ("at all", "in any form", "in any way"),
