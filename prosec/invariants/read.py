@@ -271,7 +271,7 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             toks = [Tok("ROLENOUN", word)]  # "the antithesis service"
         elif word in GENERIC_ROLES:
             toks = [Tok("ROLE", word, tuple(sorted(lex.slots)))]
-        if n == 1 and word in lex.key_forms and (not phrase_len or (word in lex.returned_keys and _by_return(low, i))):
+        if n == 1 and word in lex.key_forms and (not phrase_len or (word in lex.returned_keys and _by_return(low, i, phrases))):
             toks.append(Tok("FIELD", word, (lex.key_forms[word],)))
         if n == 1 and len(word) >= 6 and word[:6] in lex.stems and word not in lex.key_forms:
             toks.append(Tok("SLOT", word, (lex.stems[word[:6]],)))
@@ -288,7 +288,7 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
     return [[replace(t, article=True) for t in pos] if k in articles else pos for k, pos in enumerate(out)]
 
 
-def _by_return(low: list[str], i: int) -> bool:
+def _by_return(low: list[str], i: int, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> bool:
     """Whether a word stands next to a word for returning ("the reason
     returned", "the returned notes", "the notes handed back") or before
     "field": there, a returned key that is also a listed word ("reason",
@@ -297,6 +297,8 @@ def _by_return(low: list[str], i: int) -> bool:
     after = tuple(low[i + 1 : i + 3])
     if after[:1] == ("field",):
         return True  # "the results field"
+    if "OUTPUT" in phrases.get((low[i],), ()):
+        return False  # "the returned result" is read as a result already
     return any(before[len(before) - len(r) :] == r or after[: len(r)] == r for r in _RETURN_WORDS)
 
 

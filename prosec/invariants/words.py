@@ -367,7 +367,7 @@ KINDS: dict[str, tuple[str, ...]] = {
         "bargains", "bargain", "leans", "lean", "pitches", "pitch", "samples", "errs", "err",
         "penalises", "penalise", "penalizes", "penalize", "deliberates", "deliberate",
         "forms", "form", "treats", "treat", "understand", "understands",
-        "promises", "promise", "resolves", "resolve", "keeps", "keep", "rounds",
+        "promises", "promise", "resolves", "resolve", "keeps", "keep",
         "impartial", "fair", "fairly", "strict", "strictly", "capable", "consistent",
         "accurate", "accurately", "faithful", "faithfully", "unbiased", "neutral",
     ),
