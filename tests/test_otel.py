@@ -208,3 +208,42 @@ def test_async_variant_and_the_callers_own_span_and_tracer(project_package: Modu
 def test_a_tracer_that_is_not_callable_is_still_refused(project_package: ModuleType, spans: Spans) -> None:
     with pytest.raises(TypeError, match="tracer= must be a callable, got int 3"):
         spans.traced(project_package.guard)(guard=Recorder(), target=Recorder(), task_brief="b", tracer=3)
+
+
+def test_a_replayed_run_marks_its_spans_replayed(project_package: ModuleType, spans: Spans, tmp_path: Path) -> None:
+    gatekeeper, worker = Recorder({"proceed": True, "reason": "fine"}), Recorder("done")
+    run = spans.traced(project_package.guard)
+    with project_package.SqliteJournal(tmp_path / "journal.sqlite") as journal:
+        first = run(guard=gatekeeper, target=worker, task_brief="b", journal=journal, run_id="order-1")
+        live = sorted(spans.children(), key=lambda s: s.start_time or 0)
+        spans.exporter.clear()
+        again = run(guard=gatekeeper, target=worker, task_brief="b", journal=journal, run_id="order-1")
+    assert first == again and gatekeeper.count == worker.count == 1  # answered from the journal
+    replayed = sorted(spans.children(), key=lambda s: s.start_time or 0)
+
+    def seen(found: list[ReadableSpan]) -> list[tuple[Any, ...]]:
+        return [(s.name, (s.attributes or {})["prosec.key"], (s.attributes or {})["prosec.replayed"]) for s in found]
+    assert seen(live) == [("invoke_agent guard", "1", False), ("invoke_agent target", "2", False)]
+    assert seen(replayed) == [("invoke_agent guard", "1", True), ("invoke_agent target", "2", True)]
+    assert (spans.run_span().attributes or {})["prosec.run_id"] == "order-1"
+
+
+def test_a_paused_run_says_what_it_awaits_and_is_no_error(project_package: ModuleType, spans: Spans, tmp_path: Path) -> None:
+    def person(**_: Any) -> Any:
+        raise project_package.AwaitingInput("approval", "May the docs be tidied?")
+
+    worker = Recorder("done")
+    run = spans.traced(project_package.guard)
+    with project_package.SqliteJournal(tmp_path / "journal.sqlite") as journal:
+        with pytest.raises(project_package.RunPaused):
+            run(guard=person, target=worker, task_brief="tidy", journal=journal, run_id="r")
+        paused = spans.run_span()
+        assert (paused.attributes or {})["prosec.awaiting"] == "approval"
+        assert paused.status.status_code is StatusCode.UNSET and "error.type" not in (paused.attributes or {})
+        assert spans.children() == [] and worker.count == 0
+        spans.exporter.clear()
+        journal.answer("r", "approval", {"proceed": True, "reason": "approved"})
+        result = run(guard=person, target=worker, task_brief="tidy", journal=journal, run_id="r")
+    assert result.proceeded and worker.calls == [{"task_brief": "tidy"}]
+    assert [(summary(s)[1], (s.attributes or {})["prosec.replayed"]) for s in sorted(spans.children(), key=lambda s: s.start_time or 0)] == [
+        ("guard", True), ("target", False)]

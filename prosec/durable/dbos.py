@@ -43,7 +43,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 try:
-    from dbos import DBOS
+    from dbos import DBOS, StepOptions
 except ImportError as exc:  # pragma: no cover - depends on the environment
     raise ImportError(
         "prosec.durable.dbos needs DBOS: pip install 'prosec[dbos]'"
@@ -188,9 +188,8 @@ class DBOSJournal:
                 )
             # A copy of the workflow's context, entered on this thread: the
             # step belongs to the workflow whichever thread records it.
-            context.copy().run(
-                DBOS.run_step, {"name": PREFIX + fields["key"]}, _constant, fields
-            )
+            step: StepOptions = {"name": PREFIX + fields["key"]}
+            context.copy().run(lambda: DBOS.run_step(step, _constant, fields))
             self._entries[fields["key"]] = _Entry(**fields)
 
     def answer(self, run_id: str, key: str, value: Any) -> None:

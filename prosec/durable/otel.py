@@ -11,6 +11,7 @@ run span                   ``invoke_workflow {pattern}``, kind INTERNAL
 ``gen_ai.operation.name``  ``invoke_workflow``
 ``gen_ai.workflow.name``   the pattern's name as written in its file
 ``prosec.run_id``          the ``run_id=`` of a journaled run, when given
+``prosec.awaiting``        what a paused run waits for (``RunPaused.key``)
 delegate span              ``invoke_agent {slot}``, kind INTERNAL, child of the run
 ``gen_ai.operation.name``  ``invoke_agent``
 ``gen_ai.agent.name``      the slot (the role the pattern calls)
@@ -195,8 +196,22 @@ def _run_span(
         try:
             yield span
         except BaseException as error:
-            _set_error(span, error, time.time_ns())
+            awaited = _awaited(error)
+            if awaited is not None:
+                # Not a failure: the run waits for an answer from outside.
+                span.set_attribute("prosec.awaiting", awaited)
+            else:
+                _set_error(span, error, time.time_ns())
             raise
+
+
+def _awaited(error: BaseException) -> str | None:
+    """What ``error`` waits for if it is a package's ``RunPaused`` (each
+    generated package has its own class), else None."""
+    if not any(cls.__name__ == "RunPaused" for cls in type(error).__mro__):
+        return None
+    key = getattr(error, "key", None)
+    return None if key is None else str(key)
 
 
 def _set_error(span: Span, error: BaseException, when: int) -> None:
