@@ -3,7 +3,7 @@
     python dbos_child.py PACKAGE_DIR PACKAGE DATABASE LOG start|recover KILL_AFTER
 
 Registers the ``digest`` pattern of PACKAGE as a DBOS workflow with delegates
-that append a line to LOG when each call starts and ends, launches DBOS on
+and a judge that append a line to LOG when each call starts and ends, launches DBOS on
 the SQLite file DATABASE and either starts the run ``run-1`` or, after
 ``DBOS.launch()`` has recovered it, waits for it; prints its result as JSON.
 With KILL_AFTER = k > 0 the process kills itself with SIGKILL as the call
@@ -67,7 +67,13 @@ def editor(*, notes: list[str]) -> str:
     return "summary: " + "; ".join(notes)
 
 
-digest = workflow(pkg.digest, writer=writer, reviewer=reviewer, editor=editor)
+def judge(condition: str, bindings: object) -> bool:
+    begin("judge", condition)
+    note("judge", condition, "end")
+    return True
+
+
+digest = workflow(pkg.digest, writer=writer, reviewer=reviewer, editor=editor, judge=judge)
 
 DBOS(config={"name": "prosec-dbos-test", "system_database_url": f"sqlite:///{database}", "log_level": "WARNING"})
 DBOS.launch()

@@ -42,14 +42,17 @@ DIGEST = pattern_text("digest", """
         append "rejected {draft}" to notes
     let summary = call editor
       notes: notes
-    return { summary: summary, notes: notes, drafts: drafts }
+    if **the summary covers every topic**:
+      return { summary: summary, notes: notes, drafts: drafts }
+    return { summary: "incomplete", notes: notes, drafts: drafts }
 """, slots="writer, reviewer, editor", requires="topics: string[] -- what to write about")
 
 #: Every call of an uninterrupted run, in the order of the program (the
-#: three writers run in parallel, in any order).
+#: three writers run in parallel, in any order), the judge's question last.
 CALLS = [("writer", "a"), ("writer", "b"), ("writer", "c"),
          ("reviewer", "draft of a"), ("reviewer", "draft of b"), ("reviewer", "draft of c"),
-         ("editor", "ok: draft of a|rejected draft of b|ok: draft of c")]
+         ("editor", "ok: draft of a|rejected draft of b|ok: draft of c"),
+         ("judge", "the summary covers every topic")]
 
 
 @pytest.fixture(scope="module")
@@ -119,6 +122,7 @@ def test_an_uninterrupted_run_records_each_call_as_a_step(uninterrupted: tuple[d
     calls = [e for e in recorded if e["kind"] == "call"]
     assert Counter((e["slot"], e["outcome"]) for e in calls) == Counter({
         ("writer", "result"): 3, ("reviewer", "result"): 2, ("reviewer", "error"): 1, ("editor", "result"): 1})
+    assert [(e["slot"], e["value"]) for e in recorded if e["kind"] == "judge"] == [("the summary covers every topic", True)]
     assert len({e["key"] for e in recorded}) == len(recorded)
     # The branches of the parallel region have keys by their position, so
     # the three writers' keys differ in the branch and nothing else.
@@ -126,17 +130,18 @@ def test_an_uninterrupted_run_records_each_call_as_a_step(uninterrupted: tuple[d
     assert [k.split("[", 1)[1] for k in writers] == [f"{i}]/1" for i in range(3)]
 
 
-@pytest.mark.parametrize("kill_after", [1, 2, 4, 5, 6], ids=lambda k: f"after-call-{k}")
+@pytest.mark.parametrize("kill_after", [1, 2, 4, 5, 7], ids=lambda k: f"after-call-{k}")
 def test_killed_run_is_recovered_by_launch(package: ModuleType, tmp_path: Path, kill_after: int,
                                            uninterrupted: tuple[dict[str, Any], list[dict[str, Any]]]) -> None:
     """The first process dies as the call after the k-th starts: 1 and 2,
     inside the parallel region; 4, inside the loop's ``try``, as the call
-    that fails starts; 5, after it failed; 6, before the last call."""
+    that fails starts; 5, after it failed; 7, as the judge is asked, after
+    the last delegate call."""
     whole_result, whole_entries = uninterrupted
     run = Run(package, tmp_path)
     first = run.process("start", kill_after)
     assert first.returncode == -signal.SIGKILL, first.stderr
-    recorded = [e for e in entries(run.steps()) if e["kind"] == "call"]
+    recorded = [e for e in entries(run.steps()) if e["kind"] in ("call", "judge")]
     (first_pid,) = run.calls("start")
 
     second = run.process("recover")
