@@ -22,9 +22,9 @@ from conftest import ROOT, build_package, pattern_text
 
 pytest.importorskip("dbos", reason="the dbos extra is not installed")
 
-from dbos import DBOSClient  # noqa: E402
+from dbos import DBOSClient
 
-from prosec.durable.dbos import BEGIN, PREFIX  # noqa: E402
+from prosec.durable.dbos import BEGIN, PREFIX
 
 CHILD = Path(__file__).with_name("dbos_child.py")
 

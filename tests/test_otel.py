@@ -19,14 +19,14 @@ from conftest import PATTERNS, Recorder, need_corpus, pattern_text
 
 pytest.importorskip("opentelemetry.sdk", reason="the otel extra is not installed")
 
-from opentelemetry.sdk.trace import ReadableSpan, TracerProvider  # noqa: E402
-from opentelemetry.sdk.trace.export import SimpleSpanProcessor  # noqa: E402
-from opentelemetry.sdk.trace.export.in_memory_span_exporter import (  # noqa: E402
+from opentelemetry.sdk.trace import ReadableSpan, TracerProvider
+from opentelemetry.sdk.trace.export import SimpleSpanProcessor
+from opentelemetry.sdk.trace.export.in_memory_span_exporter import (
     InMemorySpanExporter,
 )
-from opentelemetry.trace import SpanKind, StatusCode  # noqa: E402
+from opentelemetry.trace import SpanKind, StatusCode
 
-from prosec.durable.otel import traced  # noqa: E402
+from prosec.durable.otel import traced
 
 
 class Spans:
