@@ -388,3 +388,16 @@ def test_the_digest_is_the_same_in_every_process() -> None:
     assert runtime.digest([1]) != runtime.digest((1,)) != runtime.digest(["1"])
     assert runtime.digest({"a": 1, "b": 2}) == runtime.digest({"b": 2, "a": 1})
     pickle.dumps(runtime.digest(value))
+
+
+def test_a_slot_named_journal_is_told_apart_from_the_option(compile_pattern: Any, tmp_path: Path) -> None:
+    pkg = compile_pattern(pattern_text("ledger", "let r = call journal\n  entry: entry\nreturn { r: r }",
+                                       slots="journal", requires="entry: string -- what to write down"))
+    keeper = Recorder("kept")
+    assert pkg.ledger(journal_=keeper, entry="e").r == "kept"
+    with pytest.raises(TypeError) as caught:
+        pkg.ledger(journal_=keeper, entry="e", journal=keeper, run_id="r")
+    assert "this pattern's own 'journal' is the parameter journal_=" in str(caught.value)
+    journal = pkg.SqliteJournal(tmp_path / "runs.db")
+    assert pkg.ledger(journal_=keeper, entry="e", journal=journal, run_id="r").r == "kept"
+    assert [e.slot for e in journal.entries("r")] == ["journal"] and keeper.count == 2
