@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
@@ -382,21 +383,125 @@ POLARITY = frozenset(
 FLOW = frozenset("FROM SEE GIVEN REACH ACCESS INFLUENCE HAVE".split())
 
 
+class _Lookahead(threading.local):
+    """What the parser may still meet: the kind of the token it reads next
+    (``None`` at the end) and the rules the sentence's kinds allow."""
+
+    kind: str | None = None
+    allowed: frozenset[Any] = frozenset()
+    filtered: dict[tuple[Any, str | None], list[Any]]
+
+    def __init__(self) -> None:
+        self.filtered = {}
+
+
+class _Predictions(dict[Any, list[Any]]):
+    """lark's Earley predictions, cut down to the rules that can match.
+
+    For each nonterminal lark predicts every rule it can start with; most
+    of those items die later, at a scan or for want of a word the sentence
+    lacks. Two cuts drop them before they are made, leaving every
+    derivation as it was: a rule is kept only when it can begin with the
+    next token's kind (or derive the empty string), and when every word
+    kind it cannot do without occurs in the sentence.
+    """
+
+    def __init__(self, rules: Sequence[Any], predictions: dict[Any, list[Any]], first: dict[Any, set[Any]], nullable: set[Any]) -> None:
+        super().__init__(predictions)
+        self.next = _Lookahead()
+        self._starts = {rule: _starts(rule.expansion, first, nullable) for rule in rules}
+        self._needs = _needs(rules)
+
+    def expect(self, toks: Sequence[Tok]) -> None:
+        """Get ready to parse ``toks``."""
+        kinds = {t.kind for t in toks}
+        self.next.kind = toks[0].kind if toks else None
+        self.next.allowed = frozenset(rule for rule, needs in self._needs.items() if needs <= kinds)
+        self.next.filtered = {}
+
+    def __getitem__(self, symbol: Any) -> list[Any]:
+        ahead = self.next
+        key = (symbol, ahead.kind)
+        found = ahead.filtered.get(key)
+        if found is None:
+            kind, allowed = ahead.kind, ahead.allowed
+            found = [
+                rule
+                for rule in super().__getitem__(symbol)
+                if rule in allowed and (kind in self._starts[rule][0] or self._starts[rule][1])
+            ]
+            ahead.filtered[key] = found
+        return found
+
+
+def _starts(expansion: Sequence[Any], first: dict[Any, set[Any]], nullable: set[Any]) -> tuple[frozenset[str], bool]:
+    """The token kinds a rule's expansion can begin with, and whether it
+    can derive the empty string."""
+    kinds: set[str] = set()
+    for symbol in expansion:
+        kinds.update(t.name for t in first[symbol])
+        if symbol not in nullable:
+            return frozenset(kinds), False
+    return frozenset(kinds), True
+
+
+def _needs(rules: Sequence[Any]) -> dict[Any, frozenset[str]]:
+    """For each rule, the token kinds every derivation of it contains.
+
+    The greatest fixed point of: a terminal needs itself; a rule needs what
+    each symbol of its expansion needs; a nonterminal needs what all of its
+    rules need.
+    """
+    by_origin: dict[Any, list[Any]] = {}
+    for rule in rules:
+        by_origin.setdefault(rule.origin, []).append(rule)
+    every = frozenset(s.name for rule in rules for s in rule.expansion if s.is_term)
+    symbol_needs: dict[Any, frozenset[str]] = {origin: every for origin in by_origin}
+
+    def rule_needs(rule: Any) -> frozenset[str]:
+        found: set[str] = set()
+        for s in rule.expansion:
+            found |= {s.name} if s.is_term else symbol_needs.get(s, frozenset())
+        return frozenset(found)
+
+    changed = True
+    while changed:
+        changed = False
+        for origin, own in by_origin.items():
+            needs = frozenset.intersection(*(rule_needs(r) for r in own))
+            if needs != symbol_needs[origin]:
+                symbol_needs[origin] = needs
+                changed = True
+    return {rule: rule_needs(rule) for rule in rules}
+
+
 class _TokenStream(Lexer):
-    """Feeds lark the tokens already made; ``start_pos`` indexes them."""
+    """Feeds lark the tokens already made; ``start_pos`` indexes them.
+
+    Before each token is handed over, the parser's lookahead is set to its
+    kind (see :class:`_Predictions`); after the last, to ``None``.
+    """
+
+    lookahead: _Lookahead | None = None
 
     def __init__(self, conf: Any) -> None:
         pass
 
     def lex(self, lexer_state: Any, parser_state: Any = None) -> Iterator[Token]:
         data: list[Tok] = lexer_state if isinstance(lexer_state, list) else lexer_state.text
+        ahead = self.lookahead
         for i, tok in enumerate(data):
+            if ahead is not None:
+                ahead.kind = tok.kind
             yield Token(tok.kind, tok.text, start_pos=i)
+        if ahead is not None:
+            ahead.kind = None
 
 
 @cache
-def _parser(start: str = "start") -> Lark:
-    grammar = files("prosec.invariants").joinpath("english.lark").read_text(encoding="utf-8")
+def grammar() -> str:
+    """The reader's grammar: ``english.lark`` and the word kinds."""
+    text = files("prosec.invariants").joinpath("english.lark").read_text(encoding="utf-8")
     terminals = sorted({*KINDS, "SLOT", "INPUT", "VAR", "FIELD", "ROLE", "WORD", "NUM", "LETTER", "CMP"})
     # Free text: what a slot must not know (``hword``), and what a delegate
     # does on its own (``anytok``, for claims with nothing to check). Neither
@@ -404,16 +509,46 @@ def _parser(start: str = "start") -> Lark:
     # about a delegate's behaviour may not say where information goes.
     hword = [t for t in terminals if t not in POLARITY and t not in ("SEMI", "COMMA", "COLON")]
     anytok = [t for t in hword if t not in FLOW]
-    grammar += "\nhword: " + " | ".join(hword) + "\n"
-    grammar += "\nloose: anytok+\nanytok: " + " | ".join(anytok) + "\n"
-    grammar += "\n%declare " + " ".join(terminals) + "\n"
-    return Lark(grammar, parser="earley", lexer=_TokenStream, ambiguity="explicit", start=start)
+    text += "\nhword: " + " | ".join(hword) + "\n"
+    text += "\nloose: anytok+\nanytok: " + " | ".join(anytok) + "\n"
+    text += "\n%declare " + " ".join(terminals) + "\n"
+    return text
+
+
+def plain_parser(start: str = "start") -> Lark:
+    """lark's Earley parser for the grammar, predicting every rule."""
+    return Lark(grammar(), parser="earley", lexer=_TokenStream, ambiguity="explicit", start=start)
+
+
+@cache
+def _parser(start: str = "start") -> Lark:
+    """:func:`plain_parser` with its predictions cut (:class:`_Predictions`)."""
+    parser = plain_parser(start)
+    earley = parser.parser.parser
+    predictions = _Predictions(parser.rules, earley.predictions, earley.FIRST, earley.NULLABLE)
+    earley.predictions = predictions
+    stream = parser.parser.lexer
+    stream = getattr(stream, "lexer", stream)
+    stream.lookahead = predictions.next
+    return parser
+
+
+def prepare() -> None:
+    """Build the sentence parser now rather than on first use."""
+    _parser("start")
 
 
 def parse_trees(toks: list[Tok], start: str = "start") -> list[Tree[Token]]:
     """Every derivation of a token sequence (none when it does not parse)."""
+    parser = _parser(start)
+    parser.parser.parser.predictions.expect(toks)
+    return derivations(parser, toks)
+
+
+def derivations(parser: Lark, toks: list[Tok]) -> list[Tree[Token]]:
+    """Every derivation ``parser`` finds for ``toks``, at most MAX_TREES."""
     try:
-        tree = _parser(start).parse(toks)
+        tree = parser.parse(toks)
     except UnexpectedInput:
         return []
     if not any(isinstance(t, Tree) and t.data == "_ambig" for t in tree.iter_subtrees()):
