@@ -6,6 +6,7 @@ what was compiled. The results do not depend on the cache or the pool.
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
@@ -16,7 +17,7 @@ from .cache import Cache, DecodeError, Unencodable, from_json, to_json
 from .diagnostics import WHOLE_FILE, Diagnostic, Severity, Span, error
 from .discovery import Source, read_source
 from .invariants import InvariantFact
-from .pipeline import Compiled, ConditionReport, PatternReport, compile_text
+from .pipeline import Compiled, ConditionReport, PatternReport, compile_text, prepare
 
 # PS607  file could not be read
 
@@ -67,7 +68,7 @@ def compile_all(
 
 
 #: Fewer sources than this to compile are not worth starting processes for.
-PARALLEL_MIN = 24
+PARALLEL_MIN = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,11 +95,21 @@ def _compile_jobs(todo: list[_Job], jobs: int) -> list[Compiled]:
         # few patterns, so sending them costs little next to compiling them.
         chunk = max(1, len(todo) // (workers * 16))
         try:
-            with ProcessPoolExecutor(max_workers=workers) as pool:
+            with ProcessPoolExecutor(max_workers=workers, mp_context=_forking()) as pool:
                 return list(pool.map(_compile_job, todo, chunksize=chunk))
         except (OSError, BrokenProcessPool):
             pass  # no processes to be had here (a sandbox, a crash): use this one
     return [_compile_job(job) for job in todo]
+
+
+def _forking() -> multiprocessing.context.BaseContext | None:
+    """Where processes can be forked, a context that forks them, after the
+    parsers are built here: each worker then starts with this process's
+    modules and parsers instead of loading and building its own."""
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return None
+    prepare()
+    return multiprocessing.get_context("fork")
 
 
 def usable_cpus() -> int:

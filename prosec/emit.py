@@ -54,6 +54,15 @@ class FormatError(Exception):
     """black rejected rendered code: a bug in prosec, never in the pattern."""
 
 
+def prepare() -> None:
+    """Load the module template and the formatter now rather than on first
+    use."""
+    from .layout import mode
+
+    environment().get_template("module.py.jinja")
+    mode()
+
+
 def format_code(source: str) -> str:
     """Rendered code laid out exactly as ``black.format_str`` lays it out."""
     from .layout import format_module

@@ -9,8 +9,9 @@ between statements (a port of black's ``EmptyLineTracker`` for code without
 comments). A line it prints must fit in 88 columns and hold no magic
 trailing comma; every other line — too long, a shape it does not know — is
 sent to black, all of a module's in one call, each at its own depth.
-Whatever the printer does not read at all (comments, backslashes, several
-statements on a line) sends the whole module to black.
+Whatever the printer does not read at all (comments other than whole-line
+ones above top-level statements, backslashes, several statements on a line)
+sends the whole module to black.
 
 ``tests/test_layout.py`` holds the printer to ``black.format_str`` over every
 corpus, synthetic and fuzz-generated module, and ``prosec build
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import io
+import itertools
 import keyword
 import re
 import tokenize
@@ -65,67 +67,17 @@ def _black_once(source: str) -> str:
 def format_module(source: str) -> str:
     """``source`` laid out as ``black.format_str`` lays it out."""
     try:
-        lifted = _lift_comments(source)
-        if lifted is None:
-            return black_format(source)
-        rest, comments = lifted
-        lines = _logical_lines(rest)
+        lines = _logical_lines(source)
     except (Unprintable, tokenize.TokenError, IndentationError, SyntaxError):
         return black_format(source)
     try:
-        return _restore_comments(_print(lines), comments)
+        return _print(lines)
     except Unprintable:
         return black_format(source)
 
 
-def _lift_comments(source: str) -> tuple[str, dict[str, str]] | None:
-    """Whole-line comments at the top level, each run directly above a
-    statement: taken out, keyed by the statement's line (black leaves such
-    a run as it is, just above the statement, after the blank lines the
-    statement gets). None when a comment is anywhere else."""
-    rows = source.splitlines(keepends=True)
-    taken: set[int] = set()
-    for tok in tokenize.generate_tokens(io.StringIO(source).readline):
-        if tok.type != tokenize.COMMENT:
-            continue
-        number = tok.start[0] - 1
-        if tok.start[1] != 0 or rows[number] != tok.string + "\n":
-            return None
-        if not re.fullmatch(r"# \S.*", tok.string) or tok.string != tok.string.rstrip():
-            return None
-        taken.add(number)
-    if not taken:
-        return source, {}
-    kept: list[str] = []
-    comments: dict[str, str] = {}
-    run: list[str] = []
-    for index, row in enumerate(rows):
-        if index in taken:
-            run.append(row)
-            continue
-        if run:
-            if not row.strip() or row[0].isspace() or row in comments or rows.count(row) != 1:
-                return None
-            comments[row] = "".join(run)
-            run = []
-        kept.append(row)
-    if run:
-        return None
-    return "".join(kept), comments
-
-
-def _restore_comments(text: str, comments: dict[str, str]) -> str:
-    if not comments:
-        return text
-    out: list[str] = []
-    for row in text.splitlines(keepends=True):
-        block = comments.pop(row, None)
-        if block is not None:
-            out.append(block)
-        out.append(row)
-    if comments:
-        raise Unprintable("a commented statement changed its layout")
-    return "".join(out)
+#: A comment the printer keeps: black leaves it as it is.
+_PLAIN_COMMENT = re.compile(r"# \S(.*\S)?")
 
 
 # ---------------------------------------------------------------- reading
@@ -143,6 +95,9 @@ class _Line:
     first: str = field(init=False)
     text: str | None = field(init=False, default=None)
     docstring: bool = field(init=False, default=False)
+    #: whole-line comments directly above a top-level statement, which
+    #: black leaves as they are, after the blank lines the statement gets
+    comments: str = ""
 
     def __post_init__(self) -> None:
         self.first = self.tokens[0].string
@@ -189,16 +144,24 @@ def _logical_lines(source: str) -> list[_Line]:
     depth = 0
     blank = 0
     brackets = 0
+    comments: list[str] = []
     for tok in tokenize.generate_tokens(io.StringIO(source).readline):
         kind = tok.type
-        if kind == tokenize.COMMENT or kind == tokenize.ERRORTOKEN:
-            raise Unprintable("comment or unreadable token")
+        if kind == tokenize.COMMENT:
+            comments.append(_whole_line_comment(tok, rows, current, brackets))
+            continue
+        if kind == tokenize.ERRORTOKEN:
+            raise Unprintable("unreadable token")
         if kind == tokenize.INDENT:
             depth += 1
         elif kind == tokenize.DEDENT:
             depth -= 1
         elif kind == tokenize.NL:
-            if not current and brackets == 0:
+            if tok.line.lstrip().startswith("#"):
+                pass  # the end of a comment's line
+            elif comments:
+                raise Unprintable("a blank line between a comment and its statement")
+            elif not current and brackets == 0:
                 blank += 1
         elif kind == tokenize.NEWLINE:
             start, end = current[0].start[0], current[-1].end[0]
@@ -207,8 +170,14 @@ def _logical_lines(source: str) -> list[_Line]:
                 raise Unprintable("a statement on the line of its header")
             if line.first == "async" and not line.opens_block:
                 raise Unprintable("a statement on the line of its header")
+            if comments:
+                if depth != 0:
+                    raise Unprintable("a comment above an indented statement")
+                line.comments, comments = "".join(comments), []
             lines.append(line)
             current, blank = [], 0
+        elif kind == tokenize.ENDMARKER and comments:
+            raise Unprintable("a comment after the last statement")
         elif kind not in _SKIP:
             if tok.string in "([{" and kind == tokenize.OP:
                 brackets += 1
@@ -216,6 +185,19 @@ def _logical_lines(source: str) -> list[_Line]:
                 brackets -= 1
             current.append(tok)
     return lines
+
+
+def _whole_line_comment(
+    tok: tokenize.TokenInfo, rows: list[str], current: list[tokenize.TokenInfo], brackets: int
+) -> str:
+    """The row of a comment the printer keeps: alone on its line at the
+    left margin, between statements, already as black leaves it."""
+    row = rows[tok.start[0] - 1]
+    if current or brackets or tok.start[1] != 0 or row != tok.string + "\n":
+        raise Unprintable("a comment inside or after a statement")
+    if not _PLAIN_COMMENT.fullmatch(tok.string):
+        raise Unprintable("a comment black would change")
+    return row
 
 
 # ---------------------------------------------------------------- printing
@@ -243,7 +225,7 @@ def _print(lines: list[_Line]) -> str:
     out: list[str] = []
     for line, (before, after) in zip(lines, spacing, strict=True):
         assert line.text is not None
-        out.append("\n" * before + line.text + "\n" + "\n" * after)
+        out.append("\n" * before + line.comments + line.text + "\n" + "\n" * after)
     return "".join(out)
 
 
@@ -634,7 +616,7 @@ def _names(words: list[str]) -> str:
 # contents one line or one item a line. Anything else is left to black.
 
 _Rows = list[str] | None
-_STATEMENT_HEAD = frozenset({"return", "await"})
+_STATEMENT_HEAD = frozenset({"return", "raise", "await"})
 _COMPREHENSION = frozenset({"for", "async", "lambda", "if", "else"})
 _LOGIC = frozenset({"and", "or", "not", "in", "is"})
 
@@ -642,10 +624,17 @@ _LOGIC = frozenset({"and", "or", "not", "in", "is"})
 def _split_line(line: _Line, joined: _Joined) -> _Rows:
     if line.is_def:
         return _left_split(line, joined)
+    if line.first in _CONDITIONAL and line.opens_block:
+        return _condition_split(line, joined)
     if line.opens_block or line.is_decorator or line.is_class:
         return None
     tokens = line.tokens
     end = len(tokens)
+    suffix = ""
+    if line.first == "raise" and "from" in (words := [t.string for t in tokens]):
+        # ``raise E(...) from cause``: split at E's brackets, the cause after
+        end = words.index("from")
+        suffix = "".join(joined.pieces[end:])
     closing = end - 1
     opening = _opening_of(joined, closing)
     if opening is None or joined.kinds[opening] not in ("call", "display"):
@@ -654,7 +643,40 @@ def _split_line(line: _Line, joined: _Joined) -> _Rows:
         return None
     if not _simple_head(tokens[: opening + 1], joined.kinds[opening]):
         return None
-    return _right_split(joined, 0, end, line.depth, "")
+    return _right_split(joined, 0, end, line.depth, suffix)
+
+
+_CONDITIONAL = frozenset({"if", "elif", "while"})
+#: At the top of a condition these bind more loosely than ``and``/``or``
+#: (or make black weigh the line differently): such conditions go to black.
+_LOOSER = frozenset({",", "if", "else", "for", "lambda", ":="})
+
+
+def _condition_split(line: _Line, joined: _Joined) -> _Rows:
+    """black's split of an ``if``/``elif``/``while`` header whose condition
+    chains two or more ``and``/``or``: the condition in parentheses on lines
+    of its own, on one line if it fits, else one operand a line with the
+    operator first."""
+    colon = len(line.tokens) - 1
+    if joined.magic:
+        return None
+    top = [i for i in range(1, colon) if joined.levels[i] == 0]
+    if any(joined.pieces[i].strip() in _LOOSER for i in top):
+        return None
+    operators = [i for i in top if joined.pieces[i].strip() in ("and", "or")]
+    if len(operators) < 2:
+        return None  # black may then split at a bracket instead
+    depth = line.depth + 1
+    head = ["    " * line.depth + line.first + " ("]
+    tail = ["    " * line.depth + "):"]
+    whole = joined.text(1, colon)
+    if _fits(depth, whole):
+        return [*head, "    " * depth + whole, *tail]
+    bounds = [1, *operators, colon]
+    operands = [joined.text(start, end) for start, end in itertools.pairwise(bounds)]
+    if not all(_fits(depth, text) for text in operands):
+        return None
+    return [*head, *("    " * depth + text for text in operands), *tail]
 
 
 def _opening_of(joined: _Joined, closing: int) -> int | None:
@@ -676,11 +698,11 @@ def _simple_head(head: list[tokenize.TokenInfo], kind: str) -> bool:
     if any(keyword.iskeyword(w) and w not in _STATEMENT_HEAD for w in words):
         return False
     value = words[words.index("=") + 1 :] if "=" in words else words
-    if value[:1] == ["return"]:
+    if value[:1] == ["return"] or value[:1] == ["raise"]:
         value = value[1:]
     if value[:1] == ["await"]:
         value = value[1:]
-    if any(w in ("=", ":", "return", "await") for w in value):
+    if any(w in ("=", ":", "return", "raise", "await") for w in value):
         return False
     if kind == "display":
         # A display alone is only split this way as an assigned or returned value.
@@ -772,7 +794,7 @@ def _inside(joined: _Joined, start: int, end: int, depth: int, suffix: str) -> _
         if piece == ",":
             commas.append(i)
         elif piece in _COMPREHENSION:
-            return None
+            return _comprehension_split(joined, start, end, depth, suffix)
         elif piece in _LOGIC or (
             piece not in (".", ":", "=", "(", ")", "[", "]", "{", "}")
             and not piece[:1].isalnum()
@@ -802,6 +824,26 @@ def _inside(joined: _Joined, start: int, end: int, depth: int, suffix: str) -> _
     if others:
         return None
     return _item(joined, start, end, depth, suffix, split=False)
+
+
+def _comprehension_split(joined: _Joined, start: int, end: int, depth: int, suffix: str) -> _Rows:
+    """black's delimiter split of a comprehension that does not fit: the
+    element, then each ``for`` and ``if`` clause, one a line. Anything
+    else at its level (a conditional expression, a lambda, a comma) and
+    clauses that do not fit themselves are left to black."""
+    level = joined.levels[start]
+    top = [i for i in range(start, end) if joined.levels[i] == level]
+    words = {i: joined.pieces[i].strip() for i in top}
+    if suffix or any(w in (",", "else", "lambda", "async") for w in words.values()):
+        return None
+    clauses = [i for i in top if words[i] in ("for", "if") and i > start]
+    if not clauses or words[clauses[0]] != "for":
+        return None
+    bounds = [start, *clauses, end]
+    rows = [joined.text(a, b) for a, b in itertools.pairwise(bounds)]
+    if not all(_fits(depth, row) for row in rows):
+        return None
+    return ["    " * depth + row for row in rows]
 
 
 def _item(joined: _Joined, start: int, end: int, depth: int, suffix: str, split: bool = True) -> _Rows:
@@ -947,6 +989,5 @@ def _format_declined(declined: list[_Line]) -> None:
 
 def lines_of(source: str) -> Iterator[str]:
     """The logical lines the printer reads in ``source`` (for tests)."""
-    lifted = _lift_comments(source)
-    for line in _logical_lines(lifted[0] if lifted is not None else source):
+    for line in _logical_lines(source):
         yield line.source

@@ -219,6 +219,11 @@ class ProseIndenter(Indenter):
         self.paren_level -= 1
 
 
+def prepare() -> None:
+    """Build the ProseScript parser now rather than on first use."""
+    _machine()
+
+
 @functools.cache
 def _machine() -> tuple[Lark, ProseIndenter]:
     grammar = resources.files("prosec").joinpath("grammar.lark").read_text("utf-8")

@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from . import ir
+from . import emit, ir, parse
 from .conditions import describe
 from .diagnostics import WHOLE_FILE, Diagnostic, Span, error, has_errors, printable
 from .docs import function_doc, module_doc, result_doc
 from .emit import FormatError, render_module
-from .invariants import InvariantFact, PatternContext, check_invariants
+from .invariants import InvariantFact, PatternContext, check_invariants, read
 from .markdown import Document, decode, read_document
 from .names import class_name, module_name
 from .scope import DeclKind, resolve
@@ -69,6 +69,14 @@ class Compiled:
 
 
 # ---------------------------------------------------------------- one pattern
+
+
+def prepare() -> None:
+    """Build the parsers that every compile uses, once: processes forked
+    from this one afterwards start with them built."""
+    parse.prepare()
+    read.prepare()
+    emit.prepare()
 
 
 def compile_text(display: str, data: bytes, *, strict: bool = False, render: bool = True) -> Compiled:

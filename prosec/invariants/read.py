@@ -533,6 +533,11 @@ def _parser(start: str = "start") -> Lark:
     return parser
 
 
+def prepare() -> None:
+    """Build the sentence parser now rather than on first use."""
+    _parser("start")
+
+
 def parse_trees(toks: list[Tok], start: str = "start") -> list[Tree[Token]]:
     """Every derivation of a token sequence (none when it does not parse)."""
     parser = _parser(start)
