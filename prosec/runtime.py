@@ -2397,7 +2397,13 @@ class Run:
             thread_name_prefix=f"prosec-{self.pattern}",
         )
         try:
-            futures = {pool.submit(thunk): i for i, thunk in enumerate(thunks)}
+            # Each branch runs in a copy of the caller's context, as an
+            # asyncio task does: what the caller set (a tracing span, say)
+            # is current in the branch too.
+            futures = {
+                pool.submit(contextvars.copy_context().run, thunk): i
+                for i, thunk in enumerate(thunks)
+            }
             for future in concurrent.futures.as_completed(futures):
                 board.record(futures[future], future)
                 if plan.settled(board):
@@ -2680,12 +2686,13 @@ def _in_daemon_thread(
     waits for a pool worker while its timeout runs.
     """
     future: concurrent.futures.Future[Any] = concurrent.futures.Future()
+    context = contextvars.copy_context()  # the caller's, as in a branch
 
     def run() -> None:
         if not future.set_running_or_notify_cancel():
             return
         try:
-            result = work()
+            result = context.run(work)
         # Handed to the caller, who re-raises it.
         except BaseException as exc:  # noqa: BLE001
             future.set_exception(exc)

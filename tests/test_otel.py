@@ -247,3 +247,24 @@ def test_a_paused_run_says_what_it_awaits_and_is_no_error(project_package: Modul
     assert result.proceeded and worker.calls == [{"task_brief": "tidy"}]
     assert [(summary(s)[1], (s.attributes or {})["prosec.replayed"]) for s in sorted(spans.children(), key=lambda s: s.start_time or 0)] == [
         ("guard", True), ("target", False)]
+
+
+@pytest.mark.parametrize("options", [{}, {"timeout": 30.0}], ids=["region threads", "timeout threads"])
+def test_spans_a_delegate_opens_itself_are_in_the_runs_trace(compile_pattern: Any, spans: Spans, options: dict[str, Any]) -> None:
+    """The branches of a parallel region (and a call under ``timeout``) run
+    on other threads in a copy of the caller's context, so the span an
+    instrumented client opens inside a delegate is the run span's child."""
+    pkg = compile_pattern(pattern_text("digest", PARALLEL_RETRY, slots="writer, editor", requires="topics: string[] -- what to write about"))
+    client = spans.provider.get_tracer("a model client")
+
+    def writer(*, topic: str) -> str:
+        with client.start_as_current_span(f"chat {topic}"):
+            return f"draft of {topic}"
+
+    spans.traced(pkg.digest)(writer=writer, editor=Recorder("s"), topics=["a", "b", "c"], **options)
+    run = spans.run_span()
+    chats = [s for s in spans.finished if s.name.startswith("chat ")]
+    assert sorted(s.name for s in chats) == ["chat a", "chat b", "chat c"]
+    for chat in chats:
+        assert chat.context.trace_id == run.context.trace_id
+        assert chat.parent is not None and chat.parent.span_id == run.context.span_id

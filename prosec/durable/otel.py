@@ -28,10 +28,11 @@ A retried call is one span per attempt, as the HTTP conventions have one span
 per resend: each attempt has its own duration and outcome. Spans are made
 from the :class:`CallEvent` the runtime gives the tracer after each attempt,
 with the run span as explicit parent and the attempt's own start time, so the
-tree is right whichever thread a parallel region ran the delegate on. The
-price: a span that a delegate opens itself (an instrumented model client) is
-a child of whatever span is current in the thread it runs on, not of its
-``invoke_agent`` span.
+tree is right whichever thread a parallel region ran the delegate on. A span
+that a delegate opens itself (an instrumented model client) is a child of the
+run span, since the runtime runs branches and timed calls in a copy of the
+caller's context; not of its ``invoke_agent`` span, which exists only once
+the attempt is over.
 
 This module imports OpenTelemetry's API (``pip install 'prosec[otel]'``);
 the application chooses the SDK, exporter and tracer provider.
