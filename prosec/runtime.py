@@ -2028,7 +2028,8 @@ class Run:
         """
         step = self._judge_step(condition, line, bindings)
         if step is not None and step.entry is not None:
-            return bool(step.entry.value)
+            # An answer given to a waiting judge is checked as a live one is.
+            return self._checked(step.entry.value, condition, line)
         answer = self._ask(condition, line, bindings, step)
         if inspect.isawaitable(answer):
             _close(answer)
@@ -2051,7 +2052,8 @@ class Run:
         """
         step = self._judge_step(condition, line, bindings)
         if step is not None and step.entry is not None:
-            return bool(step.entry.value)
+            # An answer given to a waiting judge is checked as a live one is.
+            return self._checked(step.entry.value, condition, line)
         answer = self._ask(condition, line, bindings, step)
         if inspect.isawaitable(answer):
             try:

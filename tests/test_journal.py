@@ -477,3 +477,24 @@ def test_a_paused_run_makes_no_further_step() -> None:
             run.call(cleanup, "cleanup", 4, {})
     assert cleanup.count == 0 and list(journal.steps) == ["1"]
     assert journal.steps["1"].outcome == "awaiting" and journal.steps["1"].value == ("ok?", "Proceed?")
+
+
+def test_an_answer_given_to_a_waiting_judge_must_be_a_bool(compile_pattern: Any, journal: SqliteJournal) -> None:
+    pkg = compile_pattern(pattern_text("ship", """\
+if **the change is safe to ship**:
+  let done = call shipper
+    brief: brief
+  return { done: done }
+return { done: null }
+""", slots="shipper"))
+
+    def person(condition: str, bindings: Any) -> bool:
+        raise pkg.AwaitingInput("safe", condition)
+
+    shipper = Recorder("shipped")
+    with pytest.raises(pkg.RunPaused):
+        pkg.ship(shipper=shipper, brief="b", judge=person, journal=journal, run_id="s")
+    journal.answer("s", "safe", "no")  # a word, not False: never read as approval
+    with pytest.raises(pkg.JudgeError, match=r"the judge returned a non-bool, a str 'no'"):
+        pkg.ship(shipper=shipper, brief="b", judge=person, journal=journal, run_id="s")
+    assert shipper.count == 0
