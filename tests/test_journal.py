@@ -498,3 +498,21 @@ return { done: null }
     with pytest.raises(pkg.JudgeError, match=r"the judge returned a non-bool, a str 'no'"):
         pkg.ship(shipper=shipper, brief="b", judge=person, journal=journal, run_id="s")
     assert shipper.count == 0
+
+
+def test_an_answer_the_guard_cannot_read_blocks_as_a_live_one_does(
+    project_package: ModuleType, journal: SqliteJournal
+) -> None:
+    """guard's enforced invariant, on a resumed run: unparseable output
+    blocks delegation, whether the gatekeeper said it or a person did."""
+
+    def person(**_: Any) -> Any:
+        raise project_package.AwaitingInput("approval", "?")
+
+    target = Recorder("done")
+    with pytest.raises(project_package.RunPaused):
+        project_package.guard(guard=person, target=target, task_brief="b", journal=journal, run_id="g")
+    journal.answer("g", "approval", "hmm, not sure")
+    blocked = project_package.guard(guard=person, target=target, task_brief="b", journal=journal, run_id="g")
+    live = project_package.guard(guard=Recorder("hmm, not sure"), target=target, task_brief="b")
+    assert blocked == live and not blocked.proceeded and target.count == 0
