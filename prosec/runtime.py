@@ -1325,26 +1325,32 @@ class SqliteJournal:
     def begin(self, run_id: str, pattern: str) -> None:
         """Start the run, or check that ``run_id`` is a run of ``pattern``."""
         with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                row = self._db.execute(
-                    "SELECT pattern FROM prosec_runs WHERE run_id = ?", (run_id,)
-                ).fetchone()
-                if row is None:
+            # A run that exists needs no write (and no write lock on the file).
+            owner = self._owner(run_id)
+            if owner is None:
+                self._db.execute("BEGIN IMMEDIATE")
+                try:
                     self._db.execute(
-                        "INSERT INTO prosec_runs VALUES (?, ?, ?)",
+                        "INSERT OR IGNORE INTO prosec_runs VALUES (?, ?, ?)",
                         (run_id, pattern, time.time()),
                     )
-            finally:
-                self._db.execute("COMMIT")
+                    owner = self._owner(run_id)
+                finally:
+                    self._db.execute("COMMIT")
             self._patterns[run_id] = pattern
-        if row is not None and row[0] != pattern:
+        if owner != pattern:
             raise JournalError(
                 pattern,
                 None,
-                f"run {run_id!r} in {self.path} is a run of pattern {row[0]!r}; "
+                f"run {run_id!r} in {self.path} is a run of pattern {owner!r}; "
                 "a run id belongs to one pattern: pass a new run_id",
             )
+
+    def _owner(self, run_id: str) -> str | None:
+        row = self._db.execute(
+            "SELECT pattern FROM prosec_runs WHERE run_id = ?", (run_id,)
+        ).fetchone()
+        return None if row is None else str(row[0])
 
     def lookup(self, run_id: str, key: str) -> Entry | None:
         """The entry recorded under ``key`` in run ``run_id``, or None."""
