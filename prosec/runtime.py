@@ -1470,45 +1470,54 @@ def digest(value: Any) -> str:
     """A digest of ``value`` that is the same in every process: mappings and
     sets are taken in a sorted order, objects by their fields, never by
     their address."""
-    canonical = json.dumps(_canonical(value, 0), separators=(",", ":"))
+    canonical = json.dumps(_canonical(value, set()), separators=(",", ":"))
     return "sha256:" + hashlib.sha256(canonical.encode()).hexdigest()
 
 
-# Deeper than this, a value is taken as its type alone (a cycle ends here).
+# Deeper than this, a value is taken as its type alone.
 _DIGEST_DEPTH = 32
 
 
-def _canonical(value: Any, depth: int) -> Any:
+def _canonical(value: Any, inside: set[int]) -> Any:
+    """``value`` as JSON-ready data; ``inside`` holds the ids of the values
+    being taken apart around it, so that a value that contains itself ends."""
     if value is None or isinstance(value, (bool, str)):
         return value
     kind = type(value).__qualname__
     if isinstance(value, int):
-        return [kind, str(value)]
-    if depth > _DIGEST_DEPTH:
-        return [kind]
+        return [kind, format(value, "x")]  # no digit limit, unlike str()
     if isinstance(value, float):
         return [kind, repr(value)]
     if isinstance(value, (bytes, bytearray)):
         return [kind, bytes(value).hex()]
-    deeper = depth + 1
+    if id(value) in inside or len(inside) > _DIGEST_DEPTH:
+        return [kind]
+    inside.add(id(value))
+    try:
+        return _canonical_parts(value, kind, inside)
+    finally:
+        inside.discard(id(value))
+
+
+def _canonical_parts(value: Any, kind: str, inside: set[int]) -> Any:
     if isinstance(value, Mapping):
         pairs = [
-            [_canonical(k, deeper), _canonical(v, deeper)] for k, v in value.items()
+            [_canonical(k, inside), _canonical(v, inside)] for k, v in value.items()
         ]
         return ["map", sorted(pairs, key=json.dumps)]
     if isinstance(value, (set, frozenset)):
-        members = [_canonical(v, deeper) for v in value]
+        members = [_canonical(v, inside) for v in value]
         return [kind, sorted(members, key=json.dumps)]
     if isinstance(value, (list, tuple)):
-        return [kind, [_canonical(v, deeper) for v in value]]
+        return [kind, [_canonical(v, inside) for v in value]]
     fields = _public_attributes(value)
     if fields is not None:
-        return [kind, _canonical(fields, deeper)]
-    shown = _message_of_repr(value)
+        return [kind, _canonical(fields, inside)]
+    shown = _repr_or_nothing(value)
     return [kind] if " at 0x" in shown else [kind, shown]
 
 
-def _message_of_repr(value: Any) -> str:
+def _repr_or_nothing(value: Any) -> str:
     try:
         return repr(value)
     except Exception:  # noqa: BLE001 - repr() runs the value's code

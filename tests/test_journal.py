@@ -390,6 +390,13 @@ def test_the_digest_is_the_same_in_every_process() -> None:
     pickle.dumps(runtime.digest(value))
 
 
+def test_the_digest_ends_on_values_that_contain_themselves() -> None:
+    loop: list[Any] = []
+    loop.extend([loop, loop, {"again": loop}])
+    assert runtime.digest(loop) == runtime.digest(loop)
+    assert runtime.digest(10**5000) != runtime.digest(10**5000 + 1)
+
+
 def test_a_slot_named_journal_is_told_apart_from_the_option(compile_pattern: Any, tmp_path: Path) -> None:
     pkg = compile_pattern(pattern_text("ledger", "let r = call journal\n  entry: entry\nreturn { r: r }",
                                        slots="journal", requires="entry: string -- what to write down"))
