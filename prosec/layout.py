@@ -405,10 +405,16 @@ def _join(line: _Line) -> _Joined | None:
     black would change beyond spacing, or what it must decide."""
     tokens = line.tokens
     if line.is_import:
+        words = [t.string for t in tokens]
+        # ``from m import (a, b,)``: the trailing comma keeps it one a line
+        at = words.index("import") if "import" in words else -1
+        exploded = words[at + 1 : at + 2] == ["("] and words[-2:] == [",", ")"]
+        if exploded:
+            tokens = tokens[: at + 1] + tokens[at + 2 : -2]
         text = _import(tokens)
         if text is None:
             return None
-        return _Joined([text], [0], {}, {}, set())
+        return _Joined([text], [0], {}, {}, {0} if exploded else set())
     if line.is_class and len(tokens) > 3 and tokens[2].string == "(" and tokens[3].string == ")":
         return None  # black drops the empty parentheses
     if line.first in ("match", "case", "type", "lambda"):
@@ -613,7 +619,10 @@ def _names(words: list[str]) -> str:
 # black's right-hand split, delimiter split and (for ``def``) left-hand split,
 # for the shapes generated code has: a statement whose value is one call or
 # one list, set or dict display, split at its last bracket, the bracket's
-# contents one line or one item a line. Anything else is left to black.
+# contents one line or one item a line (a comprehension: one clause a line);
+# a block header whose condition or iterable is one call, or whose condition
+# chains ``and``/``or``; a string constant; ``from m import`` a list of
+# names. Anything else is left to black.
 
 _Rows = list[str] | None
 _STATEMENT_HEAD = frozenset({"return", "raise", "await"})
@@ -626,9 +635,15 @@ def _split_line(line: _Line, joined: _Joined) -> _Rows:
         return _left_split(line, joined)
     if line.first in _CONDITIONAL and line.opens_block:
         return _condition_split(line, joined)
+    if line.is_import:
+        return _import_split(line, joined)
+    if line.first == "for" and line.opens_block:
+        return _header_split(line, joined, line.tokens[1 : _for_in(line)])
     if line.opens_block or line.is_decorator or line.is_class:
         return None
     tokens = line.tokens
+    if len(tokens) == 3 and tokens[1].string == "=" and tokens[2].type == tokenize.STRING:
+        return _string_value_split(line, joined)
     end = len(tokens)
     suffix = ""
     if line.first == "raise" and "from" in (words := [t.string for t in tokens]):
@@ -664,8 +679,12 @@ def _condition_split(line: _Line, joined: _Joined) -> _Rows:
     if any(joined.pieces[i].strip() in _LOOSER for i in top):
         return None
     operators = [i for i in top if joined.pieces[i].strip() in ("and", "or")]
+    if not operators:
+        # a condition without delimiters: black omits the parentheses it
+        # could add and splits at the condition's last bracket
+        return _header_split(line, joined, [])
     if len(operators) < 2:
-        return None  # black may then split at a bracket instead
+        return None  # black weighs one delimiter against the last bracket
     depth = line.depth + 1
     head = ["    " * line.depth + line.first + " ("]
     tail = ["    " * line.depth + "):"]
@@ -677,6 +696,65 @@ def _condition_split(line: _Line, joined: _Joined) -> _Rows:
     if not all(_fits(depth, text) for text in operands):
         return None
     return [*head, *("    " * depth + text for text in operands), *tail]
+
+
+def _import_split(line: _Line, joined: _Joined) -> _Rows:
+    """``from m import a, b`` too long: black puts the names in parentheses,
+    one a line, each followed by a comma."""
+    text = joined.text()
+    if not text.startswith("from ") or " import " not in text:
+        return None  # black leaves a long ``import a.b`` as it is: not generated
+    head, _, names = text.partition(" import ")
+    indent = "    " * line.depth
+    rows = [indent + head + " import ("]
+    rows += [indent + "    " + name + "," for name in names.split(", ")]
+    if not all(_width(row) <= LINE_LENGTH for row in rows):
+        return None
+    return [*rows, indent + ")"]
+
+
+def _header_split(line: _Line, joined: _Joined, targets: list[tokenize.TokenInfo]) -> _Rows:
+    """black's split of a block header ``KEYWORD [targets in] value:``
+    whose value is one call: at the call's brackets, ``):`` after them.
+    ``targets`` are the names a ``for`` binds (names and commas only)."""
+    colon = len(line.tokens) - 1
+    closing = colon - 1
+    opening = _opening_of(joined, closing)
+    if opening is None or joined.kinds[opening] != "call" or joined.magic - {closing}:
+        return None
+    if any(t.type != tokenize.NAME and t.string != "," for t in targets):
+        return None
+    value = line.tokens[1 + len(targets) + bool(targets) : opening + 1]
+    if any(t.string == "not" for t in value):
+        return None
+    if not _simple_head(value, "call"):
+        return None
+    return _right_split(joined, 0, colon, line.depth, ":")
+
+
+def _for_in(line: _Line) -> int:
+    """The index of the ``in`` of a ``for`` header's first level (or of
+    its colon when there is none, which no header lacks)."""
+    depth = 0
+    for i, tok in enumerate(line.tokens):
+        if tok.string in ("(", "[", "{"):
+            depth += 1
+        elif tok.string in (")", "]", "}"):
+            depth -= 1
+        elif tok.string == "in" and depth == 0:
+            return i
+    return len(line.tokens) - 1
+
+
+def _string_value_split(line: _Line, joined: _Joined) -> _Rows:
+    """``NAME = "..."`` too long: black puts the string in parentheses on a
+    line of its own when it fits there, and otherwise leaves the line as
+    it is."""
+    indent = "    " * line.depth
+    value = joined.text(2)
+    if _fits(line.depth + 1, value):
+        return [indent + joined.text(0, 2) + " (", indent + "    " + value, indent + ")"]
+    return [indent + joined.text()]
 
 
 def _opening_of(joined: _Joined, closing: int) -> int | None:
@@ -693,6 +771,13 @@ def _simple_head(head: list[tokenize.TokenInfo], kind: str) -> bool:
     words = [t.string for t in head[:-1]]
     if words.count("=") > 1 or any(t.type not in (tokenize.NAME, tokenize.OP) for t in head[:-1]):
         return False
+    if kind == "display" and ":" in words and "=" in words and words.index(":") < words.index("="):
+        # ``name: T[A, B] = {``: black splits at the display whatever
+        # brackets the annotation has
+        colon, equals = words.index(":"), words.index("=")
+        if not all(w.isidentifier() or w in "[],." for w in words[colon + 1 : equals]):
+            return False
+        words = [*words[:colon], *words[equals:]]
     if any(w not in ("=", ":", ".") and not w.isidentifier() for w in words):
         return False
     if any(keyword.iskeyword(w) and w not in _STATEMENT_HEAD for w in words):

@@ -1325,26 +1325,32 @@ class SqliteJournal:
     def begin(self, run_id: str, pattern: str) -> None:
         """Start the run, or check that ``run_id`` is a run of ``pattern``."""
         with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                row = self._db.execute(
-                    "SELECT pattern FROM prosec_runs WHERE run_id = ?", (run_id,)
-                ).fetchone()
-                if row is None:
+            # A run that exists needs no write (and no write lock on the file).
+            owner = self._owner(run_id)
+            if owner is None:
+                self._db.execute("BEGIN IMMEDIATE")
+                try:
                     self._db.execute(
-                        "INSERT INTO prosec_runs VALUES (?, ?, ?)",
+                        "INSERT OR IGNORE INTO prosec_runs VALUES (?, ?, ?)",
                         (run_id, pattern, time.time()),
                     )
-            finally:
-                self._db.execute("COMMIT")
+                    owner = self._owner(run_id)
+                finally:
+                    self._db.execute("COMMIT")
             self._patterns[run_id] = pattern
-        if row is not None and row[0] != pattern:
+        if owner != pattern:
             raise JournalError(
                 pattern,
                 None,
-                f"run {run_id!r} in {self.path} is a run of pattern {row[0]!r}; "
+                f"run {run_id!r} in {self.path} is a run of pattern {owner!r}; "
                 "a run id belongs to one pattern: pass a new run_id",
             )
+
+    def _owner(self, run_id: str) -> str | None:
+        row = self._db.execute(
+            "SELECT pattern FROM prosec_runs WHERE run_id = ?", (run_id,)
+        ).fetchone()
+        return None if row is None else str(row[0])
 
     def lookup(self, run_id: str, key: str) -> Entry | None:
         """The entry recorded under ``key`` in run ``run_id``, or None."""
@@ -1464,45 +1470,54 @@ def digest(value: Any) -> str:
     """A digest of ``value`` that is the same in every process: mappings and
     sets are taken in a sorted order, objects by their fields, never by
     their address."""
-    canonical = json.dumps(_canonical(value, 0), separators=(",", ":"))
+    canonical = json.dumps(_canonical(value, set()), separators=(",", ":"))
     return "sha256:" + hashlib.sha256(canonical.encode()).hexdigest()
 
 
-# Deeper than this, a value is taken as its type alone (a cycle ends here).
+# Deeper than this, a value is taken as its type alone.
 _DIGEST_DEPTH = 32
 
 
-def _canonical(value: Any, depth: int) -> Any:
+def _canonical(value: Any, inside: set[int]) -> Any:
+    """``value`` as JSON-ready data; ``inside`` holds the ids of the values
+    being taken apart around it, so that a value that contains itself ends."""
     if value is None or isinstance(value, (bool, str)):
         return value
     kind = type(value).__qualname__
     if isinstance(value, int):
-        return [kind, str(value)]
-    if depth > _DIGEST_DEPTH:
-        return [kind]
+        return [kind, format(value, "x")]  # no digit limit, unlike str()
     if isinstance(value, float):
         return [kind, repr(value)]
     if isinstance(value, (bytes, bytearray)):
         return [kind, bytes(value).hex()]
-    deeper = depth + 1
+    if id(value) in inside or len(inside) > _DIGEST_DEPTH:
+        return [kind]
+    inside.add(id(value))
+    try:
+        return _canonical_parts(value, kind, inside)
+    finally:
+        inside.discard(id(value))
+
+
+def _canonical_parts(value: Any, kind: str, inside: set[int]) -> Any:
     if isinstance(value, Mapping):
         pairs = [
-            [_canonical(k, deeper), _canonical(v, deeper)] for k, v in value.items()
+            [_canonical(k, inside), _canonical(v, inside)] for k, v in value.items()
         ]
         return ["map", sorted(pairs, key=json.dumps)]
     if isinstance(value, (set, frozenset)):
-        members = [_canonical(v, deeper) for v in value]
+        members = [_canonical(v, inside) for v in value]
         return [kind, sorted(members, key=json.dumps)]
     if isinstance(value, (list, tuple)):
-        return [kind, [_canonical(v, deeper) for v in value]]
+        return [kind, [_canonical(v, inside) for v in value]]
     fields = _public_attributes(value)
     if fields is not None:
-        return [kind, _canonical(fields, deeper)]
-    shown = _message_of_repr(value)
+        return [kind, _canonical(fields, inside)]
+    shown = _repr_or_nothing(value)
     return [kind] if " at 0x" in shown else [kind, shown]
 
 
-def _message_of_repr(value: Any) -> str:
+def _repr_or_nothing(value: Any) -> str:
     try:
         return repr(value)
     except Exception:  # noqa: BLE001 - repr() runs the value's code
@@ -2028,7 +2043,8 @@ class Run:
         """
         step = self._judge_step(condition, line, bindings)
         if step is not None and step.entry is not None:
-            return bool(step.entry.value)
+            # An answer given to a waiting judge is checked as a live one is.
+            return self._checked(step.entry.value, condition, line)
         answer = self._ask(condition, line, bindings, step)
         if inspect.isawaitable(answer):
             _close(answer)
@@ -2051,7 +2067,8 @@ class Run:
         """
         step = self._judge_step(condition, line, bindings)
         if step is not None and step.entry is not None:
-            return bool(step.entry.value)
+            # An answer given to a waiting judge is checked as a live one is.
+            return self._checked(step.entry.value, condition, line)
         answer = self._ask(condition, line, bindings, step)
         if inspect.isawaitable(answer):
             try:

@@ -390,6 +390,13 @@ def test_the_digest_is_the_same_in_every_process() -> None:
     pickle.dumps(runtime.digest(value))
 
 
+def test_the_digest_ends_on_values_that_contain_themselves() -> None:
+    loop: list[Any] = []
+    loop.extend([loop, loop, {"again": loop}])
+    assert runtime.digest(loop) == runtime.digest(loop)
+    assert runtime.digest(10**5000) != runtime.digest(10**5000 + 1)
+
+
 def test_a_slot_named_journal_is_told_apart_from_the_option(compile_pattern: Any, tmp_path: Path) -> None:
     pkg = compile_pattern(pattern_text("ledger", "let r = call journal\n  entry: entry\nreturn { r: r }",
                                        slots="journal", requires="entry: string -- what to write down"))
@@ -401,3 +408,118 @@ def test_a_slot_named_journal_is_told_apart_from_the_option(compile_pattern: Any
     journal = pkg.SqliteJournal(tmp_path / "runs.db")
     assert pkg.ledger(journal_=keeper, entry="e", journal=journal, run_id="r").r == "kept"
     assert [e.slot for e in journal.entries("r")] == ["journal"] and keeper.count == 2
+
+
+# ---------------------------------------------------------------- the runtime on its own
+
+
+class DictJournal:
+    """The protocol and nothing else: what the runtime asks of a journal."""
+
+    def __init__(self) -> None:
+        self.steps: dict[str, Entry] = {}
+        self.begun: list[tuple[str, str]] = []
+
+    def begin(self, run_id: str, pattern: str) -> None:
+        self.begun.append((run_id, pattern))
+
+    def lookup(self, run_id: str, key: str) -> Entry | None:
+        return self.steps.get(key)
+
+    def record(self, run_id: str, entry: Entry) -> None:
+        assert entry.key not in self.steps
+        self.steps[entry.key] = entry
+
+
+def test_nested_regions_and_retries_have_keys_of_their_place(monkeypatch: pytest.MonkeyPatch) -> None:
+    paused: list[float] = []
+    monkeypatch.setattr(runtime, "_pause", paused.append)
+    journal = DictJournal()
+    failing = Recorder(ValueError("once"), "second try")
+    head = Recorder(lambda b: f"head {b}")
+    leaf = Recorder(lambda i: f"leaf {i}")
+
+    def program(run: runtime.Run) -> Any:
+        def inner(i: int) -> Any:
+            return run.call(leaf, "leaf", 9, {"i": i})
+
+        def branch(b: int) -> Any:
+            first = run.call(head, "head", 7, {"b": b})
+            rest = run.parallel([runtime.partial(inner, i) for i in range(2)], line=8)
+            return [first, *rest]
+
+        tried = run.call(failing, "flaky", 5, {}, retry=1, backoff="linear")
+        return tried, run.parallel([runtime.partial(branch, b) for b in range(2)], line=6)
+
+    live = program(runtime.Run("p", journal=journal, run_id="r"))
+    assert sorted(journal.steps) == sorted([
+        "1", "1#2", "2",
+        "2[0]/1", "2[0]/2", "2[0]/2[0]/1", "2[0]/2[1]/1",
+        "2[1]/1", "2[1]/2", "2[1]/2[0]/1", "2[1]/2[1]/1",
+    ])
+    assert journal.steps["2[1]/2[0]/1"].value == "leaf 0" and journal.steps["1#2"].attempt == 2
+    assert paused == [runtime.BACKOFF_SECONDS]
+    # A replay waits for no backoff and calls nobody.
+    replayed = program(runtime.Run("p", journal=journal, run_id="r"))
+    assert replayed == live == ("second try", [["head 0", "leaf 0", "leaf 1"], ["head 1", "leaf 0", "leaf 1"]])
+    assert paused == [runtime.BACKOFF_SECONDS]
+    assert (failing.count, head.count, leaf.count) == (2, 2, 4)
+    assert journal.begun == [("r", "p"), ("r", "p")]
+
+
+def test_a_paused_run_makes_no_further_step() -> None:
+    """After a step awaits an answer, a `finally` of the pattern that calls a
+    delegate does not call it, and records nothing a resume would trip on."""
+    journal = DictJournal()
+    run = runtime.Run("p", journal=journal, run_id="r")
+    cleanup = Recorder("cleaned")
+
+    def person(**_: Any) -> Any:
+        raise runtime.AwaitingInput("ok?", "Proceed?")
+
+    with pytest.raises(runtime.RunPaused):
+        try:
+            run.call(person, "person", 3, {})
+        finally:
+            run.call(cleanup, "cleanup", 4, {})
+    assert cleanup.count == 0 and list(journal.steps) == ["1"]
+    assert journal.steps["1"].outcome == "awaiting" and journal.steps["1"].value == ("ok?", "Proceed?")
+
+
+def test_an_answer_given_to_a_waiting_judge_must_be_a_bool(compile_pattern: Any, journal: SqliteJournal) -> None:
+    pkg = compile_pattern(pattern_text("ship", """\
+if **the change is safe to ship**:
+  let done = call shipper
+    brief: brief
+  return { done: done }
+return { done: null }
+""", slots="shipper"))
+
+    def person(condition: str, bindings: Any) -> bool:
+        raise pkg.AwaitingInput("safe", condition)
+
+    shipper = Recorder("shipped")
+    with pytest.raises(pkg.RunPaused):
+        pkg.ship(shipper=shipper, brief="b", judge=person, journal=journal, run_id="s")
+    journal.answer("s", "safe", "no")  # a word, not False: never read as approval
+    with pytest.raises(pkg.JudgeError, match=r"the judge returned a non-bool, a str 'no'"):
+        pkg.ship(shipper=shipper, brief="b", judge=person, journal=journal, run_id="s")
+    assert shipper.count == 0
+
+
+def test_an_answer_the_guard_cannot_read_blocks_as_a_live_one_does(
+    project_package: ModuleType, journal: SqliteJournal
+) -> None:
+    """guard's enforced invariant, on a resumed run: unparseable output
+    blocks delegation, whether the gatekeeper said it or a person did."""
+
+    def person(**_: Any) -> Any:
+        raise project_package.AwaitingInput("approval", "?")
+
+    target = Recorder("done")
+    with pytest.raises(project_package.RunPaused):
+        project_package.guard(guard=person, target=target, task_brief="b", journal=journal, run_id="g")
+    journal.answer("g", "approval", "hmm, not sure")
+    blocked = project_package.guard(guard=person, target=target, task_brief="b", journal=journal, run_id="g")
+    live = project_package.guard(guard=Recorder("hmm, not sure"), target=target, task_brief="b")
+    assert blocked == live and not blocked.proceeded and target.count == 0

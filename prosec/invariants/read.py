@@ -524,11 +524,13 @@ def plain_parser(start: str = "start") -> Lark:
 def _parser(start: str = "start") -> Lark:
     """:func:`plain_parser` with its predictions cut (:class:`_Predictions`)."""
     parser = plain_parser(start)
-    earley = parser.parser.parser
+    earley: Any = getattr(parser.parser, "parser", None)
+    stream = getattr(parser.parser, "lexer", None)
+    stream = getattr(stream, "lexer", stream)
+    if not isinstance(getattr(earley, "predictions", None), dict) or not isinstance(stream, _TokenStream):
+        return parser  # a lark whose insides differ: parse with every prediction
     predictions = _Predictions(parser.rules, earley.predictions, earley.FIRST, earley.NULLABLE)
     earley.predictions = predictions
-    stream = parser.parser.lexer
-    stream = getattr(stream, "lexer", stream)
     stream.lookahead = predictions.next
     return parser
 
@@ -541,7 +543,9 @@ def prepare() -> None:
 def parse_trees(toks: list[Tok], start: str = "start") -> list[Tree[Token]]:
     """Every derivation of a token sequence (none when it does not parse)."""
     parser = _parser(start)
-    parser.parser.parser.predictions.expect(toks)
+    predictions = getattr(parser.parser.parser, "predictions", None)
+    if isinstance(predictions, _Predictions):
+        predictions.expect(toks)
     return derivations(parser, toks)
 
 

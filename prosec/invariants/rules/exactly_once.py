@@ -1,8 +1,9 @@
 """exactly-once: each call of the slot gets exactly one element of the list
-— the element chosen by its own iteration, on every path — and is made
-once per iteration; per element, that loop walks the whole list, every one
-of its iterations makes the call, and nothing stops the pattern before the
-loop or the loop before its end."""
+— the element chosen by its own iteration, on every path. Per element,
+besides: the call is made once per iteration of that loop (no loop inside
+it, no second call in it), the loop walks the whole list, every one of its
+iterations makes the call, and nothing stops the pattern before the loop or
+the loop before its end."""
 
 from __future__ import annotations
 
@@ -72,6 +73,8 @@ def check(claim: ExactlyOnce, facts: Facts) -> Verdict:
         if len(steps) > 1:
             problems.append(Problem(call.call.callee_span, f"`call {call.call.callee}` (line {call.call.span.line}) receives more than one element of `{name}`"))
             continue
+        if claim.per == "call":
+            continue  # however often it is made, each call gets its one element
         (step,) = steps
         loop = facts.loop_of_step(step)
         assert loop is not None
@@ -85,13 +88,12 @@ def check(claim: ExactlyOnce, facts: Facts) -> Verdict:
             problems.append(
                 Problem(siblings[0].call.callee_span, f"a second `call {siblings[0].call.callee}` (line {siblings[0].call.span.line}) in the loop on line {loop.span.line}")
             )
-        if claim.per == "element":
-            if not _walks(facts, loop, name):
-                problems.append(Problem(loop.span, f"the loop on line {loop.span.line} does not walk every element of `{name}`"))
-            else:
-                skip = _skipped(facts, call, loop)
-                if skip is not None:
-                    problems.append(Problem(loop.span, f"an element of `{name}` may get no `call {call.call.callee}` (line {call.call.span.line}): {skip}"))
+        if not _walks(facts, loop, name):
+            problems.append(Problem(loop.span, f"the loop on line {loop.span.line} does not walk every element of `{name}`"))
+        else:
+            skip = _skipped(facts, call, loop)
+            if skip is not None:
+                problems.append(Problem(loop.span, f"an element of `{name}` may get no `call {call.call.callee}` (line {call.call.span.line}): {skip}"))
     if not receivers and not problems:
         first = calls[0].call.callee_span if calls else facts.a.program.span
         problems.append(Problem(first, f"no call of `{claim.target.slot}` receives an element of `{name}`"))
@@ -117,7 +119,11 @@ def check(claim: ExactlyOnce, facts: Facts) -> Verdict:
             [f"`{claim.target.slot}` (line {where}) is given fields of its element of `{name}`, "
              "not the element: they carry it only if every element has them"],
         )
-    return verdict(problems, [f"`{claim.target.slot}` (line {lines}) is called once per element of `{name}`, with that element only"])
+    if claim.per == "call":
+        said = f"each `call {claim.target.slot}` (line {lines}) is given one element of `{name}`, its own iteration's"
+    else:
+        said = f"`{claim.target.slot}` (line {lines}) is called once per element of `{name}`, with that element only"
+    return verdict(problems, [said])
 
 
 def _skipped(facts: Facts, call: CallObs, loop: LoopInfo) -> str | None:

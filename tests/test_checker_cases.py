@@ -1,0 +1,102 @@
+"""Checker cases found on sentences written blind, each with its twin.
+
+Each case is a pattern and a pair of sentences that differ in what they
+claim; the statuses are the checker's answer to each. The soundness test
+(``tests/test_soundness.py``) holds the same rules against executions.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from prosec.api import compile_text
+from prosec.invariants import Status
+
+PATTERN = """\
+---
+name: assay
+kind: pattern
+---
+
+# Assay
+
+Run every sample several times.
+
+### Slots
+
+- `technician`
+  - requires: sample
+  - ensures: readings
+
+### Requires
+
+- The caller supplies:
+    samples: string[] -- the samples
+    replicates: integer -- runs per sample
+
+### Returns
+
+- `runs`: every reading
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+{delegation}
+```
+"""
+
+NESTED = """\
+let runs = parallel for sample in samples:
+  parallel repeat replicates as replicate:
+    call technician
+      sample: sample
+
+return {
+  runs: runs
+}"""
+
+ONCE = """\
+let runs = parallel for sample in samples:
+  call technician
+    sample: sample
+
+return {
+  runs: runs
+}"""
+
+
+def _statuses(delegation: str, sentences: list[str]) -> list[Status]:
+    text = PATTERN.format(
+        invariants="\n".join(f"- {s}" for s in sentences),
+        delegation=textwrap.dedent(delegation),
+    )
+    result = compile_text("assay.prose.md", text.encode())
+    assert result.report is not None
+    return [fact.status for fact in result.report.invariants]
+
+
+@pytest.mark.parametrize(
+    ("delegation", "per_call", "per_element"),
+    [
+        # several calls per sample, each given that one sample
+        (NESTED, Status.PROVED, Status.VIOLATED),
+        (ONCE, Status.PROVED, Status.PROVED),
+    ],
+)
+def test_exactly_one_element_per_call_is_not_once_per_element(
+    delegation: str, per_call: Status, per_element: Status
+) -> None:
+    got = _statuses(
+        delegation,
+        [
+            "Every technician call handles exactly one sample.",
+            "Every sample goes to exactly one technician call.",
+        ],
+    )
+    assert got == [per_call, per_element]
