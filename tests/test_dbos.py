@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 from collections import Counter
@@ -164,3 +165,18 @@ def test_killed_run_is_recovered_by_launch(package: ModuleType, tmp_path: Path, 
     def by_key(found: list[dict[str, Any]]) -> dict[str, tuple[Any, ...]]:
         return {e["key"]: (e["kind"], e["slot"], e["line"], e["attempt"], e["digest"], e["outcome"]) for e in found}
     assert by_key(final) == by_key(whole_entries)
+
+
+def test_a_run_whose_steps_have_a_gap_is_refused(package: ModuleType, tmp_path: Path) -> None:
+    """Replaying the recorded steps in order only restores DBOS's numbering
+    when no number is missing; a run with a hole (here made by deleting one
+    recorded step and marking the workflow unfinished) stops with an error
+    that names it rather than answering calls from the wrong steps."""
+    run = Run(package, tmp_path)
+    assert run.process("start").returncode == 0
+    with sqlite3.connect(run.database) as db:
+        db.execute("DELETE FROM operation_outputs WHERE workflow_uuid = 'run-1' AND function_id = 3")
+        db.execute("UPDATE workflow_status SET status = 'PENDING' WHERE workflow_uuid = 'run-1'")
+    again = run.process("recover")
+    assert again.returncode != 0
+    assert "run 'run-1' of 'digest': DBOS holds no step 3 but holds later ones" in again.stderr

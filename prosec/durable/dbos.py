@@ -149,8 +149,21 @@ class DBOSJournal:
             )
         self._context = contextvars.copy_context()
         self._run_id = run_id
-        recorded = _outside_workflow(DBOS.list_workflow_steps, run_id)
-        for step in sorted(recorded, key=lambda step: step["function_id"]):
+        recorded = sorted(
+            _outside_workflow(DBOS.list_workflow_steps, run_id),
+            key=lambda step: step["function_id"],
+        )
+        numbers = [step["function_id"] for step in recorded]
+        if numbers != list(range(1, len(recorded) + 1)):
+            # Asking again in order could not put the counter where it was.
+            missing = min(set(range(1, max(numbers) + 1)) - set(numbers))
+            raise RunMismatch(
+                f"run {run_id!r} of {pattern!r}: DBOS holds no step {missing} "
+                f"but holds later ones ({numbers}); a step taken inside a "
+                "delegate (DBOS.recv, say) was cut short, and the run cannot be "
+                "replayed step by step"
+            )
+        for step in recorded:
             name = step["function_name"]
             # Asking again for each recorded step, in order and by its name,
             # puts DBOS's step counter where the first run left it; DBOS
@@ -196,9 +209,8 @@ class DBOSJournal:
         """Not for DBOS runs: their steps cannot be rewritten afterwards."""
         raise RunMismatch(
             f"run {run_id!r}: a DBOS workflow's recorded steps are final, so "
-            f"{key!r} cannot be answered afterwards; a delegate that waits for a "
-            "person under DBOS waits inside its call (DBOS.recv, answered with "
-            "DBOS.send)"
+            f"{key!r} cannot be answered afterwards; a paused DBOS run ended "
+            "with its RunPaused error"
         )
 
     def _check(self, run_id: str) -> contextvars.Context:
