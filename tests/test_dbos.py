@@ -180,3 +180,12 @@ def test_a_run_whose_steps_have_a_gap_is_refused(package: ModuleType, tmp_path: 
     again = run.process("recover")
     assert again.returncode != 0
     assert "run 'run-1' of 'digest': DBOS holds no step 3 but holds later ones" in again.stderr
+
+
+def test_what_workflow_refuses_before_registering(project_package: ModuleType) -> None:
+    from prosec.durable.dbos import workflow
+
+    with pytest.raises(TypeError, match="takes a pattern's sync function, not guard_async"):
+        workflow(project_package.guard_async, guard=print, target=print)
+    with pytest.raises(TypeError, match="sets journal and run_id itself, from the DBOS workflow id"):
+        workflow(project_package.guard, guard=print, target=print, journal=None, run_id="x")

@@ -56,10 +56,6 @@ PREFIX = "prosec:"
 #: The first step of every run: the pattern's name, checked on recovery.
 BEGIN = f"{PREFIX}begin"
 
-#: The runtime's own options, which a workflow takes at registration only.
-_OPTIONS = ("judge", "executor", "max_concurrency", "timeout", "tracer")
-
-
 class RunMismatch(Exception):
     """A workflow's recorded steps belong to another pattern or another run."""
 
