@@ -3,7 +3,8 @@
     python dbos_child.py PACKAGE_DIR PACKAGE DATABASE LOG start|recover KILL_AFTER
 
 Registers the ``digest`` pattern of PACKAGE as a DBOS workflow with delegates
-and a judge that append a line to LOG when each call starts and ends, launches DBOS on
+and a judge that append a line to LOG when each call starts and ends (and a
+tracer that appends each attempt's key and whether it was replayed), launches DBOS on
 the SQLite file DATABASE and either starts the run ``run-1`` or, after
 ``DBOS.launch()`` has recovered it, waits for it; prints its result as JSON.
 With KILL_AFTER = k > 0 the process kills itself with SIGKILL as the call
@@ -73,7 +74,13 @@ def judge(condition: str, bindings: object) -> bool:
     return True
 
 
-digest = workflow(pkg.digest, writer=writer, reviewer=reviewer, editor=editor, judge=judge)
+def trace(event: object) -> None:
+    with lock, open(log, "a", encoding="utf-8") as out:
+        out.write(json.dumps({"pid": os.getpid(), "event": "trace", "slot": event.slot,  # type: ignore[attr-defined]
+                              "key": event.key, "replayed": event.replayed}) + "\n")  # type: ignore[attr-defined]
+
+
+digest = workflow(pkg.digest, writer=writer, reviewer=reviewer, editor=editor, judge=judge, tracer=trace)
 
 DBOS(config={"name": "prosec-dbos-test", "system_database_url": f"sqlite:///{database}", "log_level": "WARNING"})
 DBOS.launch()

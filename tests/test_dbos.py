@@ -78,6 +78,15 @@ class Run:
             [sys.executable, str(CHILD), str(where.parent), where.name, str(self.database), str(self.log), mode, str(kill_after)],
             capture_output=True, text=True, timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT)})
 
+    def traced(self, pid: int) -> dict[bool, set[str]]:
+        """The keys of the attempts process ``pid`` traced, replayed or not."""
+        rows = [json.loads(line) for line in self.log.read_text().splitlines()]
+        seen: dict[bool, set[str]] = {True: set(), False: set()}
+        for row in rows:
+            if row["event"] == "trace" and row["pid"] == pid:
+                seen[row["replayed"]].add(row["key"])
+        return seen
+
     def calls(self, event: str) -> dict[int, list[tuple[str, str]]]:
         """The calls that reached ``event`` (start or end), by process id."""
         by_pid: dict[int, list[tuple[str, str]]] = {}
@@ -156,6 +165,13 @@ def test_killed_run_is_recovered_by_launch(package: ModuleType, tmp_path: Path, 
     assert len(again) == len(set(again)) == len(CALLS) - len(recorded)
     assert Counter(ended_first) + Counter(again) >= Counter(CALLS)
     assert len(recorded) <= len(ended_first)
+    # By key: the second process replayed exactly the calls the first
+    # recorded, and made the others live.
+    (second_pid,) = [pid for pid in run.calls("start") if pid != first_pid] or [None]
+    calls_by_key = {e["key"] for e in whole_entries if e["kind"] == "call"}
+    recorded_keys = {e["key"] for e in recorded if e["kind"] == "call"}
+    if second_pid is not None:
+        assert run.traced(second_pid) == {True: recorded_keys, False: calls_by_key - recorded_keys}
     if kill_after >= 3:
         # After the region every call is recorded before the next one starts.
         assert len(recorded) == kill_after
