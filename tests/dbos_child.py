@@ -20,6 +20,7 @@ import os
 import signal
 import sys
 import threading
+from typing import Any
 
 from dbos import DBOS, SetWorkflowID
 
@@ -74,10 +75,10 @@ def judge(condition: str, bindings: object) -> bool:
     return True
 
 
-def trace(event: object) -> None:
+def trace(event: Any) -> None:
     with lock, open(log, "a", encoding="utf-8") as out:
-        out.write(json.dumps({"pid": os.getpid(), "event": "trace", "slot": event.slot,  # type: ignore[attr-defined]
-                              "key": event.key, "replayed": event.replayed}) + "\n")  # type: ignore[attr-defined]
+        out.write(json.dumps({"pid": os.getpid(), "event": "trace", "slot": event.slot,
+                              "key": event.key, "replayed": event.replayed}) + "\n")
 
 
 digest = workflow(pkg.digest, writer=writer, reviewer=reviewer, editor=editor, judge=judge, tracer=trace)
