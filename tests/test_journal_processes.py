@@ -214,11 +214,12 @@ def test_changed_arguments_fail_naming_the_first_step_that_diverged(
     assert output(child(package, tmp_path, **spec))["result"]["fallback"] is False
 
 
+@pytest.mark.parametrize("variant", ["sync", "async"])
 def test_a_guard_approved_a_day_later_calls_the_target_once_with_the_original_brief(
-    package: tuple[Path, str], tmp_path: Path
+    package: tuple[Path, str], tmp_path: Path, variant: str
 ) -> None:
     brief = "delete the staging database"
-    first = output(child(package, tmp_path, mode="guard", brief=brief, run_id="deploy-7"))
+    first = output(child(package, tmp_path, mode="guard", brief=brief, run_id="deploy-7", variant=variant))
     assert first["paused"] == {
         "run_id": "deploy-7",
         "key": "approval",
@@ -230,13 +231,13 @@ def test_a_guard_approved_a_day_later_calls_the_target_once_with_the_original_br
     assert (waiting.key, waiting.outcome, waiting.value) == ("1", "awaiting", ("approval", f"May I {brief}?"))
 
     # Calling again before the answer stops again, calling nobody.
-    again = output(child(package, tmp_path, mode="guard", brief=brief, run_id="deploy-7"))
+    again = output(child(package, tmp_path, mode="guard", brief=brief, run_id="deploy-7", variant=variant))
     assert again["paused"]["key"] == "approval"
     assert len(calls(tmp_path)) == 1
 
     approval = {"proceed": True, "reason": "approved by the on-call engineer"}
     resumed = output(
-        child(package, tmp_path, mode="guard", brief=brief, run_id="deploy-7", answer=approval)
+        child(package, tmp_path, mode="guard", brief=brief, run_id="deploy-7", answer=approval, variant=variant)
     )
     assert resumed["result"] == {"result": f"did {brief}", "proceeded": True}
     made = calls(tmp_path)
@@ -246,7 +247,7 @@ def test_a_guard_approved_a_day_later_calls_the_target_once_with_the_original_br
     assert resumed["replayed"] == ["1"]
 
     # Done: the run replays to the same result and calls nobody.
-    last = output(child(package, tmp_path, mode="guard", brief=brief, run_id="deploy-7"))
+    last = output(child(package, tmp_path, mode="guard", brief=brief, run_id="deploy-7", variant=variant))
     assert last["result"] == resumed["result"]
     assert len(calls(tmp_path)) == 3
 
