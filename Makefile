@@ -1,6 +1,7 @@
 # Two commands work on a fresh machine with Python 3.11+ and make:
 #   make build   create .venv, install prosec, compile patterns/ into generated/
 #   make test    the same set-up, then the whole test suite and the CI gates
+#                (the set-up installs the otel and dbos extras their tests need)
 # and one more with the OpenProse standard patterns (README, Conformance):
 #   make conformance CORPUS=path/to/prose/packages/std/patterns
 
@@ -17,7 +18,7 @@ CORPUS ?= ../shared/corpus/std-patterns
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,otel,dbos]'
 	touch $(STAMP)
 
 install: $(STAMP)

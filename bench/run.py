@@ -15,6 +15,7 @@ What is measured, each against its target:
 * the cost per call of the generated guard, oversight and fan-out against
   hand-written equivalents (bench/handwritten.py), in this process, the two
   interleaved round by round;
+* what a SQLite journal adds to each delegate call, recording and replaying;
 * a fan-out of 64 delegates that each sleep 50 ms, sync and async;
 * the shared reference (``../shared/bench``): the corpus's guard, oversight
   and fan-out against its tight hand-written ones, by its own harness in a
@@ -437,6 +438,56 @@ def bench_overhead(pkg: ModuleType, quick: bool) -> None:
             100, rounds, None)
 
 
+def bench_journal(pkg: ModuleType, work: Path, quick: bool) -> None:
+    """What a SQLite journal adds to each delegate call: oversight (3 cycles,
+    9 delegate calls) with a journal against the same call without one,
+    interleaved round by round. Recording: a new run_id each time, so every
+    call is recorded (one transaction each; flushed to the disk by default,
+    not with durable=False). Replaying: a finished run called again, so
+    every call is looked up and replayed."""
+    print("the journal's cost per delegate call (oversight, 9 calls a run)", flush=True)
+    rounds = 5 if quick else 9
+
+    def outcome(**_: Any) -> Any:
+        return "an outcome"
+
+    def report(**_: Any) -> Any:
+        return {"summary": "fine"}
+
+    def carry_on(**_: Any) -> Any:
+        return {"decision": "continue"}
+
+    journal = pkg.SqliteJournal(work / "bench-journal.db")
+    quick_journal = pkg.SqliteJournal(work / "bench-journal-normal.db", durable=False)
+    runs = itertools.count()
+
+    def run(**options: Any) -> object:
+        return pkg.oversight(actor=outcome, observer=report, arbiter=carry_on,
+                             task_brief="tidy", max_cycles=3, **options)
+
+    run(journal=journal, run_id="finished")
+    calls_per_run = 9
+    cases = (
+        ("journal, recording (a transaction per call, flushed to disk)", "journal_record_us",
+         lambda: run(journal=journal, run_id=f"run-{next(runs)}"), 20),
+        ("journal, recording with durable=False (not flushed)", "journal_record_normal_us",
+         lambda: run(journal=quick_journal, run_id=f"run-{next(runs)}"), 100),
+        ("journal, replaying a finished run", "journal_replay_us",
+         lambda: run(journal=journal, run_id="finished"), 200),
+    )
+    for label, key, journaled, calls in cases:
+        times: dict[str, list[float]] = {"with": [], "without": []}
+        for _ in range(rounds):
+            times["with"].append(_per_call(journaled, calls))
+            times["without"].append(_per_call(run, calls))
+        with_, without = statistics.median(times["with"]), statistics.median(times["without"])
+        record(Figure(key, label, (with_ - without) / calls_per_run, "µs", None,
+                      detail=f"added per delegate call: {with_:.0f} µs vs {without:.1f} µs "
+                      f"per run of {calls_per_run} calls, median of {rounds} rounds"))
+    journal.close()
+    quick_journal.close()
+
+
 def bench_fan_out(pkg: ModuleType, quick: bool) -> None:
     print("fan-out of 64 delegates that each sleep 50 ms", flush=True)
     repeats = 3 if quick else 5
@@ -614,6 +665,7 @@ def main(argv: list[str]) -> int:
         bench_startup(compiler, work)
         pkg = build_runtime_package(compiler, work)
         bench_overhead(pkg, args.quick)
+        bench_journal(pkg, work, args.quick)
         bench_fan_out(pkg, args.quick)
         bench_reference(compiler, work, pkg, args.quick)
     info["load_average_end"] = [round(x, 2) for x in os.getloadavg()]

@@ -69,6 +69,12 @@ def function_doc(
     lines += _wrap("max_concurrency: most parallel iterations at once.", "    ")
     lines += _wrap("timeout: seconds allowed for each delegate call.", "    ")
     lines += _wrap("tracer: called with a CallEvent after every delegate call.", "    ")
+    lines += _wrap(
+        "journal: records each delegate call and judge answer of the run "
+        "run_id, and replays those it holds when the run is called again.",
+        "    ",
+    )
+    lines += _wrap("run_id: the name of the run in the journal.", "    ")
     lines.append("")
     if fields:
         lines.append("Returns:")

@@ -55,12 +55,9 @@ class FormatError(Exception):
 
 
 def prepare() -> None:
-    """Load the module template and the formatter now rather than on first
-    use."""
-    from .layout import mode
-
+    """Load the module template now rather than on first use. (black is
+    loaded where a line needs it: most modules never do.)"""
     environment().get_template("module.py.jinja")
-    mode()
 
 
 def format_code(source: str) -> str:

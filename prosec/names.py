@@ -12,7 +12,7 @@ return keys, locals and call properties:
    in annotations (``enumerate``, ``float``, ``int``, ``str``, ``bool``,
    ``list``, ``dict``), everywhere; and inside generated functions the
    runtime options (``judge``, ``executor``, ``max_concurrency``,
-   ``timeout``, ``tracer``).
+   ``timeout``, ``tracer``, ``journal``, ``run_id``).
 
 So ``str`` → ``str_`` (a parameter, a result field, a call property),
 ``class`` → ``class_``, a pattern named ``list`` → ``list_`` (module
@@ -34,7 +34,15 @@ KEYWORDS = frozenset(
     "not or pass raise return try while with yield".split()
 )
 
-RUNTIME_OPTIONS = ("judge", "executor", "max_concurrency", "timeout", "tracer")
+RUNTIME_OPTIONS = (
+    "judge",
+    "executor",
+    "max_concurrency",
+    "timeout",
+    "tracer",
+    "journal",
+    "run_id",
+)
 """Keyword-only options every generated pattern function accepts."""
 
 MODULE_NAMES = frozenset(
@@ -47,6 +55,7 @@ MODULE_NAMES = frozenset(
         "Sequence",
         "Executor",
         "Delegate",
+        "Journal",
         "Judge",
         "Tracer",
         "Predicate",

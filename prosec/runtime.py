@@ -21,14 +21,18 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextvars
 import copy
 import dataclasses
 import functools
+import hashlib
 import inspect
 import itertools
 import json
 import math
 import numbers
+import os
+import pickle
 import re
 import reprlib
 import string
@@ -44,29 +48,36 @@ from collections.abc import (
     Sized,
 )
 from types import MappingProxyType, MemberDescriptorType
-from typing import Any, Self, TypeAlias
+from typing import Any, NamedTuple, Protocol, Self, TypeAlias
 
 #: What a generated package's ``__init__`` re-exports beside its patterns, so
 #: that callers annotate their delegates and catch errors without reaching into
 #: ``_runtime``: the delegate, judge and tracer types, the event a tracer sees,
 #: a caught failure, and every error a pattern call raises.
 EXPORTS = (
+    "AwaitingInput",
     "CallEvent",
     "ChoiceError",
     "Delegate",
     "DelegateError",
+    "Entry",
     "Failure",
+    "Journal",
+    "JournalError",
     "Judge",
     "JudgeError",
     "PatternError",
     "Predicate",
+    "ReplayedError",
+    "RunPaused",
+    "SqliteJournal",
     "ThrownError",
     "Tracer",
     "ValueProblem",
 )
 
 #: The types a pattern module imports by name, for its signatures and fields.
-ANNOTATIONS = ("Delegate", "Failure", "Judge", "Predicate", "Tracer")
+ANNOTATIONS = ("Delegate", "Failure", "Journal", "Judge", "Predicate", "Tracer")
 
 #: Everything generated code may use: the two lists above, and what pattern
 #: modules reach as ``_rt.NAME``. The code generator emits nothing else (a
@@ -77,17 +88,24 @@ __all__ = [
     "EXPORTS",
     "PLAIN",
     "STOP",
+    "AwaitingInput",
     "CallEvent",
     "ChoiceError",
     "Delegate",
     "DelegateError",
+    "Entry",
     "Failure",
     "FieldSet",
+    "Journal",
+    "JournalError",
     "Judge",
     "JudgeError",
     "PatternError",
     "Predicate",
+    "ReplayedError",
     "Run",
+    "RunPaused",
+    "SqliteJournal",
     "ThrownError",
     "Tracer",
     "ValueProblem",
@@ -97,6 +115,7 @@ __all__ = [
     "decides",
     "exceeds",
     "expect_sequence",
+    "failed",
     "failure",
     "field_setter",
     "get",
@@ -132,7 +151,10 @@ class CallEvent:
     """One attempt of one delegate call, as a tracer sees it.
 
     ``attempt`` counts from 1; ``duration`` is in seconds. Exactly one of
-    ``result`` (on success) and ``error`` (on failure) is meaningful.
+    ``result`` (on success) and ``error`` (on failure) is meaningful. With a
+    journal, ``key`` is the attempt's place in the run (see :class:`Entry`)
+    and ``replayed`` says that its outcome came from the journal rather than
+    from calling the delegate (``duration`` is then 0).
     """
 
     pattern: str
@@ -143,6 +165,8 @@ class CallEvent:
     error: BaseException | None
     duration: float
     attempt: int
+    replayed: bool = False
+    key: str | None = None
 
 
 #: A slot: any callable, called with the call's properties as keyword arguments.
@@ -277,21 +301,122 @@ class ValueProblem(PatternError):
         self.args = (pattern, line, message)
 
 
+class JournalError(PatternError):
+    """A journal cannot serve the run: a call diverged from its record, a run
+    id belongs to another pattern, a value cannot be recorded, or a delegate
+    asked to wait without a journal."""
+
+    def __init__(self, pattern: str, line: int | None, problem: str) -> None:
+        super().__init__(pattern, line, f"pattern {pattern!r}{_where(line)}: {problem}")
+        self.args = (pattern, line, problem)
+        self.problem = problem
+
+
+class AwaitingInput(Exception):
+    """Raised by a delegate that needs an answer from outside the program
+    (a person's approval, a review): ``key`` names what is awaited,
+    ``question`` says it for the person.
+
+    With a journal, the run stops with :class:`RunPaused`; once the answer is
+    given (``journal.answer(run_id, key, value)``), calling the pattern again
+    with the same ``run_id`` takes ``value`` as the delegate's result.
+    """
+
+    def __init__(self, key: str, question: str = "") -> None:
+        super().__init__(key, question)
+        self.key = key
+        self.question = question
+
+    def __str__(self) -> str:
+        return f"awaiting {self.key!r}" + (
+            f": {self.question}" if self.question else ""
+        )
+
+
+class RunPaused(PatternError):
+    """A journaled run stopped because a delegate (or the judge) awaits an
+    answer: ``run_id``, the awaited ``key`` and its ``question``, and the
+    ``slot`` and ``line`` that asked. Never caught by a pattern's
+    ``try/catch``; give the answer and call the pattern again to resume."""
+
+    def __init__(
+        self,
+        pattern: str,
+        run_id: str,
+        key: str,
+        question: str,
+        slot: str,
+        line: int | None,
+    ) -> None:
+        asked = f": {_printable(question)}" if question else ""
+        super().__init__(
+            pattern,
+            line,
+            f"pattern {pattern!r}: run {run_id!r} is waiting for {key!r} "
+            f"(asked by {slot!r}{_where(line)}){asked}; give the answer with "
+            f"journal.answer({run_id!r}, {key!r}, value) and call the pattern "
+            f"again with run_id={run_id!r}",
+        )
+        self.args = (pattern, run_id, key, question, slot, line)
+        self.run_id = run_id
+        self.key = key
+        self.question = question
+        self.slot = slot
+
+
+class ReplayedError(Exception):
+    """A delegate failure replayed from a journal in place of the original
+    exception, which is not kept: its type name and message. A ``catch``
+    binds the same :class:`Failure` as it did live."""
+
+    def __init__(self, type_name: str, message: str) -> None:
+        super().__init__(type_name, message)
+        self.type_name = type_name
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+
 #: What a ProseScript ``try/catch`` catches: delegate failures and ``throw``.
 CATCHABLE: tuple[type[BaseException], ...] = (DelegateError, ThrownError)
+
+
+def failed(pattern: str, slot: str, line: int | None, exc: Exception) -> PatternError:
+    """The error a delegate's exception ``exc`` becomes: a
+    :class:`DelegateError`, except for :class:`AwaitingInput` outside a
+    journaled run, which only a journal can wait for."""
+    if isinstance(exc, AwaitingInput):
+        return _unjournaled_wait(pattern, slot, line, exc)
+    return DelegateError(pattern, slot, line, exc)
+
+
+def _unjournaled_wait(
+    pattern: str, slot: str, line: int | None, wait: AwaitingInput
+) -> JournalError:
+    return JournalError(
+        pattern,
+        line,
+        f"{slot!r} is awaiting {wait.key!r} ({_printable(wait.question)}), and a "
+        "run can wait for an answer only with a journal: pass journal= (such as "
+        "SqliteJournal(path)) and run_id=",
+    )
 
 
 def failure(exc: BaseException) -> Failure:
     """The :class:`Failure` value that ``catch as e`` binds for ``exc``."""
     if isinstance(exc, DelegateError):
         original = exc.original
-        return Failure(
-            type(original).__name__, _message_of(original), exc.slot, exc.line
-        )
+        return Failure(_type_name(original), _message_of(original), exc.slot, exc.line)
     if isinstance(exc, ThrownError):
         return Failure("ThrownError", text(exc.value), None, exc.line)
     line = exc.line if isinstance(exc, PatternError) else None
     return Failure(type(exc).__name__, _message_of(exc), None, line)
+
+
+def _type_name(exc: BaseException) -> str:
+    """The name of ``exc``'s type; a replayed failure's original type."""
+    return exc.type_name if isinstance(exc, ReplayedError) else type(exc).__name__
 
 
 def _where(line: int | None) -> str:
@@ -309,7 +434,7 @@ def _message_of(exc: BaseException) -> str:
 
 def _describe(exc: BaseException) -> str:
     message = _printable(_message_of(exc))
-    return f"{type(exc).__name__}: {message}" if message else type(exc).__name__
+    return f"{_type_name(exc)}: {message}" if message else _type_name(exc)
 
 
 def _printable(text: str, limit: int = 200) -> str:
@@ -1076,6 +1201,348 @@ def _text_without_json(raw: str, removed: frozenset[str]) -> str:
 
 
 # ---------------------------------------------------------------------------
+# Journals: the record of a run's delegate and judge answers
+# ---------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Entry:
+    """One recorded step of a journaled run.
+
+    ``key`` is the step's place in the run, the same in every run of the
+    program: each thread of control (the run itself, or one branch of a
+    parallel region) counts its steps from 1 (a delegate call, a judge
+    question, a parallel region), so ``"3"`` is the run's third step and
+    ``"3#2"`` the second attempt of that call; the branches of a region that
+    was step 5 are the scopes ``"5[0]/"``, ``"5[1]/"`` ... in the order the
+    program lists them, so ``"5[1]/2"`` is branch 1's second step.
+
+    ``kind`` is ``"call"``, ``"judge"`` or ``"region"``; ``slot`` the slot
+    (a judge's condition, ``""`` for a region); ``line`` the source line;
+    ``digest`` a digest of what the step received, which a replay compares.
+    ``outcome`` is ``"result"`` (``value`` is the result; for a region, the
+    branch positions in the order they finished), ``"error"`` (``value`` is
+    the failure's ``(type name, message)``) or ``"awaiting"`` (``value`` is
+    the ``(key, question)`` of the :class:`AwaitingInput`).
+    """
+
+    key: str
+    kind: str
+    slot: str
+    line: int
+    attempt: int
+    digest: str
+    outcome: str
+    value: Any
+
+
+class Journal(Protocol):
+    """Where a journaled run keeps its steps: what ``journal=`` accepts.
+
+    The runtime calls :meth:`begin` once per pattern call, then
+    :meth:`lookup` before each step and :meth:`record` after a step it ran
+    live; :meth:`answer` is for the caller of a paused run. Any object with
+    these methods will do (:class:`SqliteJournal` is the embedded one);
+    ``lookup`` may return any object with :class:`Entry`'s attributes.
+    """
+
+    def begin(self, run_id: str, pattern: str) -> None:
+        """Start the run ``run_id`` of ``pattern``, or check that an existing
+        one is of ``pattern`` (a :class:`JournalError` if not)."""
+
+    def lookup(self, run_id: str, key: str) -> Entry | None:
+        """The entry recorded under ``key``, or None."""
+
+    def record(self, run_id: str, entry: Entry) -> None:
+        """Keep ``entry`` durably; a second entry under one key is an error."""
+
+    def answer(self, run_id: str, key: str, value: Any) -> None:
+        """Give the answer a paused run awaits (``key`` as the delegate
+        raised it, or the entry's key); the run resumes with ``value``."""
+
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS prosec_runs (
+    run_id TEXT PRIMARY KEY,
+    pattern TEXT NOT NULL,
+    started REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS prosec_steps (
+    run_id TEXT NOT NULL REFERENCES prosec_runs (run_id),
+    key TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    slot TEXT NOT NULL,
+    line INTEGER NOT NULL,
+    attempt INTEGER NOT NULL,
+    digest TEXT NOT NULL,
+    outcome TEXT NOT NULL,
+    awaiting TEXT,
+    value BLOB NOT NULL,
+    PRIMARY KEY (run_id, key)
+);
+"""
+
+
+class SqliteJournal:
+    """A journal in one SQLite file, from the standard library's ``sqlite3``.
+
+    WAL mode and one transaction per record: a step is on disk before the
+    run goes on, so a crash loses at most the calls that were in flight.
+    With ``durable=True`` (the default, ``synchronous=FULL``) each record is
+    flushed to the disk itself, so that holds for a lost machine too; with
+    ``durable=False`` (``synchronous=NORMAL``) it holds for a killed process,
+    and a record costs a fraction. Values are kept with :mod:`pickle`: open
+    only journals you wrote yourself. One object may serve many runs,
+    threads and patterns; several processes may share the file.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], *, durable: bool = True) -> None:
+        # Imported here: a package that never journals never loads sqlite3.
+        import sqlite3
+
+        self.path = os.fspath(path)
+        self._lock = threading.Lock()
+        self._patterns: dict[str, str] = {}
+        self._integrity = sqlite3.IntegrityError
+        self._db = sqlite3.connect(
+            self.path, timeout=60.0, isolation_level=None, check_same_thread=False
+        )
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+        self._db.executescript(_SCHEMA)
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close the file; the journal cannot be used afterwards."""
+        self._db.close()
+
+    def begin(self, run_id: str, pattern: str) -> None:
+        """Start the run, or check that ``run_id`` is a run of ``pattern``."""
+        with self._lock:
+            # A run that exists needs no write (and no write lock on the file).
+            owner = self._owner(run_id)
+            if owner is None:
+                self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    self._db.execute(
+                        "INSERT OR IGNORE INTO prosec_runs VALUES (?, ?, ?)",
+                        (run_id, pattern, time.time()),
+                    )
+                    owner = self._owner(run_id)
+                finally:
+                    self._db.execute("COMMIT")
+            self._patterns[run_id] = pattern
+        if owner != pattern:
+            raise JournalError(
+                pattern,
+                None,
+                f"run {run_id!r} in {self.path} is a run of pattern {owner!r}; "
+                "a run id belongs to one pattern: pass a new run_id",
+            )
+
+    def _owner(self, run_id: str) -> str | None:
+        row = self._db.execute(
+            "SELECT pattern FROM prosec_runs WHERE run_id = ?", (run_id,)
+        ).fetchone()
+        return None if row is None else str(row[0])
+
+    def lookup(self, run_id: str, key: str) -> Entry | None:
+        """The entry recorded under ``key`` in run ``run_id``, or None."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT key, kind, slot, line, attempt, digest, outcome, value "
+                "FROM prosec_steps WHERE run_id = ? AND key = ?",
+                (run_id, key),
+            ).fetchone()
+        return None if row is None else _entry_of(row)
+
+    def record(self, run_id: str, entry: Entry) -> None:
+        """Keep ``entry`` in one transaction."""
+        pattern = self._patterns.get(run_id, "?")
+        try:
+            value = pickle.dumps(entry.value, protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception as exc:
+            raise JournalError(
+                pattern,
+                entry.line,
+                f"the {'answer' if entry.kind == 'judge' else 'result'} of "
+                f"{entry.slot!r} (step {entry.key}) cannot be recorded: "
+                f"{_describe(exc)}; a journaled run needs values that pickle",
+            ) from exc
+        waiting = entry.value[0] if entry.outcome == "awaiting" else None
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                self._db.execute(
+                    "INSERT INTO prosec_steps VALUES (?, ?, "
+                    "(SELECT COUNT(*) FROM prosec_steps WHERE run_id = ?), "
+                    "?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        run_id,
+                        entry.key,
+                        run_id,
+                        entry.kind,
+                        entry.slot,
+                        entry.line,
+                        entry.attempt,
+                        entry.digest,
+                        entry.outcome,
+                        waiting,
+                        value,
+                    ),
+                )
+            except self._integrity as exc:
+                self._db.execute("ROLLBACK")
+                raise JournalError(
+                    pattern,
+                    entry.line,
+                    f"run {run_id!r} already has a record of step {entry.key}: "
+                    "two processes are running it at once",
+                ) from exc
+            self._db.execute("COMMIT")
+
+    def answer(self, run_id: str, key: str, value: Any) -> None:
+        """Answer what run ``run_id`` awaits under ``key`` (the key its
+        :class:`AwaitingInput` gave, or the entry's key) with ``value``."""
+        data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                waiting = self._db.execute(
+                    "SELECT key, awaiting FROM prosec_steps WHERE run_id = ? "
+                    "AND outcome = 'awaiting' ORDER BY seq",
+                    (run_id,),
+                ).fetchall()
+                chosen = [step for step, asked in waiting if key in (step, asked)]
+                if len(chosen) == 1:
+                    self._db.execute(
+                        "UPDATE prosec_steps SET outcome = 'result', value = ?, "
+                        "awaiting = NULL WHERE run_id = ? AND key = ?",
+                        (data, run_id, chosen[0]),
+                    )
+            finally:
+                self._db.execute("COMMIT")
+        if len(chosen) != 1:
+            raise _no_such_wait(run_id, key, waiting, chosen)
+
+    def entries(self, run_id: str) -> list[Entry]:
+        """Every entry of run ``run_id``, in the order they were recorded."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT key, kind, slot, line, attempt, digest, outcome, value "
+                "FROM prosec_steps WHERE run_id = ? ORDER BY seq",
+                (run_id,),
+            ).fetchall()
+        return [_entry_of(row) for row in rows]
+
+    def awaiting(self, run_id: str) -> list[Entry]:
+        """The entries of run ``run_id`` that await an answer."""
+        return [e for e in self.entries(run_id) if e.outcome == "awaiting"]
+
+
+def _entry_of(row: tuple[Any, ...]) -> Entry:
+    key, kind, slot, line, attempt, received, outcome, value = row
+    return Entry(key, kind, slot, line, attempt, received, outcome, pickle.loads(value))
+
+
+def _no_such_wait(
+    run_id: str, key: str, waiting: list[tuple[str, str]], chosen: list[str]
+) -> LookupError:
+    if chosen:
+        return LookupError(
+            f"run {run_id!r} awaits {key!r} at more than one step "
+            f"({', '.join(chosen)}): answer one of them by its step key"
+        )
+    listed = ", ".join(f"{asked!r} (step {step})" for step, asked in waiting)
+    return LookupError(
+        f"run {run_id!r} is not waiting for {key!r}; "
+        + (f"it awaits {listed}" if listed else "it awaits nothing")
+    )
+
+
+def digest(value: Any) -> str:
+    """A digest of ``value`` that is the same in every process: mappings and
+    sets are taken in a sorted order, objects by their fields, never by
+    their address."""
+    canonical = json.dumps(_canonical(value, set()), separators=(",", ":"))
+    return "sha256:" + hashlib.sha256(canonical.encode()).hexdigest()
+
+
+# Deeper than this, a value is taken as its type alone.
+_DIGEST_DEPTH = 32
+
+
+def _canonical(value: Any, inside: set[int]) -> Any:
+    """``value`` as JSON-ready data; ``inside`` holds the ids of the values
+    being taken apart around it, so that a value that contains itself ends."""
+    if value is None or isinstance(value, (bool, str)):
+        return value
+    kind = type(value).__qualname__
+    if isinstance(value, int):
+        return [kind, format(value, "x")]  # no digit limit, unlike str()
+    if isinstance(value, float):
+        return [kind, repr(value)]
+    if isinstance(value, (bytes, bytearray)):
+        return [kind, bytes(value).hex()]
+    if id(value) in inside or len(inside) > _DIGEST_DEPTH:
+        return [kind]
+    inside.add(id(value))
+    try:
+        return _canonical_parts(value, kind, inside)
+    finally:
+        inside.discard(id(value))
+
+
+def _canonical_parts(value: Any, kind: str, inside: set[int]) -> Any:
+    if isinstance(value, Mapping):
+        pairs = [
+            [_canonical(k, inside), _canonical(v, inside)] for k, v in value.items()
+        ]
+        return ["map", sorted(pairs, key=json.dumps)]
+    if isinstance(value, (set, frozenset)):
+        members = [_canonical(v, inside) for v in value]
+        return [kind, sorted(members, key=json.dumps)]
+    if isinstance(value, (list, tuple)):
+        return [kind, [_canonical(v, inside) for v in value]]
+    fields = _public_attributes(value)
+    if fields is not None:
+        return [kind, _canonical(fields, inside)]
+    shown = _repr_or_nothing(value)
+    return [kind] if " at 0x" in shown else [kind, shown]
+
+
+def _repr_or_nothing(value: Any) -> str:
+    try:
+        return repr(value)
+    except Exception:  # noqa: BLE001 - repr() runs the value's code
+        return ""
+
+
+class _Scope:
+    """One thread of control of a journaled run: where its steps are counted."""
+
+    __slots__ = ("prefix", "run", "steps")
+
+    def __init__(self, run: Run, prefix: str) -> None:
+        self.run = run
+        self.prefix = prefix
+        self.steps = 0
+
+
+# The scope of the current thread or task. A branch of a parallel region sets
+# its own, so that a step's key never depends on which thread got there first.
+_SCOPE: contextvars.ContextVar[_Scope | None] = contextvars.ContextVar(
+    "prosec_scope", default=None
+)
+
+
+# ---------------------------------------------------------------------------
 # The run of one pattern call
 # ---------------------------------------------------------------------------
 
@@ -1096,7 +1563,9 @@ class Run:
     ``judge`` decides conditions prosec cannot lower; ``executor`` (any
     :class:`concurrent.futures.Executor`: threads, processes, Dask) runs each
     delegate; ``max_concurrency`` bounds each parallel region; ``timeout``
-    bounds each delegate attempt, in seconds; ``tracer`` sees every attempt.
+    bounds each delegate attempt, in seconds; ``tracer`` sees every attempt;
+    ``journal`` records every step of the run ``run_id`` and replays the
+    steps it already holds (see :class:`Entry`).
     """
 
     def __init__(
@@ -1108,6 +1577,8 @@ class Run:
         max_concurrency: int = 32,
         timeout: float | None = None,
         tracer: Tracer | None = None,
+        journal: Journal | None = None,
+        run_id: str | None = None,
         renamed: Sequence[str] = (),
     ) -> None:
         """Check the options as the caller gave them: a value of the wrong
@@ -1150,13 +1621,24 @@ class Run:
                     f"pattern {pattern!r}: timeout must be a positive number of "
                     f"seconds, got {_preview(timeout)}"
                 )
+        _check_journal(pattern, journal, run_id, renamed)
         self._judge = judge
         self.executor = executor
         self.max_concurrency = int(max_concurrency)
         self.timeout = None if timeout is None else float(timeout)
         self.tracer = tracer
+        self._journal = journal
+        self.run_id = run_id
+        self._root = _Scope(self, "")
+        # Set when a step awaits an answer: the run's later steps stop too.
+        self._paused: RunPaused | None = None
         # With none of these, a delegate call is just the call.
-        self._direct = executor is None and timeout is None and tracer is None
+        self._direct = (
+            executor is None and timeout is None and tracer is None and journal is None
+        )
+        if journal is not None:
+            assert run_id is not None  # _check_journal saw to it
+            journal.begin(run_id, pattern)
 
     # -- delegate calls ----------------------------------------------------
 
@@ -1190,10 +1672,14 @@ class Run:
             tries = 1
         else:
             tries = self._tries(retry, backoff, line)
+        if self._journal is not None:
+            return self._call_journaled(delegate, slot, line, inputs, tries, backoff)
         for attempt in range(1, tries + 1):
             started = time.perf_counter()
             try:
                 result = self._invoke(delegate, slot, inputs)
+            except AwaitingInput as wait:
+                raise _unjournaled_wait(self.pattern, slot, line, wait) from wait
             except Exception as exc:
                 self._trace(slot, line, inputs, None, exc, started, attempt)
                 if attempt == tries:
@@ -1222,10 +1708,16 @@ class Run:
     ) -> Any:
         """:meth:`call` for the ``_async`` variant; sync delegates run in a thread."""
         tries = self._tries(retry, backoff, line)
+        if self._journal is not None:
+            return await self._call_journaled_async(
+                delegate, slot, line, inputs, tries, backoff
+            )
         for attempt in range(1, tries + 1):
             started = time.perf_counter()
             try:
                 result = await self._invoke_async(delegate, slot, inputs)
+            except AwaitingInput as wait:
+                raise _unjournaled_wait(self.pattern, slot, line, wait) from wait
             except Exception as exc:
                 self._trace(slot, line, inputs, None, exc, started, attempt)
                 if attempt == tries:
@@ -1237,6 +1729,205 @@ class Run:
             self._trace(slot, line, inputs, result, None, started, attempt)
             return result
         raise AssertionError("unreachable: the last attempt returns or raises")
+
+    def _call_journaled(
+        self,
+        delegate: Delegate,
+        slot: str,
+        line: int,
+        inputs: dict[str, Any],
+        tries: int,
+        backoff: str,
+    ) -> Any:
+        """:meth:`call` in a journaled run: each attempt is replayed from the
+        journal when it holds it, else made and recorded."""
+        step = self._step()
+        received = digest(inputs)
+        for attempt in range(1, tries + 1):
+            key = _attempt_key(step, attempt)
+            entry = self._replay(key, "call", slot, line, received)
+            if entry is not None:
+                result, error = self._replayed_call(entry, slot, line, inputs)
+            else:
+                started = time.perf_counter()
+                try:
+                    result, error = self._invoke(delegate, slot, inputs), None
+                except AwaitingInput as wait:
+                    raise self._paused_at(key, slot, line, received, wait) from wait
+                # Any failure is the attempt's outcome, recorded and retried.
+                except Exception as exc:  # noqa: BLE001
+                    result, error = None, exc
+                if error is None and type(result) not in _PLAIN:
+                    self._refuse_async(result, slot, line, inputs, started, attempt)
+                self._settle(key, slot, line, received, inputs, started, result, error)
+            if error is None:
+                return result
+            if attempt == tries:
+                raise DelegateError(self.pattern, slot, line, error, attempt) from error
+            if entry is None:
+                _pause(_backoff_delay(backoff, attempt))
+        raise AssertionError("unreachable: the last attempt returns or raises")
+
+    async def _call_journaled_async(
+        self,
+        delegate: Delegate,
+        slot: str,
+        line: int,
+        inputs: dict[str, Any],
+        tries: int,
+        backoff: str,
+    ) -> Any:
+        """:meth:`_call_journaled` for the ``_async`` variant."""
+        step = self._step()
+        received = digest(inputs)
+        for attempt in range(1, tries + 1):
+            key = _attempt_key(step, attempt)
+            entry = self._replay(key, "call", slot, line, received)
+            if entry is not None:
+                result, error = self._replayed_call(entry, slot, line, inputs)
+            else:
+                started = time.perf_counter()
+                try:
+                    result, error = (
+                        await self._invoke_async(delegate, slot, inputs),
+                        None,
+                    )
+                except AwaitingInput as wait:
+                    raise self._paused_at(key, slot, line, received, wait) from wait
+                # Any failure is the attempt's outcome, recorded and retried.
+                except Exception as exc:  # noqa: BLE001
+                    result, error = None, exc
+                self._settle(key, slot, line, received, inputs, started, result, error)
+            if error is None:
+                return result
+            if attempt == tries:
+                raise DelegateError(self.pattern, slot, line, error, attempt) from error
+            delay = _backoff_delay(backoff, attempt) if entry is None else 0.0
+            if delay > 0:
+                await asyncio.sleep(delay)
+        raise AssertionError("unreachable: the last attempt returns or raises")
+
+    def _step(self) -> str:
+        """The key of the next step of the current thread of control."""
+        if self._paused is not None:
+            raise RunPaused(*self._paused.args)
+        scope = _SCOPE.get()
+        if scope is None or scope.run is not self:
+            scope = self._root
+        scope.steps += 1
+        return f"{scope.prefix}{scope.steps}"
+
+    def _replay(
+        self, key: str, kind: str, slot: str, line: int, received: str
+    ) -> Entry | None:
+        """The journal's entry for ``key``, checked against the step the
+        program makes there now; None if there is none."""
+        assert self._journal is not None and self.run_id is not None
+        entry = self._journal.lookup(self.run_id, key)
+        if entry is None:
+            return None
+        if (entry.kind, entry.slot, entry.line) != (kind, slot, line):
+            raise self._diverged(
+                key,
+                line,
+                f"the journal holds {_step_words(entry.kind, entry.slot, entry.line)}, "
+                f"and the pattern now makes {_step_words(kind, slot, line)} there",
+            )
+        if entry.digest != received:
+            raise self._diverged(
+                key,
+                line,
+                f"{_step_words(kind, slot, line)} now receives other inputs than "
+                "the journal recorded",
+            )
+        if entry.outcome == "awaiting":
+            asked, question = entry.value
+            who = slot if kind == "call" else "the judge"
+            self._paused = RunPaused(
+                self.pattern, self.run_id, asked, question, who, line
+            )
+            raise RunPaused(*self._paused.args)
+        return entry
+
+    def _diverged(self, key: str, line: int, what: str) -> JournalError:
+        return JournalError(
+            self.pattern,
+            line,
+            f"run {self.run_id!r} diverged from its journal at step {key}: {what}; "
+            "the pattern or its arguments changed since the run began: resume it "
+            "with the code and arguments that started it, or pass a new run_id",
+        )
+
+    def _replayed_call(
+        self, entry: Entry, slot: str, line: int, inputs: Mapping[str, Any]
+    ) -> tuple[Any, Exception | None]:
+        """A recorded attempt's outcome, as the tracer sees it replayed."""
+        if entry.outcome == "error":
+            error = ReplayedError(*entry.value)
+            self._trace(slot, line, inputs, None, error, None, entry.attempt, entry.key)
+            return None, error
+        self._trace(
+            slot, line, inputs, entry.value, None, None, entry.attempt, entry.key
+        )
+        return entry.value, None
+
+    def _settle(
+        self,
+        key: str,
+        slot: str,
+        line: int,
+        received: str,
+        inputs: Mapping[str, Any],
+        started: float,
+        result: Any,
+        error: Exception | None,
+    ) -> None:
+        """Record a live attempt's outcome, then trace it."""
+        attempt = _attempt_of(key)
+        if error is None:
+            outcome, value = "result", result
+        else:
+            outcome, value = "error", (_type_name(error), _message_of(error))
+        self._record(Entry(key, "call", slot, line, attempt, received, outcome, value))
+        self._trace(slot, line, inputs, result, error, started, attempt, key)
+
+    def _refuse_async(
+        self,
+        result: Any,
+        slot: str,
+        line: int,
+        inputs: Mapping[str, Any],
+        started: float,
+        attempt: int,
+    ) -> None:
+        # An async delegate in a sync call: a misuse, not an outcome to record.
+        if inspect.isawaitable(result):
+            error = _async_in_sync_call(result, slot)
+            self._trace(slot, line, inputs, None, error, started, attempt)
+            raise DelegateError(self.pattern, slot, line, error, attempt) from error
+
+    def _paused_at(
+        self,
+        key: str,
+        slot: str,
+        line: int,
+        received: str,
+        wait: AwaitingInput,
+        kind: str = "call",
+    ) -> RunPaused:
+        """Record that step ``key`` awaits ``wait``'s answer; the run stops."""
+        assert self.run_id is not None
+        asked = (text(wait.key), text(wait.question))
+        self._record(
+            Entry(key, kind, slot, line, _attempt_of(key), received, "awaiting", asked)
+        )
+        who = slot if kind == "call" else "the judge"
+        self._paused = RunPaused(self.pattern, self.run_id, *asked, who, line)
+        return RunPaused(*self._paused.args)
+
+    def _record(self, entry: Entry) -> None:
+        assert self._journal is not None and self.run_id is not None
+        self._journal.record(self.run_id, entry)
 
     def _tries(self, retry: Any, backoff: str, line: int) -> int:
         retries = _whole_number(retry)
@@ -1320,12 +2011,14 @@ class Run:
         inputs: Mapping[str, Any],
         result: Any,
         error: BaseException | None,
-        started: float,
+        started: float | None,
         attempt: int,
+        key: str | None = None,
     ) -> None:
+        """Show the tracer an attempt; ``started`` is None for a replayed one."""
         if self.tracer is None:
             return
-        duration = time.perf_counter() - started
+        duration = 0.0 if started is None else time.perf_counter() - started
         self.tracer(
             CallEvent(
                 self.pattern,
@@ -1336,14 +2029,23 @@ class Run:
                 error,
                 duration,
                 attempt,
+                started is None,
+                key,
             )
         )
 
     # -- the judge -----------------------------------------------------------
 
     def judge(self, condition: str, line: int, bindings: Mapping[str, Any]) -> bool:
-        """Ask the judge about ``condition``; it must answer True or False."""
-        answer = self._ask(condition, line, bindings)
+        """Ask the judge about ``condition``; it must answer True or False.
+
+        In a journaled run the answer is a step: replayed when recorded.
+        """
+        step = self._judge_step(condition, line, bindings)
+        if step is not None and step.entry is not None:
+            # An answer given to a waiting judge is checked as a live one is.
+            return self._checked(step.entry.value, condition, line)
+        answer = self._ask(condition, line, bindings, step)
         if inspect.isawaitable(answer):
             _close(answer)
             raise JudgeError(
@@ -1352,7 +2054,9 @@ class Run:
                 condition,
                 "the judge is async; call the pattern's _async variant",
             )
-        return self._checked(answer, condition, line)
+        return self._judged(
+            self._checked(answer, condition, line), condition, line, step
+        )
 
     async def judge_async(
         self, condition: str, line: int, bindings: Mapping[str, Any]
@@ -1361,23 +2065,77 @@ class Run:
 
         A sync judge runs on the event loop, so it should be quick.
         """
-        answer = self._ask(condition, line, bindings)
+        step = self._judge_step(condition, line, bindings)
+        if step is not None and step.entry is not None:
+            # An answer given to a waiting judge is checked as a live one is.
+            return self._checked(step.entry.value, condition, line)
+        answer = self._ask(condition, line, bindings, step)
         if inspect.isawaitable(answer):
             try:
                 answer = await answer
+            except AwaitingInput as wait:
+                raise self._judge_waits(condition, line, step, wait) from wait
             except Exception as exc:
                 raise self._judge_raised(condition, line, exc) from exc
-        return self._checked(answer, condition, line)
+        return self._judged(
+            self._checked(answer, condition, line), condition, line, step
+        )
 
-    def _ask(self, condition: str, line: int, bindings: Mapping[str, Any]) -> Any:
+    def _judge_step(
+        self, condition: str, line: int, bindings: Mapping[str, Any]
+    ) -> _JudgeStep | None:
+        """In a journaled run, the judge question's step and its record."""
+        if self._journal is None:
+            return None
+        key = self._step()
+        received = digest([condition, bindings])
+        return _JudgeStep(
+            key, received, self._replay(key, "judge", condition, line, received)
+        )
+
+    def _judged(
+        self, answer: bool, condition: str, line: int, step: _JudgeStep | None
+    ) -> bool:
+        if step is not None:
+            self._record(
+                Entry(
+                    step.key,
+                    "judge",
+                    condition,
+                    line,
+                    1,
+                    step.received,
+                    "result",
+                    answer,
+                )
+            )
+        return answer
+
+    def _ask(
+        self,
+        condition: str,
+        line: int,
+        bindings: Mapping[str, Any],
+        step: _JudgeStep | None,
+    ) -> Any:
         if self._judge is None:
             raise JudgeError(self.pattern, line, condition)
         try:
             # A read-only view: the judge looks at the pattern's scope, it
             # does not change it.
             return self._judge(condition, MappingProxyType(dict(bindings)))
+        except AwaitingInput as wait:
+            raise self._judge_waits(condition, line, step, wait) from wait
         except Exception as exc:
             raise self._judge_raised(condition, line, exc) from exc
+
+    def _judge_waits(
+        self, condition: str, line: int, step: _JudgeStep | None, wait: AwaitingInput
+    ) -> PatternError:
+        """A judge (a person, say) that awaits an answer: the run pauses."""
+        if step is None:
+            return _unjournaled_wait(self.pattern, "the judge", line, wait)
+        return self._paused_at(step.key, condition, line, step.received, wait, "judge")
 
     def _judge_raised(self, condition: str, line: int, exc: Exception) -> JudgeError:
         return JudgeError(
@@ -1534,7 +2292,8 @@ class Run:
         (:data:`CATCHABLE`); any other error stops the region and is raised.
         """
         plan = self._plan(join, count, on_fail, len(thunks), line)
-        return plan.as_value(self._pick(plan, self._run_threads(thunks, plan), line))
+        board = self._run_threads(thunks, plan, line)
+        return plan.as_value(self._pick(plan, board, line))
 
     async def parallel_async(
         self,
@@ -1547,7 +2306,7 @@ class Run:
     ) -> Any:
         """:meth:`parallel` for the ``_async`` variant, on tasks."""
         plan = self._plan(join, count, on_fail, len(factories), line)
-        board = await self._run_tasks(factories, plan)
+        board = await self._run_tasks(factories, plan, line)
         return plan.as_value(self._pick(plan, board, line))
 
     def branches(
@@ -1566,7 +2325,7 @@ class Run:
         (a :class:`Failure` where it failed under ``continue``).
         """
         plan = self._plan(join, count, on_fail, len(thunks), line)
-        board = self._run_threads(thunks, plan)
+        board = self._run_threads(thunks, plan, line)
         return plan.as_branches(self._pick(plan, board, line), board)
 
     async def branches_async(
@@ -1580,7 +2339,7 @@ class Run:
     ) -> list[Any]:
         """:meth:`branches` for the ``_async`` variant, on tasks."""
         plan = self._plan(join, count, on_fail, len(factories), line)
-        board = await self._run_tasks(factories, plan)
+        board = await self._run_tasks(factories, plan, line)
         return plan.as_branches(self._pick(plan, board, line), board)
 
     def _plan(self, join: str, count: Any, on_fail: str, size: int, line: int) -> _Plan:
@@ -1600,7 +2359,53 @@ class Run:
             )
         return _Plan(join, wanted, on_fail, size)
 
-    def _run_threads(self, thunks: Sequence[Callable[[], Any]], plan: _Plan) -> _Board:
+    def _run_threads(
+        self, thunks: Sequence[Callable[[], Any]], plan: _Plan, line: int
+    ) -> _Board:
+        if self._journal is None:
+            return self._on_threads(thunks, plan)
+        step, received, entry = self._region_step(plan, line)
+        scoped = [
+            functools.partial(self._in_scope, f"{step}[{i}]/", thunk)
+            for i, thunk in enumerate(thunks)
+        ]
+        if entry is not None:
+            return _replay_board(plan, entry.value, scoped)
+        board = self._on_threads(scoped, plan)
+        self._record_region(step, line, received, board)
+        return board
+
+    def _in_scope(self, prefix: str, thunk: Callable[[], Any]) -> Any:
+        token = _SCOPE.set(_Scope(self, prefix))
+        try:
+            return thunk()
+        finally:
+            _SCOPE.reset(token)
+
+    async def _in_scope_async(
+        self, prefix: str, factory: Callable[[], Awaitable[Any]]
+    ) -> Any:
+        token = _SCOPE.set(_Scope(self, prefix))
+        try:
+            return await factory()
+        finally:
+            _SCOPE.reset(token)
+
+    def _region_step(self, plan: _Plan, line: int) -> tuple[str, str, Entry | None]:
+        """A parallel region's step, and the order its branches finished in
+        when the journal holds it: a replay takes the branches in that order,
+        so that ``first`` and ``any`` pick what they picked."""
+        step = self._step()
+        received = digest([plan.join, plan.count, plan.on_fail, plan.size])
+        return step, received, self._replay(step, "region", "", line, received)
+
+    def _record_region(
+        self, step: str, line: int, received: str, board: _Board
+    ) -> None:
+        order = list(board.order)
+        self._record(Entry(step, "region", "", line, 1, received, "result", order))
+
+    def _on_threads(self, thunks: Sequence[Callable[[], Any]], plan: _Plan) -> _Board:
         board = _Board(plan.size)
         if plan.size == 0:
             return board
@@ -1609,7 +2414,13 @@ class Run:
             thread_name_prefix=f"prosec-{self.pattern}",
         )
         try:
-            futures = {pool.submit(thunk): i for i, thunk in enumerate(thunks)}
+            # Each branch runs in a copy of the caller's context, as an
+            # asyncio task does: what the caller set (a tracing span, say)
+            # is current in the branch too.
+            futures = {
+                pool.submit(contextvars.copy_context().run, thunk): i
+                for i, thunk in enumerate(thunks)
+            }
             for future in concurrent.futures.as_completed(futures):
                 board.record(futures[future], future)
                 if plan.settled(board):
@@ -1621,6 +2432,30 @@ class Run:
         return board
 
     async def _run_tasks(
+        self, factories: Sequence[Callable[[], Awaitable[Any]]], plan: _Plan, line: int
+    ) -> _Board:
+        if self._journal is None:
+            return await self._on_tasks(factories, plan)
+        step, received, entry = self._region_step(plan, line)
+        scoped = [
+            functools.partial(self._in_scope_async, f"{step}[{i}]/", factory)
+            for i, factory in enumerate(factories)
+        ]
+        if entry is not None:
+            board = _Board(plan.size)
+            for position in entry.value:
+                done: concurrent.futures.Future[Any] = concurrent.futures.Future()
+                try:
+                    done.set_result(await scoped[position]())
+                except Exception as exc:  # noqa: BLE001 - the board takes it as live
+                    done.set_exception(exc)
+                board.record(position, done)
+            return board
+        board = await self._on_tasks(scoped, plan)
+        self._record_region(step, line, received, board)
+        return board
+
+    async def _on_tasks(
         self, factories: Sequence[Callable[[], Awaitable[Any]]], plan: _Plan
     ) -> _Board:
         board = _Board(plan.size)
@@ -1868,12 +2703,13 @@ def _in_daemon_thread(
     waits for a pool worker while its timeout runs.
     """
     future: concurrent.futures.Future[Any] = concurrent.futures.Future()
+    context = contextvars.copy_context()  # the caller's, as in a branch
 
     def run() -> None:
         if not future.set_running_or_notify_cancel():
             return
         try:
-            result = work()
+            result = context.run(work)
         # Handed to the caller, who re-raises it.
         except BaseException as exc:  # noqa: BLE001
             future.set_exception(exc)
@@ -1941,3 +2777,76 @@ def _criteria_question(criteria: str, outcome: str, subject: str) -> str:
 
 def _choice_question(criteria: str, label: str) -> str:
     return f"Given the criteria {criteria!r}, should the option {label!r} be chosen?"
+
+
+class _JudgeStep(NamedTuple):
+    """A judge question's step in a journaled run, and its record if any."""
+
+    key: str
+    received: str
+    entry: Entry | None
+
+
+def _replay_board(
+    plan: _Plan, order: Sequence[int], scoped: Sequence[Callable[[], Any]]
+) -> _Board:
+    """The board of a recorded region: its branches replayed one after the
+    other, in the order they finished when the run recorded them."""
+    board = _Board(plan.size)
+    for position in order:
+        done: concurrent.futures.Future[Any] = concurrent.futures.Future()
+        try:
+            done.set_result(scoped[position]())
+        except Exception as exc:  # noqa: BLE001 - the board takes it as live
+            done.set_exception(exc)
+        board.record(position, done)
+    return board
+
+
+def _attempt_key(step: str, attempt: int) -> str:
+    """The key of attempt ``attempt`` of the call at ``step``."""
+    return step if attempt == 1 else f"{step}#{attempt}"
+
+
+def _attempt_of(key: str) -> int:
+    _, mark, attempt = key.rpartition("#")
+    return int(attempt) if mark else 1
+
+
+def _step_words(kind: str, slot: str, line: int) -> str:
+    if kind == "call":
+        return f"a call of {slot!r}{_where(line)}"
+    if kind == "judge":
+        return f"the judge's answer to {_preview(slot)}{_where(line)}"
+    return f"a parallel region{_where(line)}"
+
+
+def _check_journal(
+    pattern: str, journal: Any, run_id: Any, renamed: Sequence[str]
+) -> None:
+    """``journal=`` and ``run_id=``: both or neither, of the right kinds."""
+    if journal is None:
+        if run_id is not None:
+            raise TypeError(
+                f"pattern {pattern!r}: run_id= names a run in a journal; pass "
+                "journal= too (such as SqliteJournal(path))"
+            )
+        return
+    if not all(
+        callable(getattr(journal, m, None)) for m in ("begin", "lookup", "record")
+    ):
+        raise _option_type(
+            pattern,
+            "journal",
+            journal,
+            "a journal (an object with begin, lookup and record methods, such as "
+            "SqliteJournal(path))",
+            renamed,
+        )
+    if run_id is None:
+        raise TypeError(
+            f"pattern {pattern!r}: journal= needs run_id=, the name under which "
+            "the run is recorded and resumed"
+        )
+    if not isinstance(run_id, str) or not run_id:
+        raise _option_type(pattern, "run_id", run_id, "a non-empty str", renamed)

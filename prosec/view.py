@@ -564,7 +564,7 @@ class Printer:
             tests=((f"{result}.__class__ not in _rt.PLAIN", (Line(f"_rt.refuse_awaitable({result}, {literal(call.callee)})"),)),),
             orelse=None,
         )
-        handler = Line(f"raise _rt.DelegateError({PATTERN_CONSTANT}, {literal(call.callee)}, {at}, _exc) from _exc")
+        handler = Line(f"raise _rt.failed({PATTERN_CONSTANT}, {literal(call.callee)}, {at}, _exc) from _exc")
         return [
             *pre,
             TryView(
@@ -1093,6 +1093,8 @@ class Generator:
             ParamView("max_concurrency", "int", "32"),
             ParamView("timeout", "float | None", "None"),
             ParamView("tracer", "Tracer | None", "None"),
+            ParamView("journal", "Journal | None", "None"),
+            ParamView("run_id", "str | None", "None"),
         )
         doc = self.w.p.docstring
         match self.w.variant:
@@ -1107,8 +1109,8 @@ class Generator:
                 doc = (
                     f":func:`{self.w.p.function}` when an option is given.\n\n"
                     "Every delegate call goes through the runtime's ``Run``, which\n"
-                    "applies the executor, timeout and tracer; the judge is checked\n"
-                    "and asked there too.\n"
+                    "applies the executor, timeout, tracer and journal; the judge is\n"
+                    "checked and asked there too.\n"
                 )
             case _:
                 name = self.w.p.function
@@ -1249,8 +1251,8 @@ def module_view(pattern: PatternInput, module_doc: str, result_doc: str) -> Modu
     abc_names = [n for n in ("Mapping", "Sequence") if n in annotations]
     from .runtime import ANNOTATIONS
 
-    # Delegate, Judge and Tracer annotate every function's options.
-    used = set(re.findall(r"[A-Za-z_]+", annotations)) | {"Delegate", "Judge", "Tracer"}
+    # Delegate, Journal, Judge and Tracer annotate every function's options.
+    used = set(re.findall(r"[A-Za-z_]+", annotations)) | {"Delegate", "Journal", "Judge", "Tracer"}
     runtime_names = [name for name in ANNOTATIONS if name in used]
     fields = tuple(
         FieldView(

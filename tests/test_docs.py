@@ -248,6 +248,7 @@ class Folder:
             exec(compile(block.text, block.where, "exec"), {"__name__": "__docs__"})
 
     def run_console(self, block: Block) -> None:
+        self.package()  # a command may import the patterns shown so far
         commands: list[tuple[str, list[str]]] = []
         for line in block.text.split("\n"):
             if line.startswith("$ "):

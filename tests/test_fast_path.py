@@ -11,7 +11,9 @@ received and the errors must be the same.
 
 from __future__ import annotations
 
+import functools
 import inspect
+import itertools
 import zlib
 from collections.abc import Callable
 from pathlib import Path
@@ -21,7 +23,7 @@ from typing import Any
 import pytest
 from conftest import CORPUS, PATTERNS, build_package
 
-OPTIONS = ("judge", "executor", "max_concurrency", "timeout", "tracer")
+OPTIONS = ("judge", "executor", "max_concurrency", "timeout", "tracer", "journal", "run_id")
 
 #: What delegates answer, per scenario; an output is picked by the call's
 #: inputs (never by the order of calls, which parallel regions do not fix).
@@ -179,3 +181,51 @@ def test_both_paths_agree_on_the_patterns_newcomers_wrote(tmp_path: Path) -> Non
     folder = Path(__file__).parent / "newcomer"
     package, _ = build_package([folder], tmp_path)
     assert _compare(package) == 3 * len(list(folder.glob("*.prose.md")))
+
+
+def _compare_journaled(package: ModuleType, folder: Path) -> int:
+    """A journaled run does what the direct path does; called again with
+    the same run id, it replays every recorded answer, calls no delegate, and
+    ends the same way (a failure replayed keeps its type name and message,
+    not its exception).
+
+    Where a run has a parallel region, only its outcome is compared with the
+    direct run's: branches that a fail-fast, "first" or "any" region no
+    longer waits for go on in the background on either path, so how many
+    calls they made when the run ended is up to the machine."""
+    # Not flushed to the disk: every run is new, and none needs to survive.
+    journal = package.SqliteJournal(folder / "journal.db", durable=False)
+    ids = itertools.count()
+    compared = 0
+    for name, fast, _ in _patterns(package):
+        parameters = list(inspect.signature(fast).parameters.values())
+        for scenario, outputs in SCENARIOS.items():
+            run_id = f"{name}-{next(ids)}"
+            journaled = functools.partial(fast, journal=journal, run_id=run_id)
+            direct = _run(fast, parameters, outputs)
+            live = _run(journaled, parameters, outputs)
+            if any(e.kind == "region" for e in journal.entries(run_id)):
+                assert live[0] == direct[0], f"{name}, delegates {scenario}"
+            else:
+                assert live == direct, f"{name}, delegates {scenario}"
+            (outcome, *rest), calls = _run(journaled, parameters, outputs)
+            assert not any(calls.values()), f"{name}, delegates {scenario}: called on replay"
+            if outcome == "raised" and rest[2] is package.ReplayedError:
+                # The cause is the journal's copy of the failure: its type
+                # name and message, which the message of the error shows.
+                assert f"{direct[0][3].__name__}: {direct[0][4]}" in rest[1]
+                rest[2:] = direct[0][3:]
+            assert (outcome, *rest) == live[0], f"{name}, delegates {scenario}: replay"
+            compared += 1
+    journal.close()
+    return compared
+
+
+def test_journaled_runs_and_their_replays_agree_with_the_direct_path(
+    project_package: ModuleType, tmp_path: Path
+) -> None:
+    assert _compare_journaled(project_package, tmp_path) == 3 * len(list(PATTERNS.glob("*.prose.md")))
+
+
+def test_journaled_runs_and_their_replays_agree_on_the_corpus(corpus_package: ModuleType, tmp_path: Path) -> None:
+    assert _compare_journaled(corpus_package, tmp_path) == 3 * len(list(CORPUS.glob("*.prose.md")))

@@ -145,7 +145,7 @@ for call in spec.get("calls", []):
     import inspect
     defaults = {
         n: p.default for n, p in inspect.signature(fn).parameters.items()
-        if p.default is not inspect.Parameter.empty and n not in ("judge", "executor", "max_concurrency", "timeout", "tracer")
+        if p.default is not inspect.Parameter.empty and n not in ("judge", "executor", "max_concurrency", "timeout", "tracer", "journal", "run_id")
     }
     module = sys.modules[fn.__module__]
     results[call["function"]] = {

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextvars
 import dataclasses
 import json
 import multiprocessing
@@ -1721,3 +1722,26 @@ def test_messages_name_a_value_s_type_with_its_article() -> None:
         rt.count(-1, "p", 3)
     with pytest.raises(rt.ValueProblem, match=r"got a str 'many'"):
         rt.count("many", "p", 3)
+
+
+_CALLER = contextvars.ContextVar("caller", default="unset")
+
+
+def test_branches_and_timed_calls_see_the_callers_context_as_tasks_do() -> None:
+    """A context variable the caller set (a tracing span, a request id) is
+    seen in every branch of a parallel region and in a call under a
+    timeout, as in an asyncio task; what a branch sets stays in it."""
+
+    def branch() -> str:
+        seen = _CALLER.get()
+        _CALLER.set("changed in a branch")
+        return seen
+
+    token = _CALLER.set("request 7")
+    try:
+        assert rt.Run("p").parallel([branch] * 3, line=1) == ["request 7"] * 3
+        timed = rt.Run("p", timeout=30.0).call(lambda: _CALLER.get(), "slot", 1, {})
+        assert timed == "request 7"
+        assert _CALLER.get() == "request 7"
+    finally:
+        _CALLER.reset(token)

@@ -92,6 +92,12 @@ TRAPS = [
     trap("an input named timeout", "let r = call worker\n  t: timeout\nreturn r", "PS609", "warning",
          "timeout: number", "the input 'timeout' is the parameter `timeout_=`", slots="worker",
          requires="timeout: number -- seconds the worker may take"),
+    trap("an input named run_id", "let r = call worker\n  r: run_id\nreturn r", "PS609", "warning",
+         "run_id: string", "the input 'run_id' is the parameter `run_id_=`", slots="worker",
+         requires="run_id: string -- the caller's own run number"),
+    trap("a slot named journal", "let r = call journal\nreturn r", "PS609", "warning", "journal`",
+         "the slot 'journal' is the parameter `journal_=`: `journal=` is the runtime option",
+         hint=("pass it as `journal_=...`",), slots="journal"),
     # Conditions: operators, and what goes to the judge.
     trap("a comparison operator", "let verdict = call critic\nif verdict.average >= pass_mark:\n  return verdict",
          "PS406", "error", "verdict.average >=", "`>=` in a condition: ProseScript writes comparisons in words",
