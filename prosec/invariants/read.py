@@ -1332,8 +1332,10 @@ class Meaning(Transformer[Token, Any]):
         marked = {t.type for t in self._tokens(items)} & {"THAT", "OF", "ABOUT", "UNAWARE"}
         kinds = {_tok(self.toks, t).kind for t in hidden}
         verbs = {"BE", "AUX", "HAVE", "RUN", "CALLED", "KNOW", "SEE", "GIVEN", "EVALUATE", "BEHAVE", "APPROVE", "BLOCK"}
+        # a possessive with no verb is a thing however long ("a carrier's
+        # confirmation code"), not a fact
         noun_phrase = kinds <= {"SLOT", "INPUT", "VAR", "FIELD", "POSS", "ITS", "OWN", "OUTPUT", "ORIGINAL"} or (
-            len(hidden) <= 3 and "POSS" in kinds and not kinds & verbs
+            "POSS" in kinds and not kinds & verbs
         )
         if not marked and noun_phrase:
             # "never learns the buyer's budget": a thing, not a fact; that
