@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from . import emit, ir, parse
+from . import emit, ir
 from .conditions import describe
 from .diagnostics import WHOLE_FILE, Diagnostic, Span, error, has_errors, printable
 from .docs import function_doc, module_doc, result_doc
 from .emit import FormatError, render_module
-from .invariants import InvariantFact, PatternContext, check_invariants, read
+from .invariants import InvariantFact, InvariantResult, PatternContext
 from .markdown import Document, decode, read_document
 from .names import class_name, module_name
 from .scope import DeclKind, resolve
@@ -74,9 +74,21 @@ class Compiled:
 def prepare() -> None:
     """Build the parsers that every compile uses, once: processes forked
     from this one afterwards start with them built."""
-    parse.prepare()
+    from .invariants import read
+    from .parse import prepare as prepare_parser
+
+    prepare_parser()
     read.prepare()
     emit.prepare()
+
+
+def check_invariants(ctx: PatternContext, *, strict: bool = False) -> InvariantResult:
+    """The invariant checker (``prosec.invariants.check``), loaded on first
+    use: it brings the sentence reader and lark, which a build served from
+    the cache never needs."""
+    from .invariants.check import check_invariants as check
+
+    return check(ctx, strict=strict)
 
 
 def compile_text(display: str, data: bytes, *, strict: bool = False, render: bool = True) -> Compiled:

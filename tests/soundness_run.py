@@ -34,7 +34,8 @@ import prosec.api
 import prosec.emit
 import prosec.pipeline
 from prosec import ir
-from prosec.invariants import InvariantResult, PatternContext, check_claims
+from prosec.invariants import InvariantResult, PatternContext
+from prosec.invariants.check import check_claims
 from prosec.invariants.claims import Claim
 from prosec.invariants.rules import Verdict
 
