@@ -242,9 +242,9 @@ def bench_builds(compiler: Compiler, work: Path, size: int) -> None:
 
     # An installed prosec has its bytecode written at install time; the copy
     # gets it from one small build, so that no figure below includes it.
-    warm = fresh(work, "wd-bytecode")
-    synth.write(1, warm / "src")
-    compiler.must(["build", str(warm / "src"), "-o", str(warm / "out"), "-q"], warm)
+    scratch = fresh(work, "wd-bytecode")
+    synth.write(1, scratch / "src")
+    compiler.must(["build", str(scratch / "src"), "-o", str(scratch / "out"), "-q"], scratch)
 
     if CORPUS.is_dir():
         wd = fresh(work, "wd-corpus")
