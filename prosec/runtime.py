@@ -1621,7 +1621,8 @@ class Run:
                     f"pattern {pattern!r}: timeout must be a positive number of "
                     f"seconds, got {_preview(timeout)}"
                 )
-        _check_journal(pattern, journal, run_id, renamed)
+        if journal is not None or run_id is not None:
+            _check_journal(pattern, journal, run_id, renamed)
         self._judge = judge
         self.executor = executor
         self.max_concurrency = int(max_concurrency)
@@ -1629,7 +1630,8 @@ class Run:
         self.tracer = tracer
         self._journal = journal
         self.run_id = run_id
-        self._root = _Scope(self, "")
+        # Where the top level counts its steps: a journaled run's only.
+        self._root = _Scope(self, "") if journal is not None else None
         # Set when a step awaits an answer: the run's later steps stop too.
         self._paused: RunPaused | None = None
         # With none of these, a delegate call is just the call.
@@ -1814,6 +1816,7 @@ class Run:
         scope = _SCOPE.get()
         if scope is None or scope.run is not self:
             scope = self._root
+        assert scope is not None, "steps are counted in journaled runs only"
         scope.steps += 1
         return f"{scope.prefix}{scope.steps}"
 
