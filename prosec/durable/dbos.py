@@ -42,6 +42,8 @@ import threading
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from ..runtime import Entry
+
 try:
     from dbos import DBOS, StepOptions
 except ImportError as exc:  # pragma: no cover - depends on the environment
@@ -56,25 +58,14 @@ PREFIX = "prosec:"
 #: The first step of every run: the pattern's name, checked on recovery.
 BEGIN = f"{PREFIX}begin"
 
+
 class RunMismatch(Exception):
     """A workflow's recorded steps belong to another pattern or another run."""
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
-class _Entry:
-    """One recorded entry, with the attributes the runtime reads."""
-
-    key: str
-    kind: str
-    slot: str
-    line: int
-    attempt: int
-    digest: str
-    outcome: str
-    value: Any
-
-
-_FIELDS = tuple(field.name for field in dataclasses.fields(_Entry))
+#: What an entry holds: the runtime's own record type, the one every
+#: generated package's copy of the runtime also has.
+_FIELDS = tuple(field.name for field in dataclasses.fields(Entry))
 
 
 def workflow(
@@ -132,7 +123,7 @@ class DBOSJournal:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._entries: dict[str, _Entry] = {}
+        self._entries: dict[str, Entry] = {}
         self._context: contextvars.Context | None = None
         self._run_id: str | None = None
 
@@ -180,7 +171,7 @@ class DBOSJournal:
                 f"= {recorded[0]['output']!r}"
             )
 
-    def lookup(self, run_id: str, key: str) -> _Entry | None:
+    def lookup(self, run_id: str, key: str) -> Entry | None:
         """The entry recorded under ``key`` in this workflow, or None."""
         self._check(run_id)
         with self._lock:
@@ -199,7 +190,7 @@ class DBOSJournal:
             # step belongs to the workflow whichever thread records it.
             step: StepOptions = {"name": PREFIX + fields["key"]}
             context.copy().run(lambda: DBOS.run_step(step, _constant, fields))
-            self._entries[fields["key"]] = _Entry(**fields)
+            self._entries[fields["key"]] = Entry(**fields)
 
     def answer(self, run_id: str, key: str, value: Any) -> None:
         """Not for DBOS runs: their steps cannot be rewritten afterwards."""
@@ -217,8 +208,8 @@ class DBOSJournal:
         return self._context
 
 
-def _entry(output: Mapping[str, Any]) -> _Entry:
-    return _Entry(**{name: output[name] for name in _FIELDS})
+def _entry(output: Mapping[str, Any]) -> Entry:
+    return Entry(**{name: output[name] for name in _FIELDS})
 
 
 def _constant(value: Any) -> Any:
