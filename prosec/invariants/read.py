@@ -225,6 +225,8 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             name = (1, priority, _name_kind(entity.kind), entity.names)
         phrase_len = _phrase_at(low, i, phrases, longest)
         owned = after_poss and (name is None or (name[0] == 1 and name[2] != "SLOT")) and phrase_len <= 1
+        if owned and out[-1][0].kind not in ("POSS", "ITS") and set(phrases.get((word,), ())) & _CLAUSE_WORDS:
+            owned = False
         if owned and not set(phrases.get((word,), ())) & _MODIFIERS:
             # "the executor's work", "the actor's reasoning": the owner's
             # result or a field of it, not the pattern's local `work`; after
@@ -285,7 +287,19 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             toks.append(Tok("WORD", word))
         out.append(toks)
         i += n
-    return [[replace(t, article=True) for t in pos] if k in articles else pos for k, pos in enumerate(out)]
+    return [[replace(t, article=True) for t in _noun(pos)] if k in articles else pos for k, pos in enumerate(out)]
+
+
+#: Verbs of what a delegate does: after an article ("not the score") the
+#: word is a noun, never the verb (nor, then, a behaviour of the same word).
+_VERBS = frozenset("EVALUATE DECIDE RUN MERGE".split())
+
+
+def _noun(pos: list[Tok]) -> list[Tok]:
+    if not any(t.kind in _VERBS for t in pos):
+        return pos
+    kept = [t for t in pos if t.kind not in _VERBS and t.kind != "BEHAVE"]
+    return kept or [Tok("WORD", pos[0].text)]
 
 
 def _by_return(low: list[str], i: int, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> bool:
@@ -311,6 +325,11 @@ _AGENT = re.compile(r"(?:er|or|ist|ant)s?$")
 #: Words that qualify what follows a possessive rather than name it ("its own
 #: prior output").
 _MODIFIERS = frozenset("OWN PRIOR CURRENT ORIGINAL LATER FIRST FINAL WHOLE SAME EVERY APPROVAL EXPLICITLY DECLARED INPUTS".split())
+
+#: Words that open a new part of a clause ("the budgeter's reason, but never
+#: its overage"): after a list of a possessive's fields they are not one more
+#: field.
+_CLAUSE_WORDS = frozenset("NEVER NOT BUT ONLY NO NONE NOTHING NEITHER EXCEPT WITHOUT EVER ALWAYS AUX BE".split())
 
 #: Nouns that always mean a delegate's whole result, even where the program
 #: also has a field of that name.
