@@ -1174,7 +1174,17 @@ class Meaning(Transformer[Token, Any]):
         (objs,) = self._objs(items)
         return self._clause(self._subject(items), lambda s: self._forbid(s, objs))
 
-    give_withheld = give_neg
+    def give_withheld(self, items: list[Any]) -> Clause:
+        (objs,) = self._objs(items)
+        subjects = [i for i in items if isinstance(i, Subject)]
+        calls = tuple(c for subject in subjects for c in subject.calls)
+        return self._clause(Subject(calls), lambda s: self._forbid(s, objs))
+
+    def give_withheld_but(self, items: list[Any]) -> Clause:
+        """"withheld from A but shown to B": A never receives it, B does."""
+        (objs,) = self._objs(items)
+        hidden, shown = (i for i in items if isinstance(i, Subject))
+        return self._clause(hidden, lambda s: self._forbid(s, objs) + self._need(shown, objs))
 
     def give_nothing(self, items: list[Any]) -> Clause:
         """"Nothing the actor produces reaches the arbiter": no output of it."""
@@ -1200,6 +1210,13 @@ class Meaning(Transformer[Token, Any]):
             return self._need(s, objs) + self._forbid(others, objs)
 
         return self._clause(subject, build)
+
+    def only_subject(self, items: list[Any]) -> Clause:
+        """"only the recruiter is given the name": it is, and no other slot is."""
+        subject = self._subject(items)
+        if any(c.phase != "all" or c.given for c in subject.calls):
+            raise Unsupported("only some calls of a slot: its other calls are not other slots")
+        return self.give_only_to(items)
 
     # ------------------------------------------------------------ independence
 
@@ -1312,6 +1329,7 @@ class Meaning(Transformer[Token, Any]):
         return None
 
     failsafe_effect = block_tail
+    block_only = block_tail
     run_noun = block_tail
 
     # ------------------------------------------------------------ unaware
@@ -1548,6 +1566,13 @@ class Meaning(Transformer[Token, Any]):
         element = self._names(self._tokens(items, "INPUT")[0])[0]
         who = next(i for i in items if isinstance(i, tuple))
         return Clause(None, lambda s: [ExactlyOnce(Calls(w), element, "call") for w in who])
+
+    def once_call_single(self, items: list[Any]) -> Clause:
+        # "handles a single chunk" is exactly one; "handles one chunk" may
+        # mean at least one
+        if self._tokens(items, "SINGLE")[0].value != "single":
+            raise Unsupported("one element, which may mean at least one")
+        return self.once_call(items)
 
     def once_element_self(self, items: list[Any]) -> Clause:
         raise Unsupported("exactly once, by no named slot")

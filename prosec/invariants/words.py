@@ -164,11 +164,22 @@ KINDS: dict[str, tuple[str, ...]] = {
         "exposed", "forwarded", "shared", "disclosed", "revealed", "presented",
         "delivered", "routed", "made available", "dispatched", "assigned", "available",
         "told", "informed", "exposed to",
+        "passed on", "fed back", "handed on", "sent on", "sent back", "forwarded on",
     ),
     "REACH": (
         "reach", "reaches", "reached", "leak", "leaks", "leaked", "flow", "flows", "flowed",
         "go", "goes", "pass", "passes", "travel", "travels", "get through to",
         "make it to", "makes it to", "find its way to", "finds its way to",
+    ),
+    # "never lets the change through", "keeps the target from running"
+    "LET": ("lets", "let"),
+    "PREVENT": ("keeps", "keep", "prevents", "prevent", "stops", "stop"),
+    # "the guard's reason is what comes back"
+    "WHAT_RETURNED": ("what comes back", "what is returned", "what is handed back", "what gets returned"),
+    # what a call does with the one element it is given
+    "HANDLE": (
+        "marks", "labels", "codes", "routes", "translates", "maps", "classifies", "grades",
+        "summarizes", "summarises", "triages", "tests", "assays",
     ),
     "WITHHELD": (
         "withheld", "hidden", "kept", "kept away", "concealed", "shielded", "held back",
@@ -198,6 +209,7 @@ KINDS: dict[str, tuple[str, ...]] = {
         "green_light", "green_lights", "say yes", "says yes", "said yes", "say proceed",
         "says proceed", "say go", "says go", "let it proceed", "lets it proceed",
         "give the go_ahead", "gives the go_ahead", "gave the go_ahead",
+        "say approve", "says approve", "said approve", "say accept", "says accept", "said accept",
     ),
     "APPROVAL": (
         "approval", "approvals", "consent", "go_ahead", "sign_off", "authorization",
@@ -214,11 +226,13 @@ KINDS: dict[str, tuple[str, ...]] = {
         "sequentially", "in sequence", "one at a time", "one after another",
         "one after the other", "in order", "in turn", "serially", "consecutively",
         "in series", "one by one",
+        "first to last", "from first to last", "most preferred first",
     ),
     "ORDER": ("order", "sequence"),
     "DECLARED": (
         "declared", "listed", "given", "stated", "written", "configured", "specified",
         "preference", "declaration", "original",
+        "handed in", "submitted", "received", "supplied", "provided",
     ),
     "MATCH": ("matches", "match", "follows", "follow", "keeps", "keep", "mirrors", "mirror", "preserves", "preserve"),
     "SAME": ("same", "identical", "very same", "identically", "equal"),
