@@ -654,6 +654,9 @@ class Clause:
 
     subject: Subject | None
     build: Callable[[Subject], list[Claim]]
+    #: says again what the clause before said of the same list ("...; it is
+    #: only appended to"): read only after a clause that said it
+    again: bool = False
 
 
 def _name(items: Iterable[Any]) -> str:
@@ -695,6 +698,10 @@ class Meaning(Transformer[Token, Any]):
         previous: Subject | None = None
         for item in items:
             if not isinstance(item, Clause):
+                continue
+            if item.again:
+                if not any(isinstance(c, Monotonic) for c in claims):
+                    raise Unsupported("'it' with no list before it")
                 continue
             subject = item.subject
             if subject is not None and subject.it:
@@ -1549,6 +1556,9 @@ class Meaning(Transformer[Token, Any]):
     def monotonic(self, items: list[Any]) -> Clause:
         var = next(i for i in items if _is_name(i))
         return Clause(None, lambda s: [Monotonic(var)])
+
+    def monotonic_again(self, items: list[Any]) -> Clause:
+        return Clause(None, lambda s: [], again=True)
 
     def monotonic_available(self, items: list[Any]) -> Clause:
         var = next(i for i in items if _is_name(i))

@@ -195,6 +195,7 @@ KINDS: dict[str, tuple[str, ...]] = {
         "run", "runs", "ran", "work", "works", "execute", "executes", "proceed", "proceeds", "fire", "fires",
         "start", "starts", "happen", "happens", "act", "acts", "go ahead", "goes ahead",
         "is reached", "gets called", "get called", "gets invoked", "take place", "takes place",
+        "running", "take turns", "takes turns",
     ),
     "CALLED": (
         "called", "invoked", "run", "executed", "started", "triggered", "consulted", "used",
@@ -227,6 +228,7 @@ KINDS: dict[str, tuple[str, ...]] = {
         "one after the other", "in order", "in turn", "serially", "consecutively",
         "in series", "one by one",
         "first to last", "from first to last", "most preferred first",
+        "strictly in sequence", "strictly in order", "strictly one at a time",
     ),
     "ORDER": ("order", "sequence"),
     "DECLARED": (
@@ -268,6 +270,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "REMOVED": (
         "removed", "deleted", "dropped", "cleared", "reset", "overwritten", "truncated",
         "replaced", "erased", "discarded", "discarded from", "taken out", "popped",
+        "taken away", "taken off", "struck off",
     ),
     "MONO": ("monotonic", "monotonically", "cumulative", "append_only", "append only", "add_only"),
     "RETURN": ("return", "returns", "returned", "returning", "hand back", "hands back", "handed back", "given back", "reported back"),
