@@ -326,6 +326,9 @@ _AGENT = re.compile(r"(?:er|or|ist|ant)s?$")
 #: prior output").
 _MODIFIERS = frozenset("OWN PRIOR CURRENT ORIGINAL LATER FIRST FINAL WHOLE SAME EVERY APPROVAL EXPLICITLY DECLARED INPUTS".split())
 
+#: Auxiliaries of ability: "the reader can see X" says it is given X.
+_ABLE = frozenset(("can", "gets to", "get to", "is able to", "are able to"))
+
 #: Words that open a new part of a clause ("the budgeter's reason, but never
 #: its overage"): after a list of a possessive's fields they are not one more
 #: field.
@@ -416,7 +419,7 @@ def variants(positions: list[list[Tok]]) -> Iterable[list[Tok]]:
 #: Kinds that negate or limit: never part of free text.
 POLARITY = frozenset(
     "NEVER NOT NO NONE NOTHING NEITHER NOR ONLY EXCEPT BUT WITHOUT UNLESS ATMOST EXACTLY "
-    "CAN_NOT WITHHELD UNAWARE MORE_THAN REJECTED UNREADABLE BLOCK REFUSAL DENY REGARDLESS GATED ATALL".split()
+    "CAN_NOT WITHHELD UNAWARE MORE_THAN REJECTED UNREADABLE BLOCK REFUSAL DENY REGARDLESS GATED ATALL PREVENT".split()
 )
 #: Kinds that say where information goes: never part of a behaviour's free text.
 FLOW = frozenset("FROM SEE GIVEN REACH ACCESS INFLUENCE HAVE".split())
@@ -1103,6 +1106,13 @@ class Meaning(Transformer[Token, Any]):
         return self._clause(self._subject(items), lambda s: self._need(s, objs, unchanged=unchanged))
 
     see_pos_q = see_pos
+
+    def see_can(self, items: list[Any]) -> Clause:
+        """"can read", "gets to see": it is given them. A permission ("may
+        see") or a duty ("must see") says nothing of what it is given."""
+        if str(self._tokens(items, "AUX")[0]).lower() not in _ABLE:
+            raise Unsupported("a modal that says what may or must be, not what is")
+        return self.see_pos(items)
     see_always = see_pos
 
     def see_every(self, items: list[Any]) -> Clause:

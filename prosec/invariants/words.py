@@ -386,6 +386,10 @@ KINDS: dict[str, tuple[str, ...]] = {
         "forms", "form", "treats", "treat", "understand", "understands",
         "promises", "promise", "resolves", "resolve", "keeps", "keep",
         "impartial", "fair", "fairly", "strict", "strictly", "capable", "consistent",
+        # how a delegate judges or conducts itself
+        "judges", "judge", "decides", "decide", "prices", "price",
+        "patient", "kind", "friendly", "helpful", "encouraging", "supportive", "respectful",
+        "professional", "objective", "rigorous", "diligent",
         "accurate", "accurately", "faithful", "faithfully", "unbiased", "neutral",
     ),
 }
