@@ -183,7 +183,7 @@ def _status(facts: list[InvariantFact]) -> str:
 
 # ---------------------------------------------------------------- matching
 
-_KIND = {"firewall": "field firewall", "failsafe": "fail-safe", "call-count": "call count"}
+_KIND = {"firewall": "field firewall", "failsafe": "fail-safe", "call-count": "call count", "unmerged": "returns"}
 _WHEN = {"always": "all", None: None}
 
 
@@ -238,7 +238,11 @@ def matches(want: dict[str, Any], fact: InvariantFact) -> bool:
             return p.get("elements") == want["elements"] and p.get("per") == want["per"]
         case "call-count":
             return p.get("count") == str(want["count"]) and bool(p.get("exact")) == bool(want.get("exact"))
+        case "unmerged":
+            return set(want["sides"]) == set(p.get("sides", ()))
         case "returns":
+            if "sides" in p:
+                return False
             when = want.get("when", "always")
             path = {"always": "all"}.get(when, when)
             if p.get("path", "all") != path and not (when == "always" and "sides" in p):

@@ -221,6 +221,32 @@ TABLE += [
     Twin("The actor is unaware that it is observed", "The actor is aware that it is observed", frozenset({"unaware"}), frozenset({"unaware"})),
     Twin("Neither the tutor nor the learner knows about the moderator", "Both the tutor and the learner know about the moderator",
          frozenset({"unaware"}), frozenset({"unaware"})),
+    # the subject kept from something; ability; a contrast with a second subject
+    Twin("The verifier is kept away from the plan", "The verifier is given the plan", FORBID, NEED),
+    Twin("The verifier cannot see anything about the goal", "The verifier can see the goal", FORBID, NEED),
+    Twin("The verifier sees nothing the planner produced", "The verifier sees what the planner produced", FORBID, NEED),
+    Twin("None of the reviewers can see the answer key", "All of the reviewers can see the answer key", FORBID, NEED),
+    Twin("The executor works without ever seeing the goal", "The executor works from the goal", FORBID, NEED),
+    Twin("The verifier may see the executor's work", "The verifier can see the executor's work", None, NEED),
+    Twin("The auditor is told the style guide, but the reviewer is not", "The auditor and the reviewer are told the style guide",
+         frozenset({"receives", "isolation"}), NEED),
+    Twin("The style guide reaches the auditor and no reviewer", "The style guide reaches the auditor and every reviewer",
+         frozenset({"receives", "isolation"}), NEED),
+    Twin("Only the auditor is given the style guide", "The auditor is given the style guide", frozenset({"receives", "isolation"}), NEED),
+    Twin("The style guide is withheld from the reviewer but shown to the auditor", "The style guide is shown to the reviewer and the auditor",
+         frozenset({"receives", "isolation"}), NEED),
+    # gates said of no call, and fail-safe effects
+    Twin("No target is called unless the guard says yes", "A target is called unless the guard says yes", frozenset({"gated"}), None),
+    Twin("Nothing is delegated to the target unless the guard says proceed", "Work is delegated to the target unless the guard says proceed",
+         frozenset({"gated"}), None),
+    Twin("Guard output that cannot be parsed keeps the target from running", "Guard output that cannot be parsed lets the target run",
+         frozenset({"fail-safe"}), None),
+    Twin("A guard verdict that cannot be parsed never lets the target through", "A guard verdict that cannot be parsed lets the target through",
+         frozenset({"fail-safe"}), None),
+    Twin("An unreadable guard verdict never counts as approval", "An unreadable guard verdict counts as approval", None, None),
+    # exactly one: "a single" is one, "one" may be at least one
+    Twin("Every mapper call handles a single chunk", "Every mapper call handles one chunk", frozenset({"exactly-once"}), None),
+    Twin("Every chunk is mapped by a single mapper call", "Every chunk is mapped by one mapper call", frozenset({"exactly-once"}), None),
 ]
 
 

@@ -1068,6 +1068,37 @@ class Meaning(Transformer[Token, Any]):
 
     see_neg_passive = see_neg
 
+    def see_neg_kept(self, items: list[Any]) -> Clause:
+        """"the verifier is kept away from the plan": the slot never receives
+        it (said of two slots, it reads both ways, so it is not read)."""
+        return self.see_neg(items)
+
+    def see_negsubj_can(self, items: list[Any]) -> Clause:
+        """"none of the candidates can see the criteria"."""
+        if str(self._tokens(items, "AUX")[0]).lower() not in _ABLE:
+            raise Unsupported("a modal that says what may or must be, not what is")
+        return self.see_negsubj(items)
+
+    def see_nothing_by(self, items: list[Any]) -> Clause:
+        """"the editor sees nothing the spotter produced": no output of it."""
+        return self.give_nothing(items)
+
+    def see_but_not(self, items: list[Any]) -> Clause:
+        """"the technicians are told the hypothesis, but the analyst is not"."""
+        (objs,) = self._objs(items)
+        told, untold = (i for i in items if isinstance(i, Subject))
+        if told.it or untold.it:
+            raise Unsupported("a pronoun in a contrast")
+        return self._clause(told, lambda s: self._need(s, objs) + self._forbid(untold, objs))
+
+    def give_but_no(self, items: list[Any]) -> Clause:
+        """"the history reaches the adjudicator and no reader"."""
+        (objs,) = self._objs(items)
+        shown = self._subject(items)
+        who = next(i for i in items if isinstance(i, tuple))
+        hidden = Subject(tuple(Calls(x) for x in who))
+        return self._clause(shown, lambda s: self._need(s, objs) + self._forbid(hidden, objs))
+
 
     def see_negsubj(self, items: list[Any]) -> Clause:
         subject = self._subject(items)
@@ -1593,6 +1624,13 @@ class Meaning(Transformer[Token, Any]):
         if self._tokens(items, "SINGLE")[0].value != "single":
             raise Unsupported("one element, which may mean at least one")
         return self.once_call(items)
+
+    def once_element_single(self, items: list[Any]) -> Clause:
+        # "by a single labeler call", "labeled once, by a single call"
+        once = self._tokens(items, "ONCE_N")
+        if self._tokens(items, "SINGLE")[0].value != "single" or (once and once[0].value != "once"):
+            raise Unsupported("one call, which may mean at least one")
+        return self.once_element(items)
 
     def once_element_self(self, items: list[Any]) -> Clause:
         raise Unsupported("exactly once, by no named slot")

@@ -61,6 +61,9 @@ KINDS: dict[str, tuple[str, ...]] = {
         "produced", "produces", "wrote", "writes", "argued", "argues", "decided", "decides",
         "returned", "returns", "said", "says", "reported", "reports", "concluded",
         "generated", "created", "answered", "found", "proposed", "made", "came up with",
+        # after a plural subject: "what the technicians report"
+        "produce", "write", "argue", "decide", "return", "say", "report", "conclude",
+        "generate", "create", "answer", "find", "propose", "make", "come up with",
     ),
     "NEITHER": ("neither",),
     # "never sees either profile": each of them; "either A or B" after a
@@ -353,7 +356,7 @@ KINDS: dict[str, tuple[str, ...]] = {
         "processed", "handled", "seen", "read", "reviewed", "covered", "examined", "taken", "consumed",
         "analysed", "analyzed", "worked on", "judged", "summarised", "summarized", "translated",
         "labelled", "labeled", "marked", "graded", "scored", "classified", "mapped", "evaluated",
-        "checked", "answered", "triaged",
+        "checked", "answered", "triaged", "routed", "coded",
     ),
     "IDEA": ("idea", "clue", "knowledge"),
     "MORE_THAN": ("more than",),
