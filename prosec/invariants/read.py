@@ -419,10 +419,10 @@ def variants(positions: list[list[Tok]]) -> Iterable[list[Tok]]:
 #: Kinds that negate or limit: never part of free text.
 POLARITY = frozenset(
     "NEVER NOT NO NONE NOTHING NEITHER NOR ONLY EXCEPT BUT WITHOUT UNLESS ATMOST EXACTLY "
-    "CAN_NOT WITHHELD UNAWARE MORE_THAN REJECTED UNREADABLE BLOCK REFUSAL DENY REGARDLESS GATED ATALL PREVENT".split()
+    "CAN_NOT WITHHELD UNAWARE MORE_THAN REJECTED UNREADABLE BLOCK REFUSAL DENY REGARDLESS GATED ATALL PREVENT DENIED".split()
 )
 #: Kinds that say where information goes: never part of a behaviour's free text.
-FLOW = frozenset("FROM SEE GIVEN REACH ACCESS INFLUENCE HAVE".split())
+FLOW = frozenset("FROM SEE GIVEN REACH ACCESS INFLUENCE HAVE RELY HANDS ASINPUT".split())
 
 
 class _Lookahead(threading.local):
@@ -1234,6 +1234,48 @@ class Meaning(Transformer[Token, Any]):
         subjects = [i for i in items if isinstance(i, Subject)]
         calls = tuple(c for subject in subjects for c in subject.calls)
         return self._clause(Subject(calls), lambda s: self._forbid(s, objs))
+
+    def see_only_own(self, items: list[Any]) -> Clause:
+        """"the verifier's only input is the executor's work"."""
+        who = next(i for i in items if isinstance(i, tuple))
+        (objs,) = self._objs(items)
+        return self._clause(Subject(tuple(Calls(x) for x in who)), lambda s: self._need(s, objs, only=True))
+
+    def giver(self, items: list[Any]) -> str | None:
+        who = next((i for i in items if isinstance(i, tuple)), None)
+        if who is None:
+            return None  # the pattern
+        if len(who) != 1:
+            raise Unsupported("several slots handing something on")
+        return str(who[0])
+
+    def _handed(self, items: list[Any]) -> tuple[list[Obj], Subject]:
+        """What is handed on: by the pattern, anything; by a slot, only its
+        own work ("the executor hands its work to the verifier"), since what
+        a slot is said to hand on of anything else goes there from the
+        pattern, not from it."""
+        giver = next((i for i in items if isinstance(i, str) and not isinstance(i, Token)), None)
+        (objs,) = self._objs(items)
+        if giver is not None:
+            owned = []
+            for o in objs:
+                if o.owner == ITS and o.what == "output":
+                    o = replace(o, owner=giver)
+                if o.owner != giver or o.what != "output":
+                    # "passes its plan on": a field of its result, or its
+                    # result, as the sentence may mean; not read
+                    raise Unsupported("a slot handing on what is not its whole result")
+                owned.append(o)
+            objs = owned
+        return objs, self._subject(items)
+
+    def hand_pos(self, items: list[Any]) -> Clause:
+        objs, recipients = self._handed(items)
+        return self._clause(recipients, lambda s: self._need(s, objs))
+
+    def hand_neg(self, items: list[Any]) -> Clause:
+        objs, recipients = self._handed(items)
+        return self._clause(recipients, lambda s: self._forbid(s, objs))
 
     def give_withheld_but(self, items: list[Any]) -> Clause:
         """"withheld from A but shown to B": A never receives it, B does."""

@@ -152,6 +152,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "SINGLE": ("single", "one", "one and only one"),
     # ---- verbs of receiving (active) and giving (passive)
     "SEE": (
+        "get to see", "gets to see", "get to read", "gets to read",
         "see", "sees", "saw", "seen", "seeing", "receive", "receives", "received", "receiving",
         "get", "gets", "got", "read", "reads", "reading", "access", "accesses", "accessed",
         "observe", "observes", "view", "views", "consult", "consults", "inspect",
@@ -168,11 +169,13 @@ KINDS: dict[str, tuple[str, ...]] = {
         "delivered", "routed", "made available", "dispatched", "assigned", "available",
         "told", "informed", "exposed to",
         "passed on", "fed back", "handed on", "sent on", "sent back", "forwarded on",
+        "given access to", "granted access to", "allowed to see", "allowed access to", "visible",
     ),
     "REACH": (
         "reach", "reaches", "reached", "leak", "leaks", "leaked", "flow", "flows", "flowed",
         "go", "goes", "pass", "passes", "travel", "travels", "get through to",
         "make it to", "makes it to", "find its way to", "finds its way to",
+        "gets to", "get to",
     ),
     # "never lets the change through", "keeps the target from running"
     "LET": ("lets", "let"),
@@ -183,6 +186,23 @@ KINDS: dict[str, tuple[str, ...]] = {
     "HANDLE": (
         "marks", "labels", "codes", "routes", "translates", "maps", "classifies", "grades",
         "summarizes", "summarises", "triages", "tests", "assays",
+    ),
+    # "the verifier is denied access to the plan", "the plan is invisible
+    # to the verifier": the slot never receives it
+    "DENIED": (
+        "denied access to", "barred from seeing", "barred from", "prevented from seeing",
+        "kept from seeing", "blind to", "invisible to", "shut out of", "locked out of",
+        "cut off from",
+    ),
+    # "the verifier relies on the executor's work"
+    "RELY": ("relies on", "rely on", "depends on", "depend on", "builds on", "build on"),
+    # "takes the plan as input"
+    "ASINPUT": ("as input", "as its input", "as inputs", "as their input", "as an input"),
+    # "the executor hands its work to the verifier"
+    "HANDS": (
+        "hands", "hand", "hands on", "passes", "pass", "passes on", "sends", "send", "forwards",
+        "forward", "shows", "show", "feeds", "feed", "shares", "share", "gives", "give",
+        "reveals", "reveal", "relays", "relay",
     ),
     "WITHHELD": (
         "withheld", "hidden", "kept", "kept away", "concealed", "shielded", "held back",
