@@ -419,7 +419,7 @@ def variants(positions: list[list[Tok]]) -> Iterable[list[Tok]]:
 #: Kinds that negate or limit: never part of free text.
 POLARITY = frozenset(
     "NEVER NOT NO NONE NOTHING NEITHER NOR ONLY EXCEPT BUT WITHOUT UNLESS ATMOST EXACTLY "
-    "CAN_NOT WITHHELD UNAWARE MORE_THAN REJECTED UNREADABLE BLOCK REFUSAL DENY REGARDLESS GATED ATALL PREVENT DENIED".split()
+    "CAN_NOT WITHHELD UNAWARE MORE_THAN REJECTED UNREADABLE BLOCK REFUSAL DENY REGARDLESS GATED ATALL PREVENT DENIED SKIPPED".split()
 )
 #: Kinds that say where information goes: never part of a behaviour's free text.
 FLOW = frozenset("FROM SEE GIVEN REACH ACCESS INFLUENCE HAVE RELY HANDS ASINPUT".split())
@@ -1461,9 +1461,9 @@ class Meaning(Transformer[Token, Any]):
                     terms.append(word)
         return tuple(terms)
 
-    def unaware(self, items: list[Any]) -> Clause:
+    def unaware(self, items: list[Any], *, mention: bool = False) -> Clause:
         hidden = next(i for i in items if isinstance(i, list))
-        marked = {t.type for t in self._tokens(items)} & {"THAT", "OF", "ABOUT", "UNAWARE"}
+        marked = mention or {t.type for t in self._tokens(items)} & {"THAT", "OF", "ABOUT", "UNAWARE"}
         kinds = {_tok(self.toks, t).kind for t in hidden}
         verbs = {"BE", "AUX", "HAVE", "RUN", "CALLED", "KNOW", "SEE", "GIVEN", "EVALUATE", "BEHAVE", "APPROVE", "BLOCK"}
         # a possessive with no verb is a thing however long ("a carrier's
@@ -1499,6 +1499,14 @@ class Meaning(Transformer[Token, Any]):
         return self._clause(self._subject(items), build)
 
     unaware_negsubj = unaware
+
+    def unaware_mention(self, items: list[Any]) -> Clause:
+        """"nothing passed to the proposer mentions an adversary": of another
+        slot, what the slot is given never names it."""
+        hidden = next(i for i in items if isinstance(i, list))
+        if {_tok(self.toks, t).kind for t in hidden} != {"SLOT"}:
+            raise Unsupported("a mention of something other than a slot")
+        return self.unaware(items, mention=True)
 
     def unaware_others(self, items: list[Any]) -> Clause:
         return self._clause(

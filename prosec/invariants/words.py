@@ -204,6 +204,17 @@ KINDS: dict[str, tuple[str, ...]] = {
         "forward", "shows", "show", "feeds", "feed", "shares", "share", "gives", "give",
         "reveals", "reveal", "relays", "relay",
     ),
+    # "the target waits for the guard's approval", "the guard's approval is
+    # required before the target runs", "the target is skipped unless ..."
+    "REQUIRE": ("waits for", "wait for", "requires", "require", "needs", "need"),
+    "REQUIRED": ("required", "needed", "necessary"),
+    "SKIPPED": ("skipped", "bypassed", "omitted", "left out", "passed over"),
+    # "there are at most `max_rounds` rounds"
+    "THERE": ("there",),
+    # "terminates within `max_rounds` rounds"
+    "WITHIN": ("within",),
+    # "nothing passed to the actor mentions the observer"
+    "MENTION": ("mentions", "mention", "refers to", "refer to"),
     "WITHHELD": (
         "withheld", "hidden", "kept", "kept away", "concealed", "shielded", "held back",
         "kept hidden", "kept secret", "blocked",
