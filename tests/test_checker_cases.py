@@ -7,9 +7,14 @@ claim; the statuses are the checker's answer to each. The soundness test
 
 from __future__ import annotations
 
+import itertools
+import sys
 import textwrap
+from collections.abc import Callable
+from types import ModuleType
 
 import pytest
+import soundness_run
 
 from prosec.api import compile_text
 from prosec.invariants import Status
@@ -100,3 +105,132 @@ def test_exactly_one_element_per_call_is_not_once_per_element(
         ],
     )
     assert got == [per_call, per_element]
+
+
+# ---------------------------------------------------------------- fail-safe verdicts
+
+GATE = """\
+---
+name: gatecheck
+kind: pattern
+---
+
+# Gatecheck
+
+Merge a change once the auditor approves it.
+
+### Slots
+
+- `auditor`
+- `merger`
+- `fallback`
+
+### Requires
+
+- The caller supplies:
+    diff: string -- the change
+
+### Returns
+
+- `result`: what was made of the change
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+{delegation}
+```
+"""
+
+#: an approval test: output that cannot be read is not an approval, and the
+#: fallback runs, as on a refusal
+APPROVES = """\
+let verdict = call auditor
+  diff: diff
+if verdict approves:
+  let merged = call merger
+    diff: diff
+  return { result: merged }
+let second = call fallback
+  diff: diff
+return { result: second }"""
+
+#: a refusal test: output that cannot be read is not a refusal either, and
+#: the merger runs, as on an approval
+SAYS_REJECT = """\
+let verdict = call auditor
+  diff: diff
+if verdict says reject:
+  let second = call fallback
+    diff: diff
+  return { result: second }
+let merged = call merger
+  diff: diff
+return { result: merged }"""
+
+
+def _gate(delegation: str, sentences: list[str]) -> tuple[list[Status], ModuleType]:
+    """The statuses of the sentences, and the delegation's code (compiled
+    without them: a violated invariant stops the build)."""
+    text = GATE.format(invariants="\n".join(f"- {s}" for s in sentences), delegation=textwrap.dedent(delegation))
+    checked = compile_text("gatecheck.prose.md", text.encode(), render=False)
+    assert checked.report is not None
+    soundness_run._package()
+    result = compile_text("gatecheck.prose.md", GATE.format(invariants="", delegation=textwrap.dedent(delegation)).encode())
+    assert result.code is not None, [d.message for d in result.diagnostics]
+    name = f"{soundness_run.PACKAGE}.gate{next(_GATES)}"
+    module = ModuleType(name)
+    module.__package__ = soundness_run.PACKAGE
+    sys.modules[name] = module
+    try:
+        exec(compile(result.code, name, "exec"), module.__dict__)
+    finally:
+        del sys.modules[name]
+    return [fact.status for fact in checked.report.invariants], module
+
+
+_GATES = itertools.count()
+
+
+def _called(module: ModuleType, verdict: object) -> list[str]:
+    calls: list[str] = []
+
+    def delegate(slot: str, answer: object) -> Callable[..., object]:
+        def run(**_: object) -> object:
+            calls.append(slot)
+            return answer
+
+        return run
+
+    module.gatecheck(
+        auditor=delegate("auditor", verdict), merger=delegate("merger", "merged"), fallback=delegate("fallback", "fell back"), diff="d"
+    )
+    return calls
+
+
+@pytest.mark.parametrize(
+    ("delegation", "refusal", "blocks"),
+    [
+        (APPROVES, Status.ENFORCED, Status.VIOLATED),
+        (SAYS_REJECT, Status.VIOLATED, Status.VIOLATED),
+    ],
+)
+def test_an_unreadable_verdict_counted_as_a_refusal_takes_the_refusal_branch(
+    delegation: str, refusal: Status, blocks: Status
+) -> None:
+    got, module = _gate(
+        delegation,
+        [
+            "An auditor verdict that cannot be parsed counts as a rejection.",
+            "Auditor output that cannot be parsed keeps the fallback from running.",
+        ],
+    )
+    assert got == [refusal, blocks]
+    # what the run does with output it cannot read, next to a refusal
+    unreadable, rejected = _called(module, "%%% no verdict here"), _called(module, "reject")
+    assert (unreadable == rejected) == (refusal is Status.ENFORCED), (unreadable, rejected)
+    # either way a call follows the verdict: the delegation is not blocked
+    assert len(unreadable) == 2

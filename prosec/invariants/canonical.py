@@ -134,6 +134,8 @@ def canonical(claim: Claim) -> str:
         case Gated(target=target, approver=approver):
             assert target is not None and approver is not None
             return f"{subject(target)} runs only when {_n(approver)} approves"
+        case FailSafe(approver=approver, refusal=True):
+            return f"unreadable {_n(approver)} output counts as a refusal"
         case FailSafe(approver=approver):
             return f"unreadable {_n(approver)} output blocks delegation"
         case Unaware(target=target, others=True):

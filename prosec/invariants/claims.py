@@ -183,8 +183,11 @@ class Gated:
 
 @dataclass(frozen=True, slots=True)
 class FailSafe:
-    """Output of ``approver`` that cannot be read blocks the delegation after it."""
+    """Output of ``approver`` that cannot be read blocks the delegation after
+    it; with ``refusal``, it counts as a refusal: every test of the verdict
+    takes the branch a refusal takes (which may lead to other calls)."""
     approver: str
+    refusal: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -520,6 +520,9 @@ class Analysis:
     collections: dict[str, set[Span]] = field(default_factory=dict)
     #: the program can end without a `return`
     falls_off: bool = False
+    #: every condition the program tests (``if`` branches, loop tests), with
+    #: what its subject may carry, held true
+    tests: dict[Span, set[Known]] = field(default_factory=dict)
 
     def inside(self, node: Span, loop: Span) -> bool:
         """Whether the node at ``node`` (a call, or another loop) lies in ``loop``."""
@@ -811,6 +814,10 @@ class _Walker:
         obs.known = s.known if obs.known is None else obs.known & s.known
         return sure({Flow(Source("call", slot, c.span))})
 
+    def tested(self, cond: ir.Cond, subject: Val) -> None:
+        """Record a test the program makes (every pass of a loop adds to it)."""
+        self.a.tests.setdefault(cond.span, set()).add(known_of(cond, True, subject))
+
     def cond(self, cond: ir.Cond, s: State) -> Val:
         """The subject of a condition (its reads have no effects)."""
         match cond:
@@ -1024,6 +1031,7 @@ class _Walker:
         negated: set[Known] = set()
         for cond, body in stmt.branches:
             subject = self.cond(cond, s)
+            self.tested(cond, subject)
             branch = s.copy()
             branch.known = branch.known | negated | {known_of(cond, True, subject)}
             out = join(out, self.block(body, branch))
@@ -1157,7 +1165,9 @@ class _Walker:
             entry.after = s.after
             entry.scopes.append(self.loop_vars(node, header))
             if isinstance(node, ir.LoopUntil) and node.cond is not None and node.test == "while":
-                entry.known = entry.known | {known_of(node.cond, True, self.cond(node.cond, entry))}
+                subject = self.cond(node.cond, entry)
+                self.tested(node.cond, subject)
+                entry.known = entry.known | {known_of(node.cond, True, subject)}
             ctx = _LoopCtx(node.span)
             self.loop_ctx.append(ctx)
             if frame is not None:
@@ -1167,7 +1177,7 @@ class _Walker:
             if frame is not None and out is not None and not (collect and node.body and _valued(node.body[-1])):
                 frame.ends(NONE)  # the iteration falls off its end with no value
             if isinstance(node, ir.LoopUntil) and node.cond is not None and out is not None:
-                self.cond(node.cond, out)
+                self.tested(node.cond, self.cond(node.cond, out))
             self.phase.pop()
             self.loop_ctx.pop()
             back = join(out, ctx.continues)

@@ -654,6 +654,14 @@ ITS = "\x00its"
 
 
 @dataclass(frozen=True, slots=True)
+class _Tail:
+    """What an unreadable verdict does: stop the delegation, or count as a
+    refusal."""
+
+    refusal: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Clause:
     """A clause's meaning, waiting for its subject when it is a pronoun."""
 
@@ -1420,14 +1428,25 @@ class Meaning(Transformer[Token, Any]):
 
     def failsafe(self, items: list[Any]) -> Clause:
         approver = next(i for i in items if _is_name(i))
-        return Clause(None, lambda s: [FailSafe(approver)])
+        # a refusal only when every effect said is one ("it is treated as
+        # rejected"); an effect that stops the delegation says more
+        tails = [i for i in items if isinstance(i, _Tail)]
+        refusal = bool(tails) and all(t.refusal for t in tails)
+        return Clause(None, lambda s: [FailSafe(approver, refusal=refusal)])
 
-    def block_tail(self, items: list[Any]) -> None:
-        return None
+    def block_tail(self, items: list[Any]) -> _Tail:
+        return _Tail(refusal=False)
+
+    def refusal_tail(self, items: list[Any]) -> _Tail:
+        return _Tail(refusal=True)
+
+    def refusal_effect(self, items: list[Any]) -> _Tail:
+        return _Tail(refusal=True)
 
     failsafe_effect = block_tail
-    block_only = block_tail
-    run_noun = block_tail
+
+    def run_noun(self, items: list[Any]) -> None:
+        return None
 
     # ------------------------------------------------------------ unaware
 

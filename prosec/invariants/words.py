@@ -247,6 +247,7 @@ KINDS: dict[str, tuple[str, ...]] = {
         "say approve", "says approve", "said approve", "say accept", "says accept", "said accept",
     ),
     "APPROVAL": (
+        "acceptance",
         "approval", "approvals", "consent", "go_ahead", "sign_off", "authorization",
         "authorisation", "permission", "blessing", "say_so", "green_light",
     ),

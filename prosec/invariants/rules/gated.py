@@ -9,16 +9,58 @@ when the approval is missing.
 fail-safe: the test guarding the delegation is a verdict read, which the
 runtime makes false for output it cannot parse; so unparseable output
 blocks (``enforced``: the generated code reads verdicts with
-``_rt.proceeds``/``_rt.decides``/``_rt.says``).
+``_rt.proceeds``/``_rt.decides``/``_rt.says``). Counted as a refusal:
+every test of the verdict is one of those reads or a comparison, so that
+output it cannot parse takes the branch a refusal takes, whatever that
+branch then calls.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ... import ir
+from ...diagnostics import Span
 from ..claims import FailSafe, Gated
 from ..flow import CallObs, Known
 from ..model import Status
-from .base import Facts, Problem, Verdict, approves, from_slot, verdict
+from .base import Facts, Problem, Verdict, approves, from_slot, is_approval, verdict
+
+
+def _counts_as_refusal(approver: str, facts: Facts) -> Verdict:
+    """Every test of the approver's verdict is one that output it cannot
+    parse makes false, taking the branch a refusal takes: an approval
+    (``approves``, ``explicitly proceeds``, ``says approve``) or a
+    comparison, either way up (``if not ... approves`` too)."""
+    tests = [
+        (span, k)
+        for span, known in sorted(facts.a.tests.items())
+        for k in known
+        if any(f.src.kind == "call" and f.src.name == approver for f in k.subject)
+    ]
+    if not tests:
+        return Verdict(Status.UNVERIFIABLE, [f"no test of the program reads `{approver}`'s verdict"])
+    problems: list[Problem] = []
+    seen: set[Span] = set()
+    for span, k in tests:
+        if span in seen:
+            continue
+        seen.add(span)
+        safe = isinstance(k.cond, ir.Compare) or is_approval(replace(k, holds=True))
+        if not safe:
+            problems.append(
+                Problem(
+                    span,
+                    f"the test on line {span.line} is {_describe_cond(k)}: `{approver}`'s output that cannot be "
+                    "read makes it false, which is not what a refusal does",
+                )
+            )
+    lines = ", ".join(str(s.line) for s in sorted(seen))
+    return verdict(
+        problems,
+        [f"every test of `{approver}`'s verdict (line {lines}) is false for output that cannot be parsed, as for a refusal"],
+        ok=Status.ENFORCED,
+    )
 
 
 def _describe(k: Known) -> str:
@@ -110,6 +152,8 @@ def check_fail_safe(claim: FailSafe, facts: Facts) -> Verdict:
     if not guard_calls:
         note = f"`{claim.approver}` is never called"
         return Verdict(Status.PROVED, [note], vacuous=note)
+    if claim.refusal:
+        return _counts_as_refusal(claim.approver, facts)
     first = min(c.call.span for c in guard_calls)
     # After the first verdict: later in the text, or anywhere in a loop
     # around a call of the approver (its next iteration comes after it).
