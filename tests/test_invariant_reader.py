@@ -244,6 +244,11 @@ TABLE += [
     Twin("The verifier never relies on the plan", "The verifier relies on the plan", FORBID, NEED),
     Twin("The verifier only ever sees the executor's work", "The verifier ever sees the executor's work",
          frozenset({"receives"}), None),
+    Twin("The verifier never sees the plan and is never given the goal", "The verifier sees the plan and is given the goal", FORBID, NEED),
+    Twin("The verifier neither sees the plan nor receives the goal", "The verifier both sees the plan and receives the goal", FORBID, None),
+    Twin("Neither the plan nor the goal reaches the verifier", "Both the plan and the goal reach the verifier", FORBID, NEED),
+    Twin("The verifier never sees the plan directly", "The verifier sees the plan directly", FORBID, None),
+    Twin("No reviewer sees the brief and receives the goal", "Every reviewer sees the brief and receives the goal", None, NEED),
     # gates said of no call, and fail-safe effects
     Twin("No target is called unless the guard says yes", "A target is called unless the guard says yes", frozenset({"gated"}), None),
     Twin("Nothing is delegated to the target unless the guard says proceed", "Work is delegated to the target unless the guard says proceed",

@@ -720,6 +720,10 @@ class Meaning(Transformer[Token, Any]):
             if subject is not None and subject.it:
                 if previous is None:
                     raise Unsupported("a pronoun with nothing before it")
+                if previous.negative:
+                    # "no reviewer sees the brief and receives the goal":
+                    # whether the "no" reaches the second verb is not said
+                    raise Unsupported("a second verb after a negated subject")
                 subject = Subject(previous.calls, subject.negative)
             got = item.build(subject) if subject is not None else item.build(Subject(()))
             for claim in got:
@@ -1117,6 +1121,16 @@ class Meaning(Transformer[Token, Any]):
         subject = self._subject(items)
         (objs,) = self._objs(items)
         return self._clause(subject, lambda s: self._forbid(s, objs))
+
+    def see_neither_verbs(self, items: list[Any]) -> Clause:
+        """"the verifier neither sees the plan nor receives the goal"."""
+        objs = [o for group in self._objs(items) for o in group]
+        return self._clause(self._subject(items), lambda s: self._forbid(s, objs))
+
+    def give_neither(self, items: list[Any]) -> Clause:
+        """"neither the plan nor the goal reaches the verifier"."""
+        objs = [i for i in items if isinstance(i, Obj)]
+        return self._clause(self._subject(items), lambda s: self._forbid(s, objs))
 
     def see_neither(self, items: list[Any]) -> Clause:
         objs = [i for i in items if isinstance(i, Obj)]

@@ -209,6 +209,11 @@ KINDS: dict[str, tuple[str, ...]] = {
     "REQUIRE": ("waits for", "wait for", "requires", "require", "needs", "need"),
     "REQUIRED": ("required", "needed", "necessary"),
     "SKIPPED": ("skipped", "bypassed", "omitted", "left out", "passed over"),
+    # "the verifier never sees the plan directly": what another delegate
+    # made of it may reach it, as every isolation claim allows
+    "DIRECTLY": ("directly", "itself directly"),
+    # "..., while the executor never sees the key": a second clause
+    "WHILE": ("while", "whereas"),
     # "there are at most `max_rounds` rounds"
     "THERE": ("there",),
     # "terminates within `max_rounds` rounds"
