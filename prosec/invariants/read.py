@@ -453,12 +453,22 @@ class _Predictions(dict[Any, list[Any]]):
         self.next = _Lookahead()
         self._starts = {rule: _starts(rule.expansion, first, nullable) for rule in rules}
         self._needs = _needs(rules)
+        #: (symbol, next kind) → the rules that can begin there, in lark's
+        #: order; the same for every sentence
+        self._by_kind: dict[tuple[Any, str | None], list[Any]] = {}
+        #: the word kinds of a sentence → the rules they allow
+        self._allowed: dict[frozenset[str], frozenset[Any]] = {}
 
     def expect(self, toks: Sequence[Tok]) -> None:
         """Get ready to parse ``toks``."""
-        kinds = {t.kind for t in toks}
+        kinds = frozenset(t.kind for t in toks)
         self.next.kind = toks[0].kind if toks else None
-        self.next.allowed = frozenset(rule for rule, needs in self._needs.items() if needs <= kinds)
+        allowed = self._allowed.get(kinds)
+        if allowed is None:
+            if len(self._allowed) > 4096:
+                self._allowed.clear()
+            allowed = self._allowed[kinds] = frozenset(rule for rule, needs in self._needs.items() if needs <= kinds)
+        self.next.allowed = allowed
         self.next.filtered = {}
 
     def __getitem__(self, symbol: Any) -> list[Any]:
@@ -467,11 +477,14 @@ class _Predictions(dict[Any, list[Any]]):
         found = ahead.filtered.get(key)
         if found is None:
             kind, allowed = ahead.kind, ahead.allowed
-            found = [
-                rule
-                for rule in super().__getitem__(symbol)
-                if rule in allowed and (kind in self._starts[rule][0] or self._starts[rule][1])
-            ]
+            starting = self._by_kind.get(key)
+            if starting is None:
+                starting = self._by_kind[key] = [
+                    rule
+                    for rule in super().__getitem__(symbol)
+                    if kind in self._starts[rule][0] or self._starts[rule][1]
+                ]
+            found = [rule for rule in starting if rule in allowed]
             ahead.filtered[key] = found
         return found
 
