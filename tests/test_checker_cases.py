@@ -100,3 +100,71 @@ def test_exactly_one_element_per_call_is_not_once_per_element(
         ],
     )
     assert got == [per_call, per_element]
+
+
+KITCHEN = """\
+---
+name: kitchen
+kind: pattern
+---
+
+# Kitchen
+
+A developer writes a card; the chef sends it back until it is accepted.
+
+### Slots
+
+- `developer`
+  - requires: concept, feedback
+  - ensures: a card
+- `chef`
+  - requires: card
+  - ensures: a verdict
+
+### Requires
+
+- The caller supplies:
+    concept: string -- the dish
+
+### Returns
+
+- `recipe`: the last card
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+{delegation}
+```
+"""
+
+REWRITTEN = """\
+let card = call developer
+  concept: concept
+let verdict = null
+loop until verdict accepts the card (max: 3) as round:
+  if round exceeds 1:
+    card = call {second}
+      concept: concept
+      feedback: verdict
+  verdict = call chef
+    card: card
+return {{
+  recipe: card
+}}"""
+
+
+@pytest.mark.parametrize(("second", "status"), [("developer", Status.PROVED), ("chef", Status.VIOLATED)])
+def test_one_slot_called_at_two_sites_is_that_slot_on_every_path(second: str, status: Status) -> None:
+    # `card` is the developer's card from either call site; the chef
+    # rewriting it on some path breaks the claim
+    text = KITCHEN.format(
+        invariants="- The returned recipe always comes from the developer.\n- The chef receives the developer's output.",
+        delegation=REWRITTEN.format(second=second),
+    )
+    result = compile_text("kitchen.prose.md", text.encode())
+    assert result.report is not None
+    assert [fact.status for fact in result.report.invariants] == [status, status]

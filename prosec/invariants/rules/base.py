@@ -277,7 +277,7 @@ class Facts:
         """``f`` is another invocation's output of the slot ``call`` calls."""
         if f.src.kind not in ("call", "error") or f.src.name != call.slot:
             return False
-        return f.src.span != call.call.span or bool(f.carried & self.instance_loops(call))
+        return any(site != call.call.span for site in f.src.spans) or bool(f.carried & self.instance_loops(call))
 
     def loop_of_step(self, step: str) -> LoopInfo | None:
         """The loop an element step ``@line:col`` belongs to."""
