@@ -1353,6 +1353,10 @@ class Meaning(Transformer[Token, Any]):
         noun_phrase = kinds <= {"SLOT", "INPUT", "VAR", "FIELD", "POSS", "ITS", "OWN", "OUTPUT", "ORIGINAL"} or (
             "POSS" in kinds and not kinds & verbs
         )
+        if any(_tok(self.toks, t).text in ("who", "whom") for t in [*self._tokens(items, "THAT"), *hidden[:1]]):
+            # "does not know who the student is": someone's identity, not a
+            # fact that words in a prompt could give away
+            raise Unsupported("not knowing who someone is")
         if not marked and noun_phrase:
             # "never learns the buyer's budget": a thing, not a fact; that
             # is what a slot receives, not what it knows
