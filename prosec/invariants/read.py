@@ -623,6 +623,8 @@ class Obj:
     either: bool = False
     #: the local the sentence named for the slot's output ("the plan")
     local: str | None = None
+    #: "its own": the subject's, whatever was named before
+    own: bool = False
 
 
 OTHER = "\x00other"
@@ -905,6 +907,9 @@ class Meaning(Transformer[Token, Any]):
 
     def o_its_fields(self, items: list[Any]) -> Obj:
         fields = next(i for i in items if isinstance(i, tuple))
+        if self._tokens(items, "OWN"):
+            # "its own notes": the subject's, never the slot named before
+            return Obj(owner=ITS, what="fields", fields=fields, own=True)
         return Obj(owner=ITS, what="fields", fields=fields)
 
     def o_own_prior(self, items: list[Any]) -> Obj:
@@ -1062,6 +1067,8 @@ class Meaning(Transformer[Token, Any]):
 
     def see_neither(self, items: list[Any]) -> Clause:
         objs = [i for i in items if isinstance(i, Obj)]
+        # "neither the actor's outcome nor its reasoning": its = the actor
+        objs = objs[:1] + [self._its(o, objs[:1]) if objs[0].owner is not None else o for o in objs[1:]]
         return self._clause(self._subject(items), lambda s: self._forbid(s, objs))
 
     see_no = see_neg
@@ -1153,7 +1160,7 @@ class Meaning(Transformer[Token, Any]):
 
     def _its(self, obj: Obj, context: list[Obj]) -> Obj:
         """"not its reasoning" after "the other's argument": its = the other."""
-        if obj.owner != ITS or obj.what != "fields":
+        if obj.owner != ITS or obj.what != "fields" or obj.own:
             return obj
         owners = [o.owner for o in context if o.owner is not None]
         if len(set(owners)) != 1:
