@@ -556,13 +556,14 @@ _BARE_WORDS = re.compile(r"[^\W\d_][\w'-]*(?: [^\W\d_][\w'-]*)?")
 _BARE_LIMIT = 80
 
 
-@dataclasses.dataclass(frozen=True)
-class Verdict:
+class Verdict(NamedTuple):
     """A delegate's output read as a verdict (language.md, section 5).
 
     ``decision`` is the normalized decision word, ``flags`` the boolean fields,
     ``fields`` every field read, ``raw`` the original value. ``parsed`` is
-    False for output that could not be read; then ``reason`` says so.
+    False for output that could not be read; then ``reason`` says so. (A
+    named tuple: a frozen dataclass's constructor costs as much as reading
+    a short verdict.)
     """
 
     decision: str | None
@@ -633,14 +634,12 @@ def _verdict_from_text(raw: str) -> Verdict:
 
 def _verdict_from_fields(fields: dict[str, Any], raw: Any) -> Verdict:
     flags = {key: item for key, item in fields.items() if isinstance(item, bool)}
-    reason = fields.get("reason")
+    given = fields.get("reason")
+    reason = given if isinstance(given, str) else None
+    decision = _decision_word(fields)
+    # positional: a named tuple's keyword constructor costs twice as much
     return Verdict(
-        decision=_decision_word(fields),
-        flags=MappingProxyType(flags),
-        reason=reason if isinstance(reason, str) else None,
-        fields=MappingProxyType(fields),
-        parsed=True,
-        raw=raw,
+        decision, MappingProxyType(flags), reason, MappingProxyType(fields), True, raw
     )
 
 
@@ -691,11 +690,13 @@ def _find_json_object(text: str) -> dict[str, Any] | None:
 
 def _json_regions(text: str) -> Iterator[str]:
     """Where to look for a JSON object, in order of preference."""
-    fences = list(itertools.islice(_FENCE.finditer(text), _MAX_FENCES))
-    # Blocks tagged json are the likeliest verdicts; untagged ones come next.
-    fences.sort(key=lambda fence: fence.group(1).lower() != "json")
-    for fence in fences:
-        yield fence.group(2)
+    if "```" in text:
+        fences = list(itertools.islice(_FENCE.finditer(text), _MAX_FENCES))
+        if len(fences) > 1:
+            # Blocks tagged json are the likeliest verdicts; untagged ones come next.
+            fences.sort(key=lambda fence: fence.group(1).lower() != "json")
+        for fence in fences:
+            yield fence.group(2)
     yield text
 
 

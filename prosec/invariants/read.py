@@ -69,7 +69,7 @@ from .claims import (
     Unverifiable,
 )
 from .lexicon import GENERIC_ROLES, Lexicon, plural, words_of
-from .words import FILLERS, KINDS, PRODUCTS, phrase_table
+from .words import EVIDENCE_VERBS, FILLERS, KINDS, PRODUCTS, phrase_table
 
 #: At most this many token sequences and this many trees per sequence are
 #: tried; a sentence with more readings than that is not read.
@@ -419,7 +419,8 @@ def variants(positions: list[list[Tok]]) -> Iterable[list[Tok]]:
 #: Kinds that negate or limit: never part of free text.
 POLARITY = frozenset(
     "NEVER NOT NO NONE NOTHING NEITHER NOR ONLY EXCEPT BUT WITHOUT UNLESS ATMOST EXACTLY "
-    "CAN_NOT WITHHELD UNAWARE MORE_THAN REJECTED UNREADABLE BLOCK REFUSAL DENY REGARDLESS GATED ATALL PREVENT DENIED SKIPPED".split()
+    "CAN_NOT WITHHELD UNAWARE MORE_THAN REJECTED UNREADABLE BLOCK REFUSAL DENY REGARDLESS GATED ATALL IF_ANY "
+    "PREVENT DENIED SKIPPED".split()
 )
 #: Kinds that say where information goes: never part of a behaviour's free text.
 FLOW = frozenset("FROM SEE GIVEN REACH ACCESS INFLUENCE HAVE RELY HANDS ASINPUT".split())
@@ -714,6 +715,14 @@ class Meaning(Transformer[Token, Any]):
     def _names(self, token: Token) -> tuple[str, ...]:
         return _tok(self.toks, token).names
 
+    def _name(self, token: Token) -> str:
+        """The one thing a word names; a word for several ("both
+        candidates") where the claim takes one is not read."""
+        names = self._names(token)
+        if len(names) != 1:
+            raise Unsupported(f"{_tok(self.toks, token).text!r} names {len(names)} things where one is meant")
+        return names[0]
+
     def _tokens(self, items: Iterable[Any], kind: str | None = None) -> list[Token]:
         return [t for t in items if isinstance(t, Token) and (kind is None or t.type == kind)]
 
@@ -774,7 +783,7 @@ class Meaning(Transformer[Token, Any]):
 
     def subj_given(self, items: list[Any]) -> Subject:
         who = next(i for i in items if isinstance(i, tuple))
-        given = frozenset(self._names(self._tokens(items, "INPUT")[0]))
+        given = frozenset(name for t in self._tokens(items, "INPUT") for name in self._names(t))
         return Subject(tuple(Calls(s, given) for s in who))
 
     def subj_first(self, items: list[Any]) -> Subject:
@@ -812,7 +821,7 @@ class Meaning(Transformer[Token, Any]):
 
     def calls_noun(self, items: list[Any]) -> CallsNoun:
         slots = self._tokens(items, "SLOT")
-        return CallsNoun(self._names(slots[0])[0] if slots else None)
+        return CallsNoun(self._name(slots[0]) if slots else None)
 
     def nsubj_no(self, items: list[Any]) -> Subject:
         who = next(i for i in items if isinstance(i, tuple))
@@ -857,7 +866,7 @@ class Meaning(Transformer[Token, Any]):
         token = items[0]
         if token.type == "ROLE":
             raise Unsupported("every role as the owner of an output")
-        return self._names(token)[0]
+        return self._name(token)
 
     def owner_other(self, items: list[Any]) -> str:
         return OTHER
@@ -949,7 +958,7 @@ class Meaning(Transformer[Token, Any]):
         return Obj(source=FromOthers())
 
     def o_elements(self, items: list[Any]) -> Obj:
-        return Obj(source=OtherElements(self._names(self._tokens(items, "INPUT")[0])[0]))
+        return Obj(source=OtherElements(self._name(self._tokens(items, "INPUT")[0])))
 
     def o_its_fields(self, items: list[Any]) -> Obj:
         fields = next(i for i in items if isinstance(i, tuple))
@@ -1033,7 +1042,14 @@ class Meaning(Transformer[Token, Any]):
         return out
 
     def _need(
-        self, subject: Subject, objs: list[Obj], *, only: bool = False, unchanged: bool = False, basis: bool = False
+        self,
+        subject: Subject,
+        objs: list[Obj],
+        *,
+        only: bool = False,
+        unchanged: bool = False,
+        basis: bool = False,
+        loose: bool = False,
     ) -> list[Claim]:
         # "the drafter's rationale and text": both are needed, one by one
         objs = [Obj(owner=o.owner, what="fields", fields=(f,)) for o in objs if o.what == "fields" and o.source is None for f in o.fields] + [
@@ -1070,7 +1086,7 @@ class Meaning(Transformer[Token, Any]):
                     needs.append(src)
             out += originals
             if needs:
-                out.append(Receives(target, tuple(needs), only=only, basis=basis))
+                out.append(Receives(target, tuple(needs), only=only, basis=basis, loose=loose))
         return out
 
     # ------------------------------------------------------------ receiving
@@ -1213,14 +1229,23 @@ class Meaning(Transformer[Token, Any]):
 
     def decide_only(self, items: list[Any]) -> Clause:
         (objs,) = self._objs(items)
-        return self._clause(self._subject(items), lambda s: self._need(s, objs, only=True, basis=True))
+        loose = self._loose(items)
+        return self._clause(self._subject(items), lambda s: self._need(s, objs, only=True, basis=True, loose=loose))
 
     def decide_only_not(self, items: list[Any]) -> Clause:
         positive, negative = self._objs(items)
+        loose = self._loose(items)
         return self._clause(
             self._subject(items),
-            lambda s: self._need(s, positive, only=True, basis=True) + self._forbid(s, negative),
+            lambda s: self._need(s, positive, only=True, basis=True, loose=loose) + self._forbid(s, negative),
         )
+
+    def _loose(self, items: list[Any]) -> bool:
+        """Whether the verb leaves open if inputs count: "decides",
+        "judges", "rules" and "bases" speak of evidence, and a delegate's
+        inputs are its context; "works", "relies", "acts" do not say."""
+        verbs = [str(t).lower() for t in self._tokens(items, "DECIDE")]
+        return not verbs or verbs[0] not in EVIDENCE_VERBS
 
     def _only_not(self, subject: Subject, positive: list[Obj], negative: list[Obj]) -> list[Claim]:
         """"sees only X, never Y": Y is forbidden; X is what it may see. When
@@ -1357,7 +1382,7 @@ class Meaning(Transformer[Token, Any]):
 
     def indep_given(self, items: list[Any]) -> Clause:
         given = frozenset(self._names(self._tokens(items, "INPUT")[0]))
-        slot = self._names(self._tokens(items, "SLOT")[0])[0]
+        slot = self._name(self._tokens(items, "SLOT")[0])
         subject = Subject((Calls(slot, given),))
         return self._clause(subject, lambda s: [Isolation(c, FromOthers()) for c in s.calls])
 
@@ -1369,7 +1394,7 @@ class Meaning(Transformer[Token, Any]):
         )
 
     def influence(self, items: list[Any]) -> Clause:
-        slot = self._names(self._tokens(items, "SLOT")[0])[0]
+        slot = self._name(self._tokens(items, "SLOT")[0])
         a, b = (self._names(t) for t in self._tokens(items, "INPUT"))
         subject = Subject((Calls(slot, frozenset(b)),))
         return self._clause(subject, lambda s: [Isolation(s.calls[0], FromSlot(slot, given=frozenset(a)))])
@@ -1421,7 +1446,7 @@ class Meaning(Transformer[Token, Any]):
         slots = self._tokens(items, "SLOT")
         if not slots:
             raise Unsupported("an approval by no named slot")
-        return self._names(slots[0])[0]
+        return self._name(slots[0])
 
     def approve_clause(self, items: list[Any]) -> str:
         return _name(items)
@@ -1482,6 +1507,10 @@ class Meaning(Transformer[Token, Any]):
         return token
 
     def hidden(self, items: list[Any]) -> list[Token]:
+        if any(_tok(self.toks, t).text in ("who", "whom") for t in items):
+            # "does not know who the student is": someone's identity, not a
+            # fact that words in a prompt could give away
+            raise Unsupported("not knowing who someone is")
         return list(items)
 
     def _terms(self, hidden: list[Token], subject: Subject) -> tuple[str, ...]:
@@ -1509,6 +1538,8 @@ class Meaning(Transformer[Token, Any]):
 
     def unaware(self, items: list[Any], *, mention: bool = False) -> Clause:
         hidden = next(i for i in items if isinstance(i, list))
+        if any(_tok(self.toks, t).text in ("who", "whom") for t in self._tokens(items, "THAT")):
+            raise Unsupported("not knowing who someone is")  # see hidden()
         marked = mention or {t.type for t in self._tokens(items)} & {"THAT", "OF", "ABOUT", "UNAWARE"}
         kinds = {_tok(self.toks, t).kind for t in hidden}
         verbs = {"BE", "AUX", "HAVE", "RUN", "CALLED", "KNOW", "SEE", "GIVEN", "EVALUATE", "BEHAVE", "APPROVE", "BLOCK"}
@@ -1563,7 +1594,7 @@ class Meaning(Transformer[Token, Any]):
     # ------------------------------------------------------------ order
 
     def order_of(self, items: list[Any]) -> OrderOf:
-        return OrderOf(self._names(self._tokens(items, "INPUT")[0])[0])
+        return OrderOf(self._name(self._tokens(items, "INPUT")[0]))
 
     def _order_of(self, items: list[Any], over: str | None = None) -> str | None:
         """The list a sentence says the calls keep the order of: "in chunk
@@ -1585,7 +1616,7 @@ class Meaning(Transformer[Token, Any]):
         return self._clause(self._subject(items), build)
 
     def ordered_over(self, items: list[Any]) -> Clause:
-        over = self._order_of(items, self._names(self._tokens(items, "INPUT")[0])[0])
+        over = self._order_of(items, self._name(self._tokens(items, "INPUT")[0]))
         assert over is not None
         return self._clause(self._subject(items), lambda s: [Ordered(c, over) for c in s.calls])
 
@@ -1594,7 +1625,7 @@ class Meaning(Transformer[Token, Any]):
     def ordered_handled(self, items: list[Any]) -> Clause:
         """"Tickets are classified one at a time": the calls of the one slot
         a `for` over the list calls."""
-        over = self._order_of(items, self._names(self._tokens(items, "INPUT")[0])[0])
+        over = self._order_of(items, self._name(self._tokens(items, "INPUT")[0]))
         assert over is not None
         walkers = self.lex.walkers.get(over, frozenset())
         if len(walkers) != 1:
@@ -1620,7 +1651,7 @@ class Meaning(Transformer[Token, Any]):
     def bound(self, items: list[Any]) -> str:
         token = items[0]
         if token.type == "INPUT":
-            return self._names(token)[0]
+            return self._name(token)
         number = _NUMBERS.get(str(token).lower(), str(token))
         if not number.isdigit():
             raise Unsupported(f"a count that is not a number: {token}")
@@ -1712,12 +1743,12 @@ class Meaning(Transformer[Token, Any]):
     # ------------------------------------------------------------ exactly once
 
     def once_element(self, items: list[Any]) -> Clause:
-        element = self._names(self._tokens(items, "INPUT")[0])[0]
+        element = self._name(self._tokens(items, "INPUT")[0])
         who = next(i for i in items if isinstance(i, tuple))
         return Clause(None, lambda s: [ExactlyOnce(Calls(w), element, "element") for w in who])
 
     def once_call(self, items: list[Any]) -> Clause:
-        element = self._names(self._tokens(items, "INPUT")[0])[0]
+        element = self._name(self._tokens(items, "INPUT")[0])
         who = next(i for i in items if isinstance(i, tuple))
         return Clause(None, lambda s: [ExactlyOnce(Calls(w), element, "call") for w in who])
 
@@ -1779,19 +1810,19 @@ class Meaning(Transformer[Token, Any]):
     identical_passive = identical
 
     def identical_across(self, items: list[Any]) -> Clause:
-        over = self._names(self._tokens(items, "INPUT")[0])[0]
+        over = self._name(self._tokens(items, "INPUT")[0])
         who = next(i for i in items if isinstance(i, tuple))
         args = Args.merge(i for i in items if isinstance(i, Args)).names
         args = tuple(a for a in args if a != over) if args else args
         return Clause(None, lambda s: [Identical(Calls(x), args or None, over) for x in who])
 
     def identical_callee(self, items: list[Any]) -> Clause:
-        callee = self._names(self._tokens(items, "SLOT")[-1])[0]
+        callee = self._name(self._tokens(items, "SLOT")[-1])
         return Clause(None, lambda s: [Identical(Calls(None), callee=callee)])
 
     def identical_callee_on(self, items: list[Any]) -> Clause:
-        callee = self._names(self._tokens(items, "SLOT")[0])[0]
-        given = frozenset(self._names(self._tokens(items, "INPUT")[0]))
+        callee = self._name(self._tokens(items, "SLOT")[0])
+        given = frozenset(name for t in self._tokens(items, "INPUT") for name in self._names(t))
         return Clause(None, lambda s: [Identical(Calls(None, given), callee=callee)])
 
     # ------------------------------------------------------------ returns
@@ -1841,9 +1872,13 @@ class Meaning(Transformer[Token, Any]):
         or those reached where the approver did not approve ("when the
         pattern blocks")."""
         when = next((i for i in items if isinstance(i, When)), None)
+        always = bool(self._tokens(items, "ALWAYS"))
+        present = bool(self._tokens(items, "IF_ANY"))
+        if present and (always or when is not None or need.field is None):
+            raise Unsupported("'if any' with 'always' or a path")
         if when is not None:
             return Clause(None, lambda s: [Returns("blocked", (need,), approver=when.approver)])
-        return Clause(None, lambda s: [Returns("all", (need,))])
+        return Clause(None, lambda s: [Returns("all", (need,), always=always, present=present)])
 
 
     def _returned_noun(self, items: list[Any]) -> str:
@@ -1857,7 +1892,7 @@ class Meaning(Transformer[Token, Any]):
         return "result"
 
     def ret_key(self, items: list[Any]) -> ReturnKey:
-        name = self._names(items[0])[0]
+        name = self._name(items[0])
         said = str(items[0]).replace(" ", "_")
         if name not in self.lex.returned_keys and said in self.lex.returned_keys:
             # "the score handed back", for the key `score` holding a local
@@ -1877,11 +1912,11 @@ class Meaning(Transformer[Token, Any]):
         return self._returning(items, Need(FromSlot(owner), key))
 
     def ret_complete(self, items: list[Any]) -> Clause:
-        var = self._names(self._tokens(items, "VAR")[0])[0]
+        var = self._name(self._tokens(items, "VAR")[0])
         return Clause(None, lambda s: [Returns("all", (Need(FromVar(var), "result"),), complete=var)])
 
     def ret_var(self, items: list[Any]) -> Clause:
-        var = self._names(self._tokens(items, "VAR")[0])[0]
+        var = self._name(self._tokens(items, "VAR")[0])
         return Clause(None, lambda s: [Returns("all", (Need(FromVar(var), "result"),))])
 
     def unmerged(self, items: list[Any]) -> Clause:
@@ -1950,12 +1985,12 @@ class Meaning(Transformer[Token, Any]):
         return self._clause(Subject((), it=True), lambda s: [])
 
     def returns_field(self, items: list[Any]) -> Clause:
-        key = self._names(next(t for t in self._tokens(items) if t.type in ("FIELD", "VAR")))[0]
+        key = self._name(next(t for t in self._tokens(items) if t.type in ("FIELD", "VAR")))
         return Clause(None, lambda s: [ReturnsField(key)])
 
     def ret_needs(self, items: list[Any]) -> tuple[Need, ...]:
         out = [Need(Null(), "result")]
-        out += [Need(FromVar(self._names(t)[0])) for t in self._tokens(items, "VAR")]
+        out += [Need(FromVar(self._name(t))) for t in self._tokens(items, "VAR")]
         return tuple(out)
 
     def ret_success(self, items: list[Any]) -> Clause:
@@ -1966,7 +2001,7 @@ class Meaning(Transformer[Token, Any]):
         return Clause(None, lambda s: [Returns("success", (), immediate=True), Returns("exhausted", needs)])
 
     def ret_exhausted_records(self, items: list[Any]) -> Clause:
-        var = self._names(self._tokens(items, "VAR")[0])[0]
+        var = self._name(self._tokens(items, "VAR")[0])
         needs = (Need(Null(), "result"), Need(FromVar(var)))
         return Clause(None, lambda s: [Returns("exhausted", needs, records=var)])
 
@@ -1989,7 +2024,7 @@ class Meaning(Transformer[Token, Any]):
 
     def ret_none_acceptable(self, items: list[Any]) -> Clause:
         needs = [Need(Null(), "result")]
-        needs += [Need(Null(), self._names(t)[0]) for t in self._tokens(items, "FIELD")]
+        needs += [Need(Null(), self._name(t)) for t in self._tokens(items, "FIELD")]
         return Clause(None, lambda s: [Returns("exhausted", tuple(needs))])
 
     def ret_threshold_or_last(self, items: list[Any]) -> Clause:
@@ -2016,7 +2051,7 @@ class Meaning(Transformer[Token, Any]):
 
     def ret_exhausted_last(self, items: list[Any]) -> Clause:
         needs = [Need(AnyResult(), "result")]
-        needs += [Need(FromVar(self._names(t)[0])) for t in self._tokens(items, "VAR")]
+        needs += [Need(FromVar(self._name(t))) for t in self._tokens(items, "VAR")]
         return Clause(None, lambda s: [Returns("exhausted", tuple(needs))])
 
     def ret_exhausted_needs(self, items: list[Any]) -> Clause:
@@ -2033,7 +2068,7 @@ class Meaning(Transformer[Token, Any]):
         return Clause(None, lambda s: [Returns("exhausted", ())])
 
     def ret_vars(self, items: list[Any]) -> Clause:
-        needs = tuple(Need(FromVar(self._names(t)[0])) for t in self._tokens(items, "VAR"))
+        needs = tuple(Need(FromVar(self._name(t))) for t in self._tokens(items, "VAR"))
         return Clause(None, lambda s: [Returns("all", needs)])
 
     def vice_versa(self, items: list[Any]) -> Clause:

@@ -370,6 +370,12 @@ KINDS: dict[str, tuple[str, ...]] = {
     "FAILURE": ("failure", "failures", "error", "errors", "exception", "exceptions"),
     "ACCESS": ("access",),
     "ACROSS": ("across", "throughout"),
+    # "the returned letter, if any, comes from the writer": of the returns
+    # that give one
+    "IF_ANY": (
+        "if any", "if there is one", "when there is one", "where there is one", "if one is returned",
+        "when one is returned", "whenever one is returned",
+    ),
     "ALWAYS": (
         "always", "on every call", "every time", "at all times", "invariably", "in every round",
         "on every round", "in each round", "on each round", "on every attempt", "on each attempt",
@@ -445,3 +451,11 @@ def phrase_table() -> dict[tuple[str, ...], tuple[str, ...]]:
             if kind not in kinds:
                 kinds.append(kind)
     return {k: tuple(v) for k, v in out.items()}
+
+
+#: The DECIDE verbs that speak of evidence: what "decides solely from X"
+#: limits is what other delegates produced, and the inputs are context.
+#: The others ("works solely from X") do not say, and are checked both ways.
+EVIDENCE_VERBS = frozenset(
+    "decide decides decided judge judges judged rule rules ruled base bases based".split()
+)

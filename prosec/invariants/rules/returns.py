@@ -41,6 +41,7 @@ from .base import (
     approves,
     passes_var,
     show,
+    undecided,
     verdict,
 )
 
@@ -233,10 +234,28 @@ def check(claim: Returns, facts: Facts) -> Verdict:
                     Problem(spans[0], f"no return follows the loop on line {spans[0].line} when it runs out")
                 )
             evidence.append(f"after the loop runs out the pattern returns on line {_lines(chosen)}")
+    absent: list[Problem] = []
+    empty: set[int] = set()  # lines of the returns that give none of it
+    made: list[Problem] = []  # returns that give a value built of the slot's outputs
+    built: set[int] = set()
     for ret in chosen:
         for need in claim.needs:
             problem = _need(need, ret, facts)
-            if problem is not None:
+            if problem is None:
+                also = _also(need, ret)
+                if also is not None:
+                    made.append(Problem(ret.stmt.span, f"the return on line {ret.stmt.span.line} gives {also} as well"))
+                    built.add(ret.stmt.span.line)
+                continue
+            if _gives_none(need, ret):
+                if claim.present:
+                    continue  # "if any": a return that gives none says nothing
+                absent.append(problem)
+                empty.add(ret.stmt.span.line)
+            elif _made_of(need, ret):
+                made.append(problem)
+                built.add(ret.stmt.span.line)
+            else:
                 problems.append(problem)
     if claim.records is not None:
         problems.extend(_records(claim.records, facts, evidence))
@@ -246,7 +265,78 @@ def check(claim: Returns, facts: Facts) -> Verdict:
         problems.extend(_complete(claim.complete, facts, evidence))
     if claim.needs and chosen:
         evidence.append("returning " + ", ".join(_need_text(n) for n in claim.needs))
-    return verdict(problems, evidence)
+    if claim.path == "blocked" and (problems or absent) and not any(
+        approves(k, claim.approver) for r in facts.a.returns.values() for k in r.known or ()
+    ):
+        # No return depends on an approval of the approver: "when it
+        # blocks" names no path of this delegation.
+        return undecided(
+            f"`{claim.approver}`'s output is never tested for approval (`approves`, `proceeds`), "
+            f"so which returns are reached \"when it blocks\" is not settled",
+            problems + absent,
+            evidence,
+        )
+    if made and not problems:
+        # "The predictions returned come from the readers": the returned
+        # object holds the readers' outputs and nothing else
+        slots = sorted({n.what.slot for n in claim.needs if isinstance(n.what, FromSlot)})
+        return undecided(
+            f"{' or '.join(f'`{s}`' for s in slots)}'s output itself, or a value that holds it "
+            f"(the return on line {', '.join(str(n) for n in sorted(built))})",
+            made + absent,
+            evidence,
+        )
+    if absent and not problems and not claim.always:
+        # "The letter returned is the writer's": of every return, or of
+        # those that return a letter?
+        fields = sorted({n.field for n in claim.needs if n.field is not None})
+        named = ", ".join(f"`{f}`" for f in fields)
+        return undecided(
+            f"on every path, or only on the paths that return {named}: "
+            f"some return none (line {', '.join(str(n) for n in sorted(empty))})",
+            absent,
+            evidence,
+        )
+    return verdict(problems + absent, evidence)
+
+
+def _also(need: Need, ret: ReturnObs) -> str | None:
+    """What else a returned value that carries ``need`` holds: another
+    delegate's output or an input beside the slot's output (a list of two
+    forecasters' outputs "comes from" each of them only loosely)."""
+    if need.field is None or need.only or need.field not in ret.fields or not isinstance(need.what, FromSlot):
+        return None
+    for f in sorted(ret.fields[need.field], key=lambda f: f.src):
+        if f.src.kind in ("call", "error", "input") and not (f.src.kind != "input" and f.src.name == need.what.slot):
+            return f.src.describe()
+    return None
+
+
+def _made_of(need: Need, ret: ReturnObs) -> bool:
+    """The returned value is an object or list holding only outputs of the
+    slot ``need`` names (whole, not fields of them), with nothing else in it."""
+    if need.field is None or need.field not in ret.fields or not isinstance(need.what, FromSlot):
+        return False
+    if need.only or need.what.fields:
+        return False
+    flows = [f for f in ret.fields[need.field] if f.src.kind != "null"]
+    return bool(flows) and all(
+        f.src.kind == "call" and f.src.name == need.what.slot and f.at and not f.path for f in flows
+    )
+
+
+def _gives_none(need: Need, ret: ReturnObs) -> bool:
+    """The return gives no value where ``need`` looks: the field is left
+    out, or is null on every path to it."""
+    if need.field is None or isinstance(need.what, Null):
+        return False
+    if need.field not in ret.fields:
+        return True
+    expr = ret.exprs[need.field]
+    if isinstance(expr, ir.Literal_) and expr.value is None:
+        return True
+    flows = ret.fields[need.field]
+    return bool(flows) and all(f.src.kind == "null" for f in flows)
 
 
 def _end(facts: Facts) -> Span:
