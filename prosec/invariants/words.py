@@ -204,6 +204,9 @@ KINDS: dict[str, tuple[str, ...]] = {
         "forward", "shows", "show", "feeds", "feed", "shares", "share", "gives", "give",
         "reveals", "reveal", "relays", "relay",
     ),
+    # "the target runs only if the guard explicitly proceeds": the verdict's
+    # `proceed`, as the language reads it
+    "PROCEED": ("proceeds", "proceed"),
     # "the target waits for the guard's approval", "the guard's approval is
     # required before the target runs", "the target is skipped unless ..."
     "REQUIRE": ("waits for", "wait for", "requires", "require", "needs", "need"),
@@ -250,6 +253,7 @@ KINDS: dict[str, tuple[str, ...]] = {
         "says proceed", "say go", "says go", "let it proceed", "lets it proceed",
         "give the go_ahead", "gives the go_ahead", "gave the go_ahead",
         "say approve", "says approve", "said approve", "say accept", "says accept", "said accept",
+        "certify", "certifies", "certified",
     ),
     "APPROVAL": (
         "acceptance",
