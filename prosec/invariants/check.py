@@ -56,6 +56,7 @@ def check_invariants(ctx: PatternContext, *, strict: bool = False) -> InvariantR
         program=ctx.program,
         primary=primary,
         ensures=[e for s in ctx.decls.slots for e in s.ensures],
+        descriptions=[(d.name, d.description) for d in (*ctx.decls.inputs, *ctx.decls.config)],
     )
     readings: list[Reading | Exception] = []
     pinned: list[Diagnostic] = []

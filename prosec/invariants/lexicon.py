@@ -169,6 +169,9 @@ class Lexicon:
     walkers: dict[str, frozenset[str]] = field(default_factory=dict)
     #: locals that are appended or recorded to (lists built by appending)
     appended: frozenset[str] = frozenset()
+    #: surface forms that name one element of a list input ("the source
+    #: chunk" when the description of `chunks` says "the source chunks")
+    elements: set[tuple[str, ...]] = field(default_factory=set)
 
     def add(self, phrase: Iterable[str], priority: int, entity: Entity) -> None:
         """Register a surface form; the higher priority wins, equals of one kind merge."""
@@ -200,6 +203,76 @@ def declared_keys(text: str) -> list[str]:
     return out
 
 
+#: Words that end the noun phrase a description opens with ("the pairings
+#: of this round", "the claim as filed, with an `id`").
+_PHRASE_END = frozenset(
+    "of for with as to from in on by at that which who whom whose where when while if or and but "
+    "per each every than since under into about being is are was were be will may can must "
+    "should would not no only split already".split()
+)
+#: A description opening with one of these says what the input is for, not
+#: what it is called ("what to research", "how marks are awarded").
+_NOT_NAMES = frozenset("what how who whom whose where when why which whether most least".split())
+
+
+#: Word kinds that say something of what they stand before (a count, a
+#: quantifier, an age, "raw", "whole", a word of a claim): a description
+#: holding one is not taken as a name.
+_MEANINGFUL = frozenset(
+    "NUMBER SINGLE EVERY BOTH OTHER ANOTHER PRIOR CURRENT LATER FIRST ORIGINAL WHOLE SAME FINAL "
+    "NO NOT NEVER NONE ONLY EXCEPT PATTERN ROLENOUN CALLS LOOP INPUTNOUN INPUTS PROMPT AUTHORED "
+    "APPROVAL UNCHANGED REJECTED".split()
+)
+
+
+def description_phrase(text: str) -> list[str]:
+    """The noun phrase an input's description opens with, articles dropped:
+    "the source document" → ``source document``, "the team's style rules"
+    → ``team 's style rules``; empty when the description opens otherwise."""
+    out: list[str] = []
+    for word in re.findall(r"'s\b|(?<=s)'(?=\s|$)|[A-Za-z][A-Za-z_-]*|[^\sA-Za-z]", text.strip().lower()):
+        if not out and word in ("the", "a", "an"):
+            continue
+        if not out and word in _NOT_NAMES:
+            return []
+        if word in _PHRASE_END or not (word[0].isalpha() or word in ("'s", "'")):
+            break
+        out.append(word.replace("-", "_"))
+    return out if out and out[-1] not in ("'s", "'") and len(out) <= 4 else []
+
+
+def _described(lex: Lexicon, descriptions: Iterable[tuple[str, str]]) -> None:
+    """An input's description as a name for it: ``document: string -- the
+    source document`` makes "the source document" name ``document``. Only
+    a phrase no other description and no other name of the pattern uses,
+    and never a single word the reader knows as another kind (a noun for a
+    result, a role, a quantity)."""
+    from .words import PRODUCTS, phrase_table
+
+    known = phrase_table()
+    phrases: dict[tuple[str, ...], set[str]] = {}
+    singles: set[tuple[str, ...]] = set()
+    for name, text in descriptions:
+        if name not in lex.inputs:
+            continue
+        ws = description_phrase(text)
+        if not ws or ws == words_of(name):
+            continue
+        if any(set(known.get((w,), ())) & _MEANINGFUL for w in ws[:-1] if len(ws) > 1) or (ws[0],) in known and len(ws) == 1:
+            continue  # "one brief per delegate", "the raw table": the word says more than a name
+        if len(ws) == 1 and (ws[0] in PRODUCTS or ws[0] in GENERIC_ROLES or ws[0] in _NOT_ALIASES or len(ws[0]) < 3):
+            continue
+        for v in variants(ws[-1]):
+            phrases.setdefault((*ws[:-1], v), set()).add(name)
+            if v != ws[-1] and v == singular(ws[-1]):
+                singles.add((*ws[:-1], v))  # "the source chunk" of "the source chunks"
+    for phrase, names in sorted(phrases.items()):
+        if len(names) == 1 and phrase not in lex.forms:
+            lex.add(phrase, 2, Entity("input", tuple(names)))
+            if phrase in singles:
+                lex.elements.add(phrase)
+
+
 def build_lexicon(
     *,
     slots: Iterable[str],
@@ -209,6 +282,7 @@ def build_lexicon(
     program: ir.Program,
     primary: str | None = None,
     ensures: Iterable[str] = (),
+    descriptions: Iterable[tuple[str, str]] = (),
 ) -> Lexicon:
     """The names of one pattern and their surface forms."""
     slot_set = frozenset(slots)
@@ -328,6 +402,7 @@ def build_lexicon(
     for var, seq in delegate_vars.items():
         for v in variants(var.lower()):
             lex.add([v], 4, Entity("slot", (seq,)))
+    _described(lex, descriptions)
     # "both candidates" for `candidate_a` / `candidate_b`: a group.
     groups: dict[str, list[str]] = {}
     for name in sorted(input_set):

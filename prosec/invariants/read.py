@@ -827,6 +827,7 @@ class Meaning(Transformer[Token, Any]):
         original = bool(self._tokens(items, "ORIGINAL"))
         tok = _tok(self.toks, token)
         element = len(names) == 1 and tok.text != names[0].replace("_", " ") and plural(tok.text.split()[-1]) == words_of(names[0])[-1]
+        element = element or tuple(tok.text.split()) in self.lex.elements
         return Obj(source=FromInput(names[0]), original=original, names=names, element=element)
 
     def o_both(self, items: list[Any]) -> Obj:
