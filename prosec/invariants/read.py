@@ -69,7 +69,7 @@ from .claims import (
     Unverifiable,
 )
 from .lexicon import GENERIC_ROLES, Lexicon, plural, words_of
-from .words import FILLERS, KINDS, PRODUCTS, phrase_table
+from .words import FILLERS, KINDS, PRODUCTS, VALUE_NOUNS, phrase_table
 
 #: At most this many token sequences and this many trees per sequence are
 #: tried; a sentence with more readings than that is not read.
@@ -216,6 +216,13 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
                 found = lex.forms.get((span[0], *span[2:]))
                 if found is not None and found[1].kind == "slot":
                     found = None
+                if found is None and _owner_word(span[0], lex, phrases):
+                    # "the patient's insurance ID" for the input
+                    # `insurance_id`: an owner the pattern has no name for
+                    # says whose input it is
+                    found = lex.forms.get(span[2:])
+                    if found is not None and found[1].kind != "input":
+                        found = None
             if found is not None:
                 name = (n, found[0], _name_kind(found[1].kind), found[1].names)
                 break
@@ -243,6 +250,12 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
         if name is not None and name[0] >= phrase_len:
             n, priority, kind, names = name
             toks = [Tok(kind, " ".join(low[i : i + n]), names)]
+            if kind == "INPUT" and i + n < len(low) and low[i + n] in VALUE_NOUNS and (low[i + n],) not in lex.forms:
+                # "the policy wording", "the claimant contact details": the
+                # input itself, in a word for its value
+                out.append(toks)
+                i += n + 1
+                continue
             if (priority < 4 or kind == "VAR") and n == phrase_len:
                 # a local's name is also the word it is ("work", "plan"); a
                 # slot's alias ("members" of `ensemble_member`) is not also
@@ -286,6 +299,19 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
         out.append(toks)
         i += n
     return [[replace(t, article=True) for t in pos] if k in articles else pos for k, pos in enumerate(out)]
+
+
+def _owner_word(word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> bool:
+    """Whether a possessive's owner is a plain word: no name of the pattern
+    (nor a slot's stem), no word the reader knows ("the other's")."""
+    return (
+        word.isalpha()
+        and (word,) not in lex.forms
+        and (word,) not in phrases
+        and word not in lex.key_forms
+        and word[:6] not in lex.stems
+        and not any(word in ws for ws in lex.forms)
+    )
 
 
 def _by_return(low: list[str], i: int, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> bool:

@@ -31,6 +31,14 @@ PRODUCTS: frozenset[str] = frozenset(
     profile profiles verdict rewrite rewrites transcript""".split()
 )
 
+#: Nouns for an input's value as a whole. Right after an input's name
+#: ("the policy wording", "the claimant contact details", "the audience
+#: setting") one of these is the input itself; elsewhere it is a word like
+#: any other.
+VALUE_NOUNS: frozenset[str] = frozenset(
+    "details information info wording text contents value setting table figure string".split()
+)
+
 #: "as submitted", "exactly as the caller wrote it", "as it was sent": an
 #: input's value as the caller gave it, in every spelling of that family.
 _GIVING = (
@@ -294,7 +302,9 @@ KINDS: dict[str, tuple[str, ...]] = {
     ),
     "BETWEEN": ("between",),
     "INPUTNOUN": ("input",),
-    "CONTAINER": ("array", "list", "log", "collection", "ledger", "history", "record", "set", "variable"),
+    "CONTAINER": ("array", "list", "log", "collection", "ledger", "history", "record", "set", "variable",
+                  # plural: "the shipment records" for `shipments`
+                  "arrays", "lists", "collections", "records"),
     "AGAINST": ("against", "relative to", "in light of"),
     "EVALUATE": (
         "scores", "score", "evaluates", "evaluate", "judges", "judge", "assesses", "assess",
