@@ -169,6 +169,9 @@ class Lexicon:
     walkers: dict[str, frozenset[str]] = field(default_factory=dict)
     #: locals that are appended or recorded to (lists built by appending)
     appended: frozenset[str] = frozenset()
+    #: slot → the nouns its `ensures:` calls its result by ("ensures: a
+    #: prediction of ..."): after its possessive, its whole result
+    products: dict[str, frozenset[str]] = field(default_factory=dict)
     #: surface forms that name one element of a list input ("the source
     #: chunk" when the description of `chunks` says "the source chunks")
     elements: set[tuple[str, ...]] = field(default_factory=set)
@@ -258,7 +261,9 @@ def _described(lex: Lexicon, descriptions: Iterable[tuple[str, str]]) -> None:
         ws = description_phrase(text)
         if not ws or ws == words_of(name):
             continue
-        if any(set(known.get((w,), ())) & _MEANINGFUL for w in ws[:-1] if len(ws) > 1) or (ws[0],) in known and len(ws) == 1:
+        if len(ws) == 1 and (ws[0],) in known:
+            continue  # a word the reader knows as another kind ("the feedback")
+        if any(set(known.get((w,), ())) & _MEANINGFUL for w in ws[:-1]):
             continue  # "one brief per delegate", "the raw table": the word says more than a name
         if len(ws) == 1 and (ws[0] in PRODUCTS or ws[0] in GENERIC_ROLES or ws[0] in _NOT_ALIASES or len(ws[0]) < 3):
             continue
@@ -273,6 +278,51 @@ def _described(lex: Lexicon, descriptions: Iterable[tuple[str, str]]) -> None:
                 lex.elements.add(phrase)
 
 
+def _attached(lex: Lexicon, prose: str) -> None:
+    """A word the pattern's own prose puts before a slot's name names that
+    slot with it: "A bout judge sees the two entries" makes "bout judge"
+    the slot ``judge``. Only a plain word (no name, no word the reader
+    knows: "the other judge", "a rejected draft" stay what they say), or
+    the name of an input ("a bout judge", of `bouts`), that the prose puts
+    before one slot only, and no word of another slot's name ("the head
+    judge" is `head_judge`)."""
+    from .words import phrase_table
+
+    known = phrase_table()
+    slot_forms = {k: e for k, (_, e) in lex.forms.items() if e.kind == "slot" and len(e.names) == 1}
+    ws = re.findall(r"[a-z][a-z_]*", prose.lower())
+    found: dict[tuple[str, ...], set[str]] = {}
+    for i in range(1, len(ws)):
+        for n in (2, 1):
+            form = tuple(ws[i : i + n])
+            entity = slot_forms.get(form)
+            if entity is None:
+                continue
+            word = ws[i - 1]
+            if (
+                len(word) < 3
+                or (word,) in known
+                or word in FILLER_WORDS
+                or word.endswith(("ly", "ing", "ed", "s"))
+                or any(word in k for k in slot_forms)
+            ):
+                break
+            found.setdefault((word, *form), set()).update(entity.names)
+            break
+    for phrase, names in sorted(found.items()):
+        if len(names) == 1 and phrase not in lex.forms:
+            lex.add(phrase, 4, Entity("slot", tuple(names)))
+
+
+#: Words before a name in prose that are grammar, not a modifier.
+FILLER_WORDS = frozenset(
+    "the a an this that these those its their his her our your my one two three each every all any "
+    "some no both either neither which what whose whom who where when how while then than and but nor "
+    "for from into onto upon with without within about above below after before between against "
+    "among per via once only also still even just very more most less least".split()
+)
+
+
 def build_lexicon(
     *,
     slots: Iterable[str],
@@ -283,6 +333,8 @@ def build_lexicon(
     primary: str | None = None,
     ensures: Iterable[str] = (),
     descriptions: Iterable[tuple[str, str]] = (),
+    results_described: Iterable[tuple[str, str]] = (),
+    prose: str = "",
 ) -> Lexicon:
     """The names of one pattern and their surface forms."""
     slot_set = frozenset(slots)
@@ -403,6 +455,13 @@ def build_lexicon(
         for v in variants(var.lower()):
             lex.add([v], 4, Entity("slot", (seq,)))
     _described(lex, descriptions)
+    _attached(lex, prose)
+    for slot, text in results_described:
+        if "{" in text or slot not in slot_set:
+            continue
+        ws = description_phrase(text)
+        if ws and ws[-1] not in ("'s", "'") and len(ws[-1]) > 2:
+            lex.products[slot] = lex.products.get(slot, frozenset()) | frozenset(variants(ws[-1]))
     # "both candidates" for `candidate_a` / `candidate_b`: a group.
     groups: dict[str, list[str]] = {}
     for name in sorted(input_set):

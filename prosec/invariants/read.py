@@ -24,7 +24,7 @@ from __future__ import annotations
 import itertools
 import re
 import threading
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from importlib.resources import files
@@ -68,7 +68,7 @@ from .claims import (
     Unmerged,
     Unverifiable,
 )
-from .lexicon import GENERIC_ROLES, Lexicon, plural, words_of
+from .lexicon import GENERIC_ROLES, Lexicon, plural, singular, words_of
 from .words import FILLERS, KINDS, PRODUCTS, VALUE_NOUNS, phrase_table
 
 #: At most this many token sequences and this many trees per sequence are
@@ -237,11 +237,17 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             # result or a field of it, not the pattern's local `work`; after
             # "its", a local may still be meant ("with its critique")
             owners = {n for t in (out[-2] if len(out) > 1 and out[-1][0].kind == "POSS" else ()) for n in t.names if t.kind == "SLOT"}
+            if owners and name is None and (noun := _modified_result(low, i, owners, lex, phrases)):
+                # "the sync analyst's drift report", "the synthesizer's
+                # merged answer": words before a noun for the whole result
+                out.append([Tok("OUTPUT", low[noun])])
+                i = noun + 1
+                continue
             if name is not None and name[2] == "VAR" and owners and lex.results.get(name[3][0], frozenset()) == owners:
                 # "the translator's draft" for `let draft = call translator`
                 toks = [Tok("OUTPUT", word)]
             else:
-                toks = [_owned(word, lex, phrases)]
+                toks = [_owned(word, lex, phrases, owners)]
             if out[-1][0].kind == "ITS" and name is not None:
                 toks.append(Tok(name[2], word, name[3]))
             out.append(toks)
@@ -348,7 +354,45 @@ _NUMBERS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "onc
 _PUNCT = {",": "COMMA", ";": "SEMI", ":": "COLON", "<": "CMP", ">": "CMP", "<=": "CMP", ">=": "CMP", "==": "CMP", "!=": "CMP"}
 
 
-def _owned(word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> Tok:
+def _result_noun(word: str, owners: Collection[str], lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> bool:
+    """Whether a word after a slot's possessive names its whole result: a
+    noun for a result ("output", "report", "draft"), or the noun the slot's
+    own `ensures:` calls its result ("ensures: a prediction ..."), and no
+    key a slot declares or the program reads."""
+    if word in lex.declared_keys:
+        return False
+    if word in _WHOLE:
+        return True
+    if word in lex.key_forms:
+        return False
+    return (
+        "OUTPUT" in phrases.get((word,), ())
+        or (word in PRODUCTS and (word,) not in lex.forms)
+        or (bool(owners) and all(word in lex.products.get(o, ()) for o in owners))
+    )
+
+
+def _modified_result(
+    low: list[str], i: int, owners: Collection[str], lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]
+) -> int | None:
+    """After a slot's possessive, one or two plain words and a noun for its
+    whole result ("the readers' raw output" aside: "raw" is a word the
+    reader knows): the position of that noun. The words must be no name,
+    key or word of the reader, so nothing they say is dropped but how the
+    writer describes the one result."""
+    j = i
+    while j < len(low) and j - i < 2 and low[j].isalpha() and (low[j],) not in phrases and low[j] not in lex.key_forms:
+        if (low[j],) in lex.forms or low[j] in lex.declared_keys or low[j][:6] in lex.stems or _result_noun(low[j], owners, lex, phrases):
+            break
+        j += 1
+    if j == i or j >= len(low) or not _result_noun(low[j], owners, lex, phrases):
+        return None
+    if j + 1 < len(low) and (low[j + 1] in ("'s", "'") or (low[j + 1].isalpha() and (low[j + 1],) not in phrases)):
+        return None  # "the drift report's findings", "the drift report card"
+    return j
+
+
+def _owned(word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]], owners: Collection[str] = ()) -> Tok:
     """A word after a possessive ("the actor's ..."): the owner's whole result
     ("output", or a word for a result that the program reads no field of), or
     one field of it (a key the program reads, or a word prosec has no other
@@ -357,12 +401,16 @@ def _owned(word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ..
     # field, even when the word could name a whole result.
     if word in lex.declared_keys:
         return Tok("FIELD", word, (word,))
+    if (one := singular(word)) != word and one in lex.declared_keys and word not in lex.key_forms:
+        return Tok("FIELD", word, (one,))  # "the bout judges' rationales" of `{ rationale }`
     if word in _WHOLE:
         return Tok("OUTPUT", word)
     if word in lex.key_forms:
         return Tok("FIELD", word, (lex.key_forms[word],))
     if "OUTPUT" in phrases.get((word,), ()) or (word in PRODUCTS and (word,) not in lex.forms):
         return Tok("OUTPUT", word)
+    if owners and all(word in lex.products.get(o, ()) for o in owners):
+        return Tok("OUTPUT", word)  # "every reader's prediction", `ensures: a prediction`
     return Tok("FIELD", word, (word,))
 
 
@@ -917,6 +965,15 @@ class Meaning(Transformer[Token, Any]):
         return Obj(source=FromField(fields[0]))
 
     def o_others(self, items: list[Any]) -> Obj:
+        return Obj(source=FromOthers())
+
+    def o_others_var(self, items: list[Any]) -> Obj:
+        # "the route planned by another router call": a local that only
+        # ever holds that slot's results, made by another of its calls
+        var = self._names(self._tokens(items, "VAR")[0])[0]
+        who: tuple[str, ...] = next(i for i in items if isinstance(i, tuple))
+        if not who or set(who) != set(self.lex.results.get(var, ())):
+            raise Unsupported(f"'{var}' made by another call of a slot it does not hold the results of")
         return Obj(source=FromOthers())
 
     def o_elements(self, items: list[Any]) -> Obj:

@@ -121,7 +121,10 @@ KINDS: dict[str, tuple[str, ...]] = {
     # ---- quantifiers and others
     "EVERY": ("every", "each", "all", "all of", "each of", "every one of", "all the"),
     "BOTH": ("both", "both of", "the two"),
-    "ANOTHER": ("another", "any other", "some other"),
+    "ANOTHER": ("another", "any other", "some other",
+                # "a report written by a different reviewer" ("different
+                # tiers", with no article, is any word)
+                "a different", "any different"),
     "OTHER": ("other", "others", "the others", "the other", "other's", "others'"),
     "EACHOTHER": ("each other", "one another", "each other's", "one another's"),
     "PEER": (
@@ -148,6 +151,8 @@ KINDS: dict[str, tuple[str, ...]] = {
         "runs", "retries", "retry", "attempts", "attempt", "rounds", "round", "iterations",
         "iteration", "repetitions", "samples", "copies", "invocations", "invocation",
         "calls", "call", "tries", "passes",
+        # "no probe run sees another run's response"
+        "run",
     ),
     "PATTERN": ("pattern", "workflow", "orchestration", "delegation", "system", "orchestrator", "coordinator"),
     "ROLENOUN": ("entries", "entry", "members", "member", "instances", "instance", "slot", "slots"),
@@ -284,7 +289,9 @@ KINDS: dict[str, tuple[str, ...]] = {
         "refusal", "rejection", "block", "denial", "no", "veto", "stop", "not approved",
         "disapproval",
     ),
-    "PRODUCED": ("produced", "made", "computed", "written", "decided", "created", "generated", "authored", "supplied", "provided"),
+    "PRODUCED": ("produced", "made", "computed", "written", "decided", "created", "generated", "authored", "supplied", "provided",
+                 # "the route planned by another router call"
+                 "planned", "drafted", "composed", "prepared", "chosen"),
     "COMES": (
         "comes", "come", "originates", "originate", "derives", "derive", "comes straight",
         "come straight", "comes directly", "come directly",
