@@ -234,7 +234,9 @@ def description_phrase(text: str) -> list[str]:
     → ``team 's style rules``; empty when the description opens otherwise."""
     out: list[str] = []
     for word in re.findall(r"'s\b|(?<=s)'(?=\s|$)|[A-Za-z][A-Za-z_-]*|[^\sA-Za-z]", text.strip().lower()):
-        if not out and word in ("the", "a", "an"):
+        if word in ("the", "a", "an"):
+            if out:
+                break  # "the routing policy the classifier applies"
             continue
         if not out and word in _NOT_NAMES:
             return []

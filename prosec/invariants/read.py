@@ -197,6 +197,10 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             out.append([Tok("FIELD", " ".join(low[i : i + n]), (key,))])
             i += n
             continue
+        if out and out[-1][0].kind == "FIELD" and len(out[-1]) == 1 and word in VALUE_NOUNS and (word,) not in lex.forms:
+            # "the budgeter's overage figure": the field, in a word for its value
+            i += 1
+            continue
         letter = _letter(raw[i].lower(), low, lex) if len(raw[i]) == 1 and raw[i] in "ABCD" and i > 0 else None
         if letter is not None:
             out.append([Tok("INPUT", word, (letter,))])
@@ -208,7 +212,7 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             i += 1
             continue
         name: tuple[int, int, str, tuple[str, ...]] | None = None  # (len, priority, kind, names)
-        for n in range(min(max_name + 1, len(low) - i), 0, -1):
+        for n in range(min(max_name + 2, len(low) - i), 0, -1):  # an owner and its "'s" before a name
             span = tuple(low[i : i + n])
             found = lex.forms.get(span)
             if found is None and n > 2 and span[1] in ("'s", "'") and span[-1] not in ("'s", "'", *_WHOLE):
@@ -256,6 +260,11 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
         if name is not None and name[0] >= phrase_len:
             n, priority, kind, names = name
             toks = [Tok(kind, " ".join(low[i : i + n]), names)]
+            before = {x for t in (out[-1] if out else ()) if t.kind == "SLOT" for x in t.names}
+            if kind == "VAR" and before and lex.results.get(names[0], frozenset()) == before:
+                # "the intake summary" for `let summary = call intake`: the
+                # slot's result, named as the program names it
+                toks.append(Tok("OUTPUT", " ".join(low[i : i + n])))
             if kind == "INPUT" and i + n < len(low) and low[i + n] in VALUE_NOUNS and (low[i + n],) not in lex.forms:
                 # "the policy wording", "the claimant contact details": the
                 # input itself, in a word for its value

@@ -297,7 +297,9 @@ KINDS: dict[str, tuple[str, ...]] = {
         "come straight", "comes directly", "come directly",
     ),
     # "the results field": a key of the returned object
-    "KEYNOUN": ("field",),
+    "KEYNOUN": ("field",
+                # "the parser's name and photo_url fields"
+                "fields"),
     "DERIVED": ("derived", "built", "computed", "made", "distilled"),
     "MERGE": (
         "merge", "merges", "combine", "combines", "synthesize", "synthesizes", "synthesise",
