@@ -34,7 +34,11 @@ ROLE_NOUNS = frozenset(
     "services service slot slots pattern patterns".split()
 )
 #: Nouns that stand for every slot when no slot is named so.
-GENERIC_ROLES = frozenset("service services role roles agent agents participant participants party parties".split())
+GENERIC_ROLES = frozenset(
+    "service services role roles agent agents participant participants party parties "
+    # "each side sees only the other's argument"
+    "side sides".split()
+)
 #: A name starting with one of these counts something (``max_rounds``): its
 #: last word names the things counted, not the name.
 _QUANTIFIERS = frozenset("max min num n number count total".split())

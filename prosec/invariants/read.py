@@ -974,7 +974,18 @@ class Meaning(Transformer[Token, Any]):
         return Obj(source=FromField(fields[0]))
 
     def o_others(self, items: list[Any]) -> Obj:
+        if any(isinstance(i, Token) and i.type == "ROLE" for i in items) or any(
+            isinstance(i, tuple) and self._role_only(i) for i in items
+        ):
+            # "the other side's reasoning": the other slot of the subject
+            fields = next((i for i in items if isinstance(i, tuple) and not self._role_only(i)), None)
+            if fields is not None and any(self._tokens(items, "POSS")):
+                return Obj(owner=OTHER, what="fields", fields=fields)
+            return Obj(owner=OTHER, what="output")
         return Obj(source=FromOthers())
+
+    def _role_only(self, names: tuple[str, ...]) -> bool:
+        return bool(names) and set(names) == set(self.lex.slots) and len(names) > 1
 
     def o_others_var(self, items: list[Any]) -> Obj:
         # "the route planned by another router call": a local that only
