@@ -122,7 +122,6 @@ class ModuleView:
     runtime_imports: str
     constants: tuple[ConstantView, ...]
     result_class: str
-    result_builder: str
     result_doc: str
     fields: tuple[FieldView, ...]
     functions: tuple[FunctionView, ...]
@@ -293,8 +292,9 @@ def _upper(text: str) -> str:
     return re.sub(r"[^A-Z0-9]+", "_", text.upper()).strip("_")
 
 
-#: The module's private constructor of its result class (see the template).
-RESULT_BUILDER = "_new_result"
+#: The local that holds a result while ``return`` makes it (see
+#: :meth:`Walk.make_result`).
+MADE = "_made"
 
 
 def options_function(function: str) -> str:
@@ -394,6 +394,21 @@ class Walk:
         if py == self.p.result_class:
             py += "_"
         return py
+
+    def make_result(self, given: tuple[tuple[str, str], ...]) -> list[Node]:
+        """``return`` of the pattern's result: each field that ``given``
+        names set to its code, in the source's order, then every other
+        field to None. The instance is made with ``_rt.new_instance`` and
+        the fields' setters (the template's ``_set_FIELD``), because the
+        frozen dataclass's keyword constructor costs about as much as the
+        rest of a call, and a builder function would add its own frame."""
+        named = {py for py, _ in given}
+        values = [*given, *((f.py, "None") for f in self.p.fields if f.py not in named)]
+        return [
+            Line(f"{MADE} = _rt.new_instance({self.p.result_class})"),
+            *(Line(f"_set_{py}({MADE}, {code})") for py, code in values),
+            Line(f"return {MADE}"),
+        ]
 
     def fresh(self, stem: str, hint: str = "") -> str:
         """A private name for generated code: ``_each_item`` for the
@@ -683,7 +698,7 @@ class Printer:
                     )
                 ]
             case ir.Return(value=value):
-                return [Line(self.return_code(value, frame=frame))]
+                return self.return_code(value, frame=frame)
             case ir.Continue():
                 return [Line("continue" if frame.in_loop else "return None")]
             case ir.Break():
@@ -721,15 +736,14 @@ class Printer:
             case _:
                 assert_never(stmt)
 
-    def return_code(self, value: ir.Expr | None, *, frame: Frame) -> str:
+    def return_code(self, value: ir.Expr | None, *, frame: Frame) -> list[Node]:
         if frame.function.kind != "pattern":
-            return f"return {self.expr(value, frame=frame)}" if value is not None else "return None"
+            return [Line(f"return {self.expr(value, frame=frame)}" if value is not None else "return None")]
         if value is None:
-            return f"return {RESULT_BUILDER}()"
+            return self.w.make_result(())
         if isinstance(value, ir.Object):
-            args = ", ".join(f"{field_name(k)}={self.expr(v, frame=frame)}" for k, v in value.entries)
-            return f"return {RESULT_BUILDER}({args})"
-        return f"return {RESULT_BUILDER}(result={self.expr(value, frame=frame)})"
+            return self.w.make_result(tuple((field_name(k), self.expr(v, frame=frame)) for k, v in value.entries))
+        return self.w.make_result((("result", self.expr(value, frame=frame)),))
 
     def try_stmt(self, stmt: ir.Try, *, frame: Frame) -> TryView:
         body = self.body(self.block(stmt.body, frame=frame.trying()))
@@ -1079,7 +1093,7 @@ class Generator:
                 nodes.append(Line(f"{param.py} = _rt.owned({param.py})"))
         nodes.extend(self.printer.block(self.w.p.program.body, new_scope=False, frame=frame))
         if self.w.p.falls_off:
-            nodes.append(Line(f"return {RESULT_BUILDER}()"))
+            nodes.extend(self.w.make_result(()))
         if not self.w.fast:
             nodes.insert(0, Line("_run = _rt.Run(" + ", ".join(options) + ")"))
         elif self.w.uses_run:
@@ -1270,7 +1284,6 @@ def module_view(pattern: PatternInput, module_doc: str, result_doc: str) -> Modu
         runtime_imports=", ".join(runtime_names),
         constants=consts.ordered(),
         result_class=pattern.result_class,
-        result_builder=RESULT_BUILDER,
         result_doc=docstring(result_doc),
         fields=fields,
         functions=(sync, options, async_),

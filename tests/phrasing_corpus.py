@@ -12,7 +12,11 @@ Each sentence is compiled alone, as the only bullet of its pattern's
 ``### Invariants``. The figures:
 
 - **read correctly**: read in full, into exactly the expected claims;
-  **read wrongly**: read in full into other claims; **unrecognized**.
+  **rightly left unread**: a sentence that states no claim (``expect =
+  []``) or denies one, reported ``unrecognized``; together, **read as
+  labelled**; **read wrongly**: read in full into other claims (or read at
+  all when the label says there is nothing to read); **unrecognized**: a
+  sentence with a claim that was not read.
 - **false alarm**: a sentence that holds, reported ``violated``.
 - **false proof**: a sentence that does not hold, reported ``proved`` or
   ``enforced``.
@@ -120,12 +124,21 @@ class Figures:
                 out.append(s)
         return out
 
+    @property
+    def claimless(self) -> int:
+        """Sentences whose right reading is none: no claim, or a denial."""
+        return sum(1 for s in self.sentences if not s.expect or any(w.get("negated") for w in s.expect))
+
     def summary(self) -> str:
         n = len(self.sentences)
-        correct = self.count("correct")
+        correct, unread = self.count("correct"), self.count("unread")
+        claims = n - self.claimless
         return (
             f"invariant phrasings: {n} sentences on {len(self.patterns)} patterns: "
-            f"{correct} read correctly ({100 * correct / max(n, 1):.1f}%), {self.count('wrong')} read wrongly, "
+            f"{correct + unread} read as labelled ({100 * (correct + unread) / max(n, 1):.1f}%): "
+            f"{correct} of the {claims} that state a claim read correctly ({100 * correct / max(claims, 1):.1f}%) "
+            f"and {unread} of the {self.claimless} that state none rightly left unread; "
+            f"{self.count('wrong')} read wrongly, "
             f"{self.count('unrecognized')} unrecognized; {len(self.false_alarms)} false alarms, "
             f"{len(self.false_proofs)} false proofs, {len(self.polarity_errors)} polarity errors; "
             f"mutants caught {self.mutants_caught}/{self.mutants_read} of those on sentences read correctly "
@@ -253,7 +266,10 @@ def matches(want: dict[str, Any], fact: InvariantFact) -> bool:
 
 def verdict(s: Sentence) -> str:
     if s.status in ("unrecognized", ""):
-        return "unrecognized"
+        # A sentence that states no claim, or denies one, is read right by
+        # being left unread.
+        claimless = not s.expect or any(w.get("negated") for w in s.expect)
+        return "unread" if claimless else "unrecognized"
     wants = [w for w in s.expect if not w.get("negated")]
     if not wants or len(wants) != len(s.expect):
         return "wrong"
@@ -364,7 +380,7 @@ def open_cases() -> dict[tuple[str, str], str]:
 def main() -> None:
     figs = evaluate(sets=_arguments(sys.argv[1:]))
     for s in figs.sentences:
-        if s.verdict != "correct":
+        if s.verdict not in ("correct", "unread"):
             print(f"[{s.verdict}:{s.status}] {s.set}/{s.file}: {s.text}")
             print(f"      expect: {s.expect}")
             for f in s.facts:

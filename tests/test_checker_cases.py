@@ -103,6 +103,146 @@ def test_exactly_one_element_per_call_is_not_once_per_element(
     assert got == [per_call, per_element]
 
 
+KITCHEN = """\
+---
+name: kitchen
+kind: pattern
+---
+
+# Kitchen
+
+A developer writes a card; the chef sends it back until it is accepted.
+
+### Slots
+
+- `developer`
+  - requires: concept, feedback
+  - ensures: a card
+- `chef`
+  - requires: card
+  - ensures: a verdict
+
+### Requires
+
+- The caller supplies:
+    concept: string -- the dish
+
+### Returns
+
+- `recipe`: the last card
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+{delegation}
+```
+"""
+
+REWRITTEN = """\
+let card = call developer
+  concept: concept
+let verdict = null
+loop until verdict accepts the card (max: 3) as round:
+  if round exceeds 1:
+    card = call {second}
+      concept: concept
+      feedback: verdict
+  verdict = call chef
+    card: card
+return {{
+  recipe: card
+}}"""
+
+
+@pytest.mark.parametrize(("second", "status"), [("developer", Status.PROVED), ("chef", Status.VIOLATED)])
+def test_one_slot_called_at_two_sites_is_that_slot_on_every_path(second: str, status: Status) -> None:
+    # `card` is the developer's card from either call site; the chef
+    # rewriting it on some path breaks the claim
+    text = KITCHEN.format(
+        invariants="- The returned recipe always comes from the developer.\n- The chef receives the developer's output.",
+        delegation=REWRITTEN.format(second=second),
+    )
+    result = compile_text("kitchen.prose.md", text.encode())
+    assert result.report is not None
+    assert [fact.status for fact in result.report.invariants] == [status, status]
+
+
+PANEL = """\
+---
+name: panel
+kind: pattern
+---
+
+# Panel
+
+A screener checks an application; a writer drafts the letter.
+
+### Slots
+
+- `screener`
+  - requires: application
+  - ensures: a verdict `{{ decision, reason }}`
+- `writer`
+  - requires: application, verdict
+  - ensures: a letter
+
+### Requires
+
+- The caller supplies:
+    application: string -- the application
+
+### Returns
+
+- `letter`: the letter, when one is written
+- `reason`: why not
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let verdict = call screener
+  application: application
+if verdict says ineligible:
+  return {{
+    reason: verdict.reason
+  }}
+let letter = call writer
+  application: application
+  verdict: verdict
+return {{
+  letter: letter
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "status"),
+    [
+        # one return has no letter: of every return, or of those with one?
+        ("The letter returned is produced by the writer.", Status.UNRECOGNIZED),
+        ("The returned letter always comes from the writer.", Status.VIOLATED),
+        # inputs count or not: "works" does not say, "decides" does
+        ("The writer works solely from the screener's verdict.", Status.UNRECOGNIZED),
+        ("The writer decides solely from the screener's verdict.", Status.PROVED),
+        ("The writer receives only the screener's verdict.", Status.VIOLATED),
+        # the screener is never asked to approve: no path is "when it blocks"
+        ("When the screener blocks, the screener's reason is returned.", Status.UNRECOGNIZED),
+    ],
+)
+def test_words_with_two_meanings_here_are_neither_proved_nor_violated(sentence: str, status: Status) -> None:
+    result = compile_text("panel.prose.md", PANEL.format(invariants=f"- {sentence}").encode())
+    assert result.report is not None
+    assert [fact.status for fact in result.report.invariants] == [status], [f.evidence for f in result.report.invariants]
+
+
 # "The analyst sees every technician's reading": each of two `parallel:`
 # branches collects one `repeat`'s readings; the analyst gets both lists in
 # an object. A name one branch alone declares holds what that branch left

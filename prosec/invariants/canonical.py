@@ -110,8 +110,9 @@ def canonical(claim: Claim) -> str:
             if only:
                 return f"{subject(target)} receives only {_n(src)}'s output, never {hidden}"
             return f"{subject(target)} never receives {hidden}"
-        case Receives(target=target, needs=needs, only=True, basis=True):
-            return f"{subject(target)} decides only from {_list([source(n, target) for n in needs])}"
+        case Receives(target=target, needs=needs, only=True, basis=True, loose=loose):
+            verb = "works" if loose else "decides"
+            return f"{subject(target)} {verb} only from {_list([source(n, target) for n in needs])}"
         case Receives(target=target, needs=needs, only=only):
             what = _list([source(n, target) for n in needs])
             return f"{subject(target)} receives {'only ' if only else ''}{what}"
@@ -168,10 +169,11 @@ def canonical(claim: Claim) -> str:
             return f"{source(need.what)} is returned when {_n(approver)} blocks"
         case Returns(path="all", needs=(need,), complete=complete) if isinstance(need.what, FromVar):
             return f"the whole {_n(need.what.name)} is the output" if complete else f"{_n(need.what.name)} is the output"
-        case Returns(path="all", needs=(need,)) if isinstance(need.what, FromSlot) and need.field == "result":
-            return f"the result is produced only by {_n(need.what.slot)}" if need.only else f"the result comes from {_n(need.what.slot)}"
-        case Returns(path="all", needs=(need,)) if isinstance(need.what, FromSlot) and need.field and not need.what.fields:
-            verb = "is produced only by" if need.only else "comes from"
+        case Returns(path="all", needs=(need,), always=always) if isinstance(need.what, FromSlot) and need.field == "result":
+            comes = "always comes from" if always else "comes from"
+            return f"the result is produced only by {_n(need.what.slot)}" if need.only else f"the result {comes} {_n(need.what.slot)}"
+        case Returns(path="all", needs=(need,), always=always) if isinstance(need.what, FromSlot) and need.field and not need.what.fields:
+            verb = "is produced only by" if need.only else "always comes from" if always else "comes from"
             return f"the returned {_n(need.field)} {verb} {_n(need.what.slot)}"
         case Returns(path="all", needs=(need,)) if isinstance(need.what, FromSlot) and need.what.fields:
             return f"{source(need.what)} is returned"

@@ -215,6 +215,20 @@ def _one(
                         "it holds, or the invariant if it no longer describes the pattern",
                     )
                 )
+        if v.status is Status.UNRECOGNIZED:
+            meanings = next((e for e in v.evidence if e.startswith("two meanings: ")), "")
+            make = error if strict else warning
+            diagnostics.append(
+                make(
+                    ctx.path,
+                    inv.span,
+                    "PS502",
+                    f"invariant not recognized: {_quote(inv.text)} (its words mean two things in this "
+                    f"delegation, and the checks answer them differently: {meanings.removeprefix('two meanings: ')})",
+                    "say which one is meant (docs/invariants.md, \"Two meanings\"), or pin a reading "
+                    "with a `read as:` line",
+                )
+            )
         if v.vacuous is not None:
             diagnostics.append(
                 warning(

@@ -247,6 +247,9 @@ class Receives:
     needs: tuple[Source, ...]
     only: bool = False
     basis: bool = False
+    #: "works solely from": a verb that does not say whether inputs count
+    #: (they do not for "decides"); checked both ways
+    loose: bool = False
 
 
 ReturnPath: TypeAlias = Literal[
@@ -280,6 +283,9 @@ class Returns:
     ordered: str | None = None  # ties broken by this slot sequence's order
     records: str | None = None  # every failure is recorded in this list
     complete: str | None = None  # this local holds every call's result ("the full exchange")
+    #: "always": every return on the path gives the value, none leaves it
+    #: out or null (without it, a return that gives none leaves two meanings)
+    always: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -105,14 +105,25 @@ class Source:
     #: words of a literal text
     name: str
     span: Span | None = None  # the call, the loop, the write or the literal
+    #: a call's output on every path, from a different call site of the
+    #: slot on different paths: every one of those sites (``span`` is the
+    #: first of them)
+    sites: tuple[Span, ...] = ()
+
+    @property
+    def spans(self) -> tuple[Span, ...]:
+        """The call sites (or the one place) this information may come from."""
+        return self.sites or ((self.span,) if self.span is not None else ())
 
     def describe(self) -> str:
         """The source in words."""
+        lines = ", ".join(str(s.line) for s in self.spans) or "?"
+        many = "lines" if len(self.sites) > 1 else "line"
         match self.kind:
             case "call":
-                return f"`call {self.name}` (line {self.span.line if self.span else '?'})"
+                return f"`call {self.name}` ({many} {lines})"
             case "error":
-                return f"the failure of `call {self.name}` (line {self.span.line if self.span else '?'})"
+                return f"the failure of `call {self.name}` ({many} {lines})"
             case "input":
                 return f"input `{self.name}`"
             case "iter":
@@ -325,15 +336,33 @@ def _same_info(f: Flow) -> tuple[Source, tuple[str, ...], tuple[str, ...]]:
 
 def meet_ages(a: Iterable[Flow], b: Iterable[Flow]) -> Flows:
     """The flows both carry, whatever rounds they come from: where the two
-    disagree on which back edges a flow crossed, its age is unknown (stale)."""
+    disagree on which back edges a flow crossed, its age is unknown (stale).
+
+    One slot's output at the same place, from a different call site on each
+    path (``card = call developer`` before a loop and again inside it),
+    meets as that slot's output from either site."""
     theirs = {_same_info(f): f for f in b}
+    by_slot: dict[tuple[str, str, tuple[str, ...], tuple[str, ...]], list[Flow]] = {}
+    for h in theirs.values():
+        if h.src.kind in ("call", "error"):
+            by_slot.setdefault((h.src.kind, h.src.name, h.path, h.at), []).append(h)
     out: set[Flow] = set()
     for f in a:
-        g = theirs.get(_same_info(f))
-        if g is not None:
-            differ = f.carried ^ g.carried
-            out.add(Flow(f.src, f.path, f.at, f.carried | g.carried, f.stale | g.stale | differ))
+        same = theirs.get(_same_info(f))
+        if same is not None:
+            out.add(_aged(f.src, f, same))
+            continue
+        for g in by_slot.get((f.src.kind, f.src.name, f.path, f.at), ()):
+            if g.src.span is None or f.src.span is None:
+                continue
+            sites = tuple(sorted({*f.src.spans, *g.src.spans}))
+            out.add(_aged(Source(f.src.kind, f.src.name, sites[0], sites), f, g))
     return frozenset(out)
+
+
+def _aged(src: Source, f: Flow, g: Flow) -> Flow:
+    differ = f.carried ^ g.carried
+    return Flow(src, f.path, f.at, f.carried | g.carried, f.stale | g.stale | differ)
 
 
 def _every_appended(old: Val, appended: Val) -> Flows:

@@ -69,7 +69,7 @@ from .claims import (
     Unverifiable,
 )
 from .lexicon import GENERIC_ROLES, Lexicon, plural, singular, words_of
-from .words import FILLERS, KINDS, PRODUCTS, VALUE_NOUNS, phrase_table
+from .words import EVIDENCE_VERBS, FILLERS, KINDS, PRODUCTS, VALUE_NOUNS, phrase_table
 
 #: At most this many token sequences and this many trees per sequence are
 #: tried; a sentence with more readings than that is not read.
@@ -1078,7 +1078,14 @@ class Meaning(Transformer[Token, Any]):
         return out
 
     def _need(
-        self, subject: Subject, objs: list[Obj], *, only: bool = False, unchanged: bool = False, basis: bool = False
+        self,
+        subject: Subject,
+        objs: list[Obj],
+        *,
+        only: bool = False,
+        unchanged: bool = False,
+        basis: bool = False,
+        loose: bool = False,
     ) -> list[Claim]:
         # "the drafter's rationale and text": both are needed, one by one
         objs = [Obj(owner=o.owner, what="fields", fields=(f,)) for o in objs if o.what == "fields" and o.source is None for f in o.fields] + [
@@ -1115,7 +1122,7 @@ class Meaning(Transformer[Token, Any]):
                     needs.append(src)
             out += originals
             if needs:
-                out.append(Receives(target, tuple(needs), only=only, basis=basis))
+                out.append(Receives(target, tuple(needs), only=only, basis=basis, loose=loose))
         return out
 
     # ------------------------------------------------------------ receiving
@@ -1208,14 +1215,23 @@ class Meaning(Transformer[Token, Any]):
 
     def decide_only(self, items: list[Any]) -> Clause:
         (objs,) = self._objs(items)
-        return self._clause(self._subject(items), lambda s: self._need(s, objs, only=True, basis=True))
+        loose = self._loose(items)
+        return self._clause(self._subject(items), lambda s: self._need(s, objs, only=True, basis=True, loose=loose))
 
     def decide_only_not(self, items: list[Any]) -> Clause:
         positive, negative = self._objs(items)
+        loose = self._loose(items)
         return self._clause(
             self._subject(items),
-            lambda s: self._need(s, positive, only=True, basis=True) + self._forbid(s, negative),
+            lambda s: self._need(s, positive, only=True, basis=True, loose=loose) + self._forbid(s, negative),
         )
+
+    def _loose(self, items: list[Any]) -> bool:
+        """Whether the verb leaves open if inputs count: "decides",
+        "judges", "rules" and "bases" speak of evidence, and a delegate's
+        inputs are its context; "works", "relies", "acts" do not say."""
+        verbs = [str(t).lower() for t in self._tokens(items, "DECIDE")]
+        return not verbs or verbs[0] not in EVIDENCE_VERBS
 
     def _only_not(self, subject: Subject, positive: list[Obj], negative: list[Obj]) -> list[Claim]:
         """"sees only X, never Y": Y is forbidden; X is what it may see. When
@@ -1740,9 +1756,10 @@ class Meaning(Transformer[Token, Any]):
         or those reached where the approver did not approve ("when the
         pattern blocks")."""
         when = next((i for i in items if isinstance(i, When)), None)
+        always = bool(self._tokens(items, "ALWAYS"))
         if when is not None:
             return Clause(None, lambda s: [Returns("blocked", (need,), approver=when.approver)])
-        return Clause(None, lambda s: [Returns("all", (need,))])
+        return Clause(None, lambda s: [Returns("all", (need,), always=always)])
 
 
     def _returned_noun(self, items: list[Any]) -> str:

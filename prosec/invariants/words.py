@@ -403,3 +403,11 @@ def phrase_table() -> dict[tuple[str, ...], tuple[str, ...]]:
             if kind not in kinds:
                 kinds.append(kind)
     return {k: tuple(v) for k, v in out.items()}
+
+
+#: The DECIDE verbs that speak of evidence: what "decides solely from X"
+#: limits is what other delegates produced, and the inputs are context.
+#: The others ("works solely from X") do not say, and are checked both ways.
+EVIDENCE_VERBS = frozenset(
+    "decide decides decided judge judges judged rule rules ruled base bases based".split()
+)

@@ -60,6 +60,14 @@ def verdict(problems: list[Problem], evidence: list[str], *, ok: Status = Status
     return Verdict(ok, evidence)
 
 
+def undecided(why: str, problems: list[Problem], evidence: list[str]) -> Verdict:
+    """The claim's words mean two things in this delegation, and the
+    checks answer the two differently: neither proved nor violated
+    (``unrecognized``), with ``why`` and what the stricter meaning found."""
+    found = [f"under the stricter meaning: {p.message}" for p in problems]
+    return Verdict(Status.UNRECOGNIZED, [*evidence, f"two meanings: {why}", *found])
+
+
 #: Decision words that approve (``X says approve``), besides the verbs.
 APPROVE_WORDS = frozenset("approve approved accept accepted certify certified proceed yes go allow allowed pass ok".split())
 APPROVE_VERBS = frozenset({"accept", "approve", "certify"})
@@ -277,7 +285,7 @@ class Facts:
         """``f`` is another invocation's output of the slot ``call`` calls."""
         if f.src.kind not in ("call", "error") or f.src.name != call.slot:
             return False
-        return f.src.span != call.call.span or bool(f.carried & self.instance_loops(call))
+        return any(site != call.call.span for site in f.src.spans) or bool(f.carried & self.instance_loops(call))
 
     def loop_of_step(self, step: str) -> LoopInfo | None:
         """The loop an element step ``@line:col`` belongs to."""

@@ -28,7 +28,7 @@ def varies(f: Flow, loop: LoopInfo, facts: Facts) -> str | None:
         return "it is the loop's current element"
     if loop.span in f.carried:
         return "it is carried over from an earlier iteration"
-    if f.src.kind in ("call", "error", "edit") and f.src.span is not None and facts.a.inside(f.src.span, loop.span):
+    if f.src.kind in ("call", "error", "edit") and any(facts.a.inside(site, loop.span) for site in f.src.spans):
         return f"it comes from {f.src.describe()}, which runs anew each iteration"
     return None
 

@@ -39,7 +39,7 @@ def leaks(facts: Facts, source: Source, f: Flow, call: CallObs) -> bool:
                 return False
             if f.src.kind == "error" and not failures:
                 return False
-            if given and not (facts.call_given(f.src.span) & given):
+            if given and not any(facts.call_given(site) & given for site in f.src.spans):
                 return False
             if fields:
                 first = f.first_field()

@@ -22,7 +22,7 @@ from ..claims import (
 )
 from ..flow import INDEX, LENGTH, CallObs, Flow, Flows, PropObs, each, is_element
 from ..model import Status
-from .base import Facts, Problem, Verdict, origin, passes_var, show, verdict
+from .base import Facts, Problem, Verdict, origin, passes_var, show, undecided, verdict
 from .unchanged import is_original
 
 
@@ -170,6 +170,7 @@ def check(claim: Receives, facts: Facts) -> Verdict:
         )
         return Verdict(Status.PROVED, [note], vacuous=None if every_call else note)
     problems: list[Problem] = []
+    wider: list[Problem] = []  # what "only" finds when inputs count too
     when = {"first": " in its first round", "later": " in later rounds", "all": ""}[phase]
     for call in calls:
         props = facts.props(call, phase)
@@ -182,14 +183,28 @@ def check(claim: Receives, facts: Facts) -> Verdict:
                     )
                 )
         if claim.only:
-            problems.extend(_extra(claim, call, props, facts))
+            problems.extend(_extra(claim, call, props, facts, basis=claim.basis))
+            if claim.loose:
+                wider.extend(_extra(claim, call, props, facts, basis=False))
     wanted = ", ".join(describe_source(n) for n in claim.needs)
     lines = ", ".join(str(c.call.span.line) for c in calls)
     only = "only " if claim.only else ""
-    return verdict(problems, [f"{claim.target.describe()} (line {lines}) receives {only}{wanted}"])
+    evidence = [f"{claim.target.describe()} (line {lines}) receives {only}{wanted}"]
+    if wider and not problems:
+        # "Works solely from the proposal": from what other delegates
+        # produced, or from everything it is given?
+        return undecided(
+            f"only {wanted} of what other delegates produce, or nothing else at all: "
+            f"{claim.target.describe()} is also given what no delegate produced",
+            wider,
+            evidence,
+        )
+    return verdict(problems, evidence)
 
 
-def _extra(claim: Receives, call: CallObs, props: list[tuple[PropObs, set[Flow]]], facts: Facts) -> list[Problem]:
+def _extra(
+    claim: Receives, call: CallObs, props: list[tuple[PropObs, set[Flow]]], facts: Facts, *, basis: bool
+) -> list[Problem]:
     """With "only", every value the call is passed comes from what the claim
     names: another delegate's output, an input, an iteration's element or
     index all count as something else (literals and prompt text do not).
@@ -197,7 +212,7 @@ def _extra(claim: Receives, call: CallObs, props: list[tuple[PropObs, set[Flow]]
     out: list[Problem] = []
     for prop, flows in props:
         for f in sorted(flows, key=lambda f: f.src):
-            restricted = f.src.kind in ("call", "error") if claim.basis else f.src.kind not in ("edit", "text")
+            restricted = f.src.kind in ("call", "error") if basis else f.src.kind not in ("edit", "text")
             if restricted and not any(covers(n, f, call, facts) for n in claim.needs):
                 value = prop.prop.value
                 element = " (an element)" if f.path and is_element(f.path[0]) else ""

@@ -41,6 +41,7 @@ from .base import (
     approves,
     passes_var,
     show,
+    undecided,
     verdict,
 )
 
@@ -233,10 +234,17 @@ def check(claim: Returns, facts: Facts) -> Verdict:
                     Problem(spans[0], f"no return follows the loop on line {spans[0].line} when it runs out")
                 )
             evidence.append(f"after the loop runs out the pattern returns on line {_lines(chosen)}")
+    absent: list[Problem] = []
+    empty: set[int] = set()  # lines of the returns that give none of it
     for ret in chosen:
         for need in claim.needs:
             problem = _need(need, ret, facts)
-            if problem is not None:
+            if problem is None:
+                continue
+            if _gives_none(need, ret):
+                absent.append(problem)
+                empty.add(ret.stmt.span.line)
+            else:
                 problems.append(problem)
     if claim.records is not None:
         problems.extend(_records(claim.records, facts, evidence))
@@ -246,7 +254,43 @@ def check(claim: Returns, facts: Facts) -> Verdict:
         problems.extend(_complete(claim.complete, facts, evidence))
     if claim.needs and chosen:
         evidence.append("returning " + ", ".join(_need_text(n) for n in claim.needs))
-    return verdict(problems, evidence)
+    if claim.path == "blocked" and (problems or absent) and not any(
+        approves(k, claim.approver) for r in facts.a.returns.values() for k in r.known or ()
+    ):
+        # No return depends on an approval of the approver: "when it
+        # blocks" names no path of this delegation.
+        return undecided(
+            f"`{claim.approver}`'s output is never tested for approval (`approves`, `proceeds`), "
+            f"so which returns are reached \"when it blocks\" is not settled",
+            problems + absent,
+            evidence,
+        )
+    if absent and not problems and not claim.always:
+        # "The letter returned is the writer's": of every return, or of
+        # those that return a letter?
+        fields = sorted({n.field for n in claim.needs if n.field is not None})
+        named = ", ".join(f"`{f}`" for f in fields)
+        return undecided(
+            f"on every path, or only on the paths that return {named}: "
+            f"some return none (line {', '.join(str(n) for n in sorted(empty))})",
+            absent,
+            evidence,
+        )
+    return verdict(problems + absent, evidence)
+
+
+def _gives_none(need: Need, ret: ReturnObs) -> bool:
+    """The return gives no value where ``need`` looks: the field is left
+    out, or is null on every path to it."""
+    if need.field is None or isinstance(need.what, Null):
+        return False
+    if need.field not in ret.fields:
+        return True
+    expr = ret.exprs[need.field]
+    if isinstance(expr, ir.Literal_) and expr.value is None:
+        return True
+    flows = ret.fields[need.field]
+    return bool(flows) and all(f.src.kind == "null" for f in flows)
 
 
 def _end(facts: Facts) -> Span:
