@@ -199,14 +199,20 @@ _DECLARED = re.compile(r"\{([^{}]*)\}")
 _KEY = re.compile(r"^\s*['\"]?([A-Za-z_][A-Za-z0-9_]*)")
 
 
+_CODE_NAME = re.compile(r"`([A-Za-z_][A-Za-z0-9_]*)`")
+
+
 def declared_keys(text: str) -> list[str]:
     """The keys of an ``ensures:`` shape: ``{ remarks, summary }``,
-    ``{'decision': 'continue'}``."""
+    ``{'decision': 'continue'}``, and the names in code marks of a
+    described result (``a bid with `offer` and `internal_margin` ``)."""
     out: list[str] = []
     for body in _DECLARED.findall(text):
         for part in body.split(","):
             if m := _KEY.match(part):
                 out.append(m.group(1).lower())
+    if "{" not in text:
+        out += [m.lower() for m in _CODE_NAME.findall(text)]
     return out
 
 

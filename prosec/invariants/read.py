@@ -247,6 +247,11 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
                 out.append([Tok("OUTPUT", low[noun])])
                 i = noun + 1
                 continue
+            if owners and name is None and (at := _modified_key(low, i, lex, phrases)):
+                # "the checker's internal notes", `ensures: { basis, notes }`
+                out.append([Tok("FIELD", low[at], (low[at],))])
+                i = at + 1
+                continue
             if name is not None and name[2] == "VAR" and owners and lex.results.get(name[3][0], frozenset()) == owners:
                 # "the translator's draft" for `let draft = call translator`
                 toks = [Tok("OUTPUT", word)]
@@ -401,6 +406,23 @@ def _modified_result(
     return j
 
 
+def _modified_key(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> int | None:
+    """After a slot's possessive, one plain word and a key a slot's
+    `ensures:` declares ("the checker's internal notes" of `{ basis, notes
+    }`): the position of the key."""
+    word = low[i]
+    if not word.isalpha() or (word,) in phrases or word in lex.key_forms or word in lex.declared_keys:
+        return None
+    if (word,) in lex.forms or word[:6] in lex.stems or any(word in k for k in lex.forms):
+        return None
+    j = i + 1
+    if j >= len(low) or low[j] not in lex.declared_keys:
+        return None
+    if j + 1 < len(low) and (low[j + 1] in ("'s", "'") or (low[j + 1].isalpha() and (low[j + 1],) not in phrases)):
+        return None
+    return j
+
+
 def _owned(word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]], owners: Collection[str] = ()) -> Tok:
     """A word after a possessive ("the actor's ..."): the owner's whole result
     ("output", or a word for a result that the program reads no field of), or
@@ -428,7 +450,7 @@ def _field_run(low: list[str], i: int, lex: Lexicon) -> tuple[int, str] | None:
     ("the writer's notes to self" → ``notes_to_self``)."""
     for n in range(min(4, len(low) - i), 1, -1):
         key = "_".join(low[i : i + n])
-        if key in lex.keys or key in lex.key_forms:
+        if key in lex.keys or key in lex.key_forms or key in lex.declared_keys:
             return n, lex.key_forms.get(key, key)
     return None
 
