@@ -255,6 +255,13 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             if name is not None and name[2] == "VAR" and owners and lex.results.get(name[3][0], frozenset()) == owners:
                 # "the translator's draft" for `let draft = call translator`
                 toks = [Tok("OUTPUT", word)]
+            elif (
+                name is not None and name[2] == "INPUT" and owners and out[-1][0].kind == "POSS"
+                and word not in lex.key_forms and word not in lex.declared_keys
+            ):
+                # "another delegate's brief", `briefs` an input and no key
+                # of that name: the element given to that call
+                toks = [Tok("INPUT", word, name[3])]
             else:
                 toks = [_owned(word, lex, phrases, owners)]
             if out[-1][0].kind == "ITS" and name is not None:
