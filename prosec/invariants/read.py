@@ -192,6 +192,14 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             out.append([_owned(tok.text, lex, phrases) if after_poss and tok.kind != "SLOT" else tok])
             i += 1
             continue
+        if (
+            after_poss and out[-1][0].kind == "POSS" and len(out) > 1 and all(t.kind == "INPUT" for t in out[-2])
+            and (word in VALUE_NOUNS or word in _WHO_NOUNS) and word not in lex.key_forms and word not in lex.declared_keys
+        ):
+            # "the author's name", "the traveller's details": the input itself
+            out.pop()
+            i += 1
+            continue
         if after_poss and (joined := _field_run(low, i, lex)):
             n, key = joined
             out.append([Tok("FIELD", " ".join(low[i : i + n]), (key,))])
@@ -356,6 +364,10 @@ def _by_return(low: list[str], i: int, phrases: dict[tuple[str, ...], tuple[str,
 
 
 _RETURN_WORDS = tuple(tuple(p.split()) for p in KINDS["RETURN"])
+
+#: After an input's possessive, words for who or what the input is ("the
+#: author's name", "opposing counsel's identity"), when no key is so named.
+_WHO_NOUNS = frozenset("name names identity identities".split())
 
 #: Agent nouns ("researcher", "moderators", "specialist"): after a slot's
 #: name, what the slot is.
