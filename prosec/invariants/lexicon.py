@@ -256,6 +256,23 @@ def description_phrase(text: str) -> list[str]:
     return out if out and out[-1] not in ("'s", "'") and len(out) <= 4 else []
 
 
+#: Word kinds a name made of a description's words may not hold: a
+#: negating or limiting word must be read by the grammar, never hidden in a name.
+_LIMITING = frozenset(
+    "NEVER NOT NO NONE NOTHING NEITHER NOR ONLY EXCEPT BUT WITHOUT UNLESS ATMOST EXACTLY CAN_NOT "
+    "WITHHELD UNAWARE MORE_THAN REJECTED DENY REGARDLESS".split()
+)
+
+
+def description_clause(text: str) -> list[str]:
+    """A description that says what the input is in a clause ("what the
+    referring clinician suspects", "how marks are awarded"): its words up to
+    the first mark, or empty."""
+    first = re.match(r"[^,;:()\[\].]*", text.strip().lower())
+    ws = re.findall(r"[a-z][a-z_]*", first.group(0) if first else "")
+    return ws if ws and ws[0] in _NOT_NAMES and 3 <= len(ws) <= 7 and ws[0] not in ("most", "least") else []
+
+
 def _described(lex: Lexicon, descriptions: Iterable[tuple[str, str]]) -> None:
     """An input's description as a name for it: ``document: string -- the
     source document`` makes "the source document" name ``document``. Only
@@ -270,6 +287,10 @@ def _described(lex: Lexicon, descriptions: Iterable[tuple[str, str]]) -> None:
     for name, text in descriptions:
         if name not in lex.inputs:
             continue
+        clause = description_clause(text)
+        if clause and not any(set(known.get((w,), ())) & _LIMITING for w in clause):
+            # "readers are told what the referring clinician suspects"
+            phrases.setdefault(tuple(clause), set()).add(name)
         ws = description_phrase(text)
         if not ws or ws == words_of(name):
             continue

@@ -345,7 +345,7 @@ def _owner_word(word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[st
         and (word,) not in phrases
         and word not in lex.key_forms
         and word[:6] not in lex.stems
-        and not any(word in ws for ws in lex.forms)
+        and not any(word in words_of(n) for n in (*lex.slots, *lex.inputs, *lex.variables))
     )
 
 
