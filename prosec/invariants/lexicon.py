@@ -16,6 +16,7 @@ as a last resort from a slot's stem ("measured" → ``measurement``).
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -176,6 +177,10 @@ class Lexicon:
     #: slot → the nouns its `ensures:` calls its result by ("ensures: a
     #: prediction of ..."): after its possessive, its whole result
     products: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: pairs of words that stand next to each other in the pattern's own
+    #: text ("drift report", "internal notes"): a modifier the pattern
+    #: itself puts before a noun
+    bigrams: frozenset[tuple[str, str]] = frozenset()
     #: surface forms that name one element of a list input ("the source
     #: chunk" when the description of `chunks` says "the source chunks")
     elements: set[tuple[str, ...]] = field(default_factory=set)
@@ -487,8 +492,12 @@ def build_lexicon(
     for var, seq in delegate_vars.items():
         for v in variants(var.lower()):
             lex.add([v], 4, Entity("slot", (seq,)))
+    descriptions = list(descriptions)
+    results_described = list(results_described)
     _described(lex, descriptions)
     _attached(lex, prose)
+    own = " ".join([prose, *(t for _, t in descriptions), *(t for _, t in results_described)]).lower()
+    lex.bigrams = frozenset(itertools.pairwise(re.findall(r"[a-z][a-z_]*", own)))
     for slot, text in results_described:
         if "{" in text or slot not in slot_set:
             continue

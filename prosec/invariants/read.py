@@ -420,9 +420,23 @@ def _modified_result(
         j += 1
     if j == i or j >= len(low) or not _result_noun(low[j], owners, lex, phrases):
         return None
+    if not all(_modifies(low[k], low[k + 1], lex) for k in range(i, j)):
+        return None  # "the learner's revised answer": another value, maybe
     if j + 1 < len(low) and (low[j + 1] in ("'s", "'") or (low[j + 1].isalpha() and (low[j + 1],) not in phrases)):
         return None  # "the drift report's findings", "the drift report card"
     return j
+
+
+#: Modifiers that never say which value is meant ("the individual
+#: reviews", "the detailed remarks").
+MEANING_FREE = frozenset("individual respective actual detailed various".split())
+
+
+def _modifies(word: str, noun: str, lex: Lexicon) -> bool:
+    """Whether a plain word before a noun may be dropped: it is one of the
+    meaning-free modifiers, or the pattern's own text puts it before that
+    noun ("drift report", "internal notes")."""
+    return word in MEANING_FREE or (word, noun) in lex.bigrams or (word, singular(noun)) in lex.bigrams
 
 
 def _modified_key(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> int | None:
@@ -435,7 +449,7 @@ def _modified_key(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str,
     if (word,) in lex.forms or word[:6] in lex.stems or any(word in k for k in lex.forms):
         return None
     j = i + 1
-    if j >= len(low) or low[j] not in lex.declared_keys:
+    if j >= len(low) or low[j] not in lex.declared_keys or not _modifies(word, low[j], lex):
         return None
     if j + 1 < len(low) and (low[j + 1] in ("'s", "'") or (low[j + 1].isalpha() and (low[j + 1],) not in phrases)):
         return None
