@@ -239,7 +239,7 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
                 name = (n, found[0], _name_kind(found[1].kind), found[1].names)
                 break
         following = low[i + 1] if i + 1 < len(low) else ""
-        if name is None and ("^" + word,) in lex.forms and not re.fullmatch(r"[a-z0-9_]+", following or "."):
+        if name is None and ("^" + word,) in lex.forms and (not re.fullmatch(r"[a-z0-9_]+", following or ".") or following in VALUE_NOUNS):
             priority, entity = lex.forms[("^" + word,)]
             name = (1, priority, _name_kind(entity.kind), entity.names)
         phrase_len = _phrase_at(low, i, phrases, longest)
