@@ -20,10 +20,12 @@ import itertools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Literal
 
 from .. import ir
 from .flow import exprs_in, loops_in
+from .words import PRODUCTS, phrase_table
 
 MentionKind = Literal["slot", "input", "var", "all"]
 _LETTER = {"slot": "s", "input": "i", "var": "v", "all": "a"}
@@ -221,6 +223,12 @@ def declared_keys(text: str) -> list[str]:
     return out
 
 
+@cache
+def _known() -> dict[tuple[str, ...], tuple[str, ...]]:
+    """The reader's vocabulary: word or phrase → its kinds."""
+    return phrase_table()
+
+
 #: Words that end the noun phrase a description opens with ("the pairings
 #: of this round", "the claim as filed, with an `id`").
 _PHRASE_END = frozenset(
@@ -284,9 +292,7 @@ def _described(lex: Lexicon, descriptions: Iterable[tuple[str, str]]) -> None:
     a phrase no other description and no other name of the pattern uses,
     and never a single word the reader knows as another kind (a noun for a
     result, a role, a quantity)."""
-    from .words import PRODUCTS, phrase_table
-
-    known = phrase_table()
+    known = _known()
     phrases: dict[tuple[str, ...], set[str]] = {}
     singles: set[tuple[str, ...]] = set()
     for name, text in descriptions:
@@ -324,9 +330,7 @@ def _attached(lex: Lexicon, prose: str) -> None:
     the name of an input ("a bout judge", of `bouts`), that the prose puts
     before one slot only, and no word of another slot's name ("the head
     judge" is `head_judge`)."""
-    from .words import phrase_table
-
-    known = phrase_table()
+    known = _known()
     slot_forms = {k: e for k, (_, e) in lex.forms.items() if e.kind == "slot" and len(e.names) == 1}
     ws = re.findall(r"[a-z][a-z_]*", prose.lower())
     found: dict[tuple[str, ...], set[str]] = {}
