@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from conftest import CORPUS, corpus_files, need_corpus
+from phrasing_corpus import with_invariants
 
 from prosec.api import compile_text
 from prosec.invariants import Status
@@ -140,6 +141,28 @@ def _corpus() -> list[Path]:
 
 def _compile(path: Path):  # type: ignore[no-untyped-def]
     return compile_text(f"std-patterns/{path.name}", path.read_bytes())
+
+
+@needs_corpus
+@pytest.mark.parametrize("path", corpus_files(), ids=lambda p: p.name)
+def test_every_corpus_reading_reads_back_from_its_canonical_form(path: Path) -> None:
+    # "read as" is invariant text: bulleted in place of the sentence, it
+    # reads back into the same claim
+    text = path.read_text(encoding="utf-8")
+    result = _compile(path)
+    assert result.report is not None
+    for fact in result.report.invariants:
+        if fact.status is Status.UNRECOGNIZED:
+            continue
+        assert fact.read_as and not fact.read_as.startswith("("), (fact.text, fact.read_as)
+        back = compile_text(f"std-patterns/{path.name}", with_invariants(text, [fact.read_as]).encode())
+        assert back.report is not None
+        got = [(f.kind, dict(f.params)) for f in back.report.invariants]
+        assert (fact.kind, dict(fact.params)) in got and all(f.status is not Status.UNRECOGNIZED for f in back.report.invariants), (
+            fact.text,
+            fact.read_as,
+            got,
+        )
 
 
 @needs_corpus

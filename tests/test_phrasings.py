@@ -69,3 +69,27 @@ def test_controls_stay_clean() -> None:
 def test_each_set_is_read(name: str) -> None:
     part = figures().only(name)
     assert part.sentences, name
+
+
+def _claims(facts: list[corpus.InvariantFact]) -> set[tuple[str, str]]:
+    return {(f.kind, repr(sorted(dict(f.params).items(), key=str))) for f in facts}
+
+
+def test_every_reading_reads_back_from_its_canonical_form() -> None:
+    # the spec's contract: the canonical form ("read as") is invariant text
+    # that reads back into the same claims
+    texts: dict[tuple[str, str], tuple[str, str] | None] = {}
+    mismatched = []
+    for s in figures().sentences:
+        if s.status in ("unrecognized", "", "error") or not all(f.read_as for f in s.facts):
+            continue
+        key = (s.set, s.pattern)
+        if key not in texts:
+            texts[key] = corpus._pattern_text(corpus.PHRASINGS / s.set, s.pattern)
+        found = texts[key]
+        assert found is not None
+        name, text = found
+        back = corpus._compile(name, corpus.with_invariants(text, [f.read_as or "" for f in s.facts])) or []
+        if _claims(back) != _claims(s.facts) or any(f.status.value == "unrecognized" for f in back):
+            mismatched.append((s.set, s.file, s.text, [f.read_as for f in s.facts]))
+    assert mismatched == []

@@ -9,6 +9,7 @@ invariant as a pinned reading (docs/invariants.md, "Pinning a reading").
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import assert_never
 
 from .claims import (
@@ -30,6 +31,7 @@ from .claims import (
     Identical,
     Isolation,
     Monotonic,
+    Need,
     Null,
     Ordered,
     OtherElements,
@@ -51,7 +53,7 @@ def _n(name: str) -> str:
 def subject(calls: Calls) -> str:
     """The calls as a sentence's subject."""
     if calls.slot is None:
-        who = "every call"
+        who = "on later rounds every call" if calls.phase == "later" else "every call"
     elif calls.phase == "first":
         who = f"first {_n(calls.slot)}"
     elif calls.phase == "later":
@@ -91,6 +93,11 @@ def source(src: Source, target: Calls | None = None) -> str:
             assert_never(src)
 
 
+def _vars(needs: Sequence[Need]) -> list[str]:
+    """The locals ``needs`` name, in order."""
+    return [n.what.name for n in needs if isinstance(n.what, FromVar) and n.field is None]
+
+
 def _list(parts: list[str]) -> str:
     return " and ".join(parts)
 
@@ -103,6 +110,8 @@ def canonical(claim: Claim) -> str:
         case Isolation(target=target, source=FromSlot(slot=slot, given=given)) if given:
             (b,) = sorted(target.given) or ("?",)
             return f"{_n(slot)} of {_list([_n(g) for g in sorted(given)])} never influences {_n(b)}"
+        case Isolation(target=target, source=FromSlot(failures=False) as src):
+            return f"{subject(target)} never receives {source(src, target)}, only the failure it raised"
         case Isolation(target=target, source=src):
             return f"{subject(target)} never receives {source(src, target)}"
         case Firewall(target=target, source=src, fields=fields, only=only):
@@ -140,7 +149,7 @@ def canonical(claim: Claim) -> str:
         case Unaware(target=target, others=True):
             return f"{subject(target)} is unaware of each other"
         case Unaware(target=target, terms=terms):
-            return f"{subject(target)} does not know about " + " and ".join(_term(t) for t in terms)
+            return f"{subject(target)} does not know about " + " or ".join(_term(t) for t in terms)
         case Ordered(over=over, results=True):
             return f"results match the order of {_n(over)}"
         case Ordered(target=target, over=over):
@@ -181,8 +190,40 @@ def canonical(claim: Claim) -> str:
             return "the pattern never merges " + _list([f"{_n(s)}'s output" for s in sides])
         case Unverifiable(slot=slot) if slot is not None:
             return f"{_n(slot)} reasons"
+        case Unverifiable(reason=reason) if reason.startswith("about what the delegates produce"):
+            return "every round accumulates improvement"
         case Unverifiable():
             return "sampling varies"
+        case Returns(path="success", needs=(), immediate=True):
+            return "the pattern stops at the first success"
+        case Returns(path="acceptable", needs=(Need(what=AnyResult(), field="result"),), immediate=True, ordered=ordered):
+            ties = "; if several results are given, earlier slot order breaks ties" if ordered else ""
+            return f"the first acceptable result wins{ties}"
+        case Returns(path="accept", needs=(Need(what=FromSlot(slot=slot), field="result"),), immediate=True):
+            return f"on accept the loop exits immediately and returns {_n(slot)}'s output"
+        case Returns(path="threshold", needs=(Need(what=AnyResult(), field="result"),), immediate=True):
+            return "the final output is the first result meeting the threshold"
+        case Returns(path="threshold", needs=(), immediate=immediate):
+            return "when the threshold is met, the pattern returns immediately" if immediate else "the pattern returns when the threshold is met"
+        case Returns(path="exhausted", needs=()):
+            return "the pattern returns when the budget is exhausted"
+        case Returns(path="exhausted", needs=(Need(what=AnyResult(), field="result"), *rest)) if len(rest) == len(_vars(rest)):
+            kept = "".join(f" with {_n(v)}" for v in _vars(rest))
+            return f"after the budget is exhausted, the final result is returned{kept}"
+        case Returns(path="exhausted", needs=(Need(what=Null(), field="result"), *rest), records=records) if records and _vars(rest) == [records]:
+            return f"if every call fails, the result is null and {_n(records)} includes every call"
+        case Returns(path="exhausted", needs=(Need(what=Null(), field="result"), *rest)) if rest and all(
+            isinstance(n.what, Null) and n.field for n in rest
+        ):
+            missing = " and ".join(f"no {_n(str(n.field))}" for n in rest)
+            return f"if no call is acceptable, the pattern returns null with {missing}"
+        case Returns(path="exhausted", needs=(Need(what=Null(), field="result"), *rest)) if len(_vars(rest)) <= 1 and len(rest) == len(_vars(rest)):
+            kept = "".join(f" with {_n(v)}" for v in _vars(rest))
+            return f"after exhaustion, the pattern returns null{kept}"
+        case Returns(path="all", needs=needs) if needs and all(isinstance(n.what, FromVar) and n.field is None for n in needs):
+            return "the pattern returns both " + _list([_n(v) for v in _vars(needs)])
+        case ReturnsField(field=name):
+            return f"{_n(name)}: a returned field"
         case Returns() | ReturnsField():
             return f"({claim!r})"
         case _:

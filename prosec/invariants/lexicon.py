@@ -475,6 +475,7 @@ def build_lexicon(
             for v in variants(ws[-1]):
                 head_count[v] = head_count.get(v, 0) + 1
             first_count[ws[0]] = first_count.get(ws[0], 0) + 1
+    stem_owners: dict[str, set[str]] = {}
     for name, entity in entities:
         ws = words_of(name)
         # A name made only of underscores (`__`) has no words: only the
@@ -492,7 +493,10 @@ def build_lexicon(
         if entity.kind == "slot":
             for w in ws:
                 if len(w) >= 6:
-                    lex.stems[w[:6]] = name
+                    stem_owners.setdefault(w[:6], set()).add(name)
+    # A stem two slots share ("forecaster" of `load_forecaster` and
+    # `solar_forecaster`) names neither.
+    lex.stems.update((stem, next(iter(owners))) for stem, owners in sorted(stem_owners.items()) if len(owners) == 1)
     for var, seq in delegate_vars.items():
         for v in variants(var.lower()):
             lex.add([v], 4, Entity("slot", (seq,)))

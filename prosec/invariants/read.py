@@ -761,6 +761,8 @@ class Obj:
     either: bool = False
     #: the local the sentence named for the slot's output ("the plan")
     local: str | None = None
+    #: "its own": the subject's, whatever was named before
+    own: bool = False
 
 
 OTHER = "\x00other"
@@ -803,6 +805,14 @@ class Meaning(Transformer[Token, Any]):
 
     def _names(self, token: Token) -> tuple[str, ...]:
         return _tok(self.toks, token).names
+
+    def _name(self, token: Token) -> str:
+        """The one thing a word names; a word for several ("both
+        candidates") where the claim takes one is not read."""
+        names = self._names(token)
+        if len(names) != 1:
+            raise Unsupported(f"{_tok(self.toks, token).text!r} names {len(names)} things where one is meant")
+        return names[0]
 
     def _tokens(self, items: Iterable[Any], kind: str | None = None) -> list[Token]:
         return [t for t in items if isinstance(t, Token) and (kind is None or t.type == kind)]
@@ -856,7 +866,7 @@ class Meaning(Transformer[Token, Any]):
 
     def subj_given(self, items: list[Any]) -> Subject:
         who = next(i for i in items if isinstance(i, tuple))
-        given = frozenset(self._names(self._tokens(items, "INPUT")[0]))
+        given = frozenset(name for t in self._tokens(items, "INPUT") for name in self._names(t))
         return Subject(tuple(Calls(s, given) for s in who))
 
     def subj_first(self, items: list[Any]) -> Subject:
@@ -894,7 +904,7 @@ class Meaning(Transformer[Token, Any]):
 
     def calls_noun(self, items: list[Any]) -> CallsNoun:
         slots = self._tokens(items, "SLOT")
-        return CallsNoun(self._names(slots[0])[0] if slots else None)
+        return CallsNoun(self._name(slots[0]) if slots else None)
 
     def nsubj_no(self, items: list[Any]) -> Subject:
         who = next(i for i in items if isinstance(i, tuple))
@@ -939,7 +949,7 @@ class Meaning(Transformer[Token, Any]):
         token = items[0]
         if token.type == "ROLE":
             raise Unsupported("every role as the owner of an output")
-        return self._names(token)[0]
+        return self._name(token)
 
     def owner_other(self, items: list[Any]) -> str:
         return OTHER
@@ -1052,10 +1062,13 @@ class Meaning(Transformer[Token, Any]):
         return Obj(source=FromOthers())
 
     def o_elements(self, items: list[Any]) -> Obj:
-        return Obj(source=OtherElements(self._names(self._tokens(items, "INPUT")[0])[0]))
+        return Obj(source=OtherElements(self._name(self._tokens(items, "INPUT")[0])))
 
     def o_its_fields(self, items: list[Any]) -> Obj:
         fields = next(i for i in items if isinstance(i, tuple))
+        if self._tokens(items, "OWN"):
+            # "its own notes": the subject's, never the slot named before
+            return Obj(owner=ITS, what="fields", fields=fields, own=True)
         return Obj(owner=ITS, what="fields", fields=fields)
 
     def o_own_prior(self, items: list[Any]) -> Obj:
@@ -1213,6 +1226,8 @@ class Meaning(Transformer[Token, Any]):
 
     def see_neither(self, items: list[Any]) -> Clause:
         objs = [i for i in items if isinstance(i, Obj)]
+        # "neither the actor's outcome nor its reasoning": its = the actor
+        objs = objs[:1] + [self._its(o, objs[:1]) if objs[0].owner is not None else o for o in objs[1:]]
         return self._clause(self._subject(items), lambda s: self._forbid(s, objs))
 
     see_no = see_neg
@@ -1304,7 +1319,7 @@ class Meaning(Transformer[Token, Any]):
 
     def _its(self, obj: Obj, context: list[Obj]) -> Obj:
         """"not its reasoning" after "the other's argument": its = the other."""
-        if obj.owner != ITS or obj.what != "fields":
+        if obj.owner != ITS or obj.what != "fields" or obj.own:
             return obj
         owners = [o.owner for o in context if o.owner is not None]
         if len(set(owners)) != 1:
@@ -1364,7 +1379,7 @@ class Meaning(Transformer[Token, Any]):
 
     def indep_given(self, items: list[Any]) -> Clause:
         given = frozenset(self._names(self._tokens(items, "INPUT")[0]))
-        slot = self._names(self._tokens(items, "SLOT")[0])[0]
+        slot = self._name(self._tokens(items, "SLOT")[0])
         subject = Subject((Calls(slot, given),))
         return self._clause(subject, lambda s: [Isolation(c, FromOthers()) for c in s.calls])
 
@@ -1376,7 +1391,7 @@ class Meaning(Transformer[Token, Any]):
         )
 
     def influence(self, items: list[Any]) -> Clause:
-        slot = self._names(self._tokens(items, "SLOT")[0])[0]
+        slot = self._name(self._tokens(items, "SLOT")[0])
         a, b = (self._names(t) for t in self._tokens(items, "INPUT"))
         subject = Subject((Calls(slot, frozenset(b)),))
         return self._clause(subject, lambda s: [Isolation(s.calls[0], FromSlot(slot, given=frozenset(a)))])
@@ -1428,7 +1443,7 @@ class Meaning(Transformer[Token, Any]):
         slots = self._tokens(items, "SLOT")
         if not slots:
             raise Unsupported("an approval by no named slot")
-        return self._names(slots[0])[0]
+        return self._name(slots[0])
 
     def approve_clause(self, items: list[Any]) -> str:
         return _name(items)
@@ -1477,6 +1492,10 @@ class Meaning(Transformer[Token, Any]):
         return token
 
     def hidden(self, items: list[Any]) -> list[Token]:
+        if any(_tok(self.toks, t).text in ("who", "whom") for t in items):
+            # "does not know who the student is": someone's identity, not a
+            # fact that words in a prompt could give away
+            raise Unsupported("not knowing who someone is")
         return list(items)
 
     def _terms(self, hidden: list[Token], subject: Subject) -> tuple[str, ...]:
@@ -1504,6 +1523,8 @@ class Meaning(Transformer[Token, Any]):
 
     def unaware(self, items: list[Any]) -> Clause:
         hidden = next(i for i in items if isinstance(i, list))
+        if any(_tok(self.toks, t).text in ("who", "whom") for t in self._tokens(items, "THAT")):
+            raise Unsupported("not knowing who someone is")  # see hidden()
         marked = {t.type for t in self._tokens(items)} & {"THAT", "OF", "ABOUT", "UNAWARE"}
         kinds = {_tok(self.toks, t).kind for t in hidden}
         verbs = {"BE", "AUX", "HAVE", "RUN", "CALLED", "KNOW", "SEE", "GIVEN", "EVALUATE", "BEHAVE", "APPROVE", "BLOCK"}
@@ -1550,7 +1571,7 @@ class Meaning(Transformer[Token, Any]):
     # ------------------------------------------------------------ order
 
     def order_of(self, items: list[Any]) -> OrderOf:
-        return OrderOf(self._names(self._tokens(items, "INPUT")[0])[0])
+        return OrderOf(self._name(self._tokens(items, "INPUT")[0]))
 
     def _order_of(self, items: list[Any], over: str | None = None) -> str | None:
         """The list a sentence says the calls keep the order of: "in chunk
@@ -1572,7 +1593,7 @@ class Meaning(Transformer[Token, Any]):
         return self._clause(self._subject(items), build)
 
     def ordered_over(self, items: list[Any]) -> Clause:
-        over = self._order_of(items, self._names(self._tokens(items, "INPUT")[0])[0])
+        over = self._order_of(items, self._name(self._tokens(items, "INPUT")[0]))
         assert over is not None
         return self._clause(self._subject(items), lambda s: [Ordered(c, over) for c in s.calls])
 
@@ -1581,7 +1602,7 @@ class Meaning(Transformer[Token, Any]):
     def ordered_handled(self, items: list[Any]) -> Clause:
         """"Tickets are classified one at a time": the calls of the one slot
         a `for` over the list calls."""
-        over = self._order_of(items, self._names(self._tokens(items, "INPUT")[0])[0])
+        over = self._order_of(items, self._name(self._tokens(items, "INPUT")[0]))
         assert over is not None
         walkers = self.lex.walkers.get(over, frozenset())
         if len(walkers) != 1:
@@ -1607,7 +1628,7 @@ class Meaning(Transformer[Token, Any]):
     def bound(self, items: list[Any]) -> str:
         token = items[0]
         if token.type == "INPUT":
-            return self._names(token)[0]
+            return self._name(token)
         number = _NUMBERS.get(str(token).lower(), str(token))
         if not number.isdigit():
             raise Unsupported(f"a count that is not a number: {token}")
@@ -1696,12 +1717,12 @@ class Meaning(Transformer[Token, Any]):
     # ------------------------------------------------------------ exactly once
 
     def once_element(self, items: list[Any]) -> Clause:
-        element = self._names(self._tokens(items, "INPUT")[0])[0]
+        element = self._name(self._tokens(items, "INPUT")[0])
         who = next(i for i in items if isinstance(i, tuple))
         return Clause(None, lambda s: [ExactlyOnce(Calls(w), element, "element") for w in who])
 
     def once_call(self, items: list[Any]) -> Clause:
-        element = self._names(self._tokens(items, "INPUT")[0])[0]
+        element = self._name(self._tokens(items, "INPUT")[0])
         who = next(i for i in items if isinstance(i, tuple))
         return Clause(None, lambda s: [ExactlyOnce(Calls(w), element, "call") for w in who])
 
@@ -1749,19 +1770,19 @@ class Meaning(Transformer[Token, Any]):
     identical_passive = identical
 
     def identical_across(self, items: list[Any]) -> Clause:
-        over = self._names(self._tokens(items, "INPUT")[0])[0]
+        over = self._name(self._tokens(items, "INPUT")[0])
         who = next(i for i in items if isinstance(i, tuple))
         args = Args.merge(i for i in items if isinstance(i, Args)).names
         args = tuple(a for a in args if a != over) if args else args
         return Clause(None, lambda s: [Identical(Calls(x), args or None, over) for x in who])
 
     def identical_callee(self, items: list[Any]) -> Clause:
-        callee = self._names(self._tokens(items, "SLOT")[-1])[0]
+        callee = self._name(self._tokens(items, "SLOT")[-1])
         return Clause(None, lambda s: [Identical(Calls(None), callee=callee)])
 
     def identical_callee_on(self, items: list[Any]) -> Clause:
-        callee = self._names(self._tokens(items, "SLOT")[0])[0]
-        given = frozenset(self._names(self._tokens(items, "INPUT")[0]))
+        callee = self._name(self._tokens(items, "SLOT")[0])
+        given = frozenset(name for t in self._tokens(items, "INPUT") for name in self._names(t))
         return Clause(None, lambda s: [Identical(Calls(None, given), callee=callee)])
 
     # ------------------------------------------------------------ returns
@@ -1828,7 +1849,7 @@ class Meaning(Transformer[Token, Any]):
         return "result"
 
     def ret_key(self, items: list[Any]) -> ReturnKey:
-        name = self._names(items[0])[0]
+        name = self._name(items[0])
         said = str(items[0]).replace(" ", "_")
         if name not in self.lex.returned_keys and said in self.lex.returned_keys:
             # "the score handed back", for the key `score` holding a local
@@ -1848,11 +1869,11 @@ class Meaning(Transformer[Token, Any]):
         return self._returning(items, Need(FromSlot(owner), key))
 
     def ret_complete(self, items: list[Any]) -> Clause:
-        var = self._names(self._tokens(items, "VAR")[0])[0]
+        var = self._name(self._tokens(items, "VAR")[0])
         return Clause(None, lambda s: [Returns("all", (Need(FromVar(var), "result"),), complete=var)])
 
     def ret_var(self, items: list[Any]) -> Clause:
-        var = self._names(self._tokens(items, "VAR")[0])[0]
+        var = self._name(self._tokens(items, "VAR")[0])
         return Clause(None, lambda s: [Returns("all", (Need(FromVar(var), "result"),))])
 
     def unmerged(self, items: list[Any]) -> Clause:
@@ -1921,12 +1942,12 @@ class Meaning(Transformer[Token, Any]):
         return self._clause(Subject((), it=True), lambda s: [])
 
     def returns_field(self, items: list[Any]) -> Clause:
-        key = self._names(next(t for t in self._tokens(items) if t.type in ("FIELD", "VAR")))[0]
+        key = self._name(next(t for t in self._tokens(items) if t.type in ("FIELD", "VAR")))
         return Clause(None, lambda s: [ReturnsField(key)])
 
     def ret_needs(self, items: list[Any]) -> tuple[Need, ...]:
         out = [Need(Null(), "result")]
-        out += [Need(FromVar(self._names(t)[0])) for t in self._tokens(items, "VAR")]
+        out += [Need(FromVar(self._name(t))) for t in self._tokens(items, "VAR")]
         return tuple(out)
 
     def ret_success(self, items: list[Any]) -> Clause:
@@ -1937,7 +1958,7 @@ class Meaning(Transformer[Token, Any]):
         return Clause(None, lambda s: [Returns("success", (), immediate=True), Returns("exhausted", needs)])
 
     def ret_exhausted_records(self, items: list[Any]) -> Clause:
-        var = self._names(self._tokens(items, "VAR")[0])[0]
+        var = self._name(self._tokens(items, "VAR")[0])
         needs = (Need(Null(), "result"), Need(FromVar(var)))
         return Clause(None, lambda s: [Returns("exhausted", needs, records=var)])
 
@@ -1960,7 +1981,7 @@ class Meaning(Transformer[Token, Any]):
 
     def ret_none_acceptable(self, items: list[Any]) -> Clause:
         needs = [Need(Null(), "result")]
-        needs += [Need(Null(), self._names(t)[0]) for t in self._tokens(items, "FIELD")]
+        needs += [Need(Null(), self._name(t)) for t in self._tokens(items, "FIELD")]
         return Clause(None, lambda s: [Returns("exhausted", tuple(needs))])
 
     def ret_threshold_or_last(self, items: list[Any]) -> Clause:
@@ -1987,7 +2008,7 @@ class Meaning(Transformer[Token, Any]):
 
     def ret_exhausted_last(self, items: list[Any]) -> Clause:
         needs = [Need(AnyResult(), "result")]
-        needs += [Need(FromVar(self._names(t)[0])) for t in self._tokens(items, "VAR")]
+        needs += [Need(FromVar(self._name(t))) for t in self._tokens(items, "VAR")]
         return Clause(None, lambda s: [Returns("exhausted", tuple(needs))])
 
     def ret_exhausted_needs(self, items: list[Any]) -> Clause:
@@ -2004,7 +2025,7 @@ class Meaning(Transformer[Token, Any]):
         return Clause(None, lambda s: [Returns("exhausted", ())])
 
     def ret_vars(self, items: list[Any]) -> Clause:
-        needs = tuple(Need(FromVar(self._names(t)[0])) for t in self._tokens(items, "VAR"))
+        needs = tuple(Need(FromVar(self._name(t))) for t in self._tokens(items, "VAR"))
         return Clause(None, lambda s: [Returns("all", needs)])
 
     def vice_versa(self, items: list[Any]) -> Clause:

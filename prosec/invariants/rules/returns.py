@@ -236,14 +236,23 @@ def check(claim: Returns, facts: Facts) -> Verdict:
             evidence.append(f"after the loop runs out the pattern returns on line {_lines(chosen)}")
     absent: list[Problem] = []
     empty: set[int] = set()  # lines of the returns that give none of it
+    made: list[Problem] = []  # returns that give a value built of the slot's outputs
+    built: set[int] = set()
     for ret in chosen:
         for need in claim.needs:
             problem = _need(need, ret, facts)
             if problem is None:
+                also = _also(need, ret)
+                if also is not None:
+                    made.append(Problem(ret.stmt.span, f"the return on line {ret.stmt.span.line} gives {also} as well"))
+                    built.add(ret.stmt.span.line)
                 continue
             if _gives_none(need, ret):
                 absent.append(problem)
                 empty.add(ret.stmt.span.line)
+            elif _made_of(need, ret):
+                made.append(problem)
+                built.add(ret.stmt.span.line)
             else:
                 problems.append(problem)
     if claim.records is not None:
@@ -265,6 +274,16 @@ def check(claim: Returns, facts: Facts) -> Verdict:
             problems + absent,
             evidence,
         )
+    if made and not problems:
+        # "The predictions returned come from the readers": the returned
+        # object holds the readers' outputs and nothing else
+        slots = sorted({n.what.slot for n in claim.needs if isinstance(n.what, FromSlot)})
+        return undecided(
+            f"{' or '.join(f'`{s}`' for s in slots)}'s output itself, or a value that holds it "
+            f"(the return on line {', '.join(str(n) for n in sorted(built))})",
+            made + absent,
+            evidence,
+        )
     if absent and not problems and not claim.always:
         # "The letter returned is the writer's": of every return, or of
         # those that return a letter?
@@ -277,6 +296,31 @@ def check(claim: Returns, facts: Facts) -> Verdict:
             evidence,
         )
     return verdict(problems + absent, evidence)
+
+
+def _also(need: Need, ret: ReturnObs) -> str | None:
+    """What else a returned value that carries ``need`` holds: another
+    delegate's output or an input beside the slot's output (a list of two
+    forecasters' outputs "comes from" each of them only loosely)."""
+    if need.field is None or need.only or need.field not in ret.fields or not isinstance(need.what, FromSlot):
+        return None
+    for f in sorted(ret.fields[need.field], key=lambda f: f.src):
+        if f.src.kind in ("call", "error", "input") and not (f.src.kind != "input" and f.src.name == need.what.slot):
+            return f.src.describe()
+    return None
+
+
+def _made_of(need: Need, ret: ReturnObs) -> bool:
+    """The returned value is an object or list holding only outputs of the
+    slot ``need`` names (whole, not fields of them), with nothing else in it."""
+    if need.field is None or need.field not in ret.fields or not isinstance(need.what, FromSlot):
+        return False
+    if need.only or need.what.fields:
+        return False
+    flows = [f for f in ret.fields[need.field] if f.src.kind != "null"]
+    return bool(flows) and all(
+        f.src.kind == "call" and f.src.name == need.what.slot and f.at and not f.path for f in flows
+    )
 
 
 def _gives_none(need: Need, ret: ReturnObs) -> bool:
