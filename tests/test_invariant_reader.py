@@ -495,12 +495,73 @@ return {
     ],
 )
 def test_the_patterns_own_words_name_its_things(sentence: str, canonical: str | None) -> None:
-    text = OWN_WORDS.replace("{invariants}", f"- {sentence}")
-    result = compile_text("tests/panel.prose.md", text.encode(), render=False)
+    assert _read_as(OWN_WORDS, sentence) == canonical, sentence
+
+
+def _read_as(pattern: str, sentence: str) -> str | None:
+    """The canonical form a sentence reads as in ``pattern``, None when unread."""
+    text = pattern.replace("{invariants}", f"- {sentence}")
+    result = compile_text("tests/own.prose.md", text.encode(), render=False)
     assert result.report is not None
     facts = list(result.report.invariants)
-    if canonical is None:
-        assert [f.status for f in facts] == [Status.UNRECOGNIZED], sentence
-        return
-    said = "; ".join(e.removeprefix("read as: ") for f in facts for e in f.evidence if e.startswith("read as: "))
-    assert said == canonical, sentence
+    if [f.status for f in facts] == [Status.UNRECOGNIZED]:
+        return None
+    return "; ".join(e.removeprefix("read as: ") for f in facts for e in f.evidence if e.startswith("read as: "))
+
+
+PAIR = """\
+---
+name: pair
+kind: pattern
+---
+
+# Pair
+
+Two profiles, then a ranking.
+
+### Slots
+
+- `measurement`
+- `ranker`
+
+### Requires
+
+- The caller supplies:
+    first: string -- the first candidate
+    second: string -- the second candidate
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let profile_a = call measurement
+  candidate: first
+let profile_b = call measurement
+  candidate: second
+let ranking = call ranker
+  left: profile_a
+  right: profile_b
+
+return {
+  ranking: ranking
+}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # locals `x_a` / `x_b` that between them hold every result of one slot
+        ("The measurement never sees either profile", "`measurement` never receives another `measurement`'s output"),
+        ("The measurement is never given either profile", "`measurement` never receives another `measurement`'s output"),
+        # received, "both profiles" needs each of them, which "the
+        # measurement's output" does not say
+        ("The ranker receives both profiles", None),
+    ],
+)
+def test_two_locals_that_hold_one_slots_results_are_its_outputs(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PAIR, sentence) == canonical, sentence

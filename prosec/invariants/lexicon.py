@@ -171,6 +171,9 @@ class Lexicon:
     #: slot's failure. "The plan" and "the planner's output" are then one
     #: value, and a sentence naming the local speaks of the slot's output.
     holds: dict[str, str] = field(default_factory=dict)
+    #: locals `x_a`, `x_b` that between them hold every result of one slot
+    #: and nothing else → that slot ("both profiles": its outputs)
+    group_holds: dict[tuple[str, ...], str] = field(default_factory=dict)
     #: input list → the slots called in a `for` over it ("the tickets are
     #: classified one at a time": the slot that walks them)
     walkers: dict[str, frozenset[str]] = field(default_factory=dict)
@@ -523,6 +526,25 @@ def build_lexicon(
             ws = words_of(prefix)
             for v in variants(ws[-1]):
                 lex.add([*ws[:-1], v], 3, Entity("input", tuple(members)))
+    # "both profiles" for the locals `profile_a` / `profile_b` that between
+    # them hold every result of one slot (`let profile_a = call measurement`,
+    # `let profile_b = call measurement`): that slot's outputs.
+    local_groups: dict[str, list[str]] = {}
+    for name in sorted(lex.variables):
+        ws = words_of(name)
+        if len(ws) > 1 and len(ws[-1]) == 1:
+            local_groups.setdefault("_".join(ws[:-1]), []).append(name)
+    for prefix, members in local_groups.items():
+        makers = {slot for m in members for slot in lex.results.get(m, ())}
+        if len(members) < 2 or len(makers) != 1 or any(set_to.get(m) != makers for m in members):
+            continue
+        (slot,) = makers
+        if slot in caught or sites.get(slot) != sum(bound.get((m, slot), 0) for m in members):
+            continue
+        lex.group_holds[tuple(members)] = slot
+        ws = words_of(prefix)
+        for v in variants(ws[-1]):
+            lex.add([*ws[:-1], v], 3, Entity("var", tuple(members)))
     # A word that is a key itself names that key (`offer` is not `offers`);
     # the other forms go to the first key in sorted order, the same on every
     # run whatever the hash seed.

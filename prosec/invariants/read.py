@@ -387,6 +387,13 @@ _NUMBERS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "onc
 _PUNCT = {",": "COMMA", ";": "SEMI", ":": "COLON", "<": "CMP", ">": "CMP", "<=": "CMP", ">=": "CMP", "==": "CMP", "!=": "CMP"}
 
 
+def _no_other_name(word: str, lex: Lexicon) -> bool:
+    """A noun for a result names nothing else of the pattern (a group of
+    locals holding one slot's results, "profiles", is those results)."""
+    found = lex.forms.get((word,))
+    return found is None or found[1].names in lex.group_holds
+
+
 def _result_noun(word: str, owners: Collection[str], lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> bool:
     """Whether a word after a slot's possessive names its whole result: a
     noun for a result ("output", "report", "draft"), or the noun the slot's
@@ -400,7 +407,7 @@ def _result_noun(word: str, owners: Collection[str], lex: Lexicon, phrases: dict
         return False
     return (
         "OUTPUT" in phrases.get((word,), ())
-        or (word in PRODUCTS and (word,) not in lex.forms)
+        or (word in PRODUCTS and _no_other_name(word, lex))
         or (bool(owners) and all(word in lex.products.get(o, ()) for o in owners))
     )
 
@@ -471,7 +478,7 @@ def _owned(word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ..
         return Tok("OUTPUT", word)
     if word in lex.key_forms:
         return Tok("FIELD", word, (lex.key_forms[word],))
-    if "OUTPUT" in phrases.get((word,), ()) or (word in PRODUCTS and (word,) not in lex.forms):
+    if "OUTPUT" in phrases.get((word,), ()) or (word in PRODUCTS and _no_other_name(word, lex)):
         return Tok("OUTPUT", word)
     if owners and all(word in lex.products.get(o, ()) for o in owners):
         return Tok("OUTPUT", word)  # "every reader's prediction", `ensures: a prediction`
@@ -980,18 +987,27 @@ class Meaning(Transformer[Token, Any]):
 
     def o_both(self, items: list[Any]) -> Obj:
         obj: Obj = items[1]
-        if obj.source is None or not isinstance(obj.source, FromInput) or len(obj.names) < 2:
+        if not self._two(obj):
             raise Unsupported("'both' of something that is not two named values")
         return obj
 
     def o_either(self, items: list[Any]) -> Obj:
         obj: Obj = items[1]
-        if obj.source is None or not isinstance(obj.source, FromInput) or len(obj.names) < 2:
+        if not self._two(obj):
             raise Unsupported("'either' of something that is not two named values")
         return replace(obj, either=True)
 
+    def _two(self, obj: Obj) -> bool:
+        """A group of named values: inputs, or locals holding one slot's results."""
+        grouped = isinstance(obj.source, FromInput) or (obj.source is None and obj.names in self.lex.group_holds)
+        return grouped and len(obj.names) >= 2
+
     def o_var(self, items: list[Any]) -> Obj:
         names = self._names(items[0])
+        if names in self.lex.group_holds:
+            # "both profiles", of `profile_a` and `profile_b` that between
+            # them hold every result of the measurement: its outputs
+            return Obj(owner=self.lex.group_holds[names], what="output", names=names, local=names[0])
         if len(names) > 1:
             # "reviews", with locals `review` and `reviews`: the one spelled so
             exact = [n for n in names if n == str(items[0]).replace(" ", "_")]
@@ -1166,6 +1182,10 @@ class Meaning(Transformer[Token, Any]):
                 raise Unsupported("receiving a field the program never names")
         if any(o.either for o in objs):
             raise Unsupported("receiving 'either' of two values: one of them")
+        if any(o.source is None and o.names in self.lex.group_holds for o in objs):
+            # "receives both profiles" needs each local; "the measurement's
+            # output" would be passed by one of them
+            raise Unsupported("receiving a group of locals")
         out: list[Claim] = []
         for target in subject.calls:
             needs: list[Source] = []
