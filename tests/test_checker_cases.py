@@ -237,6 +237,8 @@ return {{
         # one return has no letter: of every return, or of those with one?
         ("The letter returned is produced by the writer.", Status.UNRECOGNIZED),
         ("The returned letter always comes from the writer.", Status.VIOLATED),
+        ("The returned letter, if any, comes from the writer.", Status.PROVED),
+        ("The returned letter, if any, comes from the screener.", Status.VIOLATED),
         # inputs count or not: "works" does not say, "decides" does
         ("The writer works solely from the screener's verdict.", Status.UNRECOGNIZED),
         ("The writer decides solely from the screener's verdict.", Status.PROVED),

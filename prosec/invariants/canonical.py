@@ -178,12 +178,18 @@ def canonical(claim: Claim) -> str:
             return f"{source(need.what)} is returned when {_n(approver)} blocks"
         case Returns(path="all", needs=(need,), complete=complete) if isinstance(need.what, FromVar):
             return f"the whole {_n(need.what.name)} is the output" if complete else f"{_n(need.what.name)} is the output"
-        case Returns(path="all", needs=(need,), always=always) if isinstance(need.what, FromSlot) and need.field == "result":
+        case Returns(path="all", needs=(need,), always=always, present=present) if (
+            isinstance(need.what, FromSlot) and need.field == "result"
+        ):
             comes = "always comes from" if always else "comes from"
-            return f"the result is produced only by {_n(need.what.slot)}" if need.only else f"the result {comes} {_n(need.what.slot)}"
-        case Returns(path="all", needs=(need,), always=always) if isinstance(need.what, FromSlot) and need.field and not need.what.fields:
+            if need.only:
+                return f"the result is produced only by {_n(need.what.slot)}"
+            return f"the result{', if any,' if present else ''} {comes} {_n(need.what.slot)}"
+        case Returns(path="all", needs=(need,), always=always, present=present) if (
+            isinstance(need.what, FromSlot) and need.field and not need.what.fields
+        ):
             verb = "is produced only by" if need.only else "always comes from" if always else "comes from"
-            return f"the returned {_n(need.field)} {verb} {_n(need.what.slot)}"
+            return f"the returned {_n(need.field)}{', if any,' if present else ''} {verb} {_n(need.what.slot)}"
         case Returns(path="all", needs=(need,)) if isinstance(need.what, FromSlot) and need.what.fields:
             return f"{source(need.what)} is returned"
         case Unmerged(sides=sides):

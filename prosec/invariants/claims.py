@@ -286,6 +286,8 @@ class Returns:
     #: "always": every return on the path gives the value, none leaves it
     #: out or null (without it, a return that gives none leaves two meanings)
     always: bool = False
+    #: "if any": only the returns that give the value (none given is fine)
+    present: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -542,7 +542,7 @@ def variants(positions: list[list[Tok]]) -> Iterable[list[Tok]]:
 #: Kinds that negate or limit: never part of free text.
 POLARITY = frozenset(
     "NEVER NOT NO NONE NOTHING NEITHER NOR ONLY EXCEPT BUT WITHOUT UNLESS ATMOST EXACTLY "
-    "CAN_NOT WITHHELD UNAWARE MORE_THAN REJECTED UNREADABLE BLOCK REFUSAL DENY REGARDLESS GATED ATALL".split()
+    "CAN_NOT WITHHELD UNAWARE MORE_THAN REJECTED UNREADABLE BLOCK REFUSAL DENY REGARDLESS GATED ATALL IF_ANY".split()
 )
 #: Kinds that say where information goes: never part of a behaviour's free text.
 FLOW = frozenset("FROM SEE GIVEN REACH ACCESS INFLUENCE HAVE".split())
@@ -1853,9 +1853,12 @@ class Meaning(Transformer[Token, Any]):
         pattern blocks")."""
         when = next((i for i in items if isinstance(i, When)), None)
         always = bool(self._tokens(items, "ALWAYS"))
+        present = bool(self._tokens(items, "IF_ANY"))
+        if present and (always or when is not None or need.field is None):
+            raise Unsupported("'if any' with 'always' or a path")
         if when is not None:
             return Clause(None, lambda s: [Returns("blocked", (need,), approver=when.approver)])
-        return Clause(None, lambda s: [Returns("all", (need,), always=always)])
+        return Clause(None, lambda s: [Returns("all", (need,), always=always, present=present)])
 
 
     def _returned_noun(self, items: list[Any]) -> str:

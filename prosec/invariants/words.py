@@ -332,6 +332,12 @@ KINDS: dict[str, tuple[str, ...]] = {
     "FAILURE": ("failure", "failures", "error", "errors", "exception", "exceptions"),
     "ACCESS": ("access",),
     "ACROSS": ("across", "throughout"),
+    # "the returned letter, if any, comes from the writer": of the returns
+    # that give one
+    "IF_ANY": (
+        "if any", "if there is one", "when there is one", "where there is one", "if one is returned",
+        "when one is returned", "whenever one is returned",
+    ),
     "ALWAYS": (
         "always", "on every call", "every time", "at all times", "invariably", "in every round",
         "on every round", "in each round", "on each round", "on every attempt", "on each attempt",

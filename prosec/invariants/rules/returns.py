@@ -248,6 +248,8 @@ def check(claim: Returns, facts: Facts) -> Verdict:
                     built.add(ret.stmt.span.line)
                 continue
             if _gives_none(need, ret):
+                if claim.present:
+                    continue  # "if any": a return that gives none says nothing
                 absent.append(problem)
                 empty.add(ret.stmt.span.line)
             elif _made_of(need, ret):
