@@ -315,6 +315,99 @@ def test_a_shared_head_noun_names_no_slot_and_a_mixed_list_comes_from_neither(se
     assert _status_of(GRID, sentence) == status
 
 
+# "The analyst sees every technician's reading": each of two `parallel:`
+# branches collects one `repeat`'s readings; the analyst gets both lists in
+# an object. A name one branch alone declares holds what that branch left
+# in it once the block has finished, and a `parallel:` block of branches is
+# not a loop whose rounds the lists could be one of.
+BRANCHES = """\
+---
+name: panel
+kind: pattern
+---
+
+# Panel
+
+Two benches of technicians, then an analyst.
+
+### Slots
+
+- `technician`
+  - requires: sample
+  - ensures: a reading of the sample
+- `analyst`
+  - requires: readings
+
+### Requires
+
+- The caller supplies:
+    first: string -- the first sample
+    second: string -- the second sample
+    replicates: integer -- runs per sample
+
+### Invariants
+
+- The analyst sees every technician's reading.
+
+### Delegation
+
+```prose
+parallel:
+  let left = repeat replicates:
+    call technician
+      sample: first
+  let right = repeat replicates:
+    call technician
+      sample: second
+
+let verdict = call analyst
+  readings: {LISTS}
+
+return {
+  verdict: verdict
+}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("lists", "status"),
+    [
+        ("{\n    left: left,\n    right: right\n  }", Status.PROVED),
+        ("{\n    left: left\n  }", Status.VIOLATED),
+    ],
+    ids=["both-benches", "one-bench"],
+)
+def test_every_output_collected_in_parallel_branches(lists: str, status: Status) -> None:
+    from conftest import Recorder
+    from soundness_run import PACKAGE, _package
+
+    result = compile_text("panel.prose.md", BRANCHES.replace("{LISTS}", lists).encode())
+    assert result.report is not None
+    assert [f.status for f in result.report.invariants] == [status]
+    # Run the generated code (built without the sentence, which fails the
+    # build when violated): the analyst is passed every reading, or not.
+    text = BRANCHES.replace("{LISTS}", lists).replace("- The analyst sees every technician's reading.", "")
+    result = compile_text("panel.prose.md", text.encode())
+    assert result.code is not None
+    _package()
+    module = type(textwrap)(f"{PACKAGE}.panel_{status.value}")
+    module.__package__ = PACKAGE
+    sys.modules[module.__name__] = module
+    try:
+        exec(compile(result.code, module.__name__, "exec"), module.__dict__)
+    finally:
+        del sys.modules[module.__name__]
+    readings = iter(f"<reading {k}>" for k in range(100))
+    technician = Recorder(lambda **kw: next(readings))
+    analyst = Recorder("fine")
+    module.panel(technician=technician, analyst=analyst, first="s1", second="s2", replicates=2)
+    produced = {f"<reading {k}>" for k in range(technician.count)}
+    seen = {r for lst in analyst.calls[0]["readings"].values() for r in lst}
+    assert technician.count == 4
+    assert (seen == produced) is (status is Status.PROVED)
+
+
 # ---------------------------------------------------------------- fail-safe verdicts
 
 GATE = """\

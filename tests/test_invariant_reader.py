@@ -187,6 +187,10 @@ TABLE += [
     Twin("The mediator sees neither the budget nor the floor", "The mediator sees the budget and the floor", FORBID, NEED),
     Twin("No reviewer sees another reviewer's output", "Every reviewer sees another reviewer's output", FORBID, None),
     Twin("None of the reviewers sees the brief", "All of the reviewers see the brief", FORBID, NEED),
+    # negation in the object's determiner
+    Twin("No actor's reasoning ever reaches the observer", "The actor's reasoning reaches the observer", FORBID, None),
+    Twin("None of the planner's output is passed to the verifier", "The planner's output is passed to the verifier", FORBID, NEED),
+    Twin("No reviewer sees a review written by a different reviewer", "Every reviewer sees a review written by a different reviewer", FORBID, None),
     Twin("The moderator never reads the essays", "The moderator reads the essays", FORBID, NEED),
     # qualifiers
     Twin("The auditor reads the document exactly as the caller provided it",
@@ -461,3 +465,153 @@ def test_a_denial_is_never_proved(sentence: str, status: Status) -> None:
     facts, _ = facts_for(sentence)
     assert [f.status for f in facts] == [status], [(f.status, f.evidence) for f in facts]
     assert all(f.params.get("denied") is True for f in facts)
+
+
+# ---------------------------------------------------------------- the pattern's own words for names
+
+OWN_WORDS = """\
+---
+name: panel
+kind: pattern
+---
+
+# Panel
+
+Judges rule on documents; a head judge reads the rulings.
+
+### Description
+
+A bout judge rules on each document; a head judge reads the rulings.
+
+### Slots
+
+- `judge`
+  - requires: document
+  - ensures: a ruling with `winner` and the winning `margin`
+- `head_judge`
+  - requires: rulings
+  - ensures: a final ruling
+
+### Requires
+
+- The caller supplies:
+    documents: string[] -- the source documents
+    policy: string -- the routing policy the judges apply
+    rubric: string -- how marks are awarded
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let rulings = parallel for document in documents:
+  call judge
+    document: document
+    policy: policy
+    rubric: rubric
+
+let final = call head_judge
+  rulings: rulings
+  policy: policy
+
+return {
+  final: final
+}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # an input's description, and a short clause of it word for word
+        ("The head judge never sees the source documents", "`head_judge` never receives `documents`"),
+        ("The head judge is given the routing policy", "`head_judge` receives `policy`"),
+        ("The head judge is never told how marks are awarded", "`head_judge` never receives `rubric`"),
+        # a word the prose puts before a slot's name
+        ("No bout judge sees another bout judge's ruling", "`judge` never receives another `judge`'s output"),
+        # the keys a slot's ensures names in code marks, and a word its text
+        # puts before one
+        ("The head judge never sees the judges' winning margin", "`head_judge` never receives `judge`'s `margin`"),
+        # a word for a value after an input, and plain words before a result noun
+        ("The head judge receives the policy wording", "`head_judge` receives `policy`"),
+        ("The head judge sees every judge's detailed ruling", "`head_judge` receives every `judge` output"),
+        # never dropped: a word that says which value
+        ("The head judge never sees the rejected ruling", None),
+        ("The head judge never sees the judges' lost margin", None),
+        ("The head judge never sees the head judge's revised ruling", None),
+    ],
+)
+def test_the_patterns_own_words_name_its_things(sentence: str, canonical: str | None) -> None:
+    assert _read_as(OWN_WORDS, sentence) == canonical, sentence
+
+
+def _read_as(pattern: str, sentence: str) -> str | None:
+    """The canonical form a sentence reads as in ``pattern``, None when unread."""
+    text = pattern.replace("{invariants}", f"- {sentence}")
+    result = compile_text("tests/own.prose.md", text.encode(), render=False)
+    assert result.report is not None
+    facts = list(result.report.invariants)
+    if [f.status for f in facts] == [Status.UNRECOGNIZED]:
+        return None
+    return "; ".join(e.removeprefix("read as: ") for f in facts for e in f.evidence if e.startswith("read as: "))
+
+
+PAIR = """\
+---
+name: pair
+kind: pattern
+---
+
+# Pair
+
+Two profiles, then a ranking.
+
+### Slots
+
+- `measurement`
+- `ranker`
+
+### Requires
+
+- The caller supplies:
+    first: string -- the first candidate
+    second: string -- the second candidate
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let profile_a = call measurement
+  candidate: first
+let profile_b = call measurement
+  candidate: second
+let ranking = call ranker
+  left: profile_a
+  right: profile_b
+
+return {
+  ranking: ranking
+}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # locals `x_a` / `x_b` that between them hold every result of one slot
+        ("The measurement never sees either profile", "`measurement` never receives another `measurement`'s output"),
+        ("The measurement is never given either profile", "`measurement` never receives another `measurement`'s output"),
+        # received, "both profiles" needs each of them, which "the
+        # measurement's output" does not say
+        ("The ranker receives both profiles", None),
+    ],
+)
+def test_two_locals_that_hold_one_slots_results_are_its_outputs(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PAIR, sentence) == canonical, sentence

@@ -123,7 +123,9 @@ def canonical(claim: Claim) -> str:
             verb = "works" if loose else "decides"
             return f"{subject(target)} {verb} only from {_list([source(n, target) for n in needs])}"
         case Receives(target=target, needs=needs, only=only):
-            what = _list([source(n, target) for n in needs])
+            # a slot's fields last: "X's `a` and `b` and Y" would read Y as X's too
+            last = sorted(needs, key=lambda n: isinstance(n, FromSlot) and bool(n.fields))
+            what = _list([source(n, target) for n in last])
             return f"{subject(target)} receives {'only ' if only else ''}{what}"
         case Unchanged(target=target, source=FromInput(name=name)):
             return f"{subject(target)} receives {_n(name)} unchanged"

@@ -56,6 +56,9 @@ def check_invariants(ctx: PatternContext, *, strict: bool = False) -> InvariantR
         program=ctx.program,
         primary=primary,
         ensures=[e for s in ctx.decls.slots for e in s.ensures],
+        descriptions=[(d.name, d.description) for d in ctx.decls.inputs] + [(d.name, d.description) for d in ctx.decls.config],
+        results_described=[(s.name, e) for s in ctx.decls.slots for e in s.ensures],
+        prose="\n".join((ctx.decls.description, ctx.decls.shape, ctx.decls.notes)),
     )
     readings: list[Reading | Exception] = []
     pinned: list[Diagnostic] = []

@@ -1265,10 +1265,15 @@ class _Walker:
         self.loop_stack.append(node.span)
         current: State = s.copy()
         whole = _Frame("iteration")
+        bound: dict[tuple[int, str], list[Val]] = {}  # names a branch declares
         for branch in node.branches:
             frame = _Frame("iteration")
             self.frames.append(frame)
             out = self.stmt(branch, current, tail=True)
+            if out is not None:
+                for depth, scope in enumerate(out.scopes[: len(s.scopes)]):
+                    for name in scope.keys() - current.scopes[depth].keys():
+                        bound.setdefault((depth, name), []).append(scope[name])
             self.frames.pop()
             if out is not None and not _valued(branch):
                 frame.ends(NONE)  # a branch that binds or writes has no value
@@ -1278,6 +1283,12 @@ class _Walker:
             # Branches run side by side: what one binds is there after the
             # block, and nothing is lost when a branch ends early.
             current = join(current, out) or current
+        if _collects_every(node.mods):
+            # Every branch finished (or the block failed): a name one branch
+            # alone declares holds what that branch left in it, surely.
+            for (depth, name), values in bound.items():
+                if len(values) == 1 and depth < len(current.scopes):
+                    current.scopes[depth][name] = values[0]
         self.loop_stack.pop()
         current.after = s.after | {node.span}
         return current, whole.value(node.span, every=_collects_every(node.mods))

@@ -16,13 +16,16 @@ as a last resort from a slot's stem ("measured" → ``measurement``).
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Literal
 
 from .. import ir
 from .flow import exprs_in, loops_in
+from .words import PRODUCTS, phrase_table
 
 MentionKind = Literal["slot", "input", "var", "all"]
 _LETTER = {"slot": "s", "input": "i", "var": "v", "all": "a"}
@@ -34,7 +37,11 @@ ROLE_NOUNS = frozenset(
     "services service slot slots pattern patterns".split()
 )
 #: Nouns that stand for every slot when no slot is named so.
-GENERIC_ROLES = frozenset("service services role roles agent agents participant participants party parties".split())
+GENERIC_ROLES = frozenset(
+    "service services role roles agent agents participant participants party parties "
+    # "each side sees only the other's argument"
+    "side sides".split()
+)
 #: A name starting with one of these counts something (``max_rounds``): its
 #: last word names the things counted, not the name.
 _QUANTIFIERS = frozenset("max min num n number count total".split())
@@ -164,11 +171,24 @@ class Lexicon:
     #: slot's failure. "The plan" and "the planner's output" are then one
     #: value, and a sentence naming the local speaks of the slot's output.
     holds: dict[str, str] = field(default_factory=dict)
+    #: locals `x_a`, `x_b` that between them hold every result of one slot
+    #: and nothing else → that slot ("both profiles": its outputs)
+    group_holds: dict[tuple[str, ...], str] = field(default_factory=dict)
     #: input list → the slots called in a `for` over it ("the tickets are
     #: classified one at a time": the slot that walks them)
     walkers: dict[str, frozenset[str]] = field(default_factory=dict)
     #: locals that are appended or recorded to (lists built by appending)
     appended: frozenset[str] = frozenset()
+    #: slot → the nouns its `ensures:` calls its result by ("ensures: a
+    #: prediction of ..."): after its possessive, its whole result
+    products: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: pairs of words that stand next to each other in the pattern's own
+    #: text ("drift report", "internal notes"): a modifier the pattern
+    #: itself puts before a noun
+    bigrams: frozenset[tuple[str, str]] = frozenset()
+    #: surface forms that name one element of a list input ("the source
+    #: chunk" when the description of `chunks` says "the source chunks")
+    elements: set[tuple[str, ...]] = field(default_factory=set)
 
     def add(self, phrase: Iterable[str], priority: int, entity: Entity) -> None:
         """Register a surface form; the higher priority wins, equals of one kind merge."""
@@ -189,15 +209,163 @@ _DECLARED = re.compile(r"\{([^{}]*)\}")
 _KEY = re.compile(r"^\s*['\"]?([A-Za-z_][A-Za-z0-9_]*)")
 
 
+_CODE_NAME = re.compile(r"`([A-Za-z_][A-Za-z0-9_]*)`")
+
+
 def declared_keys(text: str) -> list[str]:
     """The keys of an ``ensures:`` shape: ``{ remarks, summary }``,
-    ``{'decision': 'continue'}``."""
+    ``{'decision': 'continue'}``, and the names in code marks of a
+    described result (``a bid with `offer` and `internal_margin` ``)."""
     out: list[str] = []
     for body in _DECLARED.findall(text):
         for part in body.split(","):
             if m := _KEY.match(part):
                 out.append(m.group(1).lower())
+    if "{" not in text:
+        out += [m.lower() for m in _CODE_NAME.findall(text)]
     return out
+
+
+@cache
+def _known() -> dict[tuple[str, ...], tuple[str, ...]]:
+    """The reader's vocabulary: word or phrase → its kinds."""
+    return phrase_table()
+
+
+#: Words that end the noun phrase a description opens with ("the pairings
+#: of this round", "the claim as filed, with an `id`").
+_PHRASE_END = frozenset(
+    "of for with as to from in on by at that which who whom whose where when while if or and but "
+    "per each every than since under into about being is are was were be will may can must "
+    "should would not no only split already".split()
+)
+#: A description opening with one of these says what the input is for, not
+#: what it is called ("what to research", "how marks are awarded").
+_NOT_NAMES = frozenset("what how who whom whose where when why which whether most least".split())
+
+
+#: Word kinds that say something of what they stand before (a count, a
+#: quantifier, an age, "raw", "whole", a word of a claim): a description
+#: holding one is not taken as a name.
+_MEANINGFUL = frozenset(
+    "NUMBER SINGLE EVERY BOTH OTHER ANOTHER PRIOR CURRENT LATER FIRST ORIGINAL WHOLE SAME FINAL "
+    "NO NOT NEVER NONE ONLY EXCEPT PATTERN ROLENOUN CALLS LOOP INPUTNOUN INPUTS PROMPT AUTHORED "
+    "APPROVAL UNCHANGED REJECTED".split()
+)
+
+
+def description_phrase(text: str) -> list[str]:
+    """The noun phrase an input's description opens with, articles dropped:
+    "the source document" → ``source document``, "the team's style rules"
+    → ``team 's style rules``; empty when the description opens otherwise."""
+    out: list[str] = []
+    for word in re.findall(r"'s\b|(?<=s)'(?=\s|$)|[A-Za-z][A-Za-z_-]*|[^\sA-Za-z]", text.strip().lower()):
+        if word in ("the", "a", "an"):
+            if out:
+                break  # "the routing policy the classifier applies"
+            continue
+        if not out and word in _NOT_NAMES:
+            return []
+        if word in _PHRASE_END or not (word[0].isalpha() or word in ("'s", "'")):
+            break
+        out.append(word.replace("-", "_"))
+    return out if out and out[-1] not in ("'s", "'") and len(out) <= 4 else []
+
+
+#: Word kinds a name made of a description's words may not hold: a
+#: negating or limiting word must be read by the grammar, never hidden in a name.
+_LIMITING = frozenset(
+    "NEVER NOT NO NONE NOTHING NEITHER NOR ONLY EXCEPT BUT WITHOUT UNLESS ATMOST EXACTLY CAN_NOT "
+    "WITHHELD UNAWARE MORE_THAN REJECTED DENY REGARDLESS".split()
+)
+
+
+def description_clause(text: str) -> list[str]:
+    """A description that says what the input is in a clause ("what the
+    referring clinician suspects", "how marks are awarded"): its words up to
+    the first mark, or empty."""
+    first = re.match(r"[^,;:()\[\].]*", text.strip().lower())
+    ws = re.findall(r"[a-z][a-z_]*", first.group(0) if first else "")
+    return ws if ws and ws[0] in _NOT_NAMES and 3 <= len(ws) <= 7 and ws[0] not in ("most", "least") else []
+
+
+def _described(lex: Lexicon, descriptions: Iterable[tuple[str, str]]) -> None:
+    """An input's description as a name for it: ``document: string -- the
+    source document`` makes "the source document" name ``document``. Only
+    a phrase no other description and no other name of the pattern uses,
+    and never a single word the reader knows as another kind (a noun for a
+    result, a role, a quantity)."""
+    known = _known()
+    phrases: dict[tuple[str, ...], set[str]] = {}
+    singles: set[tuple[str, ...]] = set()
+    for name, text in descriptions:
+        if name not in lex.inputs:
+            continue
+        clause = description_clause(text)
+        if clause and not any(set(known.get((w,), ())) & _LIMITING for w in clause):
+            # "readers are told what the referring clinician suspects"
+            phrases.setdefault(tuple(clause), set()).add(name)
+        ws = description_phrase(text)
+        if not ws or ws == words_of(name):
+            continue
+        if len(ws) == 1 and (ws[0],) in known:
+            continue  # a word the reader knows as another kind ("the feedback")
+        if any(set(known.get((w,), ())) & _MEANINGFUL for w in ws[:-1]):
+            continue  # "one brief per delegate", "the raw table": the word says more than a name
+        if len(ws) == 1 and (ws[0] in PRODUCTS or ws[0] in GENERIC_ROLES or ws[0] in _NOT_ALIASES or len(ws[0]) < 3):
+            continue
+        for v in variants(ws[-1]):
+            phrases.setdefault((*ws[:-1], v), set()).add(name)
+            if v != ws[-1] and v == singular(ws[-1]):
+                singles.add((*ws[:-1], v))  # "the source chunk" of "the source chunks"
+    for phrase, names in sorted(phrases.items()):
+        if len(names) == 1 and phrase not in lex.forms:
+            lex.add(phrase, 2, Entity("input", tuple(names)))
+            if phrase in singles:
+                lex.elements.add(phrase)
+
+
+def _attached(lex: Lexicon, prose: str) -> None:
+    """A word the pattern's own prose puts before a slot's name names that
+    slot with it: "A bout judge sees the two entries" makes "bout judge"
+    the slot ``judge``. Only a plain word (no name, no word the reader
+    knows: "the other judge", "a rejected draft" stay what they say), or
+    the name of an input ("a bout judge", of `bouts`), that the prose puts
+    before one slot only, and no word of another slot's name ("the head
+    judge" is `head_judge`)."""
+    known = _known()
+    slot_forms = {k: e for k, (_, e) in lex.forms.items() if e.kind == "slot" and len(e.names) == 1}
+    ws = re.findall(r"[a-z][a-z_]*", prose.lower())
+    found: dict[tuple[str, ...], set[str]] = {}
+    for i in range(1, len(ws)):
+        for n in (2, 1):
+            form = tuple(ws[i : i + n])
+            entity = slot_forms.get(form)
+            if entity is None:
+                continue
+            word = ws[i - 1]
+            if (
+                len(word) < 3
+                or (word,) in known
+                or word in FILLER_WORDS
+                or word.endswith(("ly", "ing", "ed", "s"))
+                or any(word in k for k in slot_forms)
+            ):
+                break
+            found.setdefault((word, *form), set()).update(entity.names)
+            break
+    for phrase, names in sorted(found.items()):
+        if len(names) == 1 and phrase not in lex.forms:
+            lex.add(phrase, 4, Entity("slot", tuple(names)))
+
+
+#: Words before a name in prose that are grammar, not a modifier.
+FILLER_WORDS = frozenset(
+    "the a an this that these those its their his her our your my one two three each every all any "
+    "some no both either neither which what whose whom who where when how while then than and but nor "
+    "for from into onto upon with without within about above below after before between against "
+    "among per via once only also still even just very more most less least".split()
+)
 
 
 def build_lexicon(
@@ -209,6 +377,9 @@ def build_lexicon(
     program: ir.Program,
     primary: str | None = None,
     ensures: Iterable[str] = (),
+    descriptions: Iterable[tuple[str, str]] = (),
+    results_described: Iterable[tuple[str, str]] = (),
+    prose: str = "",
 ) -> Lexicon:
     """The names of one pattern and their surface forms."""
     slot_set = frozenset(slots)
@@ -332,6 +503,18 @@ def build_lexicon(
     for var, seq in delegate_vars.items():
         for v in variants(var.lower()):
             lex.add([v], 4, Entity("slot", (seq,)))
+    descriptions = list(descriptions)
+    results_described = list(results_described)
+    _described(lex, descriptions)
+    _attached(lex, prose)
+    own = " ".join([prose, *(t for _, t in descriptions), *(t for _, t in results_described)]).lower()
+    lex.bigrams = frozenset(itertools.pairwise(re.findall(r"[a-z][a-z_]*", own)))
+    for slot, text in results_described:
+        if "{" in text or slot not in slot_set:
+            continue
+        ws = description_phrase(text)
+        if ws and ws[-1] not in ("'s", "'") and len(ws[-1]) > 2:
+            lex.products[slot] = lex.products.get(slot, frozenset()) | frozenset(variants(ws[-1]))
     # "both candidates" for `candidate_a` / `candidate_b`: a group.
     groups: dict[str, list[str]] = {}
     for name in sorted(input_set):
@@ -343,6 +526,25 @@ def build_lexicon(
             ws = words_of(prefix)
             for v in variants(ws[-1]):
                 lex.add([*ws[:-1], v], 3, Entity("input", tuple(members)))
+    # "both profiles" for the locals `profile_a` / `profile_b` that between
+    # them hold every result of one slot (`let profile_a = call measurement`,
+    # `let profile_b = call measurement`): that slot's outputs.
+    local_groups: dict[str, list[str]] = {}
+    for name in sorted(lex.variables):
+        ws = words_of(name)
+        if len(ws) > 1 and len(ws[-1]) == 1:
+            local_groups.setdefault("_".join(ws[:-1]), []).append(name)
+    for prefix, members in local_groups.items():
+        makers = {slot for m in members for slot in lex.results.get(m, ())}
+        if len(members) < 2 or len(makers) != 1 or any(set_to.get(m) != makers for m in members):
+            continue
+        (slot,) = makers
+        if slot in caught or sites.get(slot) != sum(bound.get((m, slot), 0) for m in members):
+            continue
+        lex.group_holds[tuple(members)] = slot
+        ws = words_of(prefix)
+        for v in variants(ws[-1]):
+            lex.add([*ws[:-1], v], 3, Entity("var", tuple(members)))
     # A word that is a key itself names that key (`offer` is not `offers`);
     # the other forms go to the first key in sorted order, the same on every
     # run whatever the hash seed.

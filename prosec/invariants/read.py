@@ -24,7 +24,7 @@ from __future__ import annotations
 import itertools
 import re
 import threading
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from importlib.resources import files
@@ -68,8 +68,8 @@ from .claims import (
     Unmerged,
     Unverifiable,
 )
-from .lexicon import GENERIC_ROLES, Lexicon, plural, words_of
-from .words import EVIDENCE_VERBS, FILLERS, KINDS, PRODUCTS, phrase_table
+from .lexicon import GENERIC_ROLES, Lexicon, plural, singular, words_of
+from .words import EVIDENCE_VERBS, FILLERS, KINDS, PRODUCTS, VALUE_NOUNS, phrase_table
 
 #: At most this many token sequences and this many trees per sequence are
 #: tried; a sentence with more readings than that is not read.
@@ -192,10 +192,22 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             out.append([_owned(tok.text, lex, phrases) if after_poss and tok.kind != "SLOT" else tok])
             i += 1
             continue
+        if (
+            after_poss and out[-1][0].kind == "POSS" and len(out) > 1 and all(t.kind == "INPUT" for t in out[-2])
+            and (word in VALUE_NOUNS or word in _WHO_NOUNS) and word not in lex.key_forms and word not in lex.declared_keys
+        ):
+            # "the author's name", "the traveller's details": the input itself
+            out.pop()
+            i += 1
+            continue
         if after_poss and (joined := _field_run(low, i, lex)):
             n, key = joined
             out.append([Tok("FIELD", " ".join(low[i : i + n]), (key,))])
             i += n
+            continue
+        if out and out[-1][0].kind == "FIELD" and len(out[-1]) == 1 and word in VALUE_NOUNS and (word,) not in lex.forms:
+            # "the budgeter's overage figure": the field, in a word for its value
+            i += 1
             continue
         letter = _letter(raw[i].lower(), low, lex) if len(raw[i]) == 1 and raw[i] in "ABCD" and i > 0 else None
         if letter is not None:
@@ -208,7 +220,7 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             i += 1
             continue
         name: tuple[int, int, str, tuple[str, ...]] | None = None  # (len, priority, kind, names)
-        for n in range(min(max_name + 1, len(low) - i), 0, -1):
+        for n in range(min(max_name + 2, len(low) - i), 0, -1):  # an owner and its "'s" before a name
             span = tuple(low[i : i + n])
             found = lex.forms.get(span)
             if found is None and n > 2 and span[1] in ("'s", "'") and span[-1] not in ("'s", "'", *_WHOLE):
@@ -216,11 +228,18 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
                 found = lex.forms.get((span[0], *span[2:]))
                 if found is not None and found[1].kind == "slot":
                     found = None
+                if found is None and _owner_word(span[0], lex, phrases):
+                    # "the patient's insurance ID" for the input
+                    # `insurance_id`: an owner the pattern has no name for
+                    # says whose input it is
+                    found = lex.forms.get(span[2:])
+                    if found is not None and found[1].kind != "input":
+                        found = None
             if found is not None:
                 name = (n, found[0], _name_kind(found[1].kind), found[1].names)
                 break
         following = low[i + 1] if i + 1 < len(low) else ""
-        if name is None and ("^" + word,) in lex.forms and not re.fullmatch(r"[a-z0-9_]+", following or "."):
+        if name is None and ("^" + word,) in lex.forms and (not re.fullmatch(r"[a-z0-9_]+", following or ".") or following in VALUE_NOUNS):
             priority, entity = lex.forms[("^" + word,)]
             name = (1, priority, _name_kind(entity.kind), entity.names)
         phrase_len = _phrase_at(low, i, phrases, longest)
@@ -232,11 +251,29 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             # result or a field of it, not the pattern's local `work`; after
             # "its", a local may still be meant ("with its critique")
             owners = {n for t in (out[-2] if len(out) > 1 and out[-1][0].kind == "POSS" else ()) for n in t.names if t.kind == "SLOT"}
+            if owners and name is None and (noun := _modified_result(low, i, owners, lex, phrases)):
+                # "the sync analyst's drift report", "the synthesizer's
+                # merged answer": words before a noun for the whole result
+                out.append([Tok("OUTPUT", low[noun])])
+                i = noun + 1
+                continue
+            if owners and name is None and (at := _modified_key(low, i, lex, phrases)):
+                # "the checker's internal notes", `ensures: { basis, notes }`
+                out.append([Tok("FIELD", low[at], (low[at],))])
+                i = at + 1
+                continue
             if name is not None and name[2] == "VAR" and owners and lex.results.get(name[3][0], frozenset()) == owners:
                 # "the translator's draft" for `let draft = call translator`
                 toks = [Tok("OUTPUT", word)]
+            elif (
+                name is not None and name[2] == "INPUT" and owners and out[-1][0].kind == "POSS"
+                and word not in lex.key_forms and word not in lex.declared_keys
+            ):
+                # "another delegate's brief", `briefs` an input and no key
+                # of that name: the element given to that call
+                toks = [Tok("INPUT", word, name[3])]
             else:
-                toks = [_owned(word, lex, phrases)]
+                toks = [_owned(word, lex, phrases, owners)]
             if out[-1][0].kind == "ITS" and name is not None:
                 toks.append(Tok(name[2], word, name[3]))
             out.append(toks)
@@ -245,6 +282,17 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
         if name is not None and name[0] >= phrase_len:
             n, priority, kind, names = name
             toks = [Tok(kind, " ".join(low[i : i + n]), names)]
+            before = {x for t in (out[-1] if out else ()) if t.kind == "SLOT" for x in t.names}
+            if kind == "VAR" and before and lex.results.get(names[0], frozenset()) == before:
+                # "the intake summary" for `let summary = call intake`: the
+                # slot's result, named as the program names it
+                toks.append(Tok("OUTPUT", " ".join(low[i : i + n])))
+            if kind == "INPUT" and i + n < len(low) and low[i + n] in VALUE_NOUNS and (low[i + n],) not in lex.forms:
+                # "the policy wording", "the claimant contact details": the
+                # input itself, in a word for its value
+                out.append(toks)
+                i += n + 1
+                continue
             if (priority < 4 or kind == "VAR") and n == phrase_len:
                 # a local's name is also the word it is ("work", "plan"); a
                 # slot's alias ("members" of `ensemble_member`) is not also
@@ -302,6 +350,19 @@ def _noun(pos: list[Tok]) -> list[Tok]:
     return kept or [Tok("WORD", pos[0].text)]
 
 
+def _owner_word(word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> bool:
+    """Whether a possessive's owner is a plain word: no name of the pattern
+    (nor a slot's stem), no word the reader knows ("the other's")."""
+    return (
+        word.isalpha()
+        and (word,) not in lex.forms
+        and (word,) not in phrases
+        and word not in lex.key_forms
+        and word[:6] not in lex.stems
+        and not any(word in words_of(n) for n in (*lex.slots, *lex.inputs, *lex.variables))
+    )
+
+
 def _by_return(low: list[str], i: int, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> bool:
     """Whether a word stands next to a word for returning ("the reason
     returned", "the returned notes", "the notes handed back") or before
@@ -317,6 +378,10 @@ def _by_return(low: list[str], i: int, phrases: dict[tuple[str, ...], tuple[str,
 
 
 _RETURN_WORDS = tuple(tuple(p.split()) for p in KINDS["RETURN"])
+
+#: After an input's possessive, words for who or what the input is ("the
+#: author's name", "opposing counsel's identity"), when no key is so named.
+_WHO_NOUNS = frozenset("name names identity identities".split())
 
 #: Agent nouns ("researcher", "moderators", "specialist"): after a slot's
 #: name, what the slot is.
@@ -344,7 +409,83 @@ _NUMBERS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "onc
 _PUNCT = {",": "COMMA", ";": "SEMI", ":": "COLON", "<": "CMP", ">": "CMP", "<=": "CMP", ">=": "CMP", "==": "CMP", "!=": "CMP"}
 
 
-def _owned(word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> Tok:
+def _no_other_name(word: str, lex: Lexicon) -> bool:
+    """A noun for a result names nothing else of the pattern (a group of
+    locals holding one slot's results, "profiles", is those results)."""
+    found = lex.forms.get((word,))
+    return found is None or found[1].names in lex.group_holds
+
+
+def _result_noun(word: str, owners: Collection[str], lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> bool:
+    """Whether a word after a slot's possessive names its whole result: a
+    noun for a result ("output", "report", "draft"), or the noun the slot's
+    own `ensures:` calls its result ("ensures: a prediction ..."), and no
+    key a slot declares or the program reads."""
+    if word in lex.declared_keys:
+        return False
+    if word in _WHOLE:
+        return True
+    if word in lex.key_forms:
+        return False
+    return (
+        "OUTPUT" in phrases.get((word,), ())
+        or (word in PRODUCTS and _no_other_name(word, lex))
+        or (bool(owners) and all(word in lex.products.get(o, ()) for o in owners))
+    )
+
+
+def _modified_result(
+    low: list[str], i: int, owners: Collection[str], lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]
+) -> int | None:
+    """After a slot's possessive, one or two plain words and a noun for its
+    whole result ("the readers' raw output" aside: "raw" is a word the
+    reader knows): the position of that noun. The words must be no name,
+    key or word of the reader, so nothing they say is dropped but how the
+    writer describes the one result."""
+    j = i
+    while j < len(low) and j - i < 2 and low[j].isalpha() and (low[j],) not in phrases and low[j] not in lex.key_forms:
+        if (low[j],) in lex.forms or low[j] in lex.declared_keys or low[j][:6] in lex.stems or _result_noun(low[j], owners, lex, phrases):
+            break
+        j += 1
+    if j == i or j >= len(low) or not _result_noun(low[j], owners, lex, phrases):
+        return None
+    if not all(_modifies(low[k], low[k + 1], lex) for k in range(i, j)):
+        return None  # "the learner's revised answer": another value, maybe
+    if j + 1 < len(low) and (low[j + 1] in ("'s", "'") or (low[j + 1].isalpha() and (low[j + 1],) not in phrases)):
+        return None  # "the drift report's findings", "the drift report card"
+    return j
+
+
+#: Modifiers that never say which value is meant ("the individual
+#: reviews", "the detailed remarks").
+MEANING_FREE = frozenset("individual respective actual detailed various".split())
+
+
+def _modifies(word: str, noun: str, lex: Lexicon) -> bool:
+    """Whether a plain word before a noun may be dropped: it is one of the
+    meaning-free modifiers, or the pattern's own text puts it before that
+    noun ("drift report", "internal notes")."""
+    return word in MEANING_FREE or (word, noun) in lex.bigrams or (word, singular(noun)) in lex.bigrams
+
+
+def _modified_key(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> int | None:
+    """After a slot's possessive, one plain word and a key a slot's
+    `ensures:` declares ("the checker's internal notes" of `{ basis, notes
+    }`): the position of the key."""
+    word = low[i]
+    if not word.isalpha() or (word,) in phrases or word in lex.key_forms or word in lex.declared_keys:
+        return None
+    if (word,) in lex.forms or word[:6] in lex.stems or any(word in k for k in lex.forms):
+        return None
+    j = i + 1
+    if j >= len(low) or low[j] not in lex.declared_keys or not _modifies(word, low[j], lex):
+        return None
+    if j + 1 < len(low) and (low[j + 1] in ("'s", "'") or (low[j + 1].isalpha() and (low[j + 1],) not in phrases)):
+        return None
+    return j
+
+
+def _owned(word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]], owners: Collection[str] = ()) -> Tok:
     """A word after a possessive ("the actor's ..."): the owner's whole result
     ("output", or a word for a result that the program reads no field of), or
     one field of it (a key the program reads, or a word prosec has no other
@@ -353,12 +494,16 @@ def _owned(word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ..
     # field, even when the word could name a whole result.
     if word in lex.declared_keys:
         return Tok("FIELD", word, (word,))
+    if (one := singular(word)) != word and one in lex.declared_keys and word not in lex.key_forms:
+        return Tok("FIELD", word, (one,))  # "the bout judges' rationales" of `{ rationale }`
     if word in _WHOLE:
         return Tok("OUTPUT", word)
     if word in lex.key_forms:
         return Tok("FIELD", word, (lex.key_forms[word],))
-    if "OUTPUT" in phrases.get((word,), ()) or (word in PRODUCTS and (word,) not in lex.forms):
+    if "OUTPUT" in phrases.get((word,), ()) or (word in PRODUCTS and _no_other_name(word, lex)):
         return Tok("OUTPUT", word)
+    if owners and all(word in lex.products.get(o, ()) for o in owners):
+        return Tok("OUTPUT", word)  # "every reader's prediction", `ensures: a prediction`
     return Tok("FIELD", word, (word,))
 
 
@@ -367,7 +512,7 @@ def _field_run(low: list[str], i: int, lex: Lexicon) -> tuple[int, str] | None:
     ("the writer's notes to self" → ``notes_to_self``)."""
     for n in range(min(4, len(low) - i), 1, -1):
         key = "_".join(low[i : i + n])
-        if key in lex.keys or key in lex.key_forms:
+        if key in lex.keys or key in lex.key_forms or key in lex.declared_keys:
             return n, lex.key_forms.get(key, key)
     return None
 
@@ -892,22 +1037,32 @@ class Meaning(Transformer[Token, Any]):
         original = bool(self._tokens(items, "ORIGINAL"))
         tok = _tok(self.toks, token)
         element = len(names) == 1 and tok.text != names[0].replace("_", " ") and plural(tok.text.split()[-1]) == words_of(names[0])[-1]
+        element = element or tuple(tok.text.split()) in self.lex.elements
         return Obj(source=FromInput(names[0]), original=original, names=names, element=element)
 
     def o_both(self, items: list[Any]) -> Obj:
         obj: Obj = items[1]
-        if obj.source is None or not isinstance(obj.source, FromInput) or len(obj.names) < 2:
+        if not self._two(obj):
             raise Unsupported("'both' of something that is not two named values")
         return obj
 
     def o_either(self, items: list[Any]) -> Obj:
         obj: Obj = items[1]
-        if obj.source is None or not isinstance(obj.source, FromInput) or len(obj.names) < 2:
+        if not self._two(obj):
             raise Unsupported("'either' of something that is not two named values")
         return replace(obj, either=True)
 
+    def _two(self, obj: Obj) -> bool:
+        """A group of named values: inputs, or locals holding one slot's results."""
+        grouped = isinstance(obj.source, FromInput) or (obj.source is None and obj.names in self.lex.group_holds)
+        return grouped and len(obj.names) >= 2
+
     def o_var(self, items: list[Any]) -> Obj:
         names = self._names(items[0])
+        if names in self.lex.group_holds:
+            # "both profiles", of `profile_a` and `profile_b` that between
+            # them hold every result of the measurement: its outputs
+            return Obj(owner=self.lex.group_holds[names], what="output", names=names, local=names[0])
         if len(names) > 1:
             # "reviews", with locals `review` and `reviews`: the one spelled so
             exact = [n for n in names if n == str(items[0]).replace(" ", "_")]
@@ -955,6 +1110,26 @@ class Meaning(Transformer[Token, Any]):
         return Obj(source=FromField(fields[0]))
 
     def o_others(self, items: list[Any]) -> Obj:
+        if any(isinstance(i, Token) and i.type == "ROLE" for i in items) or any(
+            isinstance(i, tuple) and self._role_only(i) for i in items
+        ):
+            # "the other side's reasoning": the other slot of the subject
+            fields = next((i for i in items if isinstance(i, tuple) and not self._role_only(i)), None)
+            if fields is not None and any(self._tokens(items, "POSS")):
+                return Obj(owner=OTHER, what="fields", fields=fields)
+            return Obj(owner=OTHER, what="output")
+        return Obj(source=FromOthers())
+
+    def _role_only(self, names: tuple[str, ...]) -> bool:
+        return bool(names) and set(names) == set(self.lex.slots) and len(names) > 1
+
+    def o_others_var(self, items: list[Any]) -> Obj:
+        # "the route planned by another router call": a local that only
+        # ever holds that slot's results, made by another of its calls
+        var = self._names(self._tokens(items, "VAR")[0])[0]
+        who: tuple[str, ...] = next(i for i in items if isinstance(i, tuple))
+        if not who or set(who) != set(self.lex.results.get(var, ())):
+            raise Unsupported(f"'{var}' made by another call of a slot it does not hold the results of")
         return Obj(source=FromOthers())
 
     def o_elements(self, items: list[Any]) -> Obj:
@@ -1062,6 +1237,10 @@ class Meaning(Transformer[Token, Any]):
                 raise Unsupported("receiving a field the program never names")
         if any(o.either for o in objs):
             raise Unsupported("receiving 'either' of two values: one of them")
+        if any(o.source is None and o.names in self.lex.group_holds for o in objs):
+            # "receives both profiles" needs each local; "the measurement's
+            # output" would be passed by one of them
+            raise Unsupported("receiving a group of locals")
         out: list[Claim] = []
         for target in subject.calls:
             needs: list[Source] = []

@@ -31,6 +31,14 @@ PRODUCTS: frozenset[str] = frozenset(
     profile profiles verdict rewrite rewrites transcript""".split()
 )
 
+#: Nouns for an input's value as a whole. Right after an input's name
+#: ("the policy wording", "the claimant contact details", "the audience
+#: setting") one of these is the input itself; elsewhere it is a word like
+#: any other.
+VALUE_NOUNS: frozenset[str] = frozenset(
+    "details information info wording text contents value setting table figure string".split()
+)
+
 #: "as submitted", "exactly as the caller wrote it", "as it was sent": an
 #: input's value as the caller gave it, in every spelling of that family.
 _GIVING = (
@@ -116,7 +124,10 @@ KINDS: dict[str, tuple[str, ...]] = {
     # ---- quantifiers and others
     "EVERY": ("every", "each", "all", "all of", "each of", "every one of", "all the"),
     "BOTH": ("both", "both of", "the two"),
-    "ANOTHER": ("another", "any other", "some other"),
+    "ANOTHER": ("another", "any other", "some other",
+                # "a report written by a different reviewer" ("different
+                # tiers", with no article, is any word)
+                "a different", "any different"),
     "OTHER": ("other", "others", "the others", "the other", "other's", "others'"),
     "EACHOTHER": ("each other", "one another", "each other's", "one another's"),
     "PEER": (
@@ -143,6 +154,8 @@ KINDS: dict[str, tuple[str, ...]] = {
         "runs", "retries", "retry", "attempts", "attempt", "rounds", "round", "iterations",
         "iteration", "repetitions", "samples", "copies", "invocations", "invocation",
         "calls", "call", "tries", "passes",
+        # "no probe run sees another run's response"
+        "run",
     ),
     "PATTERN": ("pattern", "workflow", "orchestration", "delegation", "system", "orchestrator", "coordinator"),
     "ROLENOUN": ("entries", "entry", "members", "member", "instances", "instance", "slot", "slots"),
@@ -337,13 +350,17 @@ KINDS: dict[str, tuple[str, ...]] = {
         "refusal", "rejection", "block", "denial", "no", "veto", "stop", "not approved",
         "disapproval",
     ),
-    "PRODUCED": ("produced", "made", "computed", "written", "decided", "created", "generated", "authored", "supplied", "provided"),
+    "PRODUCED": ("produced", "made", "computed", "written", "decided", "created", "generated", "authored", "supplied", "provided",
+                 # "the route planned by another router call"
+                 "planned", "drafted", "composed", "prepared", "chosen"),
     "COMES": (
         "comes", "come", "originates", "originate", "derives", "derive", "comes straight",
         "come straight", "comes directly", "come directly",
     ),
     # "the results field": a key of the returned object
-    "KEYNOUN": ("field",),
+    "KEYNOUN": ("field",
+                # "the parser's name and photo_url fields"
+                "fields"),
     "DERIVED": ("derived", "built", "computed", "made", "distilled"),
     "MERGE": (
         "merge", "merges", "combine", "combines", "synthesize", "synthesizes", "synthesise",
@@ -355,7 +372,9 @@ KINDS: dict[str, tuple[str, ...]] = {
     ),
     "BETWEEN": ("between",),
     "INPUTNOUN": ("input",),
-    "CONTAINER": ("array", "list", "log", "collection", "ledger", "history", "record", "set", "variable"),
+    "CONTAINER": ("array", "list", "log", "collection", "ledger", "history", "record", "set", "variable",
+                  # plural: "the shipment records" for `shipments`
+                  "arrays", "lists", "collections", "records"),
     "AGAINST": ("against", "relative to", "in light of"),
     "EVALUATE": (
         "scores", "score", "evaluates", "evaluate", "judges", "judge", "assesses", "assess",

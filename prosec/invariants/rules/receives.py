@@ -58,7 +58,12 @@ def covers(need: Source, f: Flow, call: CallObs, facts: Facts, *, sure: bool = F
             if age == "current" and loop is not None and loop.span in f.carried:
                 return False
             if every:
-                return bool(f.at) and f.at[0].startswith("@")
+                # the collected list, or that list under a key of an
+                # object literal (`{ a_predicts_b: a_predicts_b, ... }`)
+                steps = list(f.at)
+                while steps and not is_element(steps[0]) and not steps[0].startswith("#"):
+                    steps.pop(0)
+                return bool(steps) and steps[0].startswith("@")
             # "the previous output" is one output, not a list of them (a
             # list all of whose elements are its outputs passes "its outputs")
             return not (f.at and is_element(f.at[0]) and not (sure and f.at[0].startswith("@")))
@@ -126,7 +131,7 @@ def _every(need: FromSlot, slot: str, call: CallObs, phase: str, facts: Facts) -
     sites = [c for c in facts.a.calls.values() if c.slot == slot]
     if not sites:
         return False
-    held = [f for _, flows in facts.sure_props(call, phase) for f in flows if covers(need, f, call, facts, sure=True)]
+    held = [f for _, flows in facts.sure_props(call, phase, lists=True) for f in flows if covers(need, f, call, facts, sure=True)]
     for site in sites:
         if not any(_collects(f, site, call, facts) for f in held if f.src.span == site.call.span):
             return False
@@ -142,7 +147,9 @@ def _collects(f: Flow, site: CallObs, call: CallObs, facts: Facts) -> bool:
     for i in range(len(site.loops)):
         if [each(s) for s in site.loops[i:]] != steps:
             continue
-        around = set(site.loops[:i])
+        # a `parallel:` block of branches runs each branch once: not a loop
+        # whose rounds the list could be one of
+        around = {loop for loop in site.loops[:i] if not isinstance(facts.a.loops[loop].node, ir.Parallel)}
         stops = any(
             isinstance(st, ir.Break) for s in site.loops[i:] for st in ir.walk(ir.children(facts.a.loops[s].node)[0])
         )
