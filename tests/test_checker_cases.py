@@ -512,11 +512,28 @@ def _called(module: ModuleType, verdict: object) -> list[str]:
     return calls
 
 
+#: a test for another word: output that cannot be read is not a halt, and
+#: neither is a refusal; both go on to the fallback
+SAYS_HALT = """\
+let verdict = call auditor
+  diff: diff
+if verdict says halt:
+  return { result: verdict }
+if verdict approves:
+  let merged = call merger
+    diff: diff
+  return { result: merged }
+let second = call fallback
+  diff: diff
+return { result: second }"""
+
+
 @pytest.mark.parametrize(
     ("delegation", "refusal", "blocks"),
     [
         (APPROVES, Status.ENFORCED, Status.VIOLATED),
         (SAYS_REJECT, Status.VIOLATED, Status.VIOLATED),
+        (SAYS_HALT, Status.ENFORCED, Status.VIOLATED),
     ],
 )
 def test_an_unreadable_verdict_counted_as_a_refusal_takes_the_refusal_branch(

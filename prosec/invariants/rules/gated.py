@@ -10,28 +10,53 @@ fail-safe: the test guarding the delegation is a verdict read, which the
 runtime makes false for output it cannot parse; so unparseable output
 blocks (``enforced``: the generated code reads verdicts with
 ``_rt.proceeds``/``_rt.decides``/``_rt.says``). Counted as a refusal:
-every test of the verdict is one of those reads or a comparison, so that
-output it cannot parse takes the branch a refusal takes, whatever that
-branch then calls.
+every test of the verdict takes, on output it cannot parse, the branch a
+refusal takes (an approval test, a comparison, a test for a word that is
+not a refusal), whatever that branch then calls; a test for a refusing
+word (``says reject``) does not.
 """
 
 from __future__ import annotations
-
-from dataclasses import replace
 
 from ... import ir
 from ...diagnostics import Span
 from ..claims import FailSafe, Gated
 from ..flow import CallObs, Known
 from ..model import Status
-from .base import Facts, Problem, Verdict, approves, from_slot, is_approval, verdict
+from .base import APPROVE_VERBS, Facts, Problem, Verdict, approves, from_slot, verdict
+
+#: Words of a verdict that refuse: a test for one of them is true on a
+#: refusal and false on output that cannot be parsed.
+REFUSAL_WORDS = frozenset(
+    "reject rejected refuse refused deny denied decline declined block blocked veto vetoed no stop fail failed".split()
+)
+
+
+def _like_a_refusal(k: Known) -> bool | None:
+    """Whether output that cannot be parsed takes the branch of ``k`` that a
+    refusal takes; None when the test's outcome on a refusal is not known.
+
+    An approval test or a comparison is false on both. A test for another
+    word (``says halt``, ``escalates``) is false on both too, and a presence
+    test true on both; a test for a refusing word (``says reject``) is true
+    on a refusal and false on output that cannot be parsed."""
+    match k.cond:
+        case ir.Proceeds() | ir.Compare() | ir.Presence():
+            return True
+        case ir.Says(word=word):
+            return word not in REFUSAL_WORDS
+        case ir.Decides(verb=verb):
+            return verb in APPROVE_VERBS or verb not in REFUSAL_WORDS
+        case _:
+            return None
 
 
 def _counts_as_refusal(approver: str, facts: Facts) -> Verdict:
-    """Every test of the approver's verdict is one that output it cannot
-    parse makes false, taking the branch a refusal takes: an approval
-    (``approves``, ``explicitly proceeds``, ``says approve``) or a
-    comparison, either way up (``if not ... approves`` too)."""
+    """Every test of the approver's verdict takes, on output it cannot
+    parse, the branch a refusal takes: an approval (``approves``,
+    ``explicitly proceeds``, ``says approve``) or a comparison, either way up
+    (``if not ... approves`` too), or a test for a word that is not a
+    refusal (``says halt``)."""
     tests = [
         (span, k)
         for span, known in sorted(facts.a.tests.items())
@@ -41,24 +66,32 @@ def _counts_as_refusal(approver: str, facts: Facts) -> Verdict:
     if not tests:
         return Verdict(Status.UNVERIFIABLE, [f"no test of the program reads `{approver}`'s verdict"])
     problems: list[Problem] = []
+    unknown: list[str] = []
     seen: set[Span] = set()
     for span, k in tests:
         if span in seen:
             continue
         seen.add(span)
-        safe = isinstance(k.cond, ir.Compare) or is_approval(replace(k, holds=True))
-        if not safe:
-            problems.append(
-                Problem(
-                    span,
-                    f"the test on line {span.line} is {_describe_cond(k)}: `{approver}`'s output that cannot be "
-                    "read makes it false, which is not what a refusal does",
+        match _like_a_refusal(k):
+            case False:
+                problems.append(
+                    Problem(
+                        span,
+                        f"the test on line {span.line} is {_describe_cond(k)}: true on a refusal, and false on "
+                        f"`{approver}`'s output that cannot be read",
+                    )
                 )
-            )
+            case None:
+                unknown.append(f"line {span.line} ({_describe_cond(k)})")
     lines = ", ".join(str(s.line) for s in sorted(seen))
+    if unknown and not problems:
+        return Verdict(
+            Status.UNVERIFIABLE,
+            [f"what a refusal makes of the test on {', '.join(unknown)} is not known"],
+        )
     return verdict(
         problems,
-        [f"every test of `{approver}`'s verdict (line {lines}) is false for output that cannot be parsed, as for a refusal"],
+        [f"every test of `{approver}`'s verdict (line {lines}) takes, on output that cannot be parsed, the branch a refusal takes"],
         ok=Status.ENFORCED,
     )
 
