@@ -552,3 +552,63 @@ def test_an_unreadable_verdict_counted_as_a_refusal_takes_the_refusal_branch(
     assert (unreadable == rejected) == (refusal is Status.ENFORCED), (unreadable, rejected)
     # either way a call follows the verdict: the delegation is not blocked
     assert len(unreadable) == 2
+
+
+TRIAGE = """\
+---
+name: triage
+kind: pattern
+---
+
+# Triage
+
+Rate the reports that are not duplicates; a committee pays.
+
+### Slots
+
+- `checker`
+- `rater`
+- `committee`
+
+### Requires
+
+- The caller supplies:
+    reports: string[] -- the reports
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let accepted = []
+for report in reports:
+  let dup = call checker
+    report: report
+  if dup says duplicate:
+    continue
+  let rating = call rater
+    report: report
+  append {{ report: report, rating: rating }} to accepted
+let payouts = call committee
+  accepted: {given}
+return {{
+  result: payouts
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("given", "status"),
+    [
+        # every rating is appended, but the analysis does not count them
+        ("accepted", Status.UNRECOGNIZED),
+        # no rating reaches the committee at all
+        ("reports", Status.VIOLATED),
+    ],
+)
+def test_every_output_in_a_list_built_by_append_is_not_shown_broken(given: str, status: Status) -> None:
+    text = TRIAGE.replace("{given}", given)
+    assert _status_of(text, "The committee sees every output of the rater.") == status

@@ -23,7 +23,7 @@ def figures() -> corpus.Figures:
 
 def test_figures_are_reported(record_figure: Callable[[str], None]) -> None:
     figs = figures()
-    for name in ("a", "b", "c", "d", "e"):
+    for name in ("a", "b", "c", "d", "e", "f"):
         part = figs.only(name)
         record_figure(f"set {name}: {part.summary()}")
     record_figure(f"all: {figs.summary()}")
@@ -65,7 +65,7 @@ def test_controls_stay_clean() -> None:
     assert figs.broken_controls == [] and figs.controls >= 40
 
 
-@pytest.mark.parametrize("name", ["a", "b", "c", "d", "e"])
+@pytest.mark.parametrize("name", ["a", "b", "c", "d", "e", "f"])
 def test_each_set_is_read(name: str) -> None:
     part = figures().only(name)
     assert part.sentences, name

@@ -83,8 +83,10 @@ def source(src: Source, target: Calls | None = None) -> str:
             return f"another {who}'s output" if who else "another's output"
         case OtherElements(name=name):
             return f"other {_n(name)}"
-        case FromVar(name=name) | FromField(name=name):
+        case FromVar(name=name):
             return _n(name)
+        case FromField(name=name):
+            return f"the {_n(name)} field"
         case AnyResult(age=age):
             return {"any": "the result", "prior": "the previous result", "current": "the current result"}[age]
         case Null():

@@ -216,19 +216,7 @@ def _one(
                     )
                 )
         if v.status is Status.UNRECOGNIZED:
-            meanings = next((e for e in v.evidence if e.startswith("two meanings: ")), "")
-            make = error if strict else warning
-            diagnostics.append(
-                make(
-                    ctx.path,
-                    inv.span,
-                    "PS502",
-                    f"invariant not recognized: {_quote(inv.text)} (its words mean two things in this "
-                    f"delegation, and the checks answer them differently: {meanings.removeprefix('two meanings: ')})",
-                    "say which one is meant (docs/invariants.md, \"Two meanings\"), or pin a reading "
-                    "with a `read as:` line",
-                )
-            )
+            diagnostics.append(_unsettled(ctx, inv, v.evidence, strict=strict))
         if v.vacuous is not None:
             diagnostics.append(
                 warning(
@@ -254,6 +242,32 @@ def _one(
             )
         )
     return out, diagnostics
+
+
+def _unsettled(ctx: PatternContext, inv: InvariantDecl, evidence: Sequence[str], *, strict: bool) -> Diagnostic:
+    """PS502 for a sentence read in full that the checks did not settle: its
+    words mean two things here, or the analysis cannot tell."""
+    make = error if strict else warning
+    meanings = next((e.removeprefix("two meanings: ") for e in evidence if e.startswith("two meanings: ")), None)
+    if meanings is not None:
+        return make(
+            ctx.path,
+            inv.span,
+            "PS502",
+            f"invariant not recognized: {_quote(inv.text)} (its words mean two things in this "
+            f"delegation, and the checks answer them differently: {meanings})",
+            "say which one is meant (docs/invariants.md, \"Two meanings\"), or pin a reading "
+            "with a `read as:` line",
+        )
+    why = next((e.removeprefix("not settled: ") for e in evidence if e.startswith("not settled: ")), "")
+    return make(
+        ctx.path,
+        inv.span,
+        "PS502",
+        f"invariant not recognized: {_quote(inv.text)} (read in full, but the checks can neither prove it "
+        f"nor show a run that breaks it: {why})",
+        "docs/invariants.md says what each claim kind can prove; rephrase the sentence as one of them",
+    )
 
 
 def _unread(

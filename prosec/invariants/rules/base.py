@@ -60,6 +60,13 @@ def verdict(problems: list[Problem], evidence: list[str], *, ok: Status = Status
     return Verdict(ok, evidence)
 
 
+def unsettled(why: str, problems: list[Problem], evidence: list[str]) -> Verdict:
+    """The checks can neither prove the claim nor show a path that breaks
+    it (``why``): ``unrecognized``, with what they could not settle."""
+    found = [f"not shown: {p.message}" for p in problems]
+    return Verdict(Status.UNRECOGNIZED, [*evidence, f"not settled: {why}", *found])
+
+
 def undecided(why: str, problems: list[Problem], evidence: list[str]) -> Verdict:
     """The claim's words mean two things in this delegation, and the
     checks answer the two differently: neither proved nor violated

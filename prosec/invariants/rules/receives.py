@@ -22,7 +22,17 @@ from ..claims import (
 )
 from ..flow import INDEX, LENGTH, CallObs, Flow, Flows, PropObs, each, is_element
 from ..model import Status
-from .base import Facts, Problem, Verdict, origin, passes_var, show, undecided, verdict
+from .base import (
+    Facts,
+    Problem,
+    Verdict,
+    origin,
+    passes_var,
+    show,
+    undecided,
+    unsettled,
+    verdict,
+)
 from .unchanged import is_original
 
 
@@ -122,6 +132,21 @@ def _sure_input(flows: Flows, name: str) -> bool:
     return any(f.src.kind == "input" and f.src.name == name and not f.path and not f.at for f in flows)
 
 
+def _every_may_reach(need: Source, call: CallObs, facts: Facts) -> bool:
+    """For "every output of S": each of S's call sites has an output that
+    may reach the call (so the claim is not shown broken)."""
+    if not (isinstance(need, FromSlot) and need.every):
+        return False
+    sites = [c for c in facts.a.calls.values() if c.slot == need.slot]
+    reaching = {
+        site
+        for f in call.flows()
+        if f.src.kind == "call" and f.src.name == need.slot and any(is_element(step) for step in f.at)
+        for site in f.src.spans
+    }
+    return bool(sites) and all(site.call.span in reaching for site in sites)
+
+
 def _every(need: FromSlot, slot: str, call: CallObs, phase: str, facts: Facts) -> bool:
     """Every output of ``slot`` reaches the call: the call is passed, on
     every path, a list that collects every result of each of the slot's
@@ -172,16 +197,16 @@ def check(claim: Receives, facts: Facts) -> Verdict:
     problems: list[Problem] = []
     wider: list[Problem] = []  # what "only" finds when inputs count too
     when = {"first": " in its first round", "later": " in later rounds", "all": ""}[phase]
+    unsure: list[Problem] = []  # "every output", where some may reach the call
     for call in calls:
         props = facts.props(call, phase)
         for need in claim.needs:
             if not _satisfied(need, call, phase, facts):
-                problems.append(
-                    Problem(
-                        call.call.callee_span,
-                        f"`call {call.call.callee}` (line {call.call.span.line}){when} does not receive {describe_source(need)}",
-                    )
+                problem = Problem(
+                    call.call.callee_span,
+                    f"`call {call.call.callee}` (line {call.call.span.line}){when} does not receive {describe_source(need)}",
                 )
+                (unsure if _every_may_reach(need, call, facts) else problems).append(problem)
         if claim.only:
             problems.extend(_extra(claim, call, props, facts, basis=claim.basis))
             if claim.loose:
@@ -190,6 +215,16 @@ def check(claim: Receives, facts: Facts) -> Verdict:
     lines = ", ".join(str(c.call.span.line) for c in calls)
     only = "only " if claim.only else ""
     evidence = [f"{claim.target.describe()} (line {lines}) receives {only}{wanted}"]
+    if unsure and not problems:
+        # a list built by `append` in a loop that may skip rounds: every
+        # output the slot gives may be in it, which the analysis cannot count
+        return unsettled(
+            "each call site's outputs may reach the call, but whether every one of them does is not "
+            "something the analysis counts",
+            unsure,
+            evidence,
+        )
+    problems += unsure
     if wider and not problems:
         # "Works solely from the proposal": from what other delegates
         # produced, or from everything it is given?
