@@ -47,6 +47,15 @@ def mode() -> Mode:
     return Mode(target_versions={TargetVersion.PY311}, line_length=LINE_LENGTH)
 
 
+def prepare() -> None:
+    """Load what string and docstring normalisation use (see
+    :func:`prosec.emit.prepare`)."""
+    import black.strings  # noqa: F401
+    import blib2to3.pytree  # noqa: F401
+
+    mode()
+
+
 def black_format(source: str) -> str:
     """``black.format_str`` at the pinned version and prosec's mode."""
     import black

@@ -74,11 +74,14 @@ class Compiled:
 def prepare() -> None:
     """Build the parsers that every compile uses, once: processes forked
     from this one afterwards start with them built."""
+    import importlib
+
     from .invariants import read
     from .parse import prepare as prepare_parser
 
     prepare_parser()
     read.prepare()
+    importlib.import_module(".invariants.check", __package__)  # see check_invariants
     emit.prepare()
 
 
