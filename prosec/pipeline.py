@@ -82,6 +82,7 @@ def prepare() -> None:
     prepare_parser()
     read.prepare()
     importlib.import_module(".invariants.check", __package__)  # see check_invariants
+    importlib.import_module(".runtime", __package__)  # the contract the code generator reads
     emit.prepare()
 
 
