@@ -76,14 +76,35 @@ return {
 }"""
 
 
-def _statuses(delegation: str, sentences: list[str]) -> list[Status]:
-    text = PATTERN.format(
-        invariants="\n".join(f"- {s}" for s in sentences),
-        delegation=textwrap.dedent(delegation),
-    )
-    result = compile_text("assay.prose.md", text.encode())
+def _statuses_in(text: str) -> list[Status]:
+    """The statuses of a pattern's invariants, in order."""
+    result = compile_text("case.prose.md", text.encode(), render=False)
     assert result.report is not None
     return [fact.status for fact in result.report.invariants]
+
+
+def _module_of(text: str, name: str) -> ModuleType:
+    """The generated code of a pattern, loaded as ``name`` in the soundness
+    test's package (build it without the sentences under test: a violated
+    invariant stops the build)."""
+    result = compile_text("case.prose.md", text.encode())
+    assert result.code is not None, [d.message for d in result.diagnostics]
+    soundness_run._package()
+    qualified = f"{soundness_run.PACKAGE}.{name}"
+    module = ModuleType(qualified)
+    module.__package__ = soundness_run.PACKAGE
+    sys.modules[qualified] = module
+    try:
+        exec(compile(result.code, qualified, "exec"), module.__dict__)
+    finally:
+        del sys.modules[qualified]
+    return module
+
+
+def _statuses(delegation: str, sentences: list[str]) -> list[Status]:
+    return _statuses_in(
+        PATTERN.format(invariants="\n".join(f"- {s}" for s in sentences), delegation=textwrap.dedent(delegation))
+    )
 
 
 @pytest.mark.parametrize(
@@ -170,17 +191,13 @@ def test_one_slot_called_at_two_sites_is_that_slot_on_every_path(second: str, st
         invariants="- The returned recipe always comes from the developer.\n- The chef receives the developer's output.",
         delegation=REWRITTEN.format(second=second),
     )
-    result = compile_text("kitchen.prose.md", text.encode())
-    assert result.report is not None
-    assert [fact.status for fact in result.report.invariants] == [status, status]
+    assert _statuses_in(text) == [status, status]
 
 
 def _status_of(pattern: str, sentence: str) -> Status:
     """The status of the one invariant ``sentence`` of ``pattern``."""
-    result = compile_text("case.prose.md", pattern.format(invariants=f"- {sentence}").encode())
-    assert result.report is not None
-    (fact,) = result.report.invariants
-    return fact.status
+    (status,) = _statuses_in(pattern.format(invariants=f"- {sentence}"))
+    return status
 
 
 PANEL = """\
@@ -380,24 +397,12 @@ return {
 )
 def test_every_output_collected_in_parallel_branches(lists: str, status: Status) -> None:
     from conftest import Recorder
-    from soundness_run import PACKAGE, _package
 
-    result = compile_text("panel.prose.md", BRANCHES.replace("{LISTS}", lists).encode())
-    assert result.report is not None
-    assert [f.status for f in result.report.invariants] == [status]
+    assert _statuses_in(BRANCHES.replace("{LISTS}", lists)) == [status]
     # Run the generated code (built without the sentence, which fails the
     # build when violated): the analyst is passed every reading, or not.
     text = BRANCHES.replace("{LISTS}", lists).replace("- The analyst sees every technician's reading.", "")
-    result = compile_text("panel.prose.md", text.encode())
-    assert result.code is not None
-    _package()
-    module = type(textwrap)(f"{PACKAGE}.panel_{status.value}")
-    module.__package__ = PACKAGE
-    sys.modules[module.__name__] = module
-    try:
-        exec(compile(result.code, module.__name__, "exec"), module.__dict__)
-    finally:
-        del sys.modules[module.__name__]
+    module = _module_of(text, f"panel_{status.value}")
     readings = iter(f"<reading {k}>" for k in range(100))
     technician = Recorder(lambda **kw: next(readings))
     analyst = Recorder("fine")
@@ -476,21 +481,9 @@ return { result: merged }"""
 def _gate(delegation: str, sentences: list[str]) -> tuple[list[Status], ModuleType]:
     """The statuses of the sentences, and the delegation's code (compiled
     without them: a violated invariant stops the build)."""
-    text = GATE.format(invariants="\n".join(f"- {s}" for s in sentences), delegation=textwrap.dedent(delegation))
-    checked = compile_text("gatecheck.prose.md", text.encode(), render=False)
-    assert checked.report is not None
-    soundness_run._package()
-    result = compile_text("gatecheck.prose.md", GATE.format(invariants="", delegation=textwrap.dedent(delegation)).encode())
-    assert result.code is not None, [d.message for d in result.diagnostics]
-    name = f"{soundness_run.PACKAGE}.gate{next(_GATES)}"
-    module = ModuleType(name)
-    module.__package__ = soundness_run.PACKAGE
-    sys.modules[name] = module
-    try:
-        exec(compile(result.code, name, "exec"), module.__dict__)
-    finally:
-        del sys.modules[name]
-    return [fact.status for fact in checked.report.invariants], module
+    body = textwrap.dedent(delegation)
+    statuses = _statuses_in(GATE.format(invariants="\n".join(f"- {s}" for s in sentences), delegation=body))
+    return statuses, _module_of(GATE.format(invariants="", delegation=body), f"gate{next(_GATES)}")
 
 
 _GATES = itertools.count()
