@@ -732,11 +732,16 @@ def grammar() -> str:
     return text
 
 
-def _match(term: Any, token: Token) -> bool:
-    """Whether ``token`` is a ``term``: its own kind, or a kind the
-    free-text terminal takes."""
-    name: str = term.name
-    return name == token.type or token.type in free_text().get(name, ())
+def _matcher() -> Callable[[Any, Token], bool]:
+    """lark's test of a token against a terminal: its own kind, or a kind
+    a free-text terminal takes. (Called for every item the parser scans.)"""
+    free = free_text()
+
+    def match(term: Any, token: Token) -> bool:
+        name: str = term.name
+        return name == token.type or (name in free and token.type in free[name])
+
+    return match
 
 
 def plain_parser(start: str = "start") -> Lark:
@@ -744,7 +749,7 @@ def plain_parser(start: str = "start") -> Lark:
     parser = Lark(grammar(), parser="earley", lexer=_TokenStream, ambiguity="explicit", start=start)
     earley: Any = getattr(parser.parser, "parser", None)
     if hasattr(earley, "term_matcher"):
-        earley.term_matcher = _match
+        earley.term_matcher = _matcher()
     # (a lark whose insides differ reads no free text: those sentences are
     # not read, never misread)
     return parser
