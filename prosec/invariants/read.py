@@ -1236,6 +1236,9 @@ class Meaning(Transformer[Token, Any]):
         return out
 
     def _forbid(self, subject: Subject, objs: list[Obj], *, only: bool = False) -> list[Claim]:
+        if any(obj.what == "every" for obj in objs):
+            # "never sees every miner's list": not all of them, or none?
+            raise Unsupported("'every' output of a slot kept away")
         out: list[Claim] = []
         for target in subject.calls:
             for obj in objs:
@@ -1265,7 +1268,9 @@ class Meaning(Transformer[Token, Any]):
             o for o in objs if not (o.what == "fields" and o.source is None)
         ]
         for o in objs:
-            if o.what == "fields" and any(f not in self.lex.keys and f not in self.lex.key_forms.values() for f in o.fields):
+            if o.what == "fields" and any(
+                f not in self.lex.keys and f not in self.lex.key_forms.values() and f not in self.lex.declared_keys for f in o.fields
+            ):
                 # a field the program never reads or builds: whether a call
                 # receives it cannot be known before run time
                 raise Unsupported("receiving a field the program never names")
