@@ -605,3 +605,89 @@ return {{
 def test_every_output_in_a_list_built_by_append_is_not_shown_broken(given: str, status: Status) -> None:
     text = TRIAGE.replace("{given}", given)
     assert _status_of(text, "The committee sees every output of the rater.") == status
+
+
+# ---------------------------------------------------------------- fields of other calls, fields received whole
+
+RELAY = """\
+---
+name: relay
+kind: pattern
+---
+
+# Relay
+
+Each reviewer reads the drafts in turn, with something of the review before.
+
+### Slots
+
+- `reviewer`
+  - requires: draft, earlier
+  - ensures: `{{ score, notes }}`
+- `editor`
+  - requires: reviews
+  - ensures: a summary
+
+### Requires
+
+- The caller supplies:
+    drafts: string[] -- the drafts
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let reviews = []
+let last = null
+for draft in drafts:
+  let review = call reviewer
+    draft: draft
+    earlier: {passed}
+  append review to reviews
+  last = review
+let summary = call editor
+  reviews: reviews
+return {{
+  summary: summary
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("passed", "status"),
+    [
+        ("last.score", Status.PROVED),  # another field of the review before
+        ("last.notes", Status.VIOLATED),
+        ("last", Status.VIOLATED),  # the whole review, notes and all
+    ],
+)
+def test_named_fields_of_other_calls_are_kept_away_and_no_other_field_counts(passed: str, status: Status) -> None:
+    text = RELAY.replace("{passed}", passed)
+    assert _status_of(text, "No reviewer sees another reviewer's notes.") == status
+    from conftest import Recorder
+
+    module = _module_of(text.format(invariants=""), f"relay_{passed.replace('.', '_')}")
+    outputs = iter({"score": f"<score {k}>", "notes": f"<notes {k}>"} for k in range(10))
+    reviewer = Recorder(lambda **kw: next(outputs))
+    module.relay(reviewer=reviewer, editor=Recorder("fine"), drafts=["d1", "d2", "d3"])
+    seen = " ".join(str(call["earlier"]) for call in reviewer.calls)
+    assert ("<notes" in seen) is (status is Status.VIOLATED)
+
+
+def test_a_declared_field_is_received_with_the_whole_result() -> None:
+    # the editor is passed every review whole, so it receives their notes;
+    # "only" the notes is broken by the scores that come with them
+    from conftest import Recorder
+
+    text = RELAY.replace("{passed}", "last.score")
+    assert _status_of(text, "The editor sees the reviewer's notes.") == Status.PROVED
+    assert _status_of(text, "The editor sees only the reviewer's notes.") == Status.VIOLATED
+    module = _module_of(text.format(invariants=""), "relay_whole")
+    reviewer = Recorder({"score": "<score>", "notes": "<notes>"})
+    editor = Recorder("fine")
+    module.relay(reviewer=reviewer, editor=editor, drafts=["d1"])
+    assert editor.calls[0]["reviews"] == [{"score": "<score>", "notes": "<notes>"}]

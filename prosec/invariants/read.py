@@ -1154,6 +1154,16 @@ class Meaning(Transformer[Token, Any]):
             return Obj(owner=OTHER, what="output")
         return Obj(source=FromOthers())
 
+    def o_others_fields(self, items: list[Any]) -> Obj:
+        fields: tuple[str, ...] = items[-1]
+        who = [i for i in items[:-1] if isinstance(i, tuple)]
+        if any(isinstance(i, Token) and i.type == "ROLE" for i in items) or any(self._role_only(w) for w in who):
+            # "the other side's reasoning": the other slot of the subject
+            return Obj(owner=OTHER, what="fields", fields=fields)
+        # "another reviewer's notes": those fields of another call of the
+        # subject (``names``: the slot the sentence says the call is of)
+        return Obj(source=FromOthers(fields), names=tuple(n for w in who for n in w))
+
     def _role_only(self, names: tuple[str, ...]) -> bool:
         return bool(names) and set(names) == set(self.lex.slots) and len(names) > 1
 
@@ -1198,6 +1208,8 @@ class Meaning(Transformer[Token, Any]):
         if obj.source is not None:
             if isinstance(obj.source, FromInput):
                 return [FromInput(n) for n in obj.names or (obj.source.name,)]
+            if isinstance(obj.source, FromOthers) and obj.names and target.slot not in obj.names:
+                raise Unsupported("another call of a slot the clause is not about")
             return [obj.source]
         owner = obj.owner
         assert owner is not None

@@ -47,7 +47,9 @@ def leaks(facts: Facts, source: Source, f: Flow, call: CallObs) -> bool:
             return True
         case FromInput(name=name):
             return f.src.kind == "input" and f.src.name == name
-        case FromOthers():
+        case FromOthers(fields=fields):
+            if fields and (f.src.kind == "error" or f.first_field() not in (None, *fields)):
+                return False  # another field of their results, or a failure: not the named fields
             return facts.is_other_invocation(f, call)
         case OtherElements(name=name):
             if f.src.kind != "input" or f.src.name != name:
