@@ -500,6 +500,17 @@ def build_lexicon(
     # A stem two slots share ("forecaster" of `load_forecaster` and
     # `solar_forecaster`) names neither.
     lex.stems.update((stem, next(iter(owners))) for stem, owners in sorted(stem_owners.items()) if len(owners) == 1)
+    # "both forecasters" for `load_forecaster` and `solar_forecaster`: the
+    # plural of a head word only slots share names all of them (the
+    # singular, one of them, names none)
+    shared: dict[str, set[str]] = {}
+    for name, entity in entities:
+        ws = words_of(name)
+        if len(ws) > 1 and ws[0] not in _QUANTIFIERS:
+            shared.setdefault(plural(ws[-1]), set()).add(name if entity.kind == "slot" else "")
+    for word, owners in sorted(shared.items()):
+        if len(owners) > 1 and "" not in owners and word not in _NOT_ALIASES and word not in GENERIC_ROLES:
+            lex.add([word], 1, Entity("slot", tuple(sorted(owners))))
     for var, seq in delegate_vars.items():
         for v in variants(var.lower()):
             lex.add([v], 4, Entity("slot", (seq,)))

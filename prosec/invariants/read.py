@@ -281,6 +281,11 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             continue
         if name is not None and name[0] >= phrase_len:
             n, priority, kind, names = name
+            if kind == "SLOT" and out and [(t.kind, t.names) for t in out[-1]] == [("SLOT", names)]:
+                # "each committee member", `for member in committee`: two
+                # words in a row for the one slot are one name of it
+                i += n
+                continue
             toks = [Tok(kind, " ".join(low[i : i + n]), names)]
             before = {x for t in (out[-1] if out else ()) if t.kind == "SLOT" for x in t.names}
             if kind == "VAR" and before and lex.results.get(names[0], frozenset()) == before:
@@ -954,10 +959,20 @@ class Meaning(Transformer[Token, Any]):
         return inner
 
     def quant(self, items: list[Any]) -> str:
+        token = items[0]
+        match token.type:
+            case "BOTH":
+                return "2"
+            case "NUM" | "NUMBER":
+                return _NUMBERS.get(str(token).lower().removeprefix("the "), str(token))
         return "all"
 
     def subj(self, items: list[Any]) -> Subject:
         who = items[-1]
+        count = items[0] if len(items) > 1 and isinstance(items[0], str) else "all"
+        if len(who) > 1 and count != "all" and count != str(len(who)):
+            # "both testers", "the three testers": as many slots as said
+            raise Unsupported(f"{count} of {len(who)} slots")
         return Subject(tuple(Calls(s) for s in who))
 
     def subj_given(self, items: list[Any]) -> Subject:
@@ -1109,6 +1124,13 @@ class Meaning(Transformer[Token, Any]):
             # and nothing else: the planner's output
             return Obj(owner=self.lex.holds[name], what="output", local=name)
         return Obj(source=FromVar(name))
+
+    def o_var_fields(self, items: list[Any]) -> Obj:
+        names = self._names(self._tokens(items, "VAR")[0])
+        fields: tuple[str, ...] = items[-1]
+        if len(names) != 1 or names[0] not in self.lex.holds:
+            raise Unsupported("a field of a local that is not one slot's every result")
+        return Obj(owner=self.lex.holds[names[0]], what="fields", fields=fields, local=names[0])
 
     def o_output(self, items: list[Any]) -> Obj:
         return Obj(owner=self._owner_of(items), what="output")
