@@ -171,6 +171,10 @@ class Lexicon:
     #: slot's failure. "The plan" and "the planner's output" are then one
     #: value, and a sentence naming the local speaks of the slot's output.
     holds: dict[str, str] = field(default_factory=dict)
+    #: local → the one slot whose every result it collects: ``let x =
+    #: parallel repeat n:`` (or a ``for``) whose body is one call of the
+    #: slot, its only call site ("every member result")
+    collects: dict[str, str] = field(default_factory=dict)
     #: locals `x_a`, `x_b` that between them hold every result of one slot
     #: and nothing else → that slot ("both profiles": its outputs)
     group_holds: dict[tuple[str, ...], str] = field(default_factory=dict)
@@ -526,6 +530,14 @@ def build_lexicon(
         ws = description_phrase(text)
         if ws and ws[-1] not in ("'s", "'") and len(ws[-1]) > 2:
             lex.products[slot] = lex.products.get(slot, frozenset()) | frozenset(variants(ws[-1]))
+    for stmt in ir.walk(program.body):
+        match stmt:
+            case ir.Bind(name=name, value=ir.Repeat(body=(ir.ExprStmt(expr=ir.Call(callee=callee)),)) | ir.For(
+                body=(ir.ExprStmt(expr=ir.Call(callee=callee)),)
+            )) if set_to.get(name) == {None} and callee in slot_set and sites.get(callee) == 1 and callee not in caught:
+                lex.collects[name] = callee
+            case _:
+                pass
     # "both candidates" for `candidate_a` / `candidate_b`: a group.
     groups: dict[str, list[str]] = {}
     for name in sorted(input_set):

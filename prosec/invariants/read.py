@@ -845,6 +845,8 @@ class Obj:
     local: str | None = None
     #: "its own": the subject's, whatever was named before
     own: bool = False
+    #: "the whole X": all of it, a thing said only of what is received
+    whole: bool = False
 
 
 OTHER = "\x00other"
@@ -1089,6 +1091,14 @@ class Meaning(Transformer[Token, Any]):
         element = element or tuple(tok.text.split()) in self.lex.elements
         return Obj(source=FromInput(names[0]), original=original, names=names, element=element)
 
+    def o_input_whole(self, items: list[Any]) -> Obj:
+        obj = self.o_input(items)
+        if self._tokens(items, "CONTAINER"):
+            obj = replace(obj, element=False)  # "the whole transect list": the list
+        if obj.element:
+            raise Unsupported("the whole of one element")
+        return replace(obj, whole=True)
+
     def o_both(self, items: list[Any]) -> Obj:
         obj: Obj = items[1]
         if not self._two(obj):
@@ -1124,6 +1134,13 @@ class Meaning(Transformer[Token, Any]):
             # and nothing else: the planner's output
             return Obj(owner=self.lex.holds[name], what="output", local=name)
         return Obj(source=FromVar(name))
+
+    def o_var_every(self, items: list[Any]) -> Obj:
+        names = self._names(self._tokens(items, "VAR")[0])
+        slot = self.lex.holds.get(names[0]) or self.lex.collects.get(names[0]) if len(names) == 1 else None
+        if slot is None:
+            raise Unsupported("'every' of a local that is not one slot's every result")
+        return Obj(owner=slot, what="every", local=names[0])
 
     def o_var_fields(self, items: list[Any]) -> Obj:
         names = self._names(self._tokens(items, "VAR")[0])
@@ -1270,9 +1287,10 @@ class Meaning(Transformer[Token, Any]):
         return out
 
     def _forbid(self, subject: Subject, objs: list[Obj], *, only: bool = False) -> list[Claim]:
-        if any(obj.what == "every" for obj in objs):
-            # "never sees every miner's list": not all of them, or none?
-            raise Unsupported("'every' output of a slot kept away")
+        if any(obj.what == "every" or obj.whole for obj in objs):
+            # "never sees every miner's list", "never sees the whole
+            # document": not all of it, or none of it?
+            raise Unsupported("'every' output or 'the whole' input kept away")
         out: list[Claim] = []
         for target in subject.calls:
             for obj in objs:
