@@ -238,6 +238,12 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             if found is not None:
                 name = (n, found[0], _name_kind(found[1].kind), found[1].names)
                 break
+        if name is None and out and any(t.kind in _DISTRIBUTIVE for t in out[-1]) and word.isalpha():
+            # "neither forecaster", "each tester": one of the slots whose
+            # names end in that head, each of them in turn
+            found = lex.forms.get((plural(word),))
+            if found is not None and found[1].kind == "slot" and len(found[1].names) > 1 and found[0] == 1:
+                name = (1, found[0], "SLOT", found[1].names)
         following = low[i + 1] if i + 1 < len(low) else ""
         if name is None and ("^" + word,) in lex.forms and (not re.fullmatch(r"[a-z0-9_]+", following or ".") or following in VALUE_NOUNS):
             priority, entity = lex.forms[("^" + word,)]
@@ -342,6 +348,10 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
         i += n
     return [[replace(t, article=True) for t in _noun(pos)] if k in articles else pos for k, pos in enumerate(out)]
 
+
+#: Determiners that take one thing at a time: "neither forecaster", "each
+#: tester" name each of the slots a shared head word stands for.
+_DISTRIBUTIVE = frozenset("EVERY NEITHER NO EITHER".split())
 
 #: Verbs of what a delegate does: after an article ("not the score") the
 #: word is a noun, never the verb (nor, then, a behaviour of the same word).
@@ -1214,6 +1224,17 @@ class Meaning(Transformer[Token, Any]):
         if not who or set(who) != set(self.lex.results.get(var, ())):
             raise Unsupported(f"'{var}' made by another call of a slot it does not hold the results of")
         return Obj(source=FromOthers())
+
+    def o_others_var_prior(self, items: list[Any]) -> Obj:
+        # "the mark given to an earlier submission": a local that only ever
+        # holds one slot's results, made by an earlier call of it (the clause
+        # must be about that slot)
+        token = self._tokens(items, "VAR")[0]
+        var = [n for n in self._names(token) if n == str(token).replace(" ", "_")] or list(self._names(token))
+        makers = self.lex.results.get(var[0], frozenset()) if len(var) == 1 else frozenset()
+        if len(makers) != 1:
+            raise Unsupported("a local that is not one slot's results, made earlier")
+        return Obj(source=FromOthers(), names=tuple(makers))
 
     def o_elements(self, items: list[Any]) -> Obj:
         return Obj(source=OtherElements(self._name(self._tokens(items, "INPUT")[0])))
