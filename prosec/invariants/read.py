@@ -857,6 +857,9 @@ class Obj:
     own: bool = False
     #: "the whole X": all of it, a thing said only of what is received
     whole: bool = False
+    #: "each other's", "one another's": of the subject's other slots when it
+    #: names several, else of the other calls of its one slot
+    reciprocal: bool = False
 
 
 OTHER = "\x00other"
@@ -1139,6 +1142,10 @@ class Meaning(Transformer[Token, Any]):
                 raise Unsupported(f"'{items[0]}' names several locals")
             names = tuple(exact)
         name = names[0]
+        if name in self.lex.collects:
+            # "the mapper results", `let mapper_results = parallel for ...:`
+            # around the mapper's one call: every one of its outputs
+            return Obj(owner=self.lex.collects[name], what="collected", local=name)
         if name in self.lex.holds:
             # "the plan", where `plan` holds every result of the planner
             # and nothing else: the planner's output
@@ -1201,7 +1208,7 @@ class Meaning(Transformer[Token, Any]):
             if fields is not None and any(self._tokens(items, "POSS")):
                 return Obj(owner=OTHER, what="fields", fields=fields)
             return Obj(owner=OTHER, what="output")
-        return Obj(source=FromOthers())
+        return Obj(source=FromOthers(), reciprocal=bool(self._tokens(items, "EACHOTHER")))
 
     def o_others_fields(self, items: list[Any]) -> Obj:
         fields: tuple[str, ...] = items[-1]
@@ -1211,7 +1218,7 @@ class Meaning(Transformer[Token, Any]):
             return Obj(owner=OTHER, what="fields", fields=fields)
         # "another reviewer's notes": those fields of another call of the
         # subject (``names``: the slot the sentence says the call is of)
-        return Obj(source=FromOthers(fields), names=tuple(n for w in who for n in w))
+        return Obj(source=FromOthers(fields), names=tuple(n for w in who for n in w), reciprocal=bool(self._tokens(items, "EACHOTHER")))
 
     def _role_only(self, names: tuple[str, ...]) -> bool:
         return bool(names) and set(names) == set(self.lex.slots) and len(names) > 1
@@ -1270,6 +1277,10 @@ class Meaning(Transformer[Token, Any]):
                 return [FromInput(n) for n in obj.names or (obj.source.name,)]
             if isinstance(obj.source, FromOthers) and obj.names and target.slot not in obj.names:
                 raise Unsupported("another call of a slot the clause is not about")
+            if isinstance(obj.source, FromOthers) and obj.reciprocal and len(set(subject.slots)) > 1:
+                # "the reproducer and the rater never see each other's
+                # output": each, the other slots' results
+                return [FromSlot(s, obj.source.fields) for s in dict.fromkeys(subject.slots) if s != target.slot]
             return [obj.source]
         owner = obj.owner
         assert owner is not None
@@ -1303,6 +1314,9 @@ class Meaning(Transformer[Token, Any]):
                     out.append(FromSlot(name, age="current"))
                 case "every":
                     out.append(FromSlot(name, every=True))
+                case "collected":
+                    # kept away: any of them; received: every one of them
+                    out.append(FromSlot(name) if negative else FromSlot(name, every=True))
                 case _:
                     out.append(FromSlot(name, obj.fields))
         return out
