@@ -315,7 +315,10 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
                     Tok(k, " ".join(low[i : i + n]))
                     for k in phrases[tuple(low[i : i + n])]
                     if not (kind == "SLOT" and k == "ROLENOUN")
-                    and not (kind == "VAR" and k == "OUTPUT" and names[0] in lex.holds and low[i - 1 : i] == ["the"])
+                    and not (
+                        kind == "VAR" and k == "OUTPUT" and (names[0] in lex.holds or names[0] in lex.collects)
+                        and low[i - 1 : i] == ["the"]
+                    )
                 ]
             out.append(toks)
             i += n
