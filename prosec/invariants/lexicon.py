@@ -293,6 +293,16 @@ def description_clause(text: str) -> list[str]:
     return ws if ws and ws[0] in _NOT_NAMES and 3 <= len(ws) <= 7 and ws[0] not in ("most", "least") else []
 
 
+def _owner_forms(ws: list[str]) -> list[tuple[str, ...]]:
+    """The words before a description's noun, with an owner's possessive in
+    the singular and the plural: "the students' answers" is also "the
+    student's answer"."""
+    if len(ws) >= 2 and ws[-1] in ("'s", "'"):
+        owner = ws[-2]
+        return [(*ws[:-2], singular(owner), "'s"), (*ws[:-2], plural(singular(owner)), "'")]
+    return [tuple(ws)]
+
+
 def _described(lex: Lexicon, descriptions: Iterable[tuple[str, str]]) -> None:
     """An input's description as a name for it: ``document: string -- the
     source document`` makes "the source document" name ``document``. Only
@@ -318,10 +328,11 @@ def _described(lex: Lexicon, descriptions: Iterable[tuple[str, str]]) -> None:
             continue  # "one brief per delegate", "the raw table": the word says more than a name
         if len(ws) == 1 and (ws[0] in PRODUCTS or ws[0] in GENERIC_ROLES or ws[0] in _NOT_ALIASES or len(ws[0]) < 3):
             continue
-        for v in variants(ws[-1]):
-            phrases.setdefault((*ws[:-1], v), set()).add(name)
-            if v != ws[-1] and v == singular(ws[-1]):
-                singles.add((*ws[:-1], v))  # "the source chunk" of "the source chunks"
+        for head in _owner_forms(ws[:-1]):
+            for v in variants(ws[-1]):
+                phrases.setdefault((*head, v), set()).add(name)
+                if v != ws[-1] and v == singular(ws[-1]):
+                    singles.add((*head, v))  # "the source chunk" of "the source chunks"
     for phrase, names in sorted(phrases.items()):
         if len(names) == 1 and phrase not in lex.forms:
             lex.add(phrase, 2, Entity("input", tuple(names)))

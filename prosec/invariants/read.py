@@ -68,7 +68,7 @@ from .claims import (
     Unmerged,
     Unverifiable,
 )
-from .lexicon import GENERIC_ROLES, Lexicon, plural, singular, words_of
+from .lexicon import FILLER_WORDS, GENERIC_ROLES, Lexicon, plural, singular, words_of
 from .words import EVIDENCE_VERBS, FILLERS, KINDS, PRODUCTS, VALUE_NOUNS, phrase_table
 
 #: At most this many token sequences and this many trees per sequence are
@@ -323,6 +323,11 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             out.append(toks)
             i += n
             continue
+        if not phrase_len and _drops_before_name(low, i, lex, phrases):
+            # "the individual reviews", "both diagnostic profiles" (the
+            # pattern's own words): a modifier that says nothing of which
+            i += 1
+            continue
         toks = []
         n = max(phrase_len, 1)
         if phrase_len:
@@ -483,7 +488,22 @@ def _modifies(word: str, noun: str, lex: Lexicon) -> bool:
     """Whether a plain word before a noun may be dropped: it is one of the
     meaning-free modifiers, or the pattern's own text puts it before that
     noun ("drift report", "internal notes")."""
-    return word in MEANING_FREE or (word, noun) in lex.bigrams or (word, singular(noun)) in lex.bigrams
+    return word in MEANING_FREE or any((word, n) in lex.bigrams for n in (noun, singular(noun), plural(noun)))
+
+
+def _drops_before_name(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> bool:
+    """A plain word right before a name of the pattern or a key a slot
+    declares, that is one of the meaning-free modifiers or that the
+    pattern's own text puts before that name's first word ("diagnostic
+    profiles" where the prose says "diagnostic profile")."""
+    word = low[i]
+    if i + 1 >= len(low) or not word.isalpha() or (word,) in phrases or (word,) in lex.forms or word in lex.key_forms:
+        return False
+    if word in FILLER_WORDS or word[:6] in lex.stems or word in lex.declared_keys or any(word in k for k in lex.forms):
+        return False
+    after = low[i + 1]
+    named = any(lex.forms.get(tuple(low[i + 1 : i + 1 + n])) for n in range(1, 4)) or after in lex.declared_keys
+    return named and _modifies(word, after, lex)
 
 
 def _modified_key(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> int | None:
