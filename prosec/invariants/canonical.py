@@ -70,7 +70,7 @@ def source(src: Source, target: Calls | None = None) -> str:
     match src:
         case FromSlot(slot=slot, fields=fields, age=age, every=every):
             if fields:
-                return f"{_n(slot)}'s " + " and ".join(_n(f) for f in fields)
+                return ("every " if every else "") + f"{_n(slot)}'s " + " and ".join(_n(f) for f in fields)
             if every:
                 return f"every {_n(slot)} output"
             if target is not None and slot == target.slot:

@@ -175,6 +175,10 @@ class Lexicon:
     #: parallel repeat n:`` (or a ``for``) whose body is one call of the
     #: slot, its only call site ("every member result")
     collects: dict[str, str] = field(default_factory=dict)
+    #: local → the one slot whose results are all it is ever appended
+    #: (``let reviews = []``, ``append review to reviews``): kept away, any
+    #: of that slot's outputs; received, the list itself
+    gathers: dict[str, str] = field(default_factory=dict)
     #: locals `x_a`, `x_b` that between them hold every result of one slot
     #: and nothing else → that slot ("both profiles": its outputs)
     group_holds: dict[tuple[str, ...], str] = field(default_factory=dict)
@@ -549,6 +553,28 @@ def build_lexicon(
                 lex.collects[name] = callee
             case _:
                 pass
+    # "the reviews" for `let reviews = []` and `append review to reviews`,
+    # where `review` holds every reviewer result: a list that only ever
+    # collects one slot's results
+    bound_empty: dict[str, bool] = {}
+    appended: dict[str, set[str | None]] = {}
+    for stmt in ir.walk(program.body):
+        match stmt:
+            case ir.Bind(name=name, value=value) | ir.Assign(target=ir.Name(name=name), value=value):
+                bound_empty[name] = bound_empty.get(name, True) and isinstance(value, ir.Array) and not value.items
+            case ir.Append(target=ir.Name(name=name), value=value):
+                match value:
+                    case ir.Name(name=held) if held in lex.holds:
+                        appended.setdefault(name, set()).add(lex.holds[held])
+                    case ir.Call(callee=callee) if sites.get(callee) == 1 and callee not in caught:
+                        appended.setdefault(name, set()).add(callee)
+                    case _:
+                        appended.setdefault(name, set()).add(None)
+            case _:
+                pass
+    for name, makers in sorted(appended.items()):
+        if bound_empty.get(name) and len(makers) == 1 and None not in makers:
+            lex.gathers[name] = next(iter(makers))  # type: ignore[arg-type]
     # "both candidates" for `candidate_a` / `candidate_b`: a group.
     groups: dict[str, list[str]] = {}
     for name in sorted(input_set):

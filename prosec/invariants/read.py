@@ -250,6 +250,8 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             name = (1, priority, _name_kind(entity.kind), entity.names)
         phrase_len = _phrase_at(low, i, phrases, longest)
         owned = after_poss and (name is None or (name[0] == 1 and name[2] != "SLOT")) and phrase_len <= 1
+        if owned and name is not None and out[-1][0].kind != "POSS" and low[i - 1] in ("the", "a", "an"):
+            owned = False  # "every screener's score and the bar": a name after an article is its own
         if owned and out[-1][0].kind not in ("POSS", "ITS") and set(phrases.get((word,), ())) & _CLAUSE_WORDS:
             owned = False
         if owned and not set(phrases.get((word,), ())) & _MODIFIERS:
@@ -316,8 +318,8 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
                     for k in phrases[tuple(low[i : i + n])]
                     if not (kind == "SLOT" and k == "ROLENOUN")
                     and not (
-                        kind == "VAR" and k == "OUTPUT" and (names[0] in lex.holds or names[0] in lex.collects)
-                        and low[i - 1 : i] == ["the"]
+                        kind == "VAR" and k == "OUTPUT" and (names[0] in lex.holds or names[0] in lex.collects or names[0] in lex.gathers)
+                        and len(out) in articles and low[max(i - 2, 0) : i].count("the") == 1
                     )
                 ]
             out.append(toks)
@@ -534,6 +536,8 @@ def _owned(word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ..
         return Tok("FIELD", word, (word,))
     if (one := singular(word)) != word and one in lex.declared_keys and word not in lex.key_forms:
         return Tok("FIELD", word, (one,))  # "the bout judges' rationales" of `{ rationale }`
+    if (many := plural(word)) != word and many in lex.declared_keys and word not in lex.key_forms:
+        return Tok("FIELD", word, (many,))  # "the inspector's defect list" of `{ defects }`
     if word in _WHOLE:
         return Tok("OUTPUT", word)
     if word in lex.key_forms:
@@ -1082,10 +1086,10 @@ class Meaning(Transformer[Token, Any]):
     def objs(self, items: list[Any]) -> list[Obj]:
         out: list[Obj] = []
         for obj in (i for i in items if isinstance(i, Obj)):
-            if isinstance(obj.source, FromField) and out and out[-1].what == "fields" and out[-1].source is None:
+            if isinstance(obj.source, FromField) and out and out[-1].what in ("fields", "every_fields") and out[-1].source is None:
                 # "the actor's reasoning or self-assessment": one owner's fields
                 last = out.pop()
-                obj = Obj(owner=last.owner, what="fields", fields=(*last.fields, obj.source.name))
+                obj = Obj(owner=last.owner, what=last.what, fields=(*last.fields, obj.source.name))
             out.append(obj)
         return out
 
@@ -1114,6 +1118,13 @@ class Meaning(Transformer[Token, Any]):
         for t in self._tokens(items, "FIELD"):
             out += [n for n in self._names(t) if n not in out]
         return tuple(out)
+
+    def fields_listed(self, items: list[Any]) -> tuple[str, ...]:
+        token = self._tokens(items, "FIELD")[0]
+        (name,) = self._names(token)
+        if name == str(token) or name not in self.lex.declared_keys:
+            raise Unsupported("a list named by a word that is not a declared key's singular")
+        return (name,)
 
     def _owner_of(self, items: list[Any]) -> str:
         return _name(items)
@@ -1165,6 +1176,10 @@ class Meaning(Transformer[Token, Any]):
                 raise Unsupported(f"'{items[0]}' names several locals")
             names = tuple(exact)
         name = names[0]
+        if name in self.lex.gathers:
+            # "the reviews", `append review to reviews` of every reviewer
+            # result: kept away, any reviewer output; received, the list
+            return Obj(owner=self.lex.gathers[name], what="gathered", local=name)
         if name in self.lex.collects:
             # "the mapper results", `let mapper_results = parallel for ...:`
             # around the mapper's one call: every one of its outputs
@@ -1205,6 +1220,10 @@ class Meaning(Transformer[Token, Any]):
 
     def o_slot(self, items: list[Any]) -> Obj:
         return Obj(owner=self._owner_of(items), what="slot")
+
+    def o_fields_every(self, items: list[Any]) -> Obj:
+        fields = next(i for i in items if isinstance(i, tuple))
+        return Obj(owner=self._owner_of(items), what="every_fields", fields=fields)
 
     def o_fields(self, items: list[Any]) -> Obj:
         fields = next(i for i in items if isinstance(i, tuple))
@@ -1337,6 +1356,11 @@ class Meaning(Transformer[Token, Any]):
                     out.append(FromSlot(name, age="current"))
                 case "every":
                     out.append(FromSlot(name, every=True))
+                case "every_fields":
+                    out.append(FromSlot(name, obj.fields, every=True))
+                case "gathered":
+                    assert obj.local is not None
+                    out.append(FromSlot(name) if negative else FromVar(obj.local))
                 case "collected":
                     # kept away: any of them; received: every one of them
                     out.append(FromSlot(name) if negative else FromSlot(name, every=True))
@@ -1345,7 +1369,7 @@ class Meaning(Transformer[Token, Any]):
         return out
 
     def _forbid(self, subject: Subject, objs: list[Obj], *, only: bool = False) -> list[Claim]:
-        if any(obj.what == "every" or obj.whole for obj in objs):
+        if any(obj.what in ("every", "every_fields") or obj.whole for obj in objs):
             # "never sees every miner's list", "never sees the whole
             # document": not all of it, or none of it?
             raise Unsupported("'every' output or 'the whole' input kept away")
@@ -1378,7 +1402,7 @@ class Meaning(Transformer[Token, Any]):
             o for o in objs if not (o.what == "fields" and o.source is None)
         ]
         for o in objs:
-            if o.what == "fields" and any(
+            if o.what in ("fields", "every_fields") and any(
                 f not in self.lex.keys and f not in self.lex.key_forms.values() and f not in self.lex.declared_keys for f in o.fields
             ):
                 # a field the program never reads or builds: whether a call
@@ -1386,6 +1410,12 @@ class Meaning(Transformer[Token, Any]):
                 raise Unsupported("receiving a field the program never names")
         if any(o.either for o in objs):
             raise Unsupported("receiving 'either' of two values: one of them")
+        if any(o.what in ("every", "every_fields", "collected") for o in objs) and any(
+            c.slot is None or c.slot in self.lex.repeated for c in subject.calls
+        ):
+            # "the evaluator is handed each vendor's offer", the evaluator
+            # called once per bid: all of them in each call, or each in one?
+            raise Unsupported("every output, received by a slot called more than once")
         if any(o.source is None and o.names in self.lex.group_holds for o in objs):
             # "receives both profiles" needs each local; "the measurement's
             # output" would be passed by one of them
