@@ -572,9 +572,10 @@ def build_lexicon(
                         appended.setdefault(name, set()).add(None)
             case _:
                 pass
-    for name, makers in sorted(appended.items()):
-        if bound_empty.get(name) and len(makers) == 1 and None not in makers:
-            lex.gathers[name] = next(iter(makers))  # type: ignore[arg-type]
+    for name, gathered in sorted(appended.items()):
+        maker = next(iter(gathered)) if len(gathered) == 1 else None
+        if bound_empty.get(name) and maker is not None:
+            lex.gathers[name] = maker
     # "both candidates" for `candidate_a` / `candidate_b`: a group.
     groups: dict[str, list[str]] = {}
     for name in sorted(input_set):
