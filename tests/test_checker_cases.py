@@ -691,3 +691,62 @@ def test_a_declared_field_is_received_with_the_whole_result() -> None:
     editor = Recorder("fine")
     module.relay(reviewer=reviewer, editor=editor, drafts=["d1"])
     assert editor.calls[0]["reviews"] == [{"score": "<score>", "notes": "<notes>"}]
+
+
+TENDER = """\
+---
+name: tender
+kind: pattern
+---
+
+# Tender
+
+Each vendor bids; an auditor sees who bid.
+
+### Slots
+
+- `vendors` (slot sequence)
+  - requires: rfp
+  - ensures: a bid
+- `auditor`
+  - requires: entries
+  - ensures: a note
+
+### Requires
+
+- The caller supplies:
+    rfp: string -- the request
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let entries = parallel for vendor in vendors:
+  let bid = call vendor
+    rfp: rfp
+  return {{ vendor: vendor, bid: {kept} }}
+let note = call auditor
+  entries: entries
+return {{
+  note: note
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(("kept", "status"), [("null", Status.PROVED), ("bid", Status.VIOLATED)])
+def test_the_delegate_itself_is_not_its_output(kept: str, status: Status) -> None:
+    # the auditor is handed which vendor bid, and the bid only when kept
+    from conftest import Recorder
+
+    text = TENDER.replace("{kept}", kept)
+    assert _status_of(text, "The auditor never sees any vendor's bid.") == status
+    module = _module_of(text.format(invariants=""), f"tender_{kept}")
+    vendors = [Recorder(f"<bid {k}>") for k in range(2)]
+    auditor = Recorder("fine")
+    module.tender(vendors=vendors, auditor=auditor, rfp="r")
+    seen = repr(auditor.calls[0]["entries"])
+    assert ("<bid" in seen) is (status is Status.VIOLATED)

@@ -1199,7 +1199,7 @@ class Meaning(Transformer[Token, Any]):
 
     def o_var_fields(self, items: list[Any]) -> Obj:
         names = self._names(self._tokens(items, "VAR")[0])
-        fields: tuple[str, ...] = items[-1]
+        fields: tuple[str, ...] = items[-1] if isinstance(items[-1], tuple) else self._names(items[-1])
         if len(names) != 1 or names[0] not in self.lex.holds:
             raise Unsupported("a field of a local that is not one slot's every result")
         return Obj(owner=self.lex.holds[names[0]], what="fields", fields=fields, local=names[0])
@@ -1444,6 +1444,8 @@ class Meaning(Transformer[Token, Any]):
                     needs.append(src)
             out += originals
             if needs:
+                # a slot's fields last, as the canonical form says them
+                needs.sort(key=lambda n: isinstance(n, FromSlot) and bool(n.fields))
                 out.append(Receives(target, tuple(needs), only=only, basis=basis, loose=loose))
         return out
 

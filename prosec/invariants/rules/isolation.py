@@ -35,7 +35,9 @@ def leaks(facts: Facts, source: Source, f: Flow, call: CallObs) -> bool:
     """Whether flow ``f``, reaching ``call``, comes from ``source``."""
     match source:
         case FromSlot(slot=slot, fields=fields, given=given, failures=failures):
-            if f.src.kind not in ("call", "error", "slot") or f.src.name != slot:
+            # the delegate itself (an element of a slot sequence passed on)
+            # is which delegate, not what it produced: `unaware` speaks of it
+            if f.src.kind not in ("call", "error") or f.src.name != slot:
                 return False
             if f.src.kind == "error" and not failures:
                 return False
