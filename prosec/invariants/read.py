@@ -69,6 +69,7 @@ from .claims import (
     Unverifiable,
 )
 from .lexicon import GENERIC_ROLES, Lexicon, plural, singular, words_of
+from .tables import load as load_tables
 from .words import EVIDENCE_VERBS, FILLERS, KINDS, PRODUCTS, VALUE_NOUNS, phrase_table
 
 #: At most this many token sequences and this many trees per sequence are
@@ -573,10 +574,10 @@ FLOW = frozenset("FROM SEE GIVEN REACH ACCESS INFLUENCE HAVE RELY HANDS ASINPUT"
 
 class _Lookahead(threading.local):
     """What the parser may still meet: the kind of the token it reads next
-    (``None`` at the end) and the rules the sentence's kinds allow."""
+    (``None`` at the end) and the kinds of the sentence's words."""
 
     kind: str | None = None
-    allowed: frozenset[Any] = frozenset()
+    kinds: frozenset[str] = frozenset()
     filtered: dict[tuple[Any, str | None], list[Any]]
 
     def __init__(self) -> None:
@@ -597,24 +598,19 @@ class _Predictions(dict[Any, list[Any]]):
     def __init__(self, rules: Sequence[Any], predictions: dict[Any, list[Any]], first: dict[Any, set[Any]], nullable: set[Any]) -> None:
         super().__init__(predictions)
         self.next = _Lookahead()
-        self._starts = {rule: _starts(rule.expansion, first, nullable) for rule in rules}
-        self._needs = _needs(rules)
+        starts = {rule: _starts(rule.expansion, first, nullable) for rule in rules}
+        needs = _needs(rules)
+        #: each rule: the kinds it can begin with, whether it can derive the
+        #: empty string, and the kinds every derivation of it contains
+        self._rules = {rule: (*starts[rule], needs[rule]) for rule in rules}
         #: (symbol, next kind) → the rules that can begin there, in lark's
-        #: order; the same for every sentence
-        self._by_kind: dict[tuple[Any, str | None], list[Any]] = {}
-        #: the word kinds of a sentence → the rules they allow
-        self._allowed: dict[frozenset[str], frozenset[Any]] = {}
+        #: order, each with the kinds it needs; the same for every sentence
+        self._by_kind: dict[tuple[Any, str | None], list[tuple[Any, frozenset[str]]]] = {}
 
     def expect(self, toks: Sequence[Tok]) -> None:
         """Get ready to parse ``toks``."""
-        kinds = frozenset(t.kind for t in toks)
+        self.next.kinds = frozenset(t.kind for t in toks)
         self.next.kind = toks[0].kind if toks else None
-        allowed = self._allowed.get(kinds)
-        if allowed is None:
-            if len(self._allowed) > 4096:
-                self._allowed.clear()
-            allowed = self._allowed[kinds] = frozenset(rule for rule, needs in self._needs.items() if needs <= kinds)
-        self.next.allowed = allowed
         self.next.filtered = {}
 
     def __getitem__(self, symbol: Any) -> list[Any]:
@@ -622,16 +618,16 @@ class _Predictions(dict[Any, list[Any]]):
         key = (symbol, ahead.kind)
         found = ahead.filtered.get(key)
         if found is None:
-            kind, allowed = ahead.kind, ahead.allowed
             starting = self._by_kind.get(key)
             if starting is None:
+                kind, info = ahead.kind, self._rules
                 starting = self._by_kind[key] = [
-                    rule
+                    (rule, info[rule][2])
                     for rule in super().__getitem__(symbol)
-                    if kind in self._starts[rule][0] or self._starts[rule][1]
+                    if kind in info[rule][0] or info[rule][1]
                 ]
-            found = [rule for rule in starting if rule in allowed]
-            ahead.filtered[key] = found
+            kinds = ahead.kinds  # (a subset test of small frozensets, in C)
+            found = ahead.filtered[key] = [rule for rule, needs in starting if needs <= kinds]
         return found
 
 
@@ -757,8 +753,10 @@ def plain_parser(start: str = "start") -> Lark:
 
 @cache
 def _parser(start: str = "start") -> Lark:
-    """:func:`plain_parser` with its predictions cut (:class:`_Predictions`)."""
-    parser = plain_parser(start)
+    """:func:`plain_parser` with its predictions cut (:class:`_Predictions`),
+    made from the tables lark's analysis left (``tables.py``) when they are
+    those of this grammar."""
+    parser = load_tables(grammar(), start, _TokenStream, _matcher()) or plain_parser(start)
     earley: Any = getattr(parser.parser, "parser", None)
     stream = getattr(parser.parser, "lexer", None)
     stream = getattr(stream, "lexer", stream)
