@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-import phrasing_corpus as corpus
 import lark
+import phrasing_corpus as corpus
 import pytest
 from lark import Lark
 

@@ -186,7 +186,7 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
         word = low[i]
         after_poss = bool(out) and (
             out[-1][0].kind in ("POSS", "ITS")
-            or (len(out) > 1 and out[-1][0].kind in ("OR", "AND", "COMMA", "NOR") and any(t.kind == "FIELD" for t in out[-2]))
+            or (_in_field_list(out) and not {"AND", "OR", "NOR"} & set(phrases.get((word,), ())))
         )
         if word.startswith("`"):
             tok = _backticked(raw[i].strip("`"), lex)
@@ -322,7 +322,13 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             toks = [Tok("ROLENOUN", word)]  # "the antithesis service"
         elif word in GENERIC_ROLES:
             toks = [Tok("ROLE", word, tuple(sorted(lex.slots)))]
-        if n == 1 and word in lex.key_forms and (not phrase_len or (word in lex.returned_keys and _by_return(low, i, phrases))):
+        if n == 1 and word in lex.key_forms and (
+            not phrase_len
+            or (word in lex.returned_keys and _by_return(low, i, phrases))
+            # "the answers" where the program reads an `answers` field
+            # (`draft.answers`): that field, or any result (two meanings)
+            or ("OUTPUT" in phrases.get((word,), ()) and lex.key_forms[word] in lex.read_keys)
+        ):
             toks.append(Tok("FIELD", word, (lex.key_forms[word],)))
         if n == 1 and len(word) >= 6 and word[:6] in lex.stems and word not in lex.key_forms:
             toks.append(Tok("SLOT", word, (lex.stems[word[:6]],)))
@@ -362,6 +368,15 @@ def _owner_word(word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[st
         and word[:6] not in lex.stems
         and not any(word in words_of(n) for n in (*lex.slots, *lex.inputs, *lex.variables))
     )
+
+
+def _in_field_list(out: list[list[Tok]]) -> bool:
+    """Whether the next word goes on a list of fields: "the grader's score,
+    notes and reason", "its score, notes, and reason"."""
+    words = ("OR", "AND", "NOR")
+    if len(out) > 1 and out[-1][0].kind in (*words, "COMMA") and any(t.kind == "FIELD" for t in out[-2]):
+        return True
+    return len(out) > 2 and out[-1][0].kind in words and out[-2][0].kind == "COMMA" and any(t.kind == "FIELD" for t in out[-3])
 
 
 def _by_return(low: list[str], i: int, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> bool:
@@ -499,13 +514,16 @@ def _owned(word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ..
         return Tok("FIELD", word, (one,))  # "the bout judges' rationales" of `{ rationale }`
     if word in _WHOLE:
         return Tok("OUTPUT", word)
-    if word in lex.key_forms:
+    if word in lex.key_forms and lex.key_forms[word] in lex.read_keys:
         return Tok("FIELD", word, (lex.key_forms[word],))
     if "OUTPUT" in phrases.get((word,), ()) or (word in PRODUCTS and _no_other_name(word, lex)):
         return Tok("OUTPUT", word)
     if owners and all(word in lex.products.get(o, ()) for o in owners):
-        return Tok("OUTPUT", word)  # "every reader's prediction", `ensures: a prediction`
-    return Tok("FIELD", word, (word,))
+        # "every reader's prediction", `ensures: a prediction`; "the
+        # coaches' notes", `ensures: notes on passages`, even where the
+        # pattern returns an object with a `notes` key it builds itself
+        return Tok("OUTPUT", word)
+    return Tok("FIELD", word, (lex.key_forms.get(word, word),))
 
 
 def _field_run(low: list[str], i: int, lex: Lexicon) -> tuple[int, str] | None:
@@ -1258,6 +1276,10 @@ class Meaning(Transformer[Token, Any]):
         basis: bool = False,
         loose: bool = False,
     ) -> list[Claim]:
+        if subject.negative:
+            # "the totals reach neither the tabulators nor the counters": a
+            # negated subject or recipient in a clause that says it receives
+            raise Unsupported("a negated subject of a clause that says it receives")
         # "the drafter's rationale and text": both are needed, one by one
         objs = [Obj(owner=o.owner, what="fields", fields=(f,)) for o in objs if o.what == "fields" and o.source is None for f in o.fields] + [
             o for o in objs if not (o.what == "fields" and o.source is None)
@@ -1565,7 +1587,12 @@ class Meaning(Transformer[Token, Any]):
     def give_pos(self, items: list[Any]) -> Clause:
         (objs,) = self._objs(items)
         unchanged = "unchanged" in items
-        return self._clause(self._subject(items), lambda s: self._need(s, objs, unchanged=unchanged))
+        subject = self._subject(items)
+        if subject.negative and not unchanged:
+            # "the totals reach neither the tabulators nor the counters",
+            # "the key reaches no grader": those never receive them
+            return self._clause(Subject(subject.calls), lambda s: self._forbid(s, objs))
+        return self._clause(subject, lambda s: self._need(s, objs, unchanged=unchanged))
 
     give_pos_q = give_pos
 
