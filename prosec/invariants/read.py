@@ -1152,12 +1152,12 @@ class Meaning(Transformer[Token, Any]):
         tok = _tok(self.toks, token)
         element = len(names) == 1 and tok.text != names[0].replace("_", " ") and plural(tok.text.split()[-1]) == words_of(names[0])[-1]
         element = element or tuple(tok.text.split()) in self.lex.elements
+        if self._tokens(items, "CONTAINER"):
+            element = False  # "the chunk list": the list, named by its element
         return Obj(source=FromInput(names[0]), original=original, names=names, element=element)
 
     def o_input_whole(self, items: list[Any]) -> Obj:
         obj = self.o_input(items)
-        if self._tokens(items, "CONTAINER"):
-            obj = replace(obj, element=False)  # "the whole transect list": the list
         if obj.element:
             raise Unsupported("the whole of one element")
         return replace(obj, whole=True)
@@ -1173,6 +1173,14 @@ class Meaning(Transformer[Token, Any]):
         if not self._two(obj):
             raise Unsupported("'either' of something that is not two named values")
         return replace(obj, either=True)
+
+    def o_output_either(self, items: list[Any]) -> Obj:
+        # "never sees either measurement's profile": the slot is called more
+        # than once, and none of its outputs reaches the subject
+        owner = self._owner_of(items)
+        if owner not in self.lex.repeated:
+            raise Unsupported("'either' of a slot called once")
+        return Obj(owner=owner, what="output", either=True)
 
     def _two(self, obj: Obj) -> bool:
         """A group of named values: inputs, or locals holding one slot's results."""
