@@ -165,6 +165,9 @@ class Lexicon:
     read_keys: frozenset[str] = frozenset()
     #: keys a slot's `ensures:` declares (``{ remarks, summary }``)
     declared_keys: frozenset[str] = frozenset()
+    #: a declared key → the one slot that declares it ("the questions" of
+    #: the quizmaster's `{ questions, solutions }`), when only one does
+    declared_by: dict[str, str] = field(default_factory=dict)
     #: local → the slots whose whole result is all it is ever set to
     #: (``let draft = call translator``): "the translator's draft"
     results: dict[str, frozenset[str]] = field(default_factory=dict)
@@ -546,6 +549,11 @@ def build_lexicon(
             lex.add([v], 4, Entity("slot", (seq,)))
     descriptions = list(descriptions)
     results_described = list(results_described)
+    declarers: dict[str, set[str]] = {}
+    for slot, text in results_described:
+        for key in declared_keys(text):
+            declarers.setdefault(key, set()).add(slot)
+    lex.declared_by = {k: next(iter(v)) for k, v in sorted(declarers.items()) if len(v) == 1 and v <= slot_set}
     _described(lex, descriptions)
     _attached(lex, prose)
     own = " ".join([prose, *(t for _, t in descriptions), *(t for _, t in results_described)]).lower()

@@ -1107,7 +1107,14 @@ class Meaning(Transformer[Token, Any]):
                 last = out.pop()
                 obj = Obj(owner=last.owner, what=last.what, fields=(*last.fields, obj.source.name))
             out.append(obj)
-        return out
+        # "the questions", a key only the quizmaster's `ensures:` declares:
+        # that field of the quizmaster's result
+        return [
+            Obj(owner=self.lex.declared_by[o.source.name], what="fields", fields=(o.source.name,))
+            if isinstance(o.source, FromField) and o.source.name in self.lex.declared_by
+            else o
+            for o in out
+        ]
 
     objs_merge = objs
 
