@@ -393,6 +393,30 @@ FILLER_WORDS = frozenset(
 )
 
 
+def _appends_after_call(body: ir.Block) -> list[ir.Append]:
+    """The `append v to list` statements that follow `let v = call S` in the
+    same block with no statement between that may leave it (no `if`,
+    `continue`, `break`, `return`, `throw`, loop or `try`): every result
+    bound to `v` there is appended."""
+    out: list[ir.Append] = []
+    blocks = [body]
+    while blocks:
+        block = blocks.pop()
+        bound: set[str] = set()
+        for stmt in block:
+            blocks.extend(ir.children(stmt))
+            match stmt:
+                case ir.Bind(name=name, value=ir.Call()) | ir.Assign(target=ir.Name(name=name), value=ir.Call()):
+                    bound.add(name)
+                case ir.Append(value=ir.Name(name=name)) if name in bound:
+                    out.append(stmt)
+                case ir.Bind() | ir.Assign() | ir.ExprStmt() | ir.Append():
+                    pass
+                case _:
+                    bound.clear()  # a statement that may leave the block, or branch
+    return out
+
+
 def build_lexicon(
     *,
     slots: Iterable[str],
@@ -577,13 +601,14 @@ def build_lexicon(
     # collects one slot's results
     bound_empty: dict[str, bool] = {}
     appended: dict[str, set[str | None]] = {}
+    always_after = _appends_after_call(program.body)
     for stmt in ir.walk(program.body):
         match stmt:
             case ir.Bind(name=name, value=value) | ir.Assign(target=ir.Name(name=name), value=value):
                 bound_empty[name] = bound_empty.get(name, True) and isinstance(value, ir.Array) and not value.items
             case ir.Append(target=ir.Name(name=name), value=value):
                 match value:
-                    case ir.Name(name=held) if held in lex.holds:
+                    case ir.Name(name=held) if held in lex.holds and stmt in always_after:
                         appended.setdefault(name, set()).add(lex.holds[held])
                     case ir.Call(callee=callee) if sites.get(callee) == 1 and callee not in caught:
                         appended.setdefault(name, set()).add(callee)
