@@ -903,6 +903,10 @@ class Obj:
     #: "each other's", "one another's": of the subject's other slots when it
     #: names several, else of the other calls of its one slot
     reciprocal: bool = False
+    #: named with the slot that made it ("the statements the spotter
+    #: found"): received by a slot called more than once, all of it in each
+    #: call or a part in each is not said
+    made: bool = False
 
 
 OTHER = "\x00other"
@@ -1221,6 +1225,28 @@ class Meaning(Transformer[Token, Any]):
             return Obj(owner=self.lex.holds[name], what="output", local=name)
         return Obj(source=FromVar(name))
 
+    def _made_by(self, items: list[Any]) -> tuple[str, str]:
+        """The local and the slot a "the route the router planned" names:
+        a local that only ever holds that slot's results."""
+        token = self._tokens(items, "VAR")[0]
+        names = [n for n in self._names(token) if n == str(token).replace(" ", "_")] or list(self._names(token))
+        owner = self._owner_of(items)
+        if len(names) != 1 or owner not in self.lex.slots or self.lex.results.get(names[0]) != frozenset({owner}):
+            raise Unsupported("a local the named slot did not make, or not only it")
+        return names[0], owner
+
+    def o_var_made(self, items: list[Any]) -> Obj:
+        var, owner = self._made_by(items)
+        if self.lex.holds.get(var) == owner:
+            return Obj(owner=owner, what="output", local=var, made=True)
+        return Obj(source=FromVar(var), made=True)
+
+    def o_var_made_every(self, items: list[Any]) -> Obj:
+        var, owner = self._made_by(items)
+        if self.lex.holds.get(var) != owner:
+            raise Unsupported("'every' of a local that does not hold the slot's every result")
+        return Obj(owner=owner, what="every", local=var)
+
     def o_var_every(self, items: list[Any]) -> Obj:
         names = self._names(self._tokens(items, "VAR")[0])
         slot = self.lex.holds.get(names[0]) or self.lex.collects.get(names[0]) if len(names) == 1 else None
@@ -1445,7 +1471,7 @@ class Meaning(Transformer[Token, Any]):
                 raise Unsupported("receiving a field the program never names")
         if any(o.either for o in objs):
             raise Unsupported("receiving 'either' of two values: one of them")
-        if any(o.what in ("every", "every_fields", "collected") for o in objs) and any(
+        if any(o.what in ("every", "every_fields", "collected") or o.made for o in objs) and any(
             c.slot is None or c.slot in self.lex.repeated for c in subject.calls
         ):
             # "the evaluator is handed each vendor's offer", the evaluator
