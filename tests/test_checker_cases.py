@@ -750,3 +750,61 @@ def test_the_delegate_itself_is_not_its_output(kept: str, status: Status) -> Non
     module.tender(vendors=vendors, auditor=auditor, rfp="r")
     seen = repr(auditor.calls[0]["entries"])
     assert ("<bid" in seen) is (status is Status.VIOLATED)
+
+
+BRIEFING = """\
+---
+name: briefing
+kind: pattern
+---
+
+# Briefing
+
+A drafter writes a note; a reader is handed the brief, then the note.
+
+### Slots
+
+- `drafter`
+  - requires: brief
+  - ensures: a note
+- `reader`
+  - requires: an item
+  - ensures: a summary
+
+### Requires
+
+- The caller supplies:
+    brief: string -- the brief
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let note = call drafter
+  brief: brief
+let summaries = for item in [{first}, note]:
+  call reader
+    secret_note: item
+return {{
+  summaries: summaries
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(("first", "status"), [("note", Status.PROVED), ("brief", Status.VIOLATED)])
+def test_an_argument_named_after_what_is_hidden_must_carry_only_delegate_work(first: str, status: Status) -> None:
+    # `secret_note` describes the drafter's note it carries; when the first
+    # item is the caller's brief instead, its name tells the reader of a secret
+    from conftest import Recorder
+
+    text = BRIEFING.replace("{first}", first)
+    assert _status_of(text, "The reader is never told that anything is secret.") == status
+    module = _module_of(text.format(invariants=""), f"briefing_{first}")
+    reader = Recorder("ok")
+    module.briefing(drafter=Recorder("<note>"), reader=reader, brief="<brief>")
+    given = [call["secret_note"] for call in reader.calls]
+    assert ("<brief>" in given) is (status is Status.VIOLATED)

@@ -3,9 +3,9 @@
 Checked on each of its calls: no reference to another delegate itself; no
 prompt or other literal text, no input name, and no argument name naming
 the hidden fact (``observer``/``watching``, ``dialectic``, ``attacked``).
-An argument named after another delegate's work is allowed when it carries
-that work ("counter the thesis argument" describes data, it does not reveal
-a dialectic). "Unaware of each other" also forbids the others' outputs.
+An argument named after another delegate's work is allowed when all it can
+carry is that work ("counter the thesis argument" describes data, it does
+not reveal a dialectic). "Unaware of each other" also forbids the others' outputs.
 """
 
 from __future__ import annotations
@@ -62,7 +62,9 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
             if found is None and (term := _named(facts, prop.prop.key, claim.terms)):
                 # it carries another delegate's work (not a count of it):
                 # the name describes that work ("prior_antithesis")
-                described = any(
+                # (all of what it may carry: an input it may carry instead
+                # is named by the argument's name)
+                described = bool(flows) and all(
                     f.src.kind in ("call", "error") and f.src.name != me and LENGTH not in f.path and INDEX not in f.at
                     for f in flows
                 )
