@@ -211,6 +211,18 @@ def canonical(claim: Claim) -> str:
         case Returns(path="acceptable", needs=(Need(what=AnyResult(), field="result"),), immediate=True, ordered=ordered):
             ties = "; if several results are given, earlier slot order breaks ties" if ordered else ""
             return f"the first acceptable result wins{ties}"
+        case Returns(path="accept", needs=(Need(what=FromSlot(slot=slot, fields=()), field="result", only=False),), immediate=True, approver=approver) if approver:
+            return f"when {_n(approver)} approves, {_n(slot)}'s output is returned immediately"
+        case Returns(path="success" | "accept" | "exhausted" as path, needs=(need,), approver=approver, immediate=False) if (
+            isinstance(need.what, FromSlot) and need.field and not need.what.fields and not need.only
+        ):
+            when = {
+                "success": "on success",
+                "accept": f"when {_n(approver)} approves" if approver else "on approval",
+                "exhausted": "after exhaustion",
+            }[path]
+            what = "the result" if need.field == "result" else f"the returned {_n(need.field)}"
+            return f"{when}, {what} comes from {_n(need.what.slot)}"
         case Returns(path="accept", needs=(Need(what=FromSlot(slot=slot), field="result"),), immediate=True):
             return f"on accept the loop exits immediately and returns {_n(slot)}'s output"
         case Returns(path="threshold", needs=(Need(what=AnyResult(), field="result"),), immediate=True):

@@ -60,6 +60,7 @@ from .claims import (
     OtherElements,
     Phase,
     Receives,
+    ReturnPath,
     Returns,
     ReturnsField,
     Source,
@@ -2043,6 +2044,29 @@ class Meaning(Transformer[Token, Any]):
     def ret_when(self, items: list[Any]) -> When:
         return When(next((i for i in items if _is_name(i)), None))
 
+    def path_blocked(self, items: list[Any]) -> When:
+        return next(i for i in items if isinstance(i, When))
+
+    def path_accept(self, items: list[Any]) -> When:
+        return When(next((i for i in items if _is_name(i)), None), "accept")
+
+    def path_refused(self, items: list[Any]) -> When:
+        return When(None, "blocked")
+
+    def path_success(self, items: list[Any]) -> When:
+        return When(None, "success")
+
+    def path_exhausted(self, items: list[Any]) -> When:
+        return When(None, "exhausted")
+
+    def ret_from_passive(self, items: list[Any]) -> Clause:
+        """"On accept the worker's result is returned at once": the slot's
+        output as the returned result, on the path named."""
+        owner = next(i for i in items if _is_name(i))
+        if owner in (OTHER, ITS):
+            raise Unsupported("a returned output of no named slot")
+        return self._returning(items, Need(FromSlot(owner), self._returned_noun([])))
+
     def _field_owner(self, items: list[Any]) -> tuple[str, tuple[str, ...]]:
         owner = next(i for i in items if _is_name(i))
         fields = next(i for i in items if isinstance(i, tuple))
@@ -2087,10 +2111,17 @@ class Meaning(Transformer[Token, Any]):
         when = next((i for i in items if isinstance(i, When)), None)
         always = bool(self._tokens(items, "ALWAYS"))
         present = bool(self._tokens(items, "IF_ANY"))
+        # "returned at once": only the branch of an approval says when
+        immediate = bool(self._tokens(items, "IMMEDIATELY"))
         if present and (always or when is not None or need.field is None):
             raise Unsupported("'if any' with 'always' or a path")
+        if immediate and (when is None or when.path != "accept"):
+            raise Unsupported("'at once' on a path other than an approval's")
         if when is not None:
-            return Clause(None, lambda s: [Returns("blocked", (need,), approver=when.approver)])
+            if always and when.path != "blocked":
+                raise Unsupported("'always' on one path")
+            claim = Returns(when.path, (need,), approver=when.approver, immediate=immediate)
+            return Clause(None, lambda s: [claim])
         return Clause(None, lambda s: [Returns("all", (need,), always=always, present=present)])
 
 
@@ -2100,6 +2131,10 @@ class Meaning(Transformer[Token, Any]):
         nouns = [str(t).replace(" ", "_") for t in self._tokens(items, "OUTPUT")]
         if nouns and nouns[0] in self.lex.returned_keys:
             return nouns[0]
+        finals = [str(t) for t in self._tokens(items, "FINAL")]
+        if nouns and finals and f"{finals[0]}_{nouns[0]}" in self.lex.returned_keys:
+            # "the final critique returned", for the key `final_critique`
+            return f"{finals[0]}_{nouns[0]}"
         if self.lex.returned_keys and "result" not in self.lex.returned_keys:
             raise Unsupported("the returned result, where the pattern returns no `result`")
         return "result"
@@ -2321,9 +2356,12 @@ class ReturnKey:
 
 @dataclass(frozen=True, slots=True)
 class When:
-    """The path a returns clause names: where ``approver`` blocks."""
+    """The path a returns clause names: where ``approver`` blocks (or, with
+    another ``path``, where it approves, where the pattern succeeds, after
+    the loop ran out); ``approver`` None: any slot."""
 
     approver: str | None
+    path: ReturnPath = "blocked"
 
 
 @dataclass(frozen=True, slots=True)
