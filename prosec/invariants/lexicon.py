@@ -189,6 +189,9 @@ class Lexicon:
     #: surface forms that name one element of a list input ("the source
     #: chunk" when the description of `chunks` says "the source chunks")
     elements: set[tuple[str, ...]] = field(default_factory=set)
+    #: a verb form of the action a slot is named for → that slot ("merged",
+    #: "merging" for `merger`; "booked" for `booker`): what the slot does
+    acts: dict[str, str] = field(default_factory=dict)
 
     def add(self, phrase: Iterable[str], priority: int, entity: Entity) -> None:
         """Register a surface form; the higher priority wins, equals of one kind merge."""
@@ -368,6 +371,33 @@ FILLER_WORDS = frozenset(
 )
 
 
+def verb_forms(agent: str) -> set[str]:
+    """The forms of the verb an agent noun is made from: ``merger`` →
+    merge, merges, merged, merging; ``notifier`` → notify, notified, ...;
+    ``registrar`` → register, registered, ... (none for other nouns)."""
+    if len(agent) < 5 or agent[-2:] not in ("er", "or", "ar"):
+        return set()
+    base = agent[:-3] + "er" if agent.endswith("rar") else agent[:-2]
+    if base.endswith("i"):  # notifi-er: notify
+        stem = base[:-1]
+        return {stem + "y", stem + "ies", stem + "ied", stem + "ying"}
+    # (a form no one writes, "mergs", names nothing)
+    forms = {base, base + "e", base + "s", base + "es", base + "ed", base + "ing"}
+    if base.endswith("ay"):
+        forms.add(base[:-1] + "id")  # pay-er: paid
+    return forms
+
+
+def _acts(slots: Iterable[str]) -> dict[str, str]:
+    """Verb form → the one slot whose name's last word is its agent noun."""
+    owners: dict[str, set[str]] = {}
+    for slot in slots:
+        ws = words_of(slot)
+        for form in verb_forms(ws[-1]) if ws else ():
+            owners.setdefault(form, set()).add(slot)
+    return {form: next(iter(names)) for form, names in sorted(owners.items()) if len(names) == 1}
+
+
 def build_lexicon(
     *,
     slots: Iterable[str],
@@ -497,6 +527,7 @@ def build_lexicon(
             for w in ws:
                 if len(w) >= 6:
                     stem_owners.setdefault(w[:6], set()).add(name)
+    lex.acts.update(_acts(slot_set))
     # A stem two slots share ("forecaster" of `load_forecaster` and
     # `solar_forecaster`) names neither.
     lex.stems.update((stem, next(iter(owners))) for stem, owners in sorted(stem_owners.items()) if len(owners) == 1)

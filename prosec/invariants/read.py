@@ -307,6 +307,8 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
                     if not (kind == "SLOT" and k == "ROLENOUN")
                     and not (kind == "VAR" and k == "OUTPUT" and names[0] in lex.holds and low[i - 1 : i] == ["the"])
                 ]
+            if n == 1 and kind != "SLOT" and word in lex.acts:
+                toks.append(Tok("ACT", word, (lex.acts[word],)))  # "is merged", of a local `merged`
             out.append(toks)
             i += n
             continue
@@ -334,6 +336,9 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             toks = [Tok("WORD", word)]
         elif n == 1 and not phrase_len and all(t.kind in ("FIELD", "SLOT") for t in toks):
             toks.append(Tok("WORD", word))
+        if n == 1 and word in lex.acts:
+            # "the change is merged": what the merger does
+            toks.append(Tok("ACT", word, (lex.acts[word],)))
         out.append(toks)
         i += n
     return [[replace(t, article=True) for t in _noun(pos)] if k in articles else pos for k, pos in enumerate(out)]
@@ -707,7 +712,7 @@ class _TokenStream(Lexer):
 
 
 #: Every word kind a token can have.
-TERMINALS = tuple(sorted({*KINDS, "SLOT", "INPUT", "VAR", "FIELD", "ROLE", "WORD", "NUM", "LETTER", "CMP"}))
+TERMINALS = tuple(sorted({*KINDS, "SLOT", "INPUT", "VAR", "FIELD", "ROLE", "WORD", "NUM", "LETTER", "CMP", "ACT"}))
 
 
 @cache
@@ -719,7 +724,8 @@ def free_text() -> dict[str, frozenset[str]]:
     free text about a delegate's behaviour may not say where information
     goes. One terminal each, matched by kind (:func:`_match`), rather than
     one rule per kind: the parser is built with some 370 fewer rules."""
-    hword = frozenset(t for t in TERMINALS if t not in POLARITY and t not in ("SEMI", "COMMA", "COLON"))
+    # (an action's word is also a WORD: "ACT" is a second reading of it, for the gates)
+    hword = frozenset(t for t in TERMINALS if t not in POLARITY and t not in ("SEMI", "COMMA", "COLON", "ACT"))
     return {"HWORD": hword, "ANYTOK": frozenset(t for t in hword if t not in FLOW)}
 
 
@@ -1670,6 +1676,16 @@ class Meaning(Transformer[Token, Any]):
 
     def approved(self, items: list[Any]) -> None:
         return None
+
+    def gated_act(self, items: list[Any]) -> Clause:
+        """"The change is merged only if the auditor approves": the slot
+        named for the action runs only on the approval."""
+        (act,) = self._tokens(items, "ACT")
+        approver = next(i for i in items if _is_name(i))
+        slot = self._name(act)
+        if slot == approver:
+            raise Unsupported("an action gated on its own slot's approval")
+        return Clause(None, lambda s: [Gated(Calls(slot), approver)])
 
     def gated(self, items: list[Any]) -> Clause:
         approver = next(i for i in items if _is_name(i))
