@@ -93,6 +93,10 @@ _HIDDEN_STOP = frozenset(
 #: verb after an auxiliary ("a judge will grade it", with a local `grade`).
 _NOT_TOPIC = frozenset("AGAINST TO FROM WITH OF ON BY FOR ABOUT IN AT OVER ACROSS ITS POSS OWN AUX".split())
 
+#: Verbs by which a slot named in a hidden fact acts on the pattern's data
+#: ("that a validator will check the cleaned data")
+_ACTION_KINDS = frozenset("EVALUATE BEHAVE RUN CALLED APPROVE BLOCK SEE MERGE HANDLED GIVE".split())
+
 
 # ---------------------------------------------------------------- tokens
 
@@ -1783,7 +1787,9 @@ class Meaning(Transformer[Token, Any]):
             # is what a slot receives, not what it knows
             raise Unsupported("not knowing a thing rather than a fact")
         if any(
-            _tok(self.toks, t).kind in ("INPUT", "VAR") and (k == 0 or _tok(self.toks, hidden[k - 1]).kind not in _NOT_TOPIC)
+            _tok(self.toks, t).kind in ("INPUT", "VAR")
+            and (k == 0 or _tok(self.toks, hidden[k - 1]).kind not in _NOT_TOPIC)
+            and not self._acted_on(hidden[:k])
             for k, t in enumerate(hidden)
         ):
             # "never learns which tier wrote each report", "is not told that
@@ -1806,6 +1812,13 @@ class Meaning(Transformer[Token, Any]):
         return self._clause(self._subject(items), build)
 
     unaware_negsubj = unaware
+
+    def _acted_on(self, before: list[Token]) -> bool:
+        """The data that follows these words is what another slot acts on
+        ("that a safety officer reviews the plan"): the fact is the slot's
+        doing, and the data is not its topic."""
+        kinds = [_tok(self.toks, t).kind for t in before]
+        return "SLOT" in kinds and bool(set(kinds[kinds.index("SLOT") + 1 :]) & _ACTION_KINDS)
 
     def unaware_mention(self, items: list[Any]) -> Clause:
         """"nothing passed to the proposer mentions an adversary": of another
