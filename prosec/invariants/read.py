@@ -1900,6 +1900,31 @@ class Meaning(Transformer[Token, Any]):
             raise Unsupported(f"a count that is not a number: {token}")
         return str(int(number))
 
+    def loop_noun(self, items: list[Any]) -> None:
+        """"The retry loop", "the drafting loop": a word before "loop" must
+        name the pattern's loop — a noun for rounds, a slot called in a
+        loop (or the action it is named for), a word the pattern's own text
+        puts before "loop" ("the refinement loop"), the loop's own variable
+        or local ("the trial loop" of ``... as trial``), or any word when
+        the delegation has only one loop; otherwise it may name another."""
+        toks = [_tok(self.toks, t) for t in self._tokens(items)]
+        if len(toks) < 2 or self.lex.loop_count == 1:
+            return None
+        first, loop = toks[0], toks[-1]
+        looped = self.lex.looped
+        match first.kind:
+            case "CALLS" | "LOOP":
+                return None
+            case "SLOT" if set(first.names) <= looped:
+                return None
+            case "WORD" | "VAR" | "INPUT" if (
+                (first.text, loop.text) in self.lex.bigrams
+                or self.lex.acts.get(first.text) in looped
+                or first.text in self.lex.loop_words
+            ):
+                return None
+        raise Unsupported(f"'the {first.text} loop': which of the delegation's loops is not said")
+
     def bounded(self, items: list[Any]) -> Clause:
         bound = next(i for i in items if _is_name(i))
         if bound.isdigit():
