@@ -2104,14 +2104,45 @@ class Meaning(Transformer[Token, Any]):
     def path_accept(self, items: list[Any]) -> When:
         return When(next((i for i in items if _is_name(i)), None), "accept")
 
-    def path_refused(self, items: list[Any]) -> When:
-        return When(None, "blocked")
-
     def path_success(self, items: list[Any]) -> When:
         return When(None, "success")
 
     def path_exhausted(self, items: list[Any]) -> When:
         return When(None, "exhausted")
+
+    def _ret_value(self, items: list[Any]) -> Source:
+        """What a return gives: a slot's output or field of it, or an input."""
+        owner = next((i for i in items if _is_name(i)), None)
+        fields = next((i for i in items if isinstance(i, tuple)), ())
+        if owner is None:
+            return FromInput(self._name(self._tokens(items, "INPUT")[0]))
+        if owner in (OTHER, ITS):
+            raise Unsupported("a returned value of no named slot")
+        if any(f not in self.lex.keys and f not in self.lex.declared_keys for f in fields):
+            # "the auditor's figure": a word for the whole result, or a key
+            # the program never reads, not a field it returns
+            raise Unsupported("a returned field of a slot that the program never reads")
+        return FromSlot(owner, fields)
+
+    def ret_as(self, items: list[Any]) -> Clause:
+        """"The arbiter's decision is returned as the abort reason"."""
+        key = self._key_said(items)
+        head = [i for i in items if not isinstance(i, ReturnKey)]
+        return self._returning(items, Need(self._ret_value(head), key), always=self._said_always(items))
+
+    def ret_key_field(self, items: list[Any]) -> Clause:
+        """"The returned report is the underwriter's reason"."""
+        key = self._key_said(items)
+        return self._returning(items, Need(self._ret_value([i for i in items if not isinstance(i, ReturnKey)]), key))
+
+    def _key_said(self, items: list[Any]) -> str:
+        """The returned key a clause names: by itself, or a noun for a result
+        that the pattern returns under that name ("the returned report")."""
+        key = next((i for i in items if isinstance(i, ReturnKey)), None)
+        return key.name if key is not None else self._returned_noun(items)
+
+    def _said_always(self, items: list[Any]) -> bool:
+        return bool(self._tokens(items, "ALWAYS") or self._tokens(items, "REGARDLESS"))
 
     def ret_from_passive(self, items: list[Any]) -> Clause:
         """"On accept the worker's result is returned at once": the slot's
@@ -2158,12 +2189,12 @@ class Meaning(Transformer[Token, Any]):
         key = self._returned_noun(items)
         return self._returning(items, Need(FromSlot(owner), key))
 
-    def _returning(self, items: list[Any], need: Need) -> Clause:
+    def _returning(self, items: list[Any], need: Need, *, always: bool = False) -> Clause:
         """A return of ``need`` on the path the clause names: every return,
         or those reached where the approver did not approve ("when the
         pattern blocks")."""
         when = next((i for i in items if isinstance(i, When)), None)
-        always = bool(self._tokens(items, "ALWAYS"))
+        always = always or bool(self._tokens(items, "ALWAYS"))
         present = bool(self._tokens(items, "IF_ANY"))
         # "returned at once": only the branch of an approval says when
         immediate = bool(self._tokens(items, "IMMEDIATELY"))

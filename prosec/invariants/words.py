@@ -104,6 +104,8 @@ KINDS: dict[str, tuple[str, ...]] = {
     "ABOUT": ("about",),
     "IN": ("in", "inside", "within"),
     "ON": ("on", "upon"),
+    # "is returned as the abort reason"
+    "AS": ("as",),
     "FOR": ("for",),
     "AFTER": ("after",),
     "BEFORE": ("before",),
@@ -411,6 +413,7 @@ KINDS: dict[str, tuple[str, ...]] = {
         "from one round to the next", "from one cycle to the next",
         "across rounds", "across cycles", "across iterations",
         "whatever the outcome", "whatever happens", "in any case", "either way",
+        "whatever the verdict", "whatever the decision", "whatever the ruling", "whatever the result",
     ),
     "AT": ("at",),
     "ELSE": ("else", "more"),
@@ -427,7 +430,9 @@ KINDS: dict[str, tuple[str, ...]] = {
     "IDEA": ("idea", "clue", "knowledge"),
     "MORE_THAN": ("more than",),
     "OVER": ("over", "through"),
-    "REJECTED": ("rejected", "refused", "declined", "uncertified", "unapproved", "failed"),
+    "REJECTED": ("rejected", "refused", "declined", "uncertified", "unapproved", "failed",
+                 # "when the claim is held", "when a proposal is screened out"
+                 "held", "screened out", "turned down", "vetoed"),
     "VICE_VERSA": ("vice versa", "and vice versa", "the reverse", "conversely"),
     "WHOLE": ("full", "whole", "complete", "entire"),
     "EXHAUSTED": (
