@@ -2272,6 +2272,19 @@ class Meaning(Transformer[Token, Any]):
 
         return self._clause(self._subject(items), build)
 
+    def behave_not(self, items: list[Any]) -> None:
+        """A negated promise about what a delegate does: only of nothing the
+        pattern names (not "never reveals the answer key", which may say
+        what the slot is given)."""
+        (neg,) = [t for t in self._tokens(items) if t.type in ("NEVER", "WITHOUT")]
+        assert neg.start_pos is not None
+        for tok in self.toks[neg.start_pos + 1 :]:
+            if tok.names or tok.kind in ("SLOT", "INPUT", "VAR", "FIELD", "ROLE") or any(
+                w in self.lex.keys or (w,) in self.lex.forms for w in tok.text.split()
+            ):
+                raise Unsupported("a negated promise about something the pattern names")
+        return None
+
     def behaviour_it(self, items: list[Any]) -> Clause:
         return self._clause(Subject((), it=True), self.behaviour([Subject(())]).build)
 
