@@ -54,6 +54,19 @@ _AS_GIVEN: tuple[str, ...] = tuple(
     )
 )
 
+#: "from one attempt to the next", "across runs", "attempt after attempt":
+#: every iteration of a loop, in each noun for its rounds
+_ROUNDS = ("round", "cycle", "pass", "attempt", "try", "run", "iteration", "turn", "step", "retry")
+_EVERY_ROUND: tuple[str, ...] = tuple(
+    dict.fromkeys(
+        [f"from one {n} to the next" for n in _ROUNDS]
+        + [f"from {n} to {n}" for n in _ROUNDS]
+        + [f"across {n}{'es' if n.endswith('s') else 's'}" for n in _ROUNDS if n != "try"]
+        + ["across tries", *(f"{p} {q} {n}" for p in ("in", "on") for q in ("every", "each") for n in _ROUNDS)]
+        + [f"{n} after {n}" for n in _ROUNDS]
+    )
+)
+
 #: kind → words and phrases. Phrases are written with spaces; the longest
 #: phrase wins. Every inflection a sentence may use is listed.
 KINDS: dict[str, tuple[str, ...]] = {
@@ -414,6 +427,7 @@ KINDS: dict[str, tuple[str, ...]] = {
         "across rounds", "across cycles", "across iterations",
         "whatever the outcome", "whatever happens", "in any case", "either way",
         "whatever the verdict", "whatever the decision", "whatever the ruling", "whatever the result",
+        *_EVERY_ROUND,
     ),
     "AT": ("at",),
     "ELSE": ("else", "more"),
