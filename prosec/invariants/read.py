@@ -1361,6 +1361,19 @@ class Meaning(Transformer[Token, Any]):
             raise Unsupported("a pronoun in a contrast")
         return self._clause(told, lambda s: self._need(s, objs) + self._forbid(untold, objs))
 
+    def see_not_but(self, items: list[Any]) -> Clause:
+        """"the chair never sees the rules, although every reviewer does"."""
+        (objs,) = self._objs(items)
+        untold, told = (i for i in items if isinstance(i, Subject))
+        if told.it or untold.it:
+            raise Unsupported("a pronoun in a contrast")
+        return self._clause(untold, lambda s: self._forbid(s, objs) + self._need(told, objs))
+
+    def give_nothing_but(self, items: list[Any]) -> Clause:
+        """"nothing but the brief is passed to the proposer": it receives only that."""
+        (objs,) = self._objs(items)
+        return self._clause(self._subject(items), lambda s: self._need(s, objs, only=True))
+
     def give_but_no(self, items: list[Any]) -> Clause:
         """"the history reaches the adjudicator and no reader"."""
         (objs,) = self._objs(items)

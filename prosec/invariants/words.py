@@ -117,6 +117,8 @@ KINDS: dict[str, tuple[str, ...]] = {
     "ABOUT": ("about",),
     "IN": ("in", "inside", "within"),
     "ON": ("on", "upon"),
+    # "never sees the rules, although every reviewer does": a contrast
+    "ALTHOUGH": ("although", "though"),
     # "is returned as the abort reason"
     "AS": ("as",),
     "FOR": ("for",),
@@ -198,6 +200,8 @@ KINDS: dict[str, tuple[str, ...]] = {
         "told", "informed", "exposed to",
         "passed on", "fed back", "handed on", "sent on", "sent back", "forwarded on",
         "given access to", "granted access to", "allowed to see", "allowed access to", "visible",
+        # "hidden from the vendor but known to the negotiator"
+        "known",
     ),
     "REACH": (
         "reach", "reaches", "reached", "leak", "leaks", "leaked", "flow", "flows", "flowed",
