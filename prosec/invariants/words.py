@@ -218,6 +218,9 @@ KINDS: dict[str, tuple[str, ...]] = {
     "HANDLE": (
         "marks", "labels", "codes", "routes", "translates", "maps", "classifies", "grades",
         "summarizes", "summarises", "triages", "tests", "assays",
+        # "the annotator goes through the games one at a time"
+        "goes through", "go through", "works through", "work through", "walks through",
+        "walk through", "steps through", "step through", "takes", "take",
     ),
     # "the verifier is denied access to the plan", "the plan is invisible
     # to the verifier": the slot never receives it
@@ -311,6 +314,8 @@ KINDS: dict[str, tuple[str, ...]] = {
         "declared", "listed", "given", "stated", "written", "configured", "specified",
         "preference", "declaration", "original",
         "handed in", "submitted", "received", "supplied", "provided",
+        # "in the order they arrived": the caller's order
+        "arrived", "came in",
     ),
     "MATCH": ("matches", "match", "follows", "follow", "keeps", "keep", "mirrors", "mirror", "preserves", "preserve"),
     "SAME": ("same", "identical", "very same", "identically", "equal"),
