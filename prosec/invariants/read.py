@@ -2291,12 +2291,25 @@ class Meaning(Transformer[Token, Any]):
         what the slot is given)."""
         (neg,) = [t for t in self._tokens(items) if t.type in ("NEVER", "WITHOUT")]
         assert neg.start_pos is not None
-        for tok in self.toks[neg.start_pos + 1 :]:
+        self._names_nothing(neg.start_pos + 1, "a negated promise about something the pattern names")
+        return None
+
+    def _names_nothing(self, start: int, why: str) -> None:
+        """The sentence's words from ``start`` on name none of the pattern's things."""
+        for tok in self.toks[start:]:
             if tok.names or tok.kind in ("SLOT", "INPUT", "VAR", "FIELD", "ROLE") or any(
                 w in self.lex.keys or (w,) in self.lex.forms for w in tok.text.split()
             ):
-                raise Unsupported("a negated promise about something the pattern names")
-        return None
+                raise Unsupported(why)
+
+    def behaviour_free(self, items: list[Any]) -> Clause:
+        """"Spotters count every animal accurately": a verb the reader does
+        not know, with a word of how, about nothing the pattern names (what
+        it does with the pattern's data may be where information goes)."""
+        verb = next(t for t in self._tokens(items) if t.type != "BEHAVE")
+        assert verb.start_pos is not None
+        self._names_nothing(verb.start_pos, "a promise of an unknown verb about something the pattern names")
+        return self.behaviour(items)
 
     def behaviour_it(self, items: list[Any]) -> Clause:
         return self._clause(Subject((), it=True), self.behaviour([Subject(())]).build)

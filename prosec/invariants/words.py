@@ -488,6 +488,10 @@ KINDS: dict[str, tuple[str, ...]] = {
         "patient", "kind", "friendly", "helpful", "encouraging", "supportive", "respectful",
         "professional", "objective", "rigorous", "diligent",
         "accurate", "accurately", "faithful", "faithfully", "unbiased", "neutral",
+        # how a delegate works, said with an adverb
+        "carefully", "consistently", "honestly", "gracefully", "thoroughly", "politely",
+        "literally", "naturally", "seriously", "diligently", "rigorously", "objectively",
+        "impartially", "precisely", "correctly", "sensibly", "calmly", "kindly", "patiently",
     ),
 }
 
