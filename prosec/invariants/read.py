@@ -91,6 +91,11 @@ _HIDDEN_STOP = frozenset(
 #: about: a circumstance after a preposition ("weighed against the
 #: proposal"), the owner's own thing after a possessive ("its review"), a
 #: verb after an auxiliary ("a judge will grade it", with a local `grade`).
+#: Nouns for any slot at all, in an exception ("no slot except the underwriter")
+_EVERY_SLOT = frozenset(
+    "slot slots delegate delegates service services role roles agent agents participant participants party parties".split()
+)
+
 _NOT_TOPIC = frozenset("AGAINST TO FROM WITH OF ON BY FOR ABOUT IN AT OVER ACROSS ITS POSS OWN AUX".split())
 
 #: Verbs by which a slot named in a hidden fact acts on the pattern's data
@@ -1373,6 +1378,28 @@ class Meaning(Transformer[Token, Any]):
         """"nothing but the brief is passed to the proposer": it receives only that."""
         (objs,) = self._objs(items)
         return self._clause(self._subject(items), lambda s: self._need(s, objs, only=True))
+
+    def only_except(self, items: list[Any]) -> Clause:
+        """"No tester except the contrast checker is given the tokens": the
+        excepted slot receives it, every other slot of the group never does
+        (as "only the contrast checker is given the tokens"). The group is
+        the slots a plural names, or every slot ("no slot", "every
+        delegate", when no slot is named so)."""
+        (objs,) = self._objs(items)
+        whos = [i for i in items if isinstance(i, tuple)]
+        words = [t for t in self._tokens(items) if t.type in ("ROLE", "ROLENOUN", "WORD")]
+        if len(whos) == 2:
+            group, excepted = (whos[1], whos[0]) if self._tokens(items)[0].type == "EXCEPT" else (whos[0], whos[1])
+        elif len(whos) == 1 and len(words) == 1 and str(words[0]) in _EVERY_SLOT:
+            group, excepted = tuple(sorted(self.lex.slots)), whos[0]
+        else:
+            raise Unsupported("an exception to no group of slots")
+        others = tuple(x for x in group if x not in excepted)
+        if not set(excepted) <= set(group) or not others:
+            raise Unsupported("an exception that is not one of the group")
+        hidden = Subject(tuple(Calls(x) for x in others))
+        shown = Subject(tuple(Calls(x) for x in excepted))
+        return self._clause(shown, lambda s: self._need(s, objs) + self._forbid(hidden, objs))
 
     def give_but_no(self, items: list[Any]) -> Clause:
         """"the history reaches the adjudicator and no reader"."""
