@@ -289,6 +289,8 @@ KINDS: dict[str, tuple[str, ...]] = {
         "give the go_ahead", "gives the go_ahead", "gave the go_ahead",
         "say approve", "says approve", "said approve", "say accept", "says accept", "said accept",
         "certify", "certifies", "certified",
+        "confirm", "confirms", "confirmed", "endorse", "endorses", "endorsed",
+        "ratify", "ratifies", "ratified",
     ),
     "APPROVAL": (
         "acceptance",
