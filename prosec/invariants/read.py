@@ -1965,6 +1965,26 @@ class Meaning(Transformer[Token, Any]):
                 return None
         raise Unsupported(f"'the {first.text} loop': which of the delegation's loops is not said")
 
+    def process_noun(self, items: list[Any]) -> None:
+        """"The negotiation", "the verification": a noun for the pattern's
+        loop, when the delegation has one loop, or the word names it (its
+        variable or local, the action of a slot called in a loop)."""
+        (tok,) = [_tok(self.toks, t) for t in self._tokens(items)]
+        if tok.kind == "PATTERN" or self._names_the_loop(tok.text):
+            return None
+        raise Unsupported(f"'the {tok.text}': which of the delegation's loops is not said")
+
+    def rounds_noun(self, items: list[Any]) -> None:
+        """"verification rounds", "rounds of cooking and tasting": the words
+        around a noun for rounds must name the pattern's loop."""
+        for tok in (_tok(self.toks, t) for t in self._tokens(items)):
+            if tok.kind == "WORD" and not self._names_the_loop(tok.text):
+                raise Unsupported(f"rounds of '{tok.text}': which of the delegation's loops is not said")
+        return None
+
+    def _names_the_loop(self, word: str) -> bool:
+        return self.lex.loop_count == 1 or word in self.lex.loop_words or self.lex.acts.get(word) in self.lex.looped
+
     def bounded(self, items: list[Any]) -> Clause:
         bound = next(i for i in items if _is_name(i))
         if bound.isdigit():
