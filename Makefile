@@ -13,7 +13,7 @@ STAMP := $(VENV)/.installed
 # The conformance corpus; the tests read it from PROSEC_CORPUS.
 CORPUS ?= ../shared/corpus/std-patterns
 
-.PHONY: install build test check lint conformance bench clean
+.PHONY: install build test check lint conformance bench tables clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -55,6 +55,11 @@ lint: install
 # Benchmarks, with their targets (not part of `make test`): bench/run.py --help
 bench: install
 	$(BIN)/python bench/run.py
+
+# The sentence parser's tables (prosec/invariants/english_tables.py), after
+# a change to the reader's grammar or word kinds.
+tables: install
+	$(BIN)/python -m prosec.invariants.tables
 
 clean:
 	rm -rf $(VENV) build dist .mypy_cache .ruff_cache .pytest_cache .hypothesis bench/results

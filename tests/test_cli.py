@@ -5,11 +5,14 @@ keeps its text, `ir --format json`, and `explain CODE` for every hint."""
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
-from conftest import PATTERNS, pattern_text, run_prosec
+from conftest import PATTERNS, ROOT, pattern_text, run_prosec
 
 from prosec.api import explain
 from prosec.diagnostics import Span, error, render_text
@@ -203,3 +206,37 @@ def test_report_names_files_as_diagnostics_do_and_build_counts_skipped_files(tmp
         "(3 written, 0 unchanged, 0 removed); 1 file without `kind: pattern` skipped (PS017)"
     )
     assert "drafts/d/notes.prose.md:" in done.stderr and "info[PS017]" in done.stderr
+
+
+def _python(code: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=60,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+
+
+def test_the_command_ends_with_its_status_its_output_flushed_and_its_exit_handlers_run(tmp_path: Path) -> None:
+    """prosec's process ends without tearing its objects down one by one
+    (``cli._exit``): nothing it printed, no exit handler, no status is lost."""
+    done = _python(
+        "import atexit, sys\n"
+        "from prosec.cli import _exit\n"
+        "atexit.register(lambda: print('handler ran', file=sys.stderr))\n"
+        "sys.stdout.write('x' * 200000)\n"
+        "_exit(3)\n",
+        tmp_path,
+    )
+    assert (done.returncode, len(done.stdout), done.stderr) == (3, 200000, "handler ran\n")
+    message = _python("from prosec.cli import _exit\n_exit('prosec: gone')\n", tmp_path)
+    assert (message.returncode, message.stderr) == (1, "prosec: gone\n")
+
+
+def test_the_command_waits_for_a_thread_still_running(tmp_path: Path) -> None:
+    done = _python(
+        "import threading, time\n"
+        "from prosec.cli import _exit\n"
+        "threading.Thread(target=lambda: (time.sleep(0.2), print('late', flush=True))).start()\n"
+        "_exit(0)\n",
+        tmp_path,
+    )
+    assert (done.returncode, done.stdout) == (0, "late\n")

@@ -615,3 +615,95 @@ return {
 )
 def test_two_locals_that_hold_one_slots_results_are_its_outputs(sentence: str, canonical: str | None) -> None:
     assert _read_as(PAIR, sentence) == canonical, sentence
+
+
+KEYS_AND_NAMES = """\
+---
+name: keys-and-names
+kind: pattern
+---
+
+# Keys and names
+
+A setter fills a grid, a hinter writes hints from its answers, a solver
+solves from the hints, and a reviewer writes notes on the attempt.
+
+### Slots
+
+- `setter`
+  - requires: theme, grid_size
+  - ensures: { grid, answers }
+- `hinter`
+  - requires: answers
+  - ensures: hints
+- `solver`
+  - requires: grid, hints
+  - ensures: a solution
+- `reviewer`
+  - requires: solution
+  - ensures: notes on the attempt
+
+### Config
+
+- `grid_size` (integer, default: 9): side length of the grid
+
+### Requires
+
+- The caller supplies:
+    theme: string -- the theme
+    answer_key: string -- the expected solution
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let made = call setter
+  theme: theme
+  grid_size: grid_size
+
+let hints = call hinter
+  answers: made.answers
+
+let solution = call solver
+  grid: made.grid
+  hints: hints
+
+let remarks = call reviewer
+  solution: solution
+
+return {
+  solution: solution,
+  notes: remarks
+}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a word for any result that is also a key a delegate's result has:
+        # that field or any result, two meanings
+        ("The solver never sees the answers", None),
+        # one word of an input's name that is also a key the program reads
+        # names neither on its own
+        ("The solver does not receive the grid", "`solver` never receives the `grid` field"),
+        # after a slot's possessive, the noun its ensures calls its result
+        # by, although the pattern returns an object with a key of that name
+        ("The reviewer's notes are given to the solver", "`solver` receives `reviewer`'s output"),
+        # a negated recipient: neither receives it
+        (
+            "The answer key reaches neither the setter nor the solver",
+            "`setter` never receives `answer_key`; `solver` never receives `answer_key`",
+        ),
+        ("The answer key reaches no solver", "`solver` never receives `answer_key`"),
+        ("The answer key is given to neither the setter nor the solver", "`setter` never receives `answer_key`; `solver` never receives `answer_key`"),
+        # a negated recipient with a qualifier is not read
+        ("The theme reaches neither the hinter nor the solver unchanged", None),
+    ],
+)
+def test_keys_and_names_do_not_stand_for_each_other(sentence: str, canonical: str | None) -> None:
+    assert _read_as(KEYS_AND_NAMES, sentence) == canonical, sentence

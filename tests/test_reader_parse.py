@@ -1,22 +1,27 @@
-"""The reader's parser cuts its predictions without losing a derivation.
+"""The reader's parser finds every derivation lark's own parser finds.
 
-``prosec.invariants.read`` hands lark's Earley parser predictions filtered by
-the next token and by the word kinds the sentence holds. Filtering only
-drops items that could never complete, so every sentence must parse to the
-same derivations, in the same order, as with lark's own predictions. The
-sentences are those of a blind phrasing set, as the reader tokenizes them
-against each pattern's names.
+``prosec.invariants.read`` makes lark's Earley parser from tables written
+ahead of time (``prosec/invariants/tables.py``) and hands it predictions
+filtered by the next token and by the word kinds the sentence holds.
+Filtering only drops items that could never complete, and the tables hold
+what lark's analysis of the grammar gives, so every sentence must parse to
+the same derivations as with a parser lark builds from the grammar and its
+own predictions. (In an order of their own: lark keeps predictions in sets,
+whose order follows string hashing.) The sentences are those of a blind
+phrasing set, as the reader tokenizes them against each pattern's names.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
+import lark
 import phrasing_corpus as corpus
 import pytest
 from lark import Lark
 
-from prosec.invariants import read
+from prosec.invariants import read, tables
 from prosec.invariants.read import Tok
 
 #: Every n-th token sequence of the set is compared (lark's own predictions
@@ -49,10 +54,47 @@ def test_cut_predictions_find_the_same_derivations(monkeypatch: pytest.MonkeyPat
     compared = parsed = 0
     for toks, start in sequences[::EVERY]:
         parser = plain.setdefault(start, read.plain_parser(start))
-        want = list(_shown(read.derivations(parser, toks)))
-        got = list(_shown(read.parse_trees(toks, start)))
+        want = sorted(_shown(read.derivations(parser, toks)))
+        got = sorted(_shown(read.parse_trees(toks, start)))
         assert got == want, " ".join(t.kind for t in toks)
         compared += 1
         parsed += bool(want)
     # both kinds of sequence are among those compared
     assert compared >= 35 and 5 <= parsed < compared
+
+
+def test_the_tables_are_those_of_the_grammar() -> None:
+    from prosec.invariants import english_tables
+
+    assert english_tables.GRAMMAR == tables.digest(read.grammar()), (
+        "english_tables.py was made from another grammar: run `make tables`"
+    )
+    if english_tables.LARK != lark.__version__:
+        pytest.skip(f"the tables were made by lark {english_tables.LARK}, not {lark.__version__}")
+    made = tables.module_text(tables.tables_of(read.plain_parser("start"), read.grammar(), "start"))
+    assert made == tables.TABLES.read_text(encoding="utf-8"), "run `make tables`"
+
+
+def _rule(rule: Any) -> tuple[object, ...]:
+    o = rule.options
+    names = (rule.origin.name, *(s.name for s in rule.expansion))
+    return (rule.origin, tuple(rule.expansion), rule.alias, rule.order, o.keep_all_tokens, o.expand1, o.priority, o.template_source, tuple(o.empty_indices), tuple(type(n) for n in names))
+
+
+def test_the_parser_from_the_tables_is_the_one_lark_builds() -> None:
+    """Everything lark's own construction sets, for the reader's options."""
+    if read._parser("start").source_path != "<english_tables>":
+        pytest.skip("the tables are not in use (another lark, or another grammar)")
+    built = read.plain_parser("start")
+    made = tables.load(read.grammar(), "start", read._TokenStream, read._matcher())
+    assert made is not None
+    assert [_rule(r) for r in made.rules] == [_rule(r) for r in built.rules]
+    assert made.options.options == built.options.options
+    assert made.parser.lexer_conf.lexer_type is built.parser.lexer_conf.lexer_type
+    assert sorted(made._callbacks, key=str) == sorted(built._callbacks, key=str)
+    ours, theirs = made.parser.parser, built.parser.parser
+    assert vars(ours).keys() == vars(theirs).keys()
+    for name in ("FIRST", "NULLABLE", "TERMINALS", "NON_TERMINALS", "resolve_ambiguity", "debug", "Tree", "Set", "SymbolNode", "forest_sum_visitor"):
+        assert getattr(ours, name) == getattr(theirs, name), name
+    assert {k: set(v) for k, v in ours.predictions.items()} == {k: set(v) for k, v in theirs.predictions.items()}
+    assert type(made.parser.lexer).__name__ == type(built.parser.lexer).__name__

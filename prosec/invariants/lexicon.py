@@ -160,6 +160,9 @@ class Lexicon:
     input_keys: frozenset[str] = frozenset()
     #: keys of the objects the pattern returns
     returned_keys: frozenset[str] = frozenset()
+    #: keys the program reads off a value (``draft.notes``), not only
+    #: writes into an object it builds
+    read_keys: frozenset[str] = frozenset()
     #: keys a slot's `ensures:` declares (``{ remarks, summary }``)
     declared_keys: frozenset[str] = frozenset()
     #: local → the slots whose whole result is all it is ever set to
@@ -475,14 +478,17 @@ def build_lexicon(
             sites[callee] = sites.get(callee, 0) + 1
     other_keys: set[str] = set()
     from_inputs: set[str] = set()
+    read_keys: set[str] = set()
     for e in exprs_in(program.body):
         match e:
             case ir.Attr(key=key, base=ir.Name(name=base)) if base in input_set:
                 keys.add(key)
                 from_inputs.add(key)
+                read_keys.add(key)
             case ir.Attr(key=key):
                 keys.add(key)
                 other_keys.add(key)
+                read_keys.add(key)
             case ir.Object(entries=entries):
                 keys.update(k for k, _ in entries)
                 other_keys.update(k for k, _ in entries)
@@ -501,6 +507,7 @@ def build_lexicon(
         repeated=frozenset(looped | {n for n, k in sites.items() if k > 1}),
         input_keys=frozenset(from_inputs - other_keys),
         returned_keys=frozenset(returned),
+        read_keys=frozenset(read_keys),
         declared_keys=frozenset(k for text in ensures for k in declared_keys(text)),
         results={n: frozenset(c for c in cs if c) for n, cs in set_to.items() if None not in cs},
         walkers={n: frozenset(w) for n, w in walkers.items()},
@@ -524,6 +531,7 @@ def build_lexicon(
             for v in variants(ws[-1]):
                 head_count[v] = head_count.get(v, 0) + 1
             first_count[ws[0]] = first_count.get(ws[0], 0) + 1
+    fields = {v for key in (lex.keys & lex.read_keys) | lex.declared_keys for v in variants(key)}
     stem_owners: dict[str, set[str]] = {}
     for name, entity in entities:
         ws = words_of(name)
@@ -537,7 +545,10 @@ def build_lexicon(
             for v in variants(ws[-1]):
                 if head_count.get(v) == 1 and v not in _NOT_ALIASES:
                     lex.add([v], 1, entity)
-            if entity.kind == "input" and first_count.get(ws[0]) == 1 and ws[0] not in _NOT_ALIASES:
+            # an input's first word, unless it is also a key the program
+            # reads or a slot declares ("the grid": `draft.grid`, not
+            # `grid_size`)
+            if entity.kind == "input" and first_count.get(ws[0]) == 1 and ws[0] not in _NOT_ALIASES and ws[0] not in fields:
                 lex.add(["^" + ws[0]], 0, entity)  # only before a non-word
         if entity.kind == "slot":
             for w in ws:

@@ -70,6 +70,7 @@ from .claims import (
     Unverifiable,
 )
 from .lexicon import GENERIC_ROLES, Lexicon, plural, singular, words_of
+from .tables import load as load_tables
 from .words import EVIDENCE_VERBS, FILLERS, KINDS, PRODUCTS, VALUE_NOUNS, phrase_table
 
 #: At most this many token sequences and this many trees per sequence are
@@ -195,7 +196,7 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
         word = low[i]
         after_poss = bool(out) and (
             out[-1][0].kind in ("POSS", "ITS")
-            or (len(out) > 1 and out[-1][0].kind in ("OR", "AND", "COMMA", "NOR") and any(t.kind == "FIELD" for t in out[-2]))
+            or (_in_field_list(out) and not {"AND", "OR", "NOR"} & set(phrases.get((word,), ())))
         )
         if word.startswith("`"):
             tok = _backticked(raw[i].strip("`"), lex)
@@ -333,7 +334,13 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             toks = [Tok("ROLENOUN", word)]  # "the antithesis service"
         elif word in GENERIC_ROLES:
             toks = [Tok("ROLE", word, tuple(sorted(lex.slots)))]
-        if n == 1 and word in lex.key_forms and (not phrase_len or (word in lex.returned_keys and _by_return(low, i, phrases))):
+        if n == 1 and word in lex.key_forms and (
+            not phrase_len
+            or (word in lex.returned_keys and _by_return(low, i, phrases))
+            # "the answers" where the program reads an `answers` field
+            # (`draft.answers`): that field, or any result (two meanings)
+            or ("OUTPUT" in phrases.get((word,), ()) and lex.key_forms[word] in lex.read_keys)
+        ):
             toks.append(Tok("FIELD", word, (lex.key_forms[word],)))
         if n == 1 and len(word) >= 6 and word[:6] in lex.stems and word not in lex.key_forms:
             toks.append(Tok("SLOT", word, (lex.stems[word[:6]],)))
@@ -376,6 +383,15 @@ def _owner_word(word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[st
         and word[:6] not in lex.stems
         and not any(word in words_of(n) for n in (*lex.slots, *lex.inputs, *lex.variables))
     )
+
+
+def _in_field_list(out: list[list[Tok]]) -> bool:
+    """Whether the next word goes on a list of fields: "the grader's score,
+    notes and reason", "its score, notes, and reason"."""
+    words = ("OR", "AND", "NOR")
+    if len(out) > 1 and out[-1][0].kind in (*words, "COMMA") and any(t.kind == "FIELD" for t in out[-2]):
+        return True
+    return len(out) > 2 and out[-1][0].kind in words and out[-2][0].kind == "COMMA" and any(t.kind == "FIELD" for t in out[-3])
 
 
 def _by_return(low: list[str], i: int, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> bool:
@@ -513,13 +529,16 @@ def _owned(word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ..
         return Tok("FIELD", word, (one,))  # "the bout judges' rationales" of `{ rationale }`
     if word in _WHOLE:
         return Tok("OUTPUT", word)
-    if word in lex.key_forms:
+    if word in lex.key_forms and lex.key_forms[word] in lex.read_keys:
         return Tok("FIELD", word, (lex.key_forms[word],))
     if "OUTPUT" in phrases.get((word,), ()) or (word in PRODUCTS and _no_other_name(word, lex)):
         return Tok("OUTPUT", word)
     if owners and all(word in lex.products.get(o, ()) for o in owners):
-        return Tok("OUTPUT", word)  # "every reader's prediction", `ensures: a prediction`
-    return Tok("FIELD", word, (word,))
+        # "every reader's prediction", `ensures: a prediction`; "the
+        # coaches' notes", `ensures: notes on passages`, even where the
+        # pattern returns an object with a `notes` key it builds itself
+        return Tok("OUTPUT", word)
+    return Tok("FIELD", word, (lex.key_forms.get(word, word),))
 
 
 def _field_run(low: list[str], i: int, lex: Lexicon) -> tuple[int, str] | None:
@@ -588,10 +607,10 @@ FLOW = frozenset("FROM SEE GIVEN REACH ACCESS INFLUENCE HAVE RELY HANDS ASINPUT"
 
 class _Lookahead(threading.local):
     """What the parser may still meet: the kind of the token it reads next
-    (``None`` at the end) and the rules the sentence's kinds allow."""
+    (``None`` at the end) and the kinds of the sentence's words."""
 
     kind: str | None = None
-    allowed: frozenset[Any] = frozenset()
+    kinds: frozenset[str] = frozenset()
     filtered: dict[tuple[Any, str | None], list[Any]]
 
     def __init__(self) -> None:
@@ -612,24 +631,19 @@ class _Predictions(dict[Any, list[Any]]):
     def __init__(self, rules: Sequence[Any], predictions: dict[Any, list[Any]], first: dict[Any, set[Any]], nullable: set[Any]) -> None:
         super().__init__(predictions)
         self.next = _Lookahead()
-        self._starts = {rule: _starts(rule.expansion, first, nullable) for rule in rules}
-        self._needs = _needs(rules)
+        starts = {rule: _starts(rule.expansion, first, nullable) for rule in rules}
+        needs = _needs(rules)
+        #: each rule: the kinds it can begin with, whether it can derive the
+        #: empty string, and the kinds every derivation of it contains
+        self._rules = {rule: (*starts[rule], needs[rule]) for rule in rules}
         #: (symbol, next kind) → the rules that can begin there, in lark's
-        #: order; the same for every sentence
-        self._by_kind: dict[tuple[Any, str | None], list[Any]] = {}
-        #: the word kinds of a sentence → the rules they allow
-        self._allowed: dict[frozenset[str], frozenset[Any]] = {}
+        #: order, each with the kinds it needs; the same for every sentence
+        self._by_kind: dict[tuple[Any, str | None], list[tuple[Any, frozenset[str]]]] = {}
 
     def expect(self, toks: Sequence[Tok]) -> None:
         """Get ready to parse ``toks``."""
-        kinds = frozenset(t.kind for t in toks)
+        self.next.kinds = frozenset(t.kind for t in toks)
         self.next.kind = toks[0].kind if toks else None
-        allowed = self._allowed.get(kinds)
-        if allowed is None:
-            if len(self._allowed) > 4096:
-                self._allowed.clear()
-            allowed = self._allowed[kinds] = frozenset(rule for rule, needs in self._needs.items() if needs <= kinds)
-        self.next.allowed = allowed
         self.next.filtered = {}
 
     def __getitem__(self, symbol: Any) -> list[Any]:
@@ -637,16 +651,16 @@ class _Predictions(dict[Any, list[Any]]):
         key = (symbol, ahead.kind)
         found = ahead.filtered.get(key)
         if found is None:
-            kind, allowed = ahead.kind, ahead.allowed
             starting = self._by_kind.get(key)
             if starting is None:
+                kind, info = ahead.kind, self._rules
                 starting = self._by_kind[key] = [
-                    rule
+                    (rule, info[rule][2])
                     for rule in super().__getitem__(symbol)
-                    if kind in self._starts[rule][0] or self._starts[rule][1]
+                    if kind in info[rule][0] or info[rule][1]
                 ]
-            found = [rule for rule in starting if rule in allowed]
-            ahead.filtered[key] = found
+            kinds = ahead.kinds  # (a subset test of small frozensets, in C)
+            found = ahead.filtered[key] = [rule for rule, needs in starting if needs <= kinds]
         return found
 
 
@@ -773,8 +787,10 @@ def plain_parser(start: str = "start") -> Lark:
 
 @cache
 def _parser(start: str = "start") -> Lark:
-    """:func:`plain_parser` with its predictions cut (:class:`_Predictions`)."""
-    parser = plain_parser(start)
+    """:func:`plain_parser` with its predictions cut (:class:`_Predictions`),
+    made from the tables lark's analysis left (``tables.py``) when they are
+    those of this grammar."""
+    parser = load_tables(grammar(), start, _TokenStream, _matcher()) or plain_parser(start)
     earley: Any = getattr(parser.parser, "parser", None)
     stream = getattr(parser.parser, "lexer", None)
     stream = getattr(stream, "lexer", stream)
@@ -1276,6 +1292,10 @@ class Meaning(Transformer[Token, Any]):
         basis: bool = False,
         loose: bool = False,
     ) -> list[Claim]:
+        if subject.negative:
+            # "the totals reach neither the tabulators nor the counters": a
+            # negated subject or recipient in a clause that says it receives
+            raise Unsupported("a negated subject of a clause that says it receives")
         # "the drafter's rationale and text": both are needed, one by one
         objs = [Obj(owner=o.owner, what="fields", fields=(f,)) for o in objs if o.what == "fields" and o.source is None for f in o.fields] + [
             o for o in objs if not (o.what == "fields" and o.source is None)
@@ -1618,7 +1638,12 @@ class Meaning(Transformer[Token, Any]):
     def give_pos(self, items: list[Any]) -> Clause:
         (objs,) = self._objs(items)
         unchanged = "unchanged" in items
-        return self._clause(self._subject(items), lambda s: self._need(s, objs, unchanged=unchanged))
+        subject = self._subject(items)
+        if subject.negative and not unchanged:
+            # "the totals reach neither the tabulators nor the counters",
+            # "the key reaches no grader": those never receive them
+            return self._clause(Subject(subject.calls), lambda s: self._forbid(s, objs))
+        return self._clause(subject, lambda s: self._need(s, objs, unchanged=unchanged))
 
     give_pos_q = give_pos
 
