@@ -356,7 +356,9 @@ KINDS: dict[str, tuple[str, ...]] = {
         "taken away", "taken off", "struck off",
     ),
     "MONO": ("monotonic", "monotonically", "cumulative", "append_only", "append only", "add_only"),
-    "RETURN": ("return", "returns", "returned", "returning", "hand back", "hands back", "handed back", "given back", "reported back"),
+    "RETURN": ("return", "returns", "returned", "returning", "hand back", "hands back", "handed back", "given back", "reported back",
+               # "the recipe that comes back"
+               "comes back", "come back", "came back"),
     "BLOCK": (
         "block", "blocks", "blocked", "stop", "stops", "stopped", "halts", "halt",
         "refuses", "refuse", "declines", "decline", "denies", "deny", "rejects", "reject",
