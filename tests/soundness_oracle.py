@@ -252,7 +252,9 @@ def _forbidden(v: View, src: Source, e: Event, t: Token) -> bool:
             return not fields or t.field in fields
         case FromInput(name=name):
             return t.input == name
-        case FromOthers():
+        case FromOthers(fields=fields):
+            if fields and (t.kind == "e" or t.field not in fields):
+                return False  # another field of their results, or a failure
             return ev is not None and ev.slot == e.slot and not v.same_invocation(ev, e)
         case OtherElements(name=name):
             if t.input != name or "#" not in t.ident:

@@ -632,3 +632,148 @@ def test_a_return_said_of_the_success_or_approval_path(delegation: str, sentence
     immediate = "at once" in sentence
     holds = (result.result == "merged") == says_merger and not immediate
     assert holds == (status is Status.PROVED), result
+
+
+# ---------------------------------------------------------------- fields of other calls, fields received whole
+
+RELAY = """\
+---
+name: relay
+kind: pattern
+---
+
+# Relay
+
+Each reviewer reads the drafts in turn, with something of the review before.
+
+### Slots
+
+- `reviewer`
+  - requires: draft, earlier
+  - ensures: `{{ score, notes }}`
+- `editor`
+  - requires: reviews
+  - ensures: a summary
+
+### Requires
+
+- The caller supplies:
+    drafts: string[] -- the drafts
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let reviews = []
+let last = null
+for draft in drafts:
+  let review = call reviewer
+    draft: draft
+    earlier: {passed}
+  append review to reviews
+  last = review
+let summary = call editor
+  reviews: reviews
+return {{
+  summary: summary
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("passed", "status"),
+    [
+        ("last.score", Status.PROVED),  # another field of the review before
+        ("last.notes", Status.VIOLATED),
+        ("last", Status.VIOLATED),  # the whole review, notes and all
+    ],
+)
+def test_named_fields_of_other_calls_are_kept_away_and_no_other_field_counts(passed: str, status: Status) -> None:
+    text = RELAY.replace("{passed}", passed)
+    assert _status_of(text, "No reviewer sees another reviewer's notes.") == status
+    from conftest import Recorder
+
+    module = _module_of(text.format(invariants=""), f"relay_{passed.replace('.', '_')}")
+    outputs = iter({"score": f"<score {k}>", "notes": f"<notes {k}>"} for k in range(10))
+    reviewer = Recorder(lambda **kw: next(outputs))
+    module.relay(reviewer=reviewer, editor=Recorder("fine"), drafts=["d1", "d2", "d3"])
+    seen = " ".join(str(call["earlier"]) for call in reviewer.calls)
+    assert ("<notes" in seen) is (status is Status.VIOLATED)
+
+
+def test_a_declared_field_is_received_with_the_whole_result() -> None:
+    # the editor is passed every review whole, so it receives their notes;
+    # "only" the notes is broken by the scores that come with them
+    from conftest import Recorder
+
+    text = RELAY.replace("{passed}", "last.score")
+    assert _status_of(text, "The editor sees the reviewer's notes.") == Status.PROVED
+    assert _status_of(text, "The editor sees only the reviewer's notes.") == Status.VIOLATED
+    module = _module_of(text.format(invariants=""), "relay_whole")
+    reviewer = Recorder({"score": "<score>", "notes": "<notes>"})
+    editor = Recorder("fine")
+    module.relay(reviewer=reviewer, editor=editor, drafts=["d1"])
+    assert editor.calls[0]["reviews"] == [{"score": "<score>", "notes": "<notes>"}]
+
+
+TENDER = """\
+---
+name: tender
+kind: pattern
+---
+
+# Tender
+
+Each vendor bids; an auditor sees who bid.
+
+### Slots
+
+- `vendors` (slot sequence)
+  - requires: rfp
+  - ensures: a bid
+- `auditor`
+  - requires: entries
+  - ensures: a note
+
+### Requires
+
+- The caller supplies:
+    rfp: string -- the request
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let entries = parallel for vendor in vendors:
+  let bid = call vendor
+    rfp: rfp
+  return {{ vendor: vendor, bid: {kept} }}
+let note = call auditor
+  entries: entries
+return {{
+  note: note
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(("kept", "status"), [("null", Status.PROVED), ("bid", Status.VIOLATED)])
+def test_the_delegate_itself_is_not_its_output(kept: str, status: Status) -> None:
+    # the auditor is handed which vendor bid, and the bid only when kept
+    from conftest import Recorder
+
+    text = TENDER.replace("{kept}", kept)
+    assert _status_of(text, "The auditor never sees any vendor's bid.") == status
+    module = _module_of(text.format(invariants=""), f"tender_{kept}")
+    vendors = [Recorder(f"<bid {k}>") for k in range(2)]
+    auditor = Recorder("fine")
+    module.tender(vendors=vendors, auditor=auditor, rfp="r")
+    seen = repr(auditor.calls[0]["entries"])
+    assert ("<bid" in seen) is (status is Status.VIOLATED)

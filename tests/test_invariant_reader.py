@@ -689,8 +689,9 @@ return {
         # that field or any result, two meanings
         ("The solver never sees the answers", None),
         # one word of an input's name that is also a key the program reads
-        # names neither on its own
-        ("The solver does not receive the grid", "`solver` never receives the `grid` field"),
+        # names neither on its own: it is the key, here of the one slot
+        # whose `ensures:` declares it
+        ("The solver does not receive the grid", "`solver` never receives `setter`'s `grid`"),
         # after a slot's possessive, the noun its ensures calls its result
         # by, although the pattern returns an object with a key of that name
         ("The reviewer's notes are given to the solver", "`solver` receives `reviewer`'s output"),

@@ -70,7 +70,7 @@ def source(src: Source, target: Calls | None = None) -> str:
     match src:
         case FromSlot(slot=slot, fields=fields, age=age, every=every):
             if fields:
-                return f"{_n(slot)}'s " + " and ".join(_n(f) for f in fields)
+                return ("every " if every else "") + f"{_n(slot)}'s " + " and ".join(_n(f) for f in fields)
             if every:
                 return f"every {_n(slot)} output"
             if target is not None and slot == target.slot:
@@ -78,9 +78,10 @@ def source(src: Source, target: Calls | None = None) -> str:
             return f"{_n(slot)}'s " + {"prior": "previous output", "current": "current output"}.get(age, "output")
         case FromInput(name=name, original=original):
             return ("the original " if original else "") + _n(name)
-        case FromOthers():
+        case FromOthers(fields=fields):
             who = _n(target.slot) if target is not None and target.slot else ""
-            return f"another {who}'s output" if who else "another's output"
+            what = " and ".join(_n(f) for f in fields) if fields else "output"
+            return f"another {who}'s {what}" if who else f"another call's {what}"
         case OtherElements(name=name):
             return f"other {_n(name)}"
         case FromVar(name=name):

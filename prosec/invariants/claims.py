@@ -65,7 +65,10 @@ class FromInput:
 
 @dataclass(frozen=True, slots=True)
 class FromOthers:
-    """Other invocations of the same slot: siblings, earlier attempts."""
+    """Other invocations of the same slot: siblings, earlier attempts; with
+    ``fields``, only those fields of their results ("one another's scores")."""
+
+    fields: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,8 +121,8 @@ def describe_source(src: Source) -> str:
             return ("every " + what) if every else what
         case FromInput(name=name, original=original):
             return ("the original " if original else "") + f"`{name}`"
-        case FromOthers():
-            return "another invocation's output"
+        case FromOthers(fields=fields):
+            return "another invocation's " + (" / ".join(fields) if fields else "output")
         case OtherElements(name=name):
             return f"other elements of `{name}`"
         case FromVar(name=name):
@@ -427,8 +430,8 @@ def source_key(src: Source) -> str:
             return text + (f"({', '.join(mods)})" if mods else "")
         case FromInput(name=name, original=original):
             return f"input:{name}" + ("(original)" if original else "")
-        case FromOthers():
-            return "others"
+        case FromOthers(fields=fields):
+            return "others" + (f"({', '.join(fields)})" if fields else "")
         case OtherElements(name=name):
             return f"elements:{name}"
         case FromVar(name=name):

@@ -165,6 +165,9 @@ class Lexicon:
     read_keys: frozenset[str] = frozenset()
     #: keys a slot's `ensures:` declares (``{ remarks, summary }``)
     declared_keys: frozenset[str] = frozenset()
+    #: a declared key → the one slot that declares it ("the questions" of
+    #: the quizmaster's `{ questions, solutions }`), when only one does
+    declared_by: dict[str, str] = field(default_factory=dict)
     #: local → the slots whose whole result is all it is ever set to
     #: (``let draft = call translator``): "the translator's draft"
     results: dict[str, frozenset[str]] = field(default_factory=dict)
@@ -174,6 +177,14 @@ class Lexicon:
     #: slot's failure. "The plan" and "the planner's output" are then one
     #: value, and a sentence naming the local speaks of the slot's output.
     holds: dict[str, str] = field(default_factory=dict)
+    #: local → the one slot whose every result it collects: ``let x =
+    #: parallel repeat n:`` (or a ``for``) whose body is one call of the
+    #: slot, its only call site ("every member result")
+    collects: dict[str, str] = field(default_factory=dict)
+    #: local → the one slot whose results are all it is ever appended
+    #: (``let reviews = []``, ``append review to reviews``): kept away, any
+    #: of that slot's outputs; received, the list itself
+    gathers: dict[str, str] = field(default_factory=dict)
     #: locals `x_a`, `x_b` that between them hold every result of one slot
     #: and nothing else → that slot ("both profiles": its outputs)
     group_holds: dict[tuple[str, ...], str] = field(default_factory=dict)
@@ -300,6 +311,16 @@ def description_clause(text: str) -> list[str]:
     return ws if ws and ws[0] in _NOT_NAMES and 3 <= len(ws) <= 7 and ws[0] not in ("most", "least") else []
 
 
+def _owner_forms(ws: list[str]) -> list[tuple[str, ...]]:
+    """The words before a description's noun, with an owner's possessive in
+    the singular and the plural: "the students' answers" is also "the
+    student's answer"."""
+    if len(ws) >= 2 and ws[-1] in ("'s", "'"):
+        owner = ws[-2]
+        return [(*ws[:-2], singular(owner), "'s"), (*ws[:-2], plural(singular(owner)), "'")]
+    return [tuple(ws)]
+
+
 def _described(lex: Lexicon, descriptions: Iterable[tuple[str, str]]) -> None:
     """An input's description as a name for it: ``document: string -- the
     source document`` makes "the source document" name ``document``. Only
@@ -325,10 +346,11 @@ def _described(lex: Lexicon, descriptions: Iterable[tuple[str, str]]) -> None:
             continue  # "one brief per delegate", "the raw table": the word says more than a name
         if len(ws) == 1 and (ws[0] in PRODUCTS or ws[0] in GENERIC_ROLES or ws[0] in _NOT_ALIASES or len(ws[0]) < 3):
             continue
-        for v in variants(ws[-1]):
-            phrases.setdefault((*ws[:-1], v), set()).add(name)
-            if v != ws[-1] and v == singular(ws[-1]):
-                singles.add((*ws[:-1], v))  # "the source chunk" of "the source chunks"
+        for head in _owner_forms(ws[:-1]):
+            for v in variants(ws[-1]):
+                phrases.setdefault((*head, v), set()).add(name)
+                if v != ws[-1] and v == singular(ws[-1]):
+                    singles.add((*head, v))  # "the source chunk" of "the source chunks"
     for phrase, names in sorted(phrases.items()):
         if len(names) == 1 and phrase not in lex.forms:
             lex.add(phrase, 2, Entity("input", tuple(names)))
@@ -415,6 +437,30 @@ def _acts(slots: Iterable[str]) -> dict[str, str]:
         for form in verb_forms(ws[-1]) if ws else ():
             owners.setdefault(form, set()).add(slot)
     return {form: next(iter(names)) for form, names in sorted(owners.items()) if len(names) == 1}
+
+
+def _appends_after_call(body: ir.Block) -> list[ir.Append]:
+    """The `append v to list` statements that follow `let v = call S` in the
+    same block with no statement between that may leave it (no `if`,
+    `continue`, `break`, `return`, `throw`, loop or `try`): every result
+    bound to `v` there is appended."""
+    out: list[ir.Append] = []
+    blocks = [body]
+    while blocks:
+        block = blocks.pop()
+        bound: set[str] = set()
+        for stmt in block:
+            blocks.extend(ir.children(stmt))
+            match stmt:
+                case ir.Bind(name=name, value=ir.Call()) | ir.Assign(target=ir.Name(name=name), value=ir.Call()):
+                    bound.add(name)
+                case ir.Append(value=ir.Name(name=name)) if name in bound:
+                    out.append(stmt)
+                case ir.Bind() | ir.Assign() | ir.ExprStmt() | ir.Append():
+                    pass
+                case _:
+                    bound.clear()  # a statement that may leave the block, or branch
+    return out
 
 
 def build_lexicon(
@@ -565,11 +611,27 @@ def build_lexicon(
     # A stem two slots share ("forecaster" of `load_forecaster` and
     # `solar_forecaster`) names neither.
     lex.stems.update((stem, next(iter(owners))) for stem, owners in sorted(stem_owners.items()) if len(owners) == 1)
+    # "both forecasters" for `load_forecaster` and `solar_forecaster`: the
+    # plural of a head word only slots share names all of them (the
+    # singular, one of them, names none)
+    shared: dict[str, set[str]] = {}
+    for name, entity in entities:
+        ws = words_of(name)
+        if len(ws) > 1 and ws[0] not in _QUANTIFIERS:
+            shared.setdefault(plural(ws[-1]), set()).add(name if entity.kind == "slot" else "")
+    for word, owners in sorted(shared.items()):
+        if len(owners) > 1 and "" not in owners and word not in _NOT_ALIASES and word not in GENERIC_ROLES:
+            lex.add([word], 1, Entity("slot", tuple(sorted(owners))))
     for var, seq in delegate_vars.items():
         for v in variants(var.lower()):
             lex.add([v], 4, Entity("slot", (seq,)))
     descriptions = list(descriptions)
     results_described = list(results_described)
+    declarers: dict[str, set[str]] = {}
+    for slot, text in results_described:
+        for key in declared_keys(text):
+            declarers.setdefault(key, set()).add(slot)
+    lex.declared_by = {k: next(iter(v)) for k, v in sorted(declarers.items()) if len(v) == 1 and v <= slot_set}
     _described(lex, descriptions)
     _attached(lex, prose)
     own = " ".join([prose, *(t for _, t in descriptions), *(t for _, t in results_described)]).lower()
@@ -580,6 +642,38 @@ def build_lexicon(
         ws = description_phrase(text)
         if ws and ws[-1] not in ("'s", "'") and len(ws[-1]) > 2:
             lex.products[slot] = lex.products.get(slot, frozenset()) | frozenset(variants(ws[-1]))
+    for stmt in ir.walk(program.body):
+        match stmt:
+            case ir.Bind(name=name, value=ir.Repeat(body=(ir.ExprStmt(expr=ir.Call(callee=callee)),)) | ir.For(
+                body=(ir.ExprStmt(expr=ir.Call(callee=callee)),)
+            )) if set_to.get(name) == {None} and callee in slot_set and sites.get(callee) == 1 and callee not in caught:
+                lex.collects[name] = callee
+            case _:
+                pass
+    # "the reviews" for `let reviews = []` and `append review to reviews`,
+    # where `review` holds every reviewer result: a list that only ever
+    # collects one slot's results
+    bound_empty: dict[str, bool] = {}
+    appended: dict[str, set[str | None]] = {}
+    always_after = _appends_after_call(program.body)
+    for stmt in ir.walk(program.body):
+        match stmt:
+            case ir.Bind(name=name, value=value) | ir.Assign(target=ir.Name(name=name), value=value):
+                bound_empty[name] = bound_empty.get(name, True) and isinstance(value, ir.Array) and not value.items
+            case ir.Append(target=ir.Name(name=name), value=value):
+                match value:
+                    case ir.Name(name=held) if held in lex.holds and stmt in always_after:
+                        appended.setdefault(name, set()).add(lex.holds[held])
+                    case ir.Call(callee=callee) if sites.get(callee) == 1 and callee not in caught:
+                        appended.setdefault(name, set()).add(callee)
+                    case _:
+                        appended.setdefault(name, set()).add(None)
+            case _:
+                pass
+    for name, gathered in sorted(appended.items()):
+        maker = next(iter(gathered)) if len(gathered) == 1 else None
+        if bound_empty.get(name) and maker is not None:
+            lex.gathers[name] = maker
     # "both candidates" for `candidate_a` / `candidate_b`: a group.
     groups: dict[str, list[str]] = {}
     for name in sorted(input_set):

@@ -69,7 +69,7 @@ from .claims import (
     Unmerged,
     Unverifiable,
 )
-from .lexicon import GENERIC_ROLES, Lexicon, plural, singular, words_of
+from .lexicon import FILLER_WORDS, GENERIC_ROLES, Lexicon, plural, singular, words_of
 from .tables import load as load_tables
 from .words import EVIDENCE_VERBS, FILLERS, KINDS, PRODUCTS, VALUE_NOUNS, phrase_table
 
@@ -249,12 +249,20 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             if found is not None:
                 name = (n, found[0], _name_kind(found[1].kind), found[1].names)
                 break
+        if name is None and out and any(t.kind in _DISTRIBUTIVE for t in out[-1]) and word.isalpha():
+            # "neither forecaster", "each tester": one of the slots whose
+            # names end in that head, each of them in turn
+            found = lex.forms.get((plural(word),))
+            if found is not None and found[1].kind == "slot" and len(found[1].names) > 1 and found[0] == 1:
+                name = (1, found[0], "SLOT", found[1].names)
         following = low[i + 1] if i + 1 < len(low) else ""
         if name is None and ("^" + word,) in lex.forms and (not re.fullmatch(r"[a-z0-9_]+", following or ".") or following in VALUE_NOUNS):
             priority, entity = lex.forms[("^" + word,)]
             name = (1, priority, _name_kind(entity.kind), entity.names)
         phrase_len = _phrase_at(low, i, phrases, longest)
         owned = after_poss and (name is None or (name[0] == 1 and name[2] != "SLOT")) and phrase_len <= 1
+        if owned and name is not None and out[-1][0].kind != "POSS" and low[i - 1] in ("the", "a", "an"):
+            owned = False  # "every screener's score and the bar": a name after an article is its own
         if owned and out[-1][0].kind not in ("POSS", "ITS") and set(phrases.get((word,), ())) & _CLAUSE_WORDS:
             owned = False
         if owned and not set(phrases.get((word,), ())) & _MODIFIERS:
@@ -292,6 +300,11 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             continue
         if name is not None and name[0] >= phrase_len:
             n, priority, kind, names = name
+            if kind == "SLOT" and out and [(t.kind, t.names) for t in out[-1]] == [("SLOT", names)]:
+                # "each committee member", `for member in committee`: two
+                # words in a row for the one slot are one name of it
+                i += n
+                continue
             toks = [Tok(kind, " ".join(low[i : i + n]), names)]
             before = {x for t in (out[-1] if out else ()) if t.kind == "SLOT" for x in t.names}
             if kind == "VAR" and before and lex.results.get(names[0], frozenset()) == before:
@@ -315,12 +328,20 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
                     Tok(k, " ".join(low[i : i + n]))
                     for k in phrases[tuple(low[i : i + n])]
                     if not (kind == "SLOT" and k == "ROLENOUN")
-                    and not (kind == "VAR" and k == "OUTPUT" and names[0] in lex.holds and low[i - 1 : i] == ["the"])
+                    and not (
+                        kind == "VAR" and k == "OUTPUT" and (names[0] in lex.holds or names[0] in lex.collects or names[0] in lex.gathers)
+                        and len(out) in articles and low[max(i - 2, 0) : i].count("the") == 1
+                    )
                 ]
             if n == 1 and kind != "SLOT" and word in lex.acts:
                 toks.append(Tok("ACT", word, (lex.acts[word],)))  # "is merged", of a local `merged`
             out.append(toks)
             i += n
+            continue
+        if not phrase_len and _drops_before_name(low, i, lex, phrases):
+            # "the individual reviews", "both diagnostic profiles" (the
+            # pattern's own words): a modifier that says nothing of which
+            i += 1
             continue
         toks = []
         n = max(phrase_len, 1)
@@ -359,6 +380,10 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
         i += n
     return [[replace(t, article=True) for t in _noun(pos)] if k in articles else pos for k, pos in enumerate(out)]
 
+
+#: Determiners that take one thing at a time: "neither forecaster", "each
+#: tester" name each of the slots a shared head word stands for.
+_DISTRIBUTIVE = frozenset("EVERY NEITHER NO EITHER".split())
 
 #: Verbs of what a delegate does: after an article ("not the score") the
 #: word is a noun, never the verb (nor, then, a behaviour of the same word).
@@ -496,7 +521,22 @@ def _modifies(word: str, noun: str, lex: Lexicon) -> bool:
     """Whether a plain word before a noun may be dropped: it is one of the
     meaning-free modifiers, or the pattern's own text puts it before that
     noun ("drift report", "internal notes")."""
-    return word in MEANING_FREE or (word, noun) in lex.bigrams or (word, singular(noun)) in lex.bigrams
+    return word in MEANING_FREE or any((word, n) in lex.bigrams for n in (noun, singular(noun), plural(noun)))
+
+
+def _drops_before_name(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> bool:
+    """A plain word right before a name of the pattern or a key a slot
+    declares, that is one of the meaning-free modifiers or that the
+    pattern's own text puts before that name's first word ("diagnostic
+    profiles" where the prose says "diagnostic profile")."""
+    word = low[i]
+    if i + 1 >= len(low) or not word.isalpha() or (word,) in phrases or (word,) in lex.forms or word in lex.key_forms:
+        return False
+    if word in FILLER_WORDS or word[:6] in lex.stems or word in lex.declared_keys or any(word in k for k in lex.forms):
+        return False
+    after = low[i + 1]
+    named = any(lex.forms.get(tuple(low[i + 1 : i + 1 + n])) for n in range(1, 4)) or after in lex.declared_keys
+    return named and _modifies(word, after, lex)
 
 
 def _modified_key(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> int | None:
@@ -527,6 +567,8 @@ def _owned(word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ..
         return Tok("FIELD", word, (word,))
     if (one := singular(word)) != word and one in lex.declared_keys and word not in lex.key_forms:
         return Tok("FIELD", word, (one,))  # "the bout judges' rationales" of `{ rationale }`
+    if (many := plural(word)) != word and many in lex.declared_keys and word not in lex.key_forms:
+        return Tok("FIELD", word, (many,))  # "the inspector's defect list" of `{ defects }`
     if word in _WHOLE:
         return Tok("OUTPUT", word)
     if word in lex.key_forms and lex.key_forms[word] in lex.read_keys:
@@ -872,6 +914,15 @@ class Obj:
     local: str | None = None
     #: "its own": the subject's, whatever was named before
     own: bool = False
+    #: "the whole X": all of it, a thing said only of what is received
+    whole: bool = False
+    #: "each other's", "one another's": of the subject's other slots when it
+    #: names several, else of the other calls of its one slot
+    reciprocal: bool = False
+    #: named with the slot that made it ("the statements the spotter
+    #: found"): received by a slot called more than once, all of it in each
+    #: call or a part in each is not said
+    made: bool = False
 
 
 OTHER = "\x00other"
@@ -986,10 +1037,20 @@ class Meaning(Transformer[Token, Any]):
         return inner
 
     def quant(self, items: list[Any]) -> str:
+        token = items[0]
+        match token.type:
+            case "BOTH":
+                return "2"
+            case "NUM" | "NUMBER":
+                return _NUMBERS.get(str(token).lower().removeprefix("the "), str(token))
         return "all"
 
     def subj(self, items: list[Any]) -> Subject:
         who = items[-1]
+        count = items[0] if len(items) > 1 and isinstance(items[0], str) else "all"
+        if len(who) > 1 and count != "all" and count != str(len(who)):
+            # "both testers", "the three testers": as many slots as said
+            raise Unsupported(f"{count} of {len(who)} slots")
         return Subject(tuple(Calls(s) for s in who))
 
     def subj_given(self, items: list[Any]) -> Subject:
@@ -1061,12 +1122,19 @@ class Meaning(Transformer[Token, Any]):
     def objs(self, items: list[Any]) -> list[Obj]:
         out: list[Obj] = []
         for obj in (i for i in items if isinstance(i, Obj)):
-            if isinstance(obj.source, FromField) and out and out[-1].what == "fields" and out[-1].source is None:
+            if isinstance(obj.source, FromField) and out and out[-1].what in ("fields", "every_fields") and out[-1].source is None:
                 # "the actor's reasoning or self-assessment": one owner's fields
                 last = out.pop()
-                obj = Obj(owner=last.owner, what="fields", fields=(*last.fields, obj.source.name))
+                obj = Obj(owner=last.owner, what=last.what, fields=(*last.fields, obj.source.name))
             out.append(obj)
-        return out
+        # "the questions", a key only the quizmaster's `ensures:` declares:
+        # that field of the quizmaster's result
+        return [
+            Obj(owner=self.lex.declared_by[o.source.name], what="fields", fields=(o.source.name,))
+            if isinstance(o.source, FromField) and o.source.name in self.lex.declared_by
+            else o
+            for o in out
+        ]
 
     objs_merge = objs
 
@@ -1094,6 +1162,13 @@ class Meaning(Transformer[Token, Any]):
             out += [n for n in self._names(t) if n not in out]
         return tuple(out)
 
+    def fields_listed(self, items: list[Any]) -> tuple[str, ...]:
+        token = self._tokens(items, "FIELD")[0]
+        (name,) = self._names(token)
+        if name == str(token) or name not in self.lex.declared_keys:
+            raise Unsupported("a list named by a word that is not a declared key's singular")
+        return (name,)
+
     def _owner_of(self, items: list[Any]) -> str:
         return _name(items)
 
@@ -1104,7 +1179,15 @@ class Meaning(Transformer[Token, Any]):
         tok = _tok(self.toks, token)
         element = len(names) == 1 and tok.text != names[0].replace("_", " ") and plural(tok.text.split()[-1]) == words_of(names[0])[-1]
         element = element or tuple(tok.text.split()) in self.lex.elements
+        if self._tokens(items, "CONTAINER"):
+            element = False  # "the chunk list": the list, named by its element
         return Obj(source=FromInput(names[0]), original=original, names=names, element=element)
+
+    def o_input_whole(self, items: list[Any]) -> Obj:
+        obj = self.o_input(items)
+        if obj.element:
+            raise Unsupported("the whole of one element")
+        return replace(obj, whole=True)
 
     def o_both(self, items: list[Any]) -> Obj:
         obj: Obj = items[1]
@@ -1117,6 +1200,14 @@ class Meaning(Transformer[Token, Any]):
         if not self._two(obj):
             raise Unsupported("'either' of something that is not two named values")
         return replace(obj, either=True)
+
+    def o_output_either(self, items: list[Any]) -> Obj:
+        # "never sees either measurement's profile": the slot is called more
+        # than once, and none of its outputs reaches the subject
+        owner = self._owner_of(items)
+        if owner not in self.lex.repeated:
+            raise Unsupported("'either' of a slot called once")
+        return Obj(owner=owner, what="output", either=True)
 
     def _two(self, obj: Obj) -> bool:
         """A group of named values: inputs, or locals holding one slot's results."""
@@ -1136,11 +1227,55 @@ class Meaning(Transformer[Token, Any]):
                 raise Unsupported(f"'{items[0]}' names several locals")
             names = tuple(exact)
         name = names[0]
+        if name in self.lex.gathers:
+            # "the reviews", `append review to reviews` of every reviewer
+            # result: kept away, any reviewer output; received, the list
+            return Obj(owner=self.lex.gathers[name], what="gathered", local=name)
+        if name in self.lex.collects:
+            # "the mapper results", `let mapper_results = parallel for ...:`
+            # around the mapper's one call: every one of its outputs
+            return Obj(owner=self.lex.collects[name], what="collected", local=name)
         if name in self.lex.holds:
             # "the plan", where `plan` holds every result of the planner
             # and nothing else: the planner's output
             return Obj(owner=self.lex.holds[name], what="output", local=name)
         return Obj(source=FromVar(name))
+
+    def _made_by(self, items: list[Any]) -> tuple[str, str]:
+        """The local and the slot a "the route the router planned" names:
+        a local that only ever holds that slot's results."""
+        token = self._tokens(items, "VAR")[0]
+        names = [n for n in self._names(token) if n == str(token).replace(" ", "_")] or list(self._names(token))
+        owner = self._owner_of(items)
+        if len(names) != 1 or owner not in self.lex.slots or self.lex.results.get(names[0]) != frozenset({owner}):
+            raise Unsupported("a local the named slot did not make, or not only it")
+        return names[0], owner
+
+    def o_var_made(self, items: list[Any]) -> Obj:
+        var, owner = self._made_by(items)
+        if self.lex.holds.get(var) == owner:
+            return Obj(owner=owner, what="output", local=var, made=True)
+        return Obj(source=FromVar(var), made=True)
+
+    def o_var_made_every(self, items: list[Any]) -> Obj:
+        var, owner = self._made_by(items)
+        if self.lex.holds.get(var) != owner:
+            raise Unsupported("'every' of a local that does not hold the slot's every result")
+        return Obj(owner=owner, what="every", local=var)
+
+    def o_var_every(self, items: list[Any]) -> Obj:
+        names = self._names(self._tokens(items, "VAR")[0])
+        slot = self.lex.holds.get(names[0]) or self.lex.collects.get(names[0]) if len(names) == 1 else None
+        if slot is None:
+            raise Unsupported("'every' of a local that is not one slot's every result")
+        return Obj(owner=slot, what="every", local=names[0])
+
+    def o_var_fields(self, items: list[Any]) -> Obj:
+        names = self._names(self._tokens(items, "VAR")[0])
+        fields: tuple[str, ...] = items[-1] if isinstance(items[-1], tuple) else self._names(items[-1])
+        if len(names) != 1 or names[0] not in self.lex.holds:
+            raise Unsupported("a field of a local that is not one slot's every result")
+        return Obj(owner=self.lex.holds[names[0]], what="fields", fields=fields, local=names[0])
 
     def o_output(self, items: list[Any]) -> Obj:
         return Obj(owner=self._owner_of(items), what="output")
@@ -1158,6 +1293,10 @@ class Meaning(Transformer[Token, Any]):
 
     def o_slot(self, items: list[Any]) -> Obj:
         return Obj(owner=self._owner_of(items), what="slot")
+
+    def o_fields_every(self, items: list[Any]) -> Obj:
+        fields = next(i for i in items if isinstance(i, tuple))
+        return Obj(owner=self._owner_of(items), what="every_fields", fields=fields)
 
     def o_fields(self, items: list[Any]) -> Obj:
         fields = next(i for i in items if isinstance(i, tuple))
@@ -1184,7 +1323,17 @@ class Meaning(Transformer[Token, Any]):
             if fields is not None and any(self._tokens(items, "POSS")):
                 return Obj(owner=OTHER, what="fields", fields=fields)
             return Obj(owner=OTHER, what="output")
-        return Obj(source=FromOthers())
+        return Obj(source=FromOthers(), reciprocal=bool(self._tokens(items, "EACHOTHER")))
+
+    def o_others_fields(self, items: list[Any]) -> Obj:
+        fields: tuple[str, ...] = items[-1]
+        who = [i for i in items[:-1] if isinstance(i, tuple)]
+        if any(isinstance(i, Token) and i.type == "ROLE" for i in items) or any(self._role_only(w) for w in who):
+            # "the other side's reasoning": the other slot of the subject
+            return Obj(owner=OTHER, what="fields", fields=fields)
+        # "another reviewer's notes": those fields of another call of the
+        # subject (``names``: the slot the sentence says the call is of)
+        return Obj(source=FromOthers(fields), names=tuple(n for w in who for n in w), reciprocal=bool(self._tokens(items, "EACHOTHER")))
 
     def _role_only(self, names: tuple[str, ...]) -> bool:
         return bool(names) and set(names) == set(self.lex.slots) and len(names) > 1
@@ -1197,6 +1346,17 @@ class Meaning(Transformer[Token, Any]):
         if not who or set(who) != set(self.lex.results.get(var, ())):
             raise Unsupported(f"'{var}' made by another call of a slot it does not hold the results of")
         return Obj(source=FromOthers())
+
+    def o_others_var_prior(self, items: list[Any]) -> Obj:
+        # "the mark given to an earlier submission": a local that only ever
+        # holds one slot's results, made by an earlier call of it (the clause
+        # must be about that slot)
+        token = self._tokens(items, "VAR")[0]
+        var = [n for n in self._names(token) if n == str(token).replace(" ", "_")] or list(self._names(token))
+        makers = self.lex.results.get(var[0], frozenset()) if len(var) == 1 else frozenset()
+        if len(makers) != 1:
+            raise Unsupported("a local that is not one slot's results, made earlier")
+        return Obj(source=FromOthers(), names=tuple(makers))
 
     def o_elements(self, items: list[Any]) -> Obj:
         return Obj(source=OtherElements(self._name(self._tokens(items, "INPUT")[0])))
@@ -1230,6 +1390,12 @@ class Meaning(Transformer[Token, Any]):
         if obj.source is not None:
             if isinstance(obj.source, FromInput):
                 return [FromInput(n) for n in obj.names or (obj.source.name,)]
+            if isinstance(obj.source, FromOthers) and obj.names and target.slot not in obj.names:
+                raise Unsupported("another call of a slot the clause is not about")
+            if isinstance(obj.source, FromOthers) and obj.reciprocal and len(set(subject.slots)) > 1:
+                # "the reproducer and the rater never see each other's
+                # output": each, the other slots' results
+                return [FromSlot(s, obj.source.fields) for s in dict.fromkeys(subject.slots) if s != target.slot]
             return [obj.source]
         owner = obj.owner
         assert owner is not None
@@ -1263,11 +1429,23 @@ class Meaning(Transformer[Token, Any]):
                     out.append(FromSlot(name, age="current"))
                 case "every":
                     out.append(FromSlot(name, every=True))
+                case "every_fields":
+                    out.append(FromSlot(name, obj.fields, every=True))
+                case "gathered":
+                    assert obj.local is not None
+                    out.append(FromSlot(name) if negative else FromVar(obj.local))
+                case "collected":
+                    # kept away: any of them; received: every one of them
+                    out.append(FromSlot(name) if negative else FromSlot(name, every=True))
                 case _:
                     out.append(FromSlot(name, obj.fields))
         return out
 
     def _forbid(self, subject: Subject, objs: list[Obj], *, only: bool = False) -> list[Claim]:
+        if any(obj.what in ("every", "every_fields") or obj.whole for obj in objs):
+            # "never sees every miner's list", "never sees the whole
+            # document": not all of it, or none of it?
+            raise Unsupported("'every' output or 'the whole' input kept away")
         out: list[Claim] = []
         for target in subject.calls:
             for obj in objs:
@@ -1301,12 +1479,20 @@ class Meaning(Transformer[Token, Any]):
             o for o in objs if not (o.what == "fields" and o.source is None)
         ]
         for o in objs:
-            if o.what == "fields" and any(f not in self.lex.keys and f not in self.lex.key_forms.values() for f in o.fields):
+            if o.what in ("fields", "every_fields") and any(
+                f not in self.lex.keys and f not in self.lex.key_forms.values() and f not in self.lex.declared_keys for f in o.fields
+            ):
                 # a field the program never reads or builds: whether a call
                 # receives it cannot be known before run time
                 raise Unsupported("receiving a field the program never names")
         if any(o.either for o in objs):
             raise Unsupported("receiving 'either' of two values: one of them")
+        if any(o.what in ("every", "every_fields", "collected") or o.made for o in objs) and any(
+            c.slot is None or c.slot in self.lex.repeated for c in subject.calls
+        ):
+            # "the evaluator is handed each vendor's offer", the evaluator
+            # called once per bid: all of them in each call, or each in one?
+            raise Unsupported("every output, received by a slot called more than once")
         if any(o.source is None and o.names in self.lex.group_holds for o in objs):
             # "receives both profiles" needs each local; "the measurement's
             # output" would be passed by one of them
@@ -1335,6 +1521,8 @@ class Meaning(Transformer[Token, Any]):
                     needs.append(src)
             out += originals
             if needs:
+                # a slot's fields last, as the canonical form says them
+                needs.sort(key=lambda n: isinstance(n, FromSlot) and bool(n.fields))
                 out.append(Receives(target, tuple(needs), only=only, basis=basis, loose=loose))
         return out
 

@@ -499,6 +499,9 @@ KINDS: dict[str, tuple[str, ...]] = {
     ),
 }
 
+# Noun phrases that negate: "is given no part of the report" is "none of it".
+KINDS["NONE"] += ("no part",)
+
 
 def phrase_table() -> dict[tuple[str, ...], tuple[str, ...]]:
     """Every listed phrase (as a tuple of words) → the kinds it belongs to."""

@@ -35,7 +35,9 @@ def leaks(facts: Facts, source: Source, f: Flow, call: CallObs) -> bool:
     """Whether flow ``f``, reaching ``call``, comes from ``source``."""
     match source:
         case FromSlot(slot=slot, fields=fields, given=given, failures=failures):
-            if f.src.kind not in ("call", "error", "slot") or f.src.name != slot:
+            # the delegate itself (an element of a slot sequence passed on)
+            # is which delegate, not what it produced: `unaware` speaks of it
+            if f.src.kind not in ("call", "error") or f.src.name != slot:
                 return False
             if f.src.kind == "error" and not failures:
                 return False
@@ -47,7 +49,9 @@ def leaks(facts: Facts, source: Source, f: Flow, call: CallObs) -> bool:
             return True
         case FromInput(name=name):
             return f.src.kind == "input" and f.src.name == name
-        case FromOthers():
+        case FromOthers(fields=fields):
+            if fields and (f.src.kind == "error" or f.first_field() not in (None, *fields)):
+                return False  # another field of their results, or a failure: not the named fields
             return facts.is_other_invocation(f, call)
         case OtherElements(name=name):
             if f.src.kind != "input" or f.src.name != name:

@@ -59,7 +59,9 @@ def covers(need: Source, f: Flow, call: CallObs, facts: Facts, *, sure: bool = F
         case FromSlot(slot=slot, fields=fields, age=age, every=every):
             if f.src.kind not in ("call", "error") or f.src.name != slot:
                 return False
-            if fields and f.first_field() not in fields:
+            if fields and f.first_field() not in fields and not (sure and f.first_field() is None and f.src.kind == "call"):
+                # the whole result, passed on every path, carries each of its
+                # fields; for "only", the rest of it is more than was named
                 return False
             if sure and any(is_element(step) for step in f.path):
                 return False  # an element of a result may not be there
