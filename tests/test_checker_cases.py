@@ -607,6 +607,33 @@ def test_every_output_in_a_list_built_by_append_is_not_shown_broken(given: str, 
     assert _status_of(text, "The committee sees every output of the rater.") == status
 
 
+@pytest.mark.parametrize(
+    ("delegation", "sentence", "status"),
+    [
+        # the return under the approval test; the other follows a refusal
+        (APPROVES, "On success, the result comes from the merger.", Status.PROVED),
+        (APPROVES, "When the auditor approves, the result comes from the merger.", Status.PROVED),
+        (APPROVES, "When the auditor approves, the result comes from the fallback.", Status.VIOLATED),
+        (APPROVES, "When the auditor accepts, the merger's output is returned at once.", Status.VIOLATED),
+        # a test for a refusing word marks neither return a success
+        (SAYS_REJECT, "On success, the result comes from the merger.", Status.UNRECOGNIZED),
+    ],
+)
+def test_a_return_said_of_the_success_or_approval_path(delegation: str, sentence: str, status: Status) -> None:
+    got, module = _gate(delegation, [sentence])
+    assert got == [status]
+    if status is Status.UNRECOGNIZED:
+        return
+    # what an approving run returns: the merger's output, on every approval
+    result = module.gatecheck(
+        auditor=lambda **_: "approve", merger=lambda **_: "merged", fallback=lambda **_: "fell back", diff="d"
+    )
+    says_merger = "merger" in sentence.split("from")[-1] or "merger's" in sentence
+    immediate = "at once" in sentence
+    holds = (result.result == "merged") == says_merger and not immediate
+    assert holds == (status is Status.PROVED), result
+
+
 # ---------------------------------------------------------------- fields of other calls, fields received whole
 
 RELAY = """\

@@ -175,6 +175,16 @@ def canonical(claim: Claim) -> str:
             return f"each {_n(elements)} is given to exactly one {subject(target)}"
         case ExactlyOnce(target=target, elements=elements):
             return f"each {subject(target)} receives exactly one {_n(elements)}"
+        case Returns(path=path, needs=(need,), approver=approver, immediate=False, always=always, present=False) if (
+            need.field
+            and not need.only
+            and (isinstance(need.what, FromInput) or (isinstance(need.what, FromSlot) and need.what.fields))
+        ):
+            when = "" if path == "all" else _path_words(path, approver) + ", "
+            key = "the result" if need.field == "result" else f"the returned {_n(need.field)}"
+            if isinstance(need.what, FromInput):
+                return f"{when}{_n(need.what.name)} is returned as {_n(need.field)}{', always' if always else ''}"
+            return f"{when}{key} is {'always ' if always else ''}{source(need.what)}"
         case Returns(path="blocked", needs=(need,), approver=approver) if (
             isinstance(need.what, FromSlot) and need.field and not need.what.fields and not need.only
         ):
@@ -212,6 +222,14 @@ def canonical(claim: Claim) -> str:
         case Returns(path="acceptable", needs=(Need(what=AnyResult(), field="result"),), immediate=True, ordered=ordered):
             ties = "; if several results are given, earlier slot order breaks ties" if ordered else ""
             return f"the first acceptable result wins{ties}"
+        case Returns(path="accept", needs=(Need(what=FromSlot(slot=slot, fields=()), field="result", only=False),), immediate=True, approver=approver) if approver:
+            return f"when {_n(approver)} approves, {_n(slot)}'s output is returned immediately"
+        case Returns(path="success" | "accept" | "exhausted" as path, needs=(need,), approver=approver, immediate=False) if (
+            isinstance(need.what, FromSlot) and need.field and not need.what.fields and not need.only
+        ):
+            when = _path_words(path, approver)
+            what = "the result" if need.field == "result" else f"the returned {_n(need.field)}"
+            return f"{when}, {what} comes from {_n(need.what.slot)}"
         case Returns(path="accept", needs=(Need(what=FromSlot(slot=slot), field="result"),), immediate=True):
             return f"on accept the loop exits immediately and returns {_n(slot)}'s output"
         case Returns(path="threshold", needs=(Need(what=AnyResult(), field="result"),), immediate=True):
@@ -241,6 +259,19 @@ def canonical(claim: Claim) -> str:
             return f"({claim!r})"
         case _:
             assert_never(claim)
+
+
+def _path_words(path: str, approver: str | None) -> str:
+    """The words that name a return's path (not "all")."""
+    match path:
+        case "blocked":
+            return f"when {_n(approver)} blocks" if approver else "when the pattern blocks"
+        case "accept":
+            return f"when {_n(approver)} approves" if approver else "on approval"
+        case "success":
+            return "on success"
+        case _:
+            return "after exhaustion"
 
 
 def _same(arg: str) -> str:

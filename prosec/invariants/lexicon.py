@@ -203,6 +203,14 @@ class Lexicon:
     #: surface forms that name one element of a list input ("the source
     #: chunk" when the description of `chunks` says "the source chunks")
     elements: set[tuple[str, ...]] = field(default_factory=set)
+    #: a verb form of the action a slot is named for → that slot ("merged",
+    #: "merging" for `merger`; "booked" for `booker`): what the slot does
+    acts: dict[str, str] = field(default_factory=dict)
+    #: how many loops (not ``parallel:`` blocks) the delegation has
+    loop_count: int = 0
+    #: the words a loop is named by in the program: its variable (``as
+    #: trial``) and the local it is the value of (``let quiz = repeat ...``)
+    loop_words: frozenset[str] = frozenset()
 
     def add(self, phrase: Iterable[str], priority: int, entity: Entity) -> None:
         """Register a surface form; the higher priority wins, equals of one kind merge."""
@@ -393,6 +401,44 @@ FILLER_WORDS = frozenset(
 )
 
 
+def verb_forms(agent: str) -> set[str]:
+    """The forms of the verb an agent noun is made from: ``merger`` →
+    merge, merges, merged, merging; ``notifier`` → notify, notified, ...;
+    ``registrar`` → register, registered, ... (none for other nouns)."""
+    if len(agent) < 5 or agent[-2:] not in ("er", "or", "ar"):
+        return set()
+    base = agent[:-3] + "er" if agent.endswith("rar") else agent[:-2]
+    if base.endswith("i"):  # notifi-er: notify
+        stem = base[:-1]
+        return {stem + "y", stem + "ies", stem + "ied", stem + "ying", stem + "ication"}
+    # (a form no one writes, "mergs", names nothing)
+    forms = {base, base + "e", base + "s", base + "es", base + "ed", base + "ing", base + "ion"}
+    if base.endswith("ay"):
+        forms.add(base[:-1] + "id")  # pay-er: paid
+    return forms
+
+
+def _loop_names(stmt: ir.Stmt) -> list[str]:
+    """The names a statement gives a loop: its variable, the local it is bound to."""
+    match stmt:
+        case ir.Bind(name=name, value=ir.Repeat() | ir.For() | ir.LoopUntil() as loop):
+            return [name, *_loop_names(loop)]
+        case ir.Repeat(var=var) | ir.For(var=var) | ir.LoopUntil(var=var) if var:
+            return [var]
+        case _:
+            return []
+
+
+def _acts(slots: Iterable[str]) -> dict[str, str]:
+    """Verb form → the one slot whose name's last word is its agent noun."""
+    owners: dict[str, set[str]] = {}
+    for slot in slots:
+        ws = words_of(slot)
+        for form in verb_forms(ws[-1]) if ws else ():
+            owners.setdefault(form, set()).add(slot)
+    return {form: next(iter(names)) for form, names in sorted(owners.items()) if len(names) == 1}
+
+
 def _appends_after_call(body: ir.Block) -> list[ir.Append]:
     """The `append v to list` statements that follow `let v = call S` in the
     same block with no statement between that may leave it (no `if`,
@@ -554,6 +600,14 @@ def build_lexicon(
             for w in ws:
                 if len(w) >= 6:
                     stem_owners.setdefault(w[:6], set()).add(name)
+    lex.acts.update(_acts(slot_set))
+    lex.loop_count = sum(1 for loop in loops_in(program.body) if not isinstance(loop, ir.Parallel))
+    lex.loop_words = frozenset(
+        w
+        for stmt in ir.walk(program.body)
+        for name in _loop_names(stmt)
+        for w in variants(name.lower())
+    )
     # A stem two slots share ("forecaster" of `load_forecaster` and
     # `solar_forecaster`) names neither.
     lex.stems.update((stem, next(iter(owners))) for stem, owners in sorted(stem_owners.items()) if len(owners) == 1)

@@ -60,6 +60,7 @@ from .claims import (
     OtherElements,
     Phase,
     Receives,
+    ReturnPath,
     Returns,
     ReturnsField,
     Source,
@@ -91,7 +92,16 @@ _HIDDEN_STOP = frozenset(
 #: about: a circumstance after a preposition ("weighed against the
 #: proposal"), the owner's own thing after a possessive ("its review"), a
 #: verb after an auxiliary ("a judge will grade it", with a local `grade`).
+#: Nouns for any slot at all, in an exception ("no slot except the underwriter")
+_EVERY_SLOT = frozenset(
+    "slot slots delegate delegates service services role roles agent agents participant participants party parties".split()
+)
+
 _NOT_TOPIC = frozenset("AGAINST TO FROM WITH OF ON BY FOR ABOUT IN AT OVER ACROSS ITS POSS OWN AUX".split())
+
+#: Verbs by which a slot named in a hidden fact acts on the pattern's data
+#: ("that a validator will check the cleaned data")
+_ACTION_KINDS = frozenset("EVALUATE BEHAVE RUN CALLED APPROVE BLOCK SEE MERGE HANDLED GIVE".split())
 
 
 # ---------------------------------------------------------------- tokens
@@ -323,6 +333,8 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
                         and len(out) in articles and low[max(i - 2, 0) : i].count("the") == 1
                     )
                 ]
+            if n == 1 and kind != "SLOT" and word in lex.acts:
+                toks.append(Tok("ACT", word, (lex.acts[word],)))  # "is merged", of a local `merged`
             out.append(toks)
             i += n
             continue
@@ -361,6 +373,9 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             toks = [Tok("WORD", word)]
         elif n == 1 and not phrase_len and all(t.kind in ("FIELD", "SLOT") for t in toks):
             toks.append(Tok("WORD", word))
+        if n == 1 and word in lex.acts:
+            # "the change is merged": what the merger does
+            toks.append(Tok("ACT", word, (lex.acts[word],)))
         out.append(toks)
         i += n
     return [[replace(t, article=True) for t in _noun(pos)] if k in articles else pos for k, pos in enumerate(out)]
@@ -762,7 +777,7 @@ class _TokenStream(Lexer):
 
 
 #: Every word kind a token can have.
-TERMINALS = tuple(sorted({*KINDS, "SLOT", "INPUT", "VAR", "FIELD", "ROLE", "WORD", "NUM", "LETTER", "CMP"}))
+TERMINALS = tuple(sorted({*KINDS, "SLOT", "INPUT", "VAR", "FIELD", "ROLE", "WORD", "NUM", "LETTER", "CMP", "ACT"}))
 
 
 @cache
@@ -774,7 +789,8 @@ def free_text() -> dict[str, frozenset[str]]:
     free text about a delegate's behaviour may not say where information
     goes. One terminal each, matched by kind (:func:`_match`), rather than
     one rule per kind: the parser is built with some 370 fewer rules."""
-    hword = frozenset(t for t in TERMINALS if t not in POLARITY and t not in ("SEMI", "COMMA", "COLON"))
+    # (an action's word is also a WORD: "ACT" is a second reading of it, for the gates)
+    hword = frozenset(t for t in TERMINALS if t not in POLARITY and t not in ("SEMI", "COMMA", "COLON", "ACT"))
     return {"HWORD": hword, "ANYTOK": frozenset(t for t in hword if t not in FLOW)}
 
 
@@ -1558,6 +1574,41 @@ class Meaning(Transformer[Token, Any]):
             raise Unsupported("a pronoun in a contrast")
         return self._clause(told, lambda s: self._need(s, objs) + self._forbid(untold, objs))
 
+    def see_not_but(self, items: list[Any]) -> Clause:
+        """"the chair never sees the rules, although every reviewer does"."""
+        (objs,) = self._objs(items)
+        untold, told = (i for i in items if isinstance(i, Subject))
+        if told.it or untold.it:
+            raise Unsupported("a pronoun in a contrast")
+        return self._clause(untold, lambda s: self._forbid(s, objs) + self._need(told, objs))
+
+    def give_nothing_but(self, items: list[Any]) -> Clause:
+        """"nothing but the brief is passed to the proposer": it receives only that."""
+        (objs,) = self._objs(items)
+        return self._clause(self._subject(items), lambda s: self._need(s, objs, only=True))
+
+    def only_except(self, items: list[Any]) -> Clause:
+        """"No tester except the contrast checker is given the tokens": the
+        excepted slot receives it, every other slot of the group never does
+        (as "only the contrast checker is given the tokens"). The group is
+        the slots a plural names, or every slot ("no slot", "every
+        delegate", when no slot is named so)."""
+        (objs,) = self._objs(items)
+        whos = [i for i in items if isinstance(i, tuple)]
+        words = [t for t in self._tokens(items) if t.type in ("ROLE", "ROLENOUN", "WORD")]
+        if len(whos) == 2:
+            group, excepted = (whos[1], whos[0]) if self._tokens(items)[0].type == "EXCEPT" else (whos[0], whos[1])
+        elif len(whos) == 1 and len(words) == 1 and str(words[0]) in _EVERY_SLOT:
+            group, excepted = tuple(sorted(self.lex.slots)), whos[0]
+        else:
+            raise Unsupported("an exception to no group of slots")
+        others = tuple(x for x in group if x not in excepted)
+        if not set(excepted) <= set(group) or not others:
+            raise Unsupported("an exception that is not one of the group")
+        hidden = Subject(tuple(Calls(x) for x in others))
+        shown = Subject(tuple(Calls(x) for x in excepted))
+        return self._clause(shown, lambda s: self._need(s, objs) + self._forbid(hidden, objs))
+
     def give_but_no(self, items: list[Any]) -> Clause:
         """"the history reaches the adjudicator and no reader"."""
         (objs,) = self._objs(items)
@@ -1883,6 +1934,16 @@ class Meaning(Transformer[Token, Any]):
     def approved(self, items: list[Any]) -> None:
         return None
 
+    def gated_act(self, items: list[Any]) -> Clause:
+        """"The change is merged only if the auditor approves": the slot
+        named for the action runs only on the approval."""
+        (act,) = self._tokens(items, "ACT")
+        approver = next(i for i in items if _is_name(i))
+        slot = self._name(act)
+        if slot == approver:
+            raise Unsupported("an action gated on its own slot's approval")
+        return Clause(None, lambda s: [Gated(Calls(slot), approver)])
+
     def gated(self, items: list[Any]) -> Clause:
         approver = next(i for i in items if _is_name(i))
         return self._clause(
@@ -1979,7 +2040,9 @@ class Meaning(Transformer[Token, Any]):
             # is what a slot receives, not what it knows
             raise Unsupported("not knowing a thing rather than a fact")
         if any(
-            _tok(self.toks, t).kind in ("INPUT", "VAR") and (k == 0 or _tok(self.toks, hidden[k - 1]).kind not in _NOT_TOPIC)
+            _tok(self.toks, t).kind in ("INPUT", "VAR")
+            and (k == 0 or _tok(self.toks, hidden[k - 1]).kind not in _NOT_TOPIC)
+            and not self._acted_on(hidden[:k])
             for k, t in enumerate(hidden)
         ):
             # "never learns which tier wrote each report", "is not told that
@@ -2002,6 +2065,13 @@ class Meaning(Transformer[Token, Any]):
         return self._clause(self._subject(items), build)
 
     unaware_negsubj = unaware
+
+    def _acted_on(self, before: list[Token]) -> bool:
+        """The data that follows these words is what another slot acts on
+        ("that a safety officer reviews the plan"): the fact is the slot's
+        doing, and the data is not its topic."""
+        kinds = [_tok(self.toks, t).kind for t in before]
+        return "SLOT" in kinds and bool(set(kinds[kinds.index("SLOT") + 1 :]) & _ACTION_KINDS)
 
     def unaware_mention(self, items: list[Any]) -> Clause:
         """"nothing passed to the proposer mentions an adversary": of another
@@ -2082,6 +2152,51 @@ class Meaning(Transformer[Token, Any]):
         if not number.isdigit():
             raise Unsupported(f"a count that is not a number: {token}")
         return str(int(number))
+
+    def loop_noun(self, items: list[Any]) -> None:
+        """"The retry loop", "the drafting loop": a word before "loop" must
+        name the pattern's loop — a noun for rounds, a slot called in a
+        loop (or the action it is named for), a word the pattern's own text
+        puts before "loop" ("the refinement loop"), the loop's own variable
+        or local ("the trial loop" of ``... as trial``), or any word when
+        the delegation has only one loop; otherwise it may name another."""
+        toks = [_tok(self.toks, t) for t in self._tokens(items)]
+        if len(toks) < 2 or self.lex.loop_count == 1:
+            return None
+        first, loop = toks[0], toks[-1]
+        looped = self.lex.looped
+        match first.kind:
+            case "CALLS" | "LOOP":
+                return None
+            case "SLOT" if set(first.names) <= looped:
+                return None
+            case "WORD" | "VAR" | "INPUT" if (
+                (first.text, loop.text) in self.lex.bigrams
+                or self.lex.acts.get(first.text) in looped
+                or first.text in self.lex.loop_words
+            ):
+                return None
+        raise Unsupported(f"'the {first.text} loop': which of the delegation's loops is not said")
+
+    def process_noun(self, items: list[Any]) -> None:
+        """"The negotiation", "the verification": a noun for the pattern's
+        loop, when the delegation has one loop, or the word names it (its
+        variable or local, the action of a slot called in a loop)."""
+        (tok,) = [_tok(self.toks, t) for t in self._tokens(items)]
+        if tok.kind == "PATTERN" or self._names_the_loop(tok.text):
+            return None
+        raise Unsupported(f"'the {tok.text}': which of the delegation's loops is not said")
+
+    def rounds_noun(self, items: list[Any]) -> None:
+        """"verification rounds", "rounds of cooking and tasting": the words
+        around a noun for rounds must name the pattern's loop."""
+        for tok in (_tok(self.toks, t) for t in self._tokens(items)):
+            if tok.kind == "WORD" and not self._names_the_loop(tok.text):
+                raise Unsupported(f"rounds of '{tok.text}': which of the delegation's loops is not said")
+        return None
+
+    def _names_the_loop(self, word: str) -> bool:
+        return self.lex.loop_count == 1 or word in self.lex.loop_words or self.lex.acts.get(word) in self.lex.looped
 
     def bounded(self, items: list[Any]) -> Clause:
         bound = next(i for i in items if _is_name(i))
@@ -2256,6 +2371,60 @@ class Meaning(Transformer[Token, Any]):
     def ret_when(self, items: list[Any]) -> When:
         return When(next((i for i in items if _is_name(i)), None))
 
+    def path_blocked(self, items: list[Any]) -> When:
+        return next(i for i in items if isinstance(i, When))
+
+    def path_accept(self, items: list[Any]) -> When:
+        return When(next((i for i in items if _is_name(i)), None), "accept")
+
+    def path_success(self, items: list[Any]) -> When:
+        return When(None, "success")
+
+    def path_exhausted(self, items: list[Any]) -> When:
+        return When(None, "exhausted")
+
+    def _ret_value(self, items: list[Any]) -> Source:
+        """What a return gives: a slot's output or field of it, or an input."""
+        owner = next((i for i in items if _is_name(i)), None)
+        fields = next((i for i in items if isinstance(i, tuple)), ())
+        if owner is None:
+            return FromInput(self._name(self._tokens(items, "INPUT")[0]))
+        if owner in (OTHER, ITS):
+            raise Unsupported("a returned value of no named slot")
+        if any(f not in self.lex.keys and f not in self.lex.declared_keys for f in fields):
+            # "the auditor's figure": a word for the whole result, or a key
+            # the program never reads, not a field it returns
+            raise Unsupported("a returned field of a slot that the program never reads")
+        return FromSlot(owner, fields)
+
+    def ret_as(self, items: list[Any]) -> Clause:
+        """"The arbiter's decision is returned as the abort reason"."""
+        key = self._key_said(items)
+        head = [i for i in items if not isinstance(i, ReturnKey)]
+        return self._returning(items, Need(self._ret_value(head), key), always=self._said_always(items))
+
+    def ret_key_field(self, items: list[Any]) -> Clause:
+        """"The returned report is the underwriter's reason"."""
+        key = self._key_said(items)
+        return self._returning(items, Need(self._ret_value([i for i in items if not isinstance(i, ReturnKey)]), key))
+
+    def _key_said(self, items: list[Any]) -> str:
+        """The returned key a clause names: by itself, or a noun for a result
+        that the pattern returns under that name ("the returned report")."""
+        key = next((i for i in items if isinstance(i, ReturnKey)), None)
+        return key.name if key is not None else self._returned_noun(items)
+
+    def _said_always(self, items: list[Any]) -> bool:
+        return bool(self._tokens(items, "ALWAYS") or self._tokens(items, "REGARDLESS"))
+
+    def ret_from_passive(self, items: list[Any]) -> Clause:
+        """"On accept the worker's result is returned at once": the slot's
+        output as the returned result, on the path named."""
+        owner = next(i for i in items if _is_name(i))
+        if owner in (OTHER, ITS):
+            raise Unsupported("a returned output of no named slot")
+        return self._returning(items, Need(FromSlot(owner), self._returned_noun([])))
+
     def _field_owner(self, items: list[Any]) -> tuple[str, tuple[str, ...]]:
         owner = next(i for i in items if _is_name(i))
         fields = next(i for i in items if isinstance(i, tuple))
@@ -2293,17 +2462,24 @@ class Meaning(Transformer[Token, Any]):
         key = self._returned_noun(items)
         return self._returning(items, Need(FromSlot(owner), key))
 
-    def _returning(self, items: list[Any], need: Need) -> Clause:
+    def _returning(self, items: list[Any], need: Need, *, always: bool = False) -> Clause:
         """A return of ``need`` on the path the clause names: every return,
         or those reached where the approver did not approve ("when the
         pattern blocks")."""
         when = next((i for i in items if isinstance(i, When)), None)
-        always = bool(self._tokens(items, "ALWAYS"))
+        always = always or bool(self._tokens(items, "ALWAYS"))
         present = bool(self._tokens(items, "IF_ANY"))
+        # "returned at once": only the branch of an approval says when
+        immediate = bool(self._tokens(items, "IMMEDIATELY"))
         if present and (always or when is not None or need.field is None):
             raise Unsupported("'if any' with 'always' or a path")
+        if immediate and (when is None or when.path != "accept"):
+            raise Unsupported("'at once' on a path other than an approval's")
         if when is not None:
-            return Clause(None, lambda s: [Returns("blocked", (need,), approver=when.approver)])
+            if always and when.path != "blocked":
+                raise Unsupported("'always' on one path")
+            claim = Returns(when.path, (need,), approver=when.approver, immediate=immediate)
+            return Clause(None, lambda s: [claim])
         return Clause(None, lambda s: [Returns("all", (need,), always=always, present=present)])
 
 
@@ -2313,6 +2489,10 @@ class Meaning(Transformer[Token, Any]):
         nouns = [str(t).replace(" ", "_") for t in self._tokens(items, "OUTPUT")]
         if nouns and nouns[0] in self.lex.returned_keys:
             return nouns[0]
+        finals = [str(t) for t in self._tokens(items, "FINAL")]
+        if nouns and finals and f"{finals[0]}_{nouns[0]}" in self.lex.returned_keys:
+            # "the final critique returned", for the key `final_critique`
+            return f"{finals[0]}_{nouns[0]}"
         if self.lex.returned_keys and "result" not in self.lex.returned_keys:
             raise Unsupported("the returned result, where the pattern returns no `result`")
         return "result"
@@ -2364,6 +2544,32 @@ class Meaning(Transformer[Token, Any]):
             return [Unverifiable(f"about what `{x}` does itself, which only the delegate controls", x) for x in s.slots]
 
         return self._clause(self._subject(items), build)
+
+    def behave_not(self, items: list[Any]) -> None:
+        """A negated promise about what a delegate does: only of nothing the
+        pattern names (not "never reveals the answer key", which may say
+        what the slot is given)."""
+        (neg,) = [t for t in self._tokens(items) if t.type in ("NEVER", "WITHOUT")]
+        assert neg.start_pos is not None
+        self._names_nothing(neg.start_pos + 1, "a negated promise about something the pattern names")
+        return None
+
+    def _names_nothing(self, start: int, why: str) -> None:
+        """The sentence's words from ``start`` on name none of the pattern's things."""
+        for tok in self.toks[start:]:
+            if tok.names or tok.kind in ("SLOT", "INPUT", "VAR", "FIELD", "ROLE") or any(
+                w in self.lex.keys or (w,) in self.lex.forms for w in tok.text.split()
+            ):
+                raise Unsupported(why)
+
+    def behaviour_free(self, items: list[Any]) -> Clause:
+        """"Spotters count every animal accurately": a verb the reader does
+        not know, with a word of how, about nothing the pattern names (what
+        it does with the pattern's data may be where information goes)."""
+        verb = next(t for t in self._tokens(items) if t.type != "BEHAVE")
+        assert verb.start_pos is not None
+        self._names_nothing(verb.start_pos, "a promise of an unknown verb about something the pattern names")
+        return self.behaviour(items)
 
     def behaviour_it(self, items: list[Any]) -> Clause:
         return self._clause(Subject((), it=True), self.behaviour([Subject(())]).build)
@@ -2534,9 +2740,12 @@ class ReturnKey:
 
 @dataclass(frozen=True, slots=True)
 class When:
-    """The path a returns clause names: where ``approver`` blocks."""
+    """The path a returns clause names: where ``approver`` blocks (or, with
+    another ``path``, where it approves, where the pattern succeeds, after
+    the loop ran out); ``approver`` None: any slot."""
 
     approver: str | None
+    path: ReturnPath = "blocked"
 
 
 @dataclass(frozen=True, slots=True)

@@ -54,6 +54,19 @@ _AS_GIVEN: tuple[str, ...] = tuple(
     )
 )
 
+#: "from one attempt to the next", "across runs", "attempt after attempt":
+#: every iteration of a loop, in each noun for its rounds
+_ROUNDS = ("round", "cycle", "pass", "attempt", "try", "run", "iteration", "turn", "step", "retry")
+_EVERY_ROUND: tuple[str, ...] = tuple(
+    dict.fromkeys(
+        [f"from one {n} to the next" for n in _ROUNDS]
+        + [f"from {n} to {n}" for n in _ROUNDS]
+        + [f"across {n}{'es' if n.endswith('s') else 's'}" for n in _ROUNDS if n != "try"]
+        + ["across tries", *(f"{p} {q} {n}" for p in ("in", "on") for q in ("every", "each") for n in _ROUNDS)]
+        + [f"{n} after {n}" for n in _ROUNDS]
+    )
+)
+
 #: kind → words and phrases. Phrases are written with spaces; the longest
 #: phrase wins. Every inflection a sentence may use is listed.
 KINDS: dict[str, tuple[str, ...]] = {
@@ -104,6 +117,10 @@ KINDS: dict[str, tuple[str, ...]] = {
     "ABOUT": ("about",),
     "IN": ("in", "inside", "within"),
     "ON": ("on", "upon"),
+    # "never sees the rules, although every reviewer does": a contrast
+    "ALTHOUGH": ("although", "though"),
+    # "is returned as the abort reason"
+    "AS": ("as",),
     "FOR": ("for",),
     "AFTER": ("after",),
     "BEFORE": ("before",),
@@ -183,6 +200,8 @@ KINDS: dict[str, tuple[str, ...]] = {
         "told", "informed", "exposed to",
         "passed on", "fed back", "handed on", "sent on", "sent back", "forwarded on",
         "given access to", "granted access to", "allowed to see", "allowed access to", "visible",
+        # "hidden from the vendor but known to the negotiator"
+        "known",
     ),
     "REACH": (
         "reach", "reaches", "reached", "leak", "leaks", "leaked", "flow", "flows", "flowed",
@@ -199,6 +218,9 @@ KINDS: dict[str, tuple[str, ...]] = {
     "HANDLE": (
         "marks", "labels", "codes", "routes", "translates", "maps", "classifies", "grades",
         "summarizes", "summarises", "triages", "tests", "assays",
+        # "the annotator goes through the games one at a time"
+        "goes through", "go through", "works through", "work through", "walks through",
+        "walk through", "steps through", "step through", "takes", "take",
     ),
     # "the verifier is denied access to the plan", "the plan is invisible
     # to the verifier": the slot never receives it
@@ -267,6 +289,8 @@ KINDS: dict[str, tuple[str, ...]] = {
         "give the go_ahead", "gives the go_ahead", "gave the go_ahead",
         "say approve", "says approve", "said approve", "say accept", "says accept", "said accept",
         "certify", "certifies", "certified",
+        "confirm", "confirms", "confirmed", "endorse", "endorses", "endorsed",
+        "ratify", "ratifies", "ratified",
     ),
     "APPROVAL": (
         "acceptance",
@@ -292,6 +316,8 @@ KINDS: dict[str, tuple[str, ...]] = {
         "declared", "listed", "given", "stated", "written", "configured", "specified",
         "preference", "declaration", "original",
         "handed in", "submitted", "received", "supplied", "provided",
+        # "in the order they arrived": the caller's order
+        "arrived", "came in",
     ),
     "MATCH": ("matches", "match", "follows", "follow", "keeps", "keep", "mirrors", "mirror", "preserves", "preserve"),
     "SAME": ("same", "identical", "very same", "identically", "equal"),
@@ -330,7 +356,9 @@ KINDS: dict[str, tuple[str, ...]] = {
         "taken away", "taken off", "struck off",
     ),
     "MONO": ("monotonic", "monotonically", "cumulative", "append_only", "append only", "add_only"),
-    "RETURN": ("return", "returns", "returned", "returning", "hand back", "hands back", "handed back", "given back", "reported back"),
+    "RETURN": ("return", "returns", "returned", "returning", "hand back", "hands back", "handed back", "given back", "reported back",
+               # "the recipe that comes back"
+               "comes back", "come back", "came back"),
     "BLOCK": (
         "block", "blocks", "blocked", "stop", "stops", "stopped", "halts", "halt",
         "refuses", "refuse", "declines", "decline", "denies", "deny", "rejects", "reject",
@@ -411,6 +439,8 @@ KINDS: dict[str, tuple[str, ...]] = {
         "from one round to the next", "from one cycle to the next",
         "across rounds", "across cycles", "across iterations",
         "whatever the outcome", "whatever happens", "in any case", "either way",
+        "whatever the verdict", "whatever the decision", "whatever the ruling", "whatever the result",
+        *_EVERY_ROUND,
     ),
     "AT": ("at",),
     "ELSE": ("else", "more"),
@@ -427,7 +457,9 @@ KINDS: dict[str, tuple[str, ...]] = {
     "IDEA": ("idea", "clue", "knowledge"),
     "MORE_THAN": ("more than",),
     "OVER": ("over", "through"),
-    "REJECTED": ("rejected", "refused", "declined", "uncertified", "unapproved", "failed"),
+    "REJECTED": ("rejected", "refused", "declined", "uncertified", "unapproved", "failed",
+                 # "when the claim is held", "when a proposal is screened out"
+                 "held", "screened out", "turned down", "vetoed"),
     "VICE_VERSA": ("vice versa", "and vice versa", "the reverse", "conversely"),
     "WHOLE": ("full", "whole", "complete", "entire"),
     "EXHAUSTED": (
@@ -460,6 +492,10 @@ KINDS: dict[str, tuple[str, ...]] = {
         "patient", "kind", "friendly", "helpful", "encouraging", "supportive", "respectful",
         "professional", "objective", "rigorous", "diligent",
         "accurate", "accurately", "faithful", "faithfully", "unbiased", "neutral",
+        # how a delegate works, said with an adverb
+        "carefully", "consistently", "honestly", "gracefully", "thoroughly", "politely",
+        "literally", "naturally", "seriously", "diligently", "rigorously", "objectively",
+        "impartially", "precisely", "correctly", "sensibly", "calmly", "kindly", "patiently",
     ),
 }
 

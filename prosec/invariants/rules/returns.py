@@ -31,7 +31,16 @@ from ..claims import (
     Unmerged,
     describe_source,
 )
-from ..flow import INDEX, LENGTH, Flow, LoopInfo, ReturnObs, is_element, stmt_exprs
+from ..flow import (
+    INDEX,
+    LENGTH,
+    Flow,
+    Known,
+    LoopInfo,
+    ReturnObs,
+    is_element,
+    stmt_exprs,
+)
 from .base import (
     APPROVE_VERBS,
     APPROVE_WORDS,
@@ -42,6 +51,7 @@ from .base import (
     passes_var,
     show,
     undecided,
+    unsettled,
     verdict,
 )
 
@@ -197,6 +207,9 @@ def check(claim: Returns, facts: Facts) -> Verdict:
     problems: list[Problem] = []
     evidence: list[str] = []
     chosen: list[ReturnObs] = []
+    #: returns on the path that no test marks as a success or a failure:
+    #: a value missing there shows no run that breaks the claim
+    unsure: set[Span] = set()
     match claim.path:
         case "all":
             chosen = sorted(facts.a.returns.values(), key=lambda r: r.stmt.span)
@@ -218,8 +231,15 @@ def check(claim: Returns, facts: Facts) -> Verdict:
                     Problem(first, f"no return is reached when `{claim.approver}` (line {first.line}) does not approve")
                 )
             evidence.append(f"when `{claim.approver}` does not approve, the pattern returns on line {_lines(chosen)}")
+        case "accept" if not claim.immediate:
+            chosen, unsure = _approved_returns(claim.approver, facts, evidence)
         case "accept" | "acceptable" | "threshold":
             chosen = _branch_returns(claim, facts, problems, evidence)
+            if claim.approver is not None:
+                # an approval test of another slot's verdict is no path of this one's
+                unsure = {r.stmt.span for r in chosen if not any(approves(k, claim.approver) for k in r.known or ())}
+        case "success" if claim.needs and not claim.immediate:
+            chosen, unsure = _succeeded_returns(facts, evidence)
         case "success":
             chosen = _success_returns(facts, problems, evidence)
         case "exhausted":
@@ -238,6 +258,7 @@ def check(claim: Returns, facts: Facts) -> Verdict:
     empty: set[int] = set()  # lines of the returns that give none of it
     made: list[Problem] = []  # returns that give a value built of the slot's outputs
     built: set[int] = set()
+    doubtful: list[Problem] = []  # on returns in ``unsure``
     for ret in chosen:
         for need in claim.needs:
             problem = _need(need, ret, facts)
@@ -247,7 +268,9 @@ def check(claim: Returns, facts: Facts) -> Verdict:
                     made.append(Problem(ret.stmt.span, f"the return on line {ret.stmt.span.line} gives {also} as well"))
                     built.add(ret.stmt.span.line)
                 continue
-            if _gives_none(need, ret):
+            if ret.stmt.span in unsure:
+                doubtful.append(problem)
+            elif _gives_none(need, ret):
                 if claim.present:
                     continue  # "if any": a return that gives none says nothing
                 absent.append(problem)
@@ -274,6 +297,16 @@ def check(claim: Returns, facts: Facts) -> Verdict:
             f"`{claim.approver}`'s output is never tested for approval (`approves`, `proceeds`), "
             f"so which returns are reached \"when it blocks\" is not settled",
             problems + absent,
+            evidence,
+        )
+    if claim.path in ("success", "accept") and not chosen and not problems:
+        return unsettled(f"no return of the delegation is reached on {claim.path}", problems, evidence)
+    if doubtful and not problems:
+        return unsettled(
+            "whether the return on line "
+            + ", ".join(str(p.span.line) for p in doubtful)
+            + f" is reached on {claim.path} (no test there says so)",
+            doubtful + absent,
             evidence,
         )
     if made and not problems:
@@ -403,6 +436,64 @@ def _success_returns(facts: Facts, problems: list[Problem], evidence: list[str])
     else:
         evidence.append(f"a successful attempt returns at once (line {_lines(chosen)})")
     return chosen
+
+
+def _handled(block: ir.Block) -> set[Span]:
+    """The returns inside a ``catch`` or ``finally``: failure paths."""
+    out: set[Span] = set()
+    for stmt in ir.walk(block):
+        if isinstance(stmt, ir.Try):
+            for handler in (stmt.catch_body, stmt.finally_body):
+                out |= {r.span for r in ir.walk(handler or ()) if isinstance(r, ir.Return)}
+    return out
+
+
+def _failed(k: Known) -> bool:
+    """A test known, at a return, to have gone the failure's way: a failure
+    test that held, an approval or acceptability test that did not."""
+    if k.holds:
+        return _failure_test(k.cond)
+    return _approval(k.cond) or (isinstance(k.cond, ir.Criteria) and k.cond.outcome == "acceptable")
+
+
+def _succeeded(k: Known) -> bool:
+    """A test known, at a return, to have gone the success's way."""
+    return not _failed(k) and (_failure_test(k.cond) or _approval(k.cond) or isinstance(k.cond, ir.Criteria))
+
+
+def _succeeded_returns(facts: Facts, evidence: list[str]) -> tuple[list[ReturnObs], set[Span]]:
+    """"On success": every return but those on a failure path — in a
+    ``catch`` or ``finally``, where a failure test held or an approval
+    failed, after the loop ran out with no approval. The second set holds
+    those that no test marks as a success either."""
+    handled = _handled(facts.a.program.body)
+    loops = _decision_loops(facts)
+    chosen: list[ReturnObs] = []
+    unsure: set[Span] = set()
+    for ret in sorted(facts.a.returns.values(), key=lambda r: r.stmt.span):
+        known = ret.known or frozenset()
+        if ret.stmt.span in handled or any(_failed(k) for k in known):
+            continue
+        passed = any(_succeeded(k) for k in known)
+        if not passed and ret.after and (ret.after & loops) and not (set(ret.loops) & loops):
+            continue  # after the loop ran out
+        chosen.append(ret)
+        if not passed:
+            unsure.add(ret.stmt.span)
+    evidence.append(f"on success the pattern returns on line {_lines(chosen)}")
+    return chosen, unsure
+
+
+def _approved_returns(approver: str | None, facts: Facts, evidence: list[str]) -> tuple[list[ReturnObs], set[Span]]:
+    """"When the critic accepts": the returns reached where the approver's
+    verdict was read as an approval."""
+    chosen = sorted(
+        (r for r in facts.a.returns.values() if any(approves(k, approver) for k in r.known or ())),
+        key=lambda r: r.stmt.span,
+    )
+    who = f"`{approver}`" if approver else "a slot"
+    evidence.append(f"when {who} approves, the pattern returns on line {_lines(chosen)}")
+    return chosen, set()
 
 
 def _decision_loops(facts: Facts) -> set[Span]:
