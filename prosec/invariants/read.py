@@ -1568,19 +1568,22 @@ class Meaning(Transformer[Token, Any]):
 
     def see_but_not(self, items: list[Any]) -> Clause:
         """"the technicians are told the hypothesis, but the analyst is not"."""
-        (objs,) = self._objs(items)
-        told, untold = (i for i in items if isinstance(i, Subject))
-        if told.it or untold.it:
-            raise Unsupported("a pronoun in a contrast")
-        return self._clause(told, lambda s: self._need(s, objs) + self._forbid(untold, objs))
+        return self._contrast(items, told_first=True)
 
     def see_not_but(self, items: list[Any]) -> Clause:
         """"the chair never sees the rules, although every reviewer does"."""
+        return self._contrast(items, told_first=False)
+
+    def _contrast(self, items: list[Any], *, told_first: bool) -> Clause:
+        """One subject receives the objects and the other never does; the
+        clause is about the one named first."""
         (objs,) = self._objs(items)
-        untold, told = (i for i in items if isinstance(i, Subject))
-        if told.it or untold.it:
+        first, second = (i for i in items if isinstance(i, Subject))
+        if first.it or second.it:
             raise Unsupported("a pronoun in a contrast")
-        return self._clause(untold, lambda s: self._forbid(s, objs) + self._need(told, objs))
+        if told_first:
+            return self._clause(first, lambda s: self._need(s, objs) + self._forbid(second, objs))
+        return self._clause(first, lambda s: self._forbid(s, objs) + self._need(second, objs))
 
     def give_nothing_but(self, items: list[Any]) -> Clause:
         """"nothing but the brief is passed to the proposer": it receives only that."""

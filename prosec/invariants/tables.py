@@ -25,6 +25,7 @@ changes from one process to the next. The tables keep them in rule order.
 from __future__ import annotations
 
 import hashlib
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -121,7 +122,7 @@ def load(grammar: str, start: str, lexer: type[Lexer], matcher: Callable[[Any, T
     parser.rules = rules
     parser.terminals = []
     parser._terminals_dict = {}
-    parser.lexer_conf = LexerConf([], __import__("re"))
+    parser.lexer_conf = LexerConf([], re)
     parser.lexer_conf.lexer_type = lexer
     parser._prepare_callbacks()
     parser_conf = ParserConf(rules, parser._callbacks, [start])
