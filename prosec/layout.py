@@ -300,14 +300,19 @@ def _quotes(value: str) -> str:
     """black's prefix and quote normalisation."""
     if _plain(value):
         return value
+    if value[0] == "'" and value[:3] != "'''" and "\\" not in value:
+        # no prefix, single quotes, no backslash: black prefers double
+        # quotes unless the text holds one, which would need escaping
+        body = value[1:-1]
+        return value if '"' in body else '"' + body + '"'
     from black.strings import normalize_string_prefix, normalize_string_quotes
 
     return normalize_string_quotes(normalize_string_prefix(value, mode()))
 
 
 def _unicode_escapes(value: str) -> str:
-    if _plain(value):
-        return value
+    if "\\" not in value:
+        return value  # (black's rule rewrites escape sequences only)
     from black.strings import normalize_unicode_escape_sequences
     from blib2to3.pgen2 import token
     from blib2to3.pytree import Leaf

@@ -225,6 +225,26 @@ def test_docstrings_are_normalised_as_black_normalises_them(body: str) -> None:
 
 
 @settings(max_examples=400, deadline=None, derandomize=True)
+@given(_TEXT, st.sampled_from(["'", '"', "u'", "R'", 'B"']))
+def test_strings_are_normalised_as_black_normalises_them(body: str, quote: str) -> None:
+    from black.strings import (
+        normalize_string_prefix,
+        normalize_string_quotes,
+        normalize_unicode_escape_sequences,
+    )
+    from blib2to3.pgen2 import token
+    from blib2to3.pytree import Leaf
+
+    value = quote + body.replace("\n", "") + quote[-1]
+    if not _one_string(value):
+        return
+    leaf = Leaf(token.STRING, value)
+    normalize_unicode_escape_sequences(leaf)
+    want = normalize_string_quotes(normalize_string_prefix(leaf.value, layout.mode()))
+    assert layout._normal_string(value) == want
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
 @given(_TEXT, st.integers(70, 100))
 def test_widths_are_judged_as_black_counts_them(text: str, length: int) -> None:
     from black.strings import str_width
