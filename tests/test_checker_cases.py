@@ -705,6 +705,33 @@ def test_named_fields_of_other_calls_are_kept_away_and_no_other_field_counts(pas
     assert ("<notes" in seen) is (status is Status.VIOLATED)
 
 
+
+@pytest.mark.parametrize(
+    ("passed", "status"),
+    [
+        # nothing another call produced reaches any call: none sees one
+        ("draft", Status.VIOLATED),
+        # the review before reaches every call but the first: whether each
+        # call is passed one is not counted, so it is not settled
+        ("last", Status.UNRECOGNIZED),
+    ],
+)
+def test_receiving_another_calls_output_is_broken_only_where_none_can_reach(passed: str, status: Status) -> None:
+    text = RELAY.replace("{passed}", passed)
+    for sentence in ("Each reviewer sees another reviewer's output.", "Reviewers read one another's reviews."):
+        assert _status_of(text, sentence) == status, sentence
+    from conftest import Recorder
+
+    module = _module_of(text.format(invariants=""), f"relay_others_{passed}")
+    outputs = iter({"score": f"<score {k}>", "notes": f"<notes {k}>"} for k in range(10))
+    reviewer = Recorder(lambda **kw: next(outputs))
+    module.relay(reviewer=reviewer, editor=Recorder("fine"), drafts=["d1", "d2", "d3"])
+    seen = [str(call["earlier"]) for call in reviewer.calls]
+    # violated: no call was passed another call's review; not settled: the
+    # later calls were, the first was not
+    assert any("<notes" in s for s in seen) is (status is Status.UNRECOGNIZED)
+    assert all("<notes" not in s for s in seen[:1])
+
 def test_a_declared_field_is_received_with_the_whole_result() -> None:
     # the editor is passed every review whole, so it receives their notes;
     # "only" the notes is broken by the scores that come with them

@@ -646,8 +646,15 @@ def build_lexicon(
         match stmt:
             case ir.Bind(name=name, value=ir.Repeat(body=(ir.ExprStmt(expr=ir.Call(callee=callee)),)) | ir.For(
                 body=(ir.ExprStmt(expr=ir.Call(callee=callee)),)
-            )) if set_to.get(name) == {None} and callee in slot_set and sites.get(callee) == 1 and callee not in caught:
-                lex.collects[name] = callee
+            )) if (
+                set_to.get(name) == {None}
+                # `parallel for reader in readers: call reader`: the
+                # sequence's delegates, each called once
+                and (slot := delegate_vars.get(callee, callee)) in slot_set
+                and sites.get(slot) == 1
+                and slot not in caught
+            ):
+                lex.collects[name] = slot
             case _:
                 pass
     # "the reviews" for `let reviews = []` and `append review to reviews`,

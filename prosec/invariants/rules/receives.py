@@ -33,6 +33,7 @@ from .base import (
     unsettled,
     verdict,
 )
+from .isolation import leaks
 from .unchanged import is_original
 
 
@@ -200,9 +201,14 @@ def check(claim: Receives, facts: Facts) -> Verdict:
     wider: list[Problem] = []  # what "only" finds when inputs count too
     when = {"first": " in its first round", "later": " in later rounds", "all": ""}[phase]
     unsure: list[Problem] = []  # "every output", where some may reach the call
+    seeing: list[CallObs] = []  # calls that may be passed another invocation's output
     for call in calls:
         props = facts.props(call, phase)
         for need in claim.needs:
+            if isinstance(need, FromOthers):
+                if any(leaks(facts, need, f, call) for _, flows in props for f in flows):
+                    seeing.append(call)
+                continue
             if not _satisfied(need, call, phase, facts):
                 problem = Problem(
                     call.call.callee_span,
@@ -215,6 +221,23 @@ def check(claim: Receives, facts: Facts) -> Verdict:
                 wider.extend(_extra(claim, call, props, facts, basis=False))
     wanted = ", ".join(describe_source(n) for n in claim.needs)
     lines = ", ".join(str(c.call.span.line) for c in calls)
+    if any(isinstance(n, FromOthers) for n in claim.needs):
+        if not seeing:
+            # no call, on any path, is passed anything another invocation
+            # produced: none of them sees it
+            problems += [
+                Problem(c.call.callee_span, f"`call {c.call.callee}` (line {c.call.span.line}) is never passed another invocation's output")
+                for c in calls
+            ]
+        elif not problems:
+            # some call may be passed one; whether every call (or each
+            # after the first) is, on every path, the analysis does not count
+            return unsettled(
+                "another invocation's output may reach a call, but whether each call is passed one is not "
+                "something the analysis counts",
+                unsure,
+                [f"{claim.target.describe()} (line {lines}) may receive another invocation's output"],
+            )
     only = "only " if claim.only else ""
     evidence = [f"{claim.target.describe()} (line {lines}) receives {only}{wanted}"]
     if unsure and not problems:
