@@ -2474,6 +2474,12 @@ class Meaning(Transformer[Token, Any]):
         or those reached where the approver did not approve ("when the
         pattern blocks")."""
         when = next((i for i in items if isinstance(i, When)), None)
+        if self._tokens(items, "WINNING") or self._tokens(items, "SUCCESS"):
+            # "the winning result is a candidate's output": the result the
+            # pattern returns on success
+            if when is not None and when.path != "success":
+                raise Unsupported("a winning result on another path than success")
+            when = When(None, "success")
         always = always or bool(self._tokens(items, "ALWAYS"))
         present = bool(self._tokens(items, "IF_ANY"))
         # "returned at once": only the branch of an approval says when
