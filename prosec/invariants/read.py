@@ -338,7 +338,7 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             out.append(toks)
             i += n
             continue
-        if not phrase_len and _drops_before_name(low, i, lex, phrases):
+        if (not phrase_len or (phrase_len == 1 and not _known(word, phrases))) and _drops_before_name(low, i, lex, phrases):
             # "the individual reviews", "both diagnostic profiles" (the
             # pattern's own words): a modifier that says nothing of which
             i += 1
@@ -490,6 +490,16 @@ def _result_noun(word: str, owners: Collection[str], lex: Lexicon, phrases: dict
     )
 
 
+#: Word kinds that say something only where a rule reads them ("the
+#: winning result" returned on success): before another noun, plain words.
+_PLAIN_KINDS = frozenset({"WINNING"})
+
+
+def _known(word: str, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> bool:
+    """A word the reader knows as a kind that may say which value is meant."""
+    return bool(set(phrases.get((word,), ())) - _PLAIN_KINDS)
+
+
 def _modified_result(
     low: list[str], i: int, owners: Collection[str], lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]
 ) -> int | None:
@@ -499,7 +509,7 @@ def _modified_result(
     key or word of the reader, so nothing they say is dropped but how the
     writer describes the one result."""
     j = i
-    while j < len(low) and j - i < 2 and low[j].isalpha() and (low[j],) not in phrases and low[j] not in lex.key_forms:
+    while j < len(low) and j - i < 2 and low[j].isalpha() and not _known(low[j], phrases) and low[j] not in lex.key_forms:
         if (low[j],) in lex.forms or low[j] in lex.declared_keys or low[j][:6] in lex.stems or _result_noun(low[j], owners, lex, phrases):
             break
         j += 1
@@ -530,7 +540,7 @@ def _drops_before_name(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple
     pattern's own text puts before that name's first word ("diagnostic
     profiles" where the prose says "diagnostic profile")."""
     word = low[i]
-    if i + 1 >= len(low) or not word.isalpha() or (word,) in phrases or (word,) in lex.forms or word in lex.key_forms:
+    if i + 1 >= len(low) or not word.isalpha() or _known(word, phrases) or (word,) in lex.forms or word in lex.key_forms:
         return False
     if word in FILLER_WORDS or word[:6] in lex.stems or word in lex.declared_keys or any(word in k for k in lex.forms):
         return False
@@ -544,7 +554,7 @@ def _modified_key(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str,
     `ensures:` declares ("the checker's internal notes" of `{ basis, notes
     }`): the position of the key."""
     word = low[i]
-    if not word.isalpha() or (word,) in phrases or word in lex.key_forms or word in lex.declared_keys:
+    if not word.isalpha() or _known(word, phrases) or word in lex.key_forms or word in lex.declared_keys:
         return None
     if (word,) in lex.forms or word[:6] in lex.stems or any(word in k for k in lex.forms):
         return None
@@ -1262,6 +1272,12 @@ class Meaning(Transformer[Token, Any]):
         if self.lex.holds.get(var) != owner:
             raise Unsupported("'every' of a local that does not hold the slot's every result")
         return Obj(owner=owner, what="every", local=var)
+
+    def o_var_output(self, items: list[Any]) -> Obj:
+        names = self._names(self._tokens(items, "VAR")[0])
+        if len(names) != 1 or names[0] not in self.lex.holds:
+            raise Unsupported("a noun for a result after a local that is not one slot's every result")
+        return Obj(owner=self.lex.holds[names[0]], what="output", local=names[0])
 
     def o_var_every(self, items: list[Any]) -> Obj:
         names = self._names(self._tokens(items, "VAR")[0])
