@@ -1387,6 +1387,12 @@ class Meaning(Transformer[Token, Any]):
     def o_own_prior(self, items: list[Any]) -> Obj:
         return Obj(owner=ITS, what="prior")
 
+    def o_own_prior_var(self, items: list[Any]) -> Obj:
+        names = self._names(self._tokens(items, "VAR")[0])
+        if len(names) != 1 or names[0] not in self.lex.holds:
+            raise Unsupported("earlier values of a local that is not one slot's every result")
+        return Obj(owner=ITS, what="prior", local=names[0])
+
     def o_result(self, items: list[Any]) -> Obj:
         return Obj(source=AnyResult())
 
@@ -1426,6 +1432,8 @@ class Meaning(Transformer[Token, Any]):
         elif owner == ITS:
             if target.slot is None:
                 raise Unsupported("'its' for the calls in a loop")
+            if obj.local is not None and self.lex.holds.get(obj.local) != target.slot:
+                raise Unsupported("'its' earlier values of a local that holds another slot's results")
             owners = [target.slot]
         else:
             owners = [owner]
