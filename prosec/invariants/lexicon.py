@@ -182,8 +182,10 @@ class Lexicon:
     #: slot, its only call site ("every member result")
     collects: dict[str, str] = field(default_factory=dict)
     #: local → the one slot whose results are all it is ever appended
-    #: (``let reviews = []``, ``append review to reviews``): kept away, any
-    #: of that slot's outputs; received, the list itself
+    #: (``let reviews = []``, ``append review to reviews``), or that is null
+    #: until that slot's every call sets it (``let booking = null``,
+    #: ``booking = call booker``): kept away, any of that slot's outputs;
+    #: received, the local itself
     gathers: dict[str, str] = field(default_factory=dict)
     #: locals `x_a`, `x_b` that between them hold every result of one slot
     #: and nothing else → that slot ("both profiles": its outputs)
@@ -504,10 +506,13 @@ def build_lexicon(
     set_to: dict[str, set[str | None]] = {}
     bound: dict[tuple[str, str], int] = {}  # (local, slot) → calls bound to it whole
     caught: set[str] = set()  # slots whose failure a `catch` may see
+    not_null: set[str] = set()  # locals set to something that is neither a call nor null
     for stmt in ir.walk(program.body):
         match stmt:
             case ir.Bind(name=name, value=value) | ir.Assign(target=ir.Name(name=name), value=value):
                 callee = delegate_vars.get(value.callee, value.callee) if isinstance(value, ir.Call) else None
+                if callee is None and not (isinstance(value, ir.Literal_) and value.value is None):
+                    not_null.add(name)
                 set_to.setdefault(name, set()).add(callee)
                 if callee is not None:
                     bound[name, callee] = bound.get((name, callee), 0) + 1
@@ -681,6 +686,15 @@ def build_lexicon(
         maker = next(iter(gathered)) if len(gathered) == 1 else None
         if bound_empty.get(name) and maker is not None:
             lex.gathers[name] = maker
+    # `let booking = null`, then `booking = call booker`: null until the
+    # booker's one call sets it (kept away, the booker's output; received,
+    # the local, which may still be null)
+    for name, cs in sorted(set_to.items(), key=lambda kv: kv[0]):
+        makers = {c for c in cs if c is not None}
+        if None in cs and name not in not_null and len(makers) == 1 and name not in lex.holds:
+            (slot,) = makers
+            if slot in slot_set and sites.get(slot) == bound.get((name, slot)) and slot not in caught:
+                lex.gathers.setdefault(name, slot)
     # "both candidates" for `candidate_a` / `candidate_b`: a group.
     groups: dict[str, list[str]] = {}
     for name in sorted(input_set):
