@@ -196,7 +196,9 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
         word = low[i]
         after_poss = bool(out) and (
             out[-1][0].kind in ("POSS", "ITS")
-            or (_in_field_list(out) and not {"AND", "OR", "NOR"} & set(phrases.get((word,), ())))
+            # ("the actor's reasoning nor its self-assessment": "its" opens
+            # a possessive of its own)
+            or (_in_field_list(out) and not {"AND", "OR", "NOR", "ITS"} & set(phrases.get((word,), ())))
         )
         if word.startswith("`"):
             tok = _backticked(raw[i].strip("`"), lex)
@@ -1136,6 +1138,10 @@ class Meaning(Transformer[Token, Any]):
                 # "the actor's reasoning or self-assessment": one owner's fields
                 last = out.pop()
                 obj = Obj(owner=last.owner, what=last.what, fields=(*last.fields, obj.source.name))
+            if out and obj.owner == ITS and obj.what == "fields" and not obj.own:
+                # "the actor's reasoning or its self-assessment": its = the
+                # owner named before it
+                obj = self._its(obj, out)
             out.append(obj)
         # "the questions", a key only the quizmaster's `ensures:` declares:
         # that field of the quizmaster's result
@@ -1662,6 +1668,8 @@ class Meaning(Transformer[Token, Any]):
     def give_neither(self, items: list[Any]) -> Clause:
         """"neither the plan nor the goal reaches the verifier"."""
         objs = [i for i in items if isinstance(i, Obj)]
+        # "neither the actor's reasoning nor its self-assessment": its = the actor
+        objs = objs[:1] + [self._its(o, objs[:1]) if objs[0].owner is not None else o for o in objs[1:]]
         return self._clause(self._subject(items), lambda s: self._forbid(s, objs))
 
     def see_neither(self, items: list[Any]) -> Clause:
