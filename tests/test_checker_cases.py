@@ -862,3 +862,74 @@ def test_an_argument_named_after_what_is_hidden_must_carry_only_delegate_work(fi
     module.briefing(drafter=Recorder("<note>"), reader=reader, brief="<brief>")
     given = [call["secret_note"] for call in reader.calls]
     assert ("<brief>" in given) is (status is Status.VIOLATED)
+
+
+# ---------------------------------------------------------------- a local named as an argument of every iteration
+
+PLANNED = """\
+---
+name: planned
+kind: pattern
+---
+
+# Planned
+
+A planner writes one plan; a technician runs it on every sample.
+
+### Slots
+
+- `planner`
+  - requires: samples
+  - ensures: a plan
+- `technician`
+  - requires: sample, steps
+  - ensures: readings
+
+### Requires
+
+- The caller supplies:
+    samples: string[] -- the samples
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let plan = call planner
+  samples: samples
+let runs = []
+for sample in samples:
+  let reading = call technician
+    sample: sample
+    steps: plan
+  append reading to runs
+  {change}
+return {{
+  runs: runs
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("change", "status"),
+    [
+        # `plan` is set once, before the loop: every run gets the same one
+        ("", Status.PROVED),
+        # each round replaces the plan with the reading just made
+        ("plan = reading", Status.VIOLATED),
+    ],
+)
+def test_a_local_named_as_the_identical_argument_is_the_argument_that_carries_it(change: str, status: Status) -> None:
+    text = PLANNED.replace("{change}", change)
+    # the argument is `steps`, not `plan`: the local names it by what it carries
+    assert _status_of(text, "Every technician receives the identical plan.") == status
+    module = _module_of(text.format(invariants=""), f"planned_{bool(change)}")
+    from conftest import Recorder
+
+    technician = Recorder(lambda **kw: f"<reading of {kw['sample']}>")
+    module.planned(planner=Recorder("<plan>"), technician=technician, samples=["s1", "s2", "s3"])
+    steps = {str(call["steps"]) for call in technician.calls}
+    assert (len(steps) == 1) is (status is Status.PROVED)

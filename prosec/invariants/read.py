@@ -2359,6 +2359,9 @@ class Meaning(Transformer[Token, Any]):
         match token.type:
             case "INPUT" | "FIELD":
                 return Args(tok.names)
+            case "VAR" if len(tok.names) == 1:
+                # "the identical plan": the argument that carries the local
+                return Args(tok.names)
             case "PROMPT":
                 return Args(("prompt",))
             case "INPUTS" | "INPUTNOUN":
