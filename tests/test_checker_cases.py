@@ -933,3 +933,23 @@ def test_a_local_named_as_the_identical_argument_is_the_argument_that_carries_it
     module.planned(planner=Recorder("<plan>"), technician=technician, samples=["s1", "s2", "s3"])
     steps = {str(call["steps"]) for call in technician.calls}
     assert (len(steps) == 1) is (status is Status.PROVED)
+
+
+@pytest.mark.parametrize(
+    ("returned", "status"),
+    [
+        ("runs", Status.PROVED),
+        # the readings written into a text are not the readings as they came
+        ('"Runs: {{runs}}"', Status.VIOLATED),
+    ],
+)
+def test_a_raw_output_returned_is_not_written_into_a_text(returned: str, status: Status) -> None:
+    text = PLANNED.replace("{change}", "").replace("  runs: runs\n}}", f"  runs: {returned}\n}}}}")
+    assert _status_of(text, "The runs returned are the technician's raw outputs.") == status
+    assert _status_of(text, "The runs returned come from the technician.") == Status.PROVED
+    module = _module_of(text.format(invariants=""), f"planned_raw_{status.value}")
+    from conftest import Recorder
+
+    out = module.planned(planner=Recorder("<plan>"), technician=Recorder(lambda **kw: f"<reading of {kw['sample']}>"), samples=["s1"])
+    runs = out["runs"] if isinstance(out, dict) else out.runs
+    assert isinstance(runs, list) is (status is Status.PROVED)

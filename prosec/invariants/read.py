@@ -2502,7 +2502,15 @@ class Meaning(Transformer[Token, Any]):
     def ret_from(self, items: list[Any]) -> Clause:
         owner = next(i for i in items if _is_name(i))
         key = self._returned_noun(items)
-        return self._returning(items, Need(FromSlot(owner), key))
+        return self._returning(items, self._raw(items, Need(FromSlot(owner), key)))
+
+    def _raw(self, items: list[Any], need: Need) -> Need:
+        """"The readers' raw output": their results as they came."""
+        if not self._tokens(items, "ORIGINAL"):
+            return need
+        if self._tokens(items, "ALWAYS") or self._tokens(items, "IF_ANY") or any(isinstance(i, When) for i in items):
+            raise Unsupported("a raw output said with a path or 'always'")
+        return replace(need, raw=True)
 
     def _returning(self, items: list[Any], need: Need, *, always: bool = False) -> Clause:
         """A return of ``need`` on the path the clause names: every return,
@@ -2563,7 +2571,7 @@ class Meaning(Transformer[Token, Any]):
         if owner in (OTHER, ITS):
             raise Unsupported("a returned field from no named slot")
         key = next(i for i in items if isinstance(i, ReturnKey)).name
-        return self._returning(items, Need(FromSlot(owner), key))
+        return self._returning(items, self._raw(items, Need(FromSlot(owner), key)))
 
     def ret_complete(self, items: list[Any]) -> Clause:
         var = self._name(self._tokens(items, "VAR")[0])
