@@ -1129,3 +1129,30 @@ def test_a_raw_output_returned_is_not_written_into_a_text(returned: str, status:
     out = module.planned(planner=Recorder("<plan>"), technician=Recorder(lambda **kw: f"<reading of {kw['sample']}>"), samples=["s1"])
     runs = out["runs"] if isinstance(out, dict) else out.runs
     assert isinstance(runs, list) is (status is Status.PROVED)
+
+
+@pytest.mark.parametrize(
+    ("extra", "status"),
+    [
+        # each call is passed its own sample only: none sees another
+        ("", Status.VIOLATED),
+        # every call is also passed the whole list: other samples may reach
+        # each call, which the analysis does not count element by element
+        ("\n    all: samples", Status.UNRECOGNIZED),
+    ],
+)
+def test_receiving_other_calls_elements_is_broken_only_where_none_can_reach(extra: str, status: Status) -> None:
+    delegation = ONCE.replace("    sample: sample", "    sample: sample" + extra)
+    assert _statuses(delegation, ["Each technician sees the other samples."]) == [status]
+    text = PATTERN.format(invariants="", delegation=delegation)
+    module = _module_of(text, f"assay_others_{bool(extra)}")
+    from conftest import Recorder
+
+    technician = Recorder("<reading>")
+    module.assay(technician=technician, samples=["s1", "s2"], replicates=1)
+    # whether some call was passed a sample other than its own
+    others = [
+        any(other != call["sample"] and other in str(v) for k, v in call.items() if k != "sample" for other in ("s1", "s2"))
+        for call in technician.calls
+    ]
+    assert any(others) is (status is Status.UNRECOGNIZED)

@@ -1534,9 +1534,9 @@ class Meaning(Transformer[Token, Any]):
             originals: list[Claim] = []
             for obj in objs:
                 for src in self._sources(obj, target, subject, negative=False):
-                    if isinstance(src, OtherElements):
-                        raise Unsupported("receiving other invocations' elements")
-                    if isinstance(src, FromOthers) and (only or unchanged or obj.original or target.slot not in self.lex.repeated):
+                    if isinstance(src, FromOthers | OtherElements) and (
+                        only or unchanged or obj.original or target.slot not in self.lex.repeated
+                    ):
                         # "sees only the other reviewers' notes" would need
                         # every value passed to be another call's output
                         raise Unsupported("receiving only, or unchanged, other invocations' outputs")
