@@ -208,6 +208,8 @@ class Lexicon:
     #: a verb form of the action a slot is named for → that slot ("merged",
     #: "merging" for `merger`; "booked" for `booker`): what the slot does
     acts: dict[str, str] = field(default_factory=dict)
+    #: slots called somewhere outside every loop
+    unlooped: frozenset[str] = frozenset()
     #: how many loops (not ``parallel:`` blocks) the delegation has
     loop_count: int = 0
     #: the words a loop is named by in the program: its variable (``as
@@ -492,6 +494,7 @@ def build_lexicon(
         if isinstance(stmt, ir.Return) and isinstance(stmt.value, ir.Object):
             returned.update(k for k, _ in stmt.value.entries)
     looped: set[str] = set()
+    in_loops: set[int] = set()  # the call expressions inside a loop
     walkers: dict[str, set[str]] = {}
     for loop in loops_in(program.body):
         if isinstance(loop, ir.For) and isinstance(loop.iterable, ir.Name) and loop.iterable.name in input_set:
@@ -500,8 +503,9 @@ def build_lexicon(
         if isinstance(loop, ir.For) and isinstance(loop.iterable, ir.Name) and loop.iterable.name in slot_set:
             delegate_vars[loop.var] = loop.iterable.name
         if not isinstance(loop, ir.Parallel):
-            calls = (e for top in exprs_in(loop.body) for e in ir.subexprs(top) if isinstance(e, ir.Call))
+            calls = [e for top in exprs_in(loop.body) for e in ir.subexprs(top) if isinstance(e, ir.Call)]
             looped.update(delegate_vars.get(c.callee, c.callee) for c in calls)
+            in_loops.update(id(c) for c in calls)
 
     set_to: dict[str, set[str | None]] = {}
     bound: dict[tuple[str, str], int] = {}  # (local, slot) → calls bound to it whole
@@ -555,6 +559,12 @@ def build_lexicon(
         keys=frozenset(keys - slot_set - input_set - variables),
         primary=primary,
         looped=frozenset(looped),
+        unlooped=frozenset(
+            delegate_vars.get(e.callee, e.callee)
+            for top in exprs_in(program.body)
+            for e in ir.subexprs(top)
+            if isinstance(e, ir.Call) and id(e) not in in_loops
+        ),
         repeated=frozenset(looped | {n for n, k in sites.items() if k > 1}),
         input_keys=frozenset(from_inputs - other_keys),
         returned_keys=frozenset(returned),

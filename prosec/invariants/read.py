@@ -1099,6 +1099,12 @@ class Meaning(Transformer[Token, Any]):
         validator, whose attempts the sentence does not say."""
         if noun.slot is None and len(self.lex.looped) > 1:
             raise Unsupported("the calls of loops that call several delegates")
+        if noun.slot is None and len(self.lex.looped) == 1:
+            # the one delegate the loops call, when it is called nowhere
+            # else: "every attempt" is every call of the target
+            (slot,) = self.lex.looped
+            if slot in self.lex.slots and slot not in self.lex.unlooped:
+                return CallsNoun(slot)
         return noun
 
     def subj_it(self, items: list[Any]) -> Subject:
@@ -2319,7 +2325,8 @@ class Meaning(Transformer[Token, Any]):
     def monotonic_available(self, items: list[Any]) -> Clause:
         var = next(i for i in items if _is_name(i))
         phase: Phase = "later" if self._tokens(items, "AFTER") else "all"
-        return Clause(None, lambda s: [Monotonic(var), Receives(Calls(None, phase=phase), (FromVar(var),))])
+        slot = self._calls_of(CallsNoun(None)).slot
+        return Clause(None, lambda s: [Monotonic(var), Receives(Calls(slot, phase=phase), (FromVar(var),))])
 
     # ------------------------------------------------------------ exactly once
 
