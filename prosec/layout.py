@@ -628,9 +628,13 @@ def _unary_position(prev: tokenize.TokenInfo | None) -> bool:
     return False
 
 
+#: A number black leaves as it is: digits, with a fraction after digits.
+_PLAIN_NUMBER = re.compile(r"[0-9][0-9_]*(?:\.[0-9][0-9_]*)?")
+
+
 def _number(value: str) -> str:
-    if value.isascii() and value.isdigit():
-        return value  # (black's rules change letters, exponents and dots)
+    if _PLAIN_NUMBER.fullmatch(value):
+        return value  # (black's rules change letters, exponents and bare dots)
     from black.numerics import normalize_numeric_literal
     from blib2to3.pgen2 import token
     from blib2to3.pytree import Leaf

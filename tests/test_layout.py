@@ -253,7 +253,9 @@ def test_widths_are_judged_as_black_counts_them(text: str, length: int) -> None:
     assert layout._narrow(padded) == (str_width(padded) <= layout.LINE_LENGTH)
 
 
-@pytest.mark.parametrize("value", ["0", "7", "1234567890", "0x1F", "1E5", "10l", "1.", "1_000", "0o17", "5J"])
+@pytest.mark.parametrize(
+    "value", ["0", "7", "1234567890", "0.8", "12.50", "1_000.0_1", "0x1F", "1E5", "1.5e3", "10l", "1.", ".5", "1_000", "0o17", "5J", "0B1"]
+)
 def test_numbers_are_normalised_as_black_normalises_them(value: str) -> None:
     from black.numerics import normalize_numeric_literal
     from blib2to3.pgen2 import token
