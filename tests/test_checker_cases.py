@@ -705,6 +705,32 @@ def test_named_fields_of_other_calls_are_kept_away_and_no_other_field_counts(pas
     assert ("<notes" in seen) is (status is Status.VIOLATED)
 
 
+@pytest.mark.parametrize(
+    ("passed", "status"),
+    [
+        # nothing another call produced reaches any call: none sees one
+        ("draft", Status.VIOLATED),
+        # the review before reaches every call but the first: whether each
+        # call is passed one is not counted, so it is not settled
+        ("last", Status.UNRECOGNIZED),
+    ],
+)
+def test_receiving_another_calls_output_is_broken_only_where_none_can_reach(passed: str, status: Status) -> None:
+    text = RELAY.replace("{passed}", passed)
+    for sentence in ("Each reviewer sees another reviewer's output.", "Reviewers read one another's reviews."):
+        assert _status_of(text, sentence) == status, sentence
+    from conftest import Recorder
+
+    module = _module_of(text.format(invariants=""), f"relay_others_{passed}")
+    outputs = iter({"score": f"<score {k}>", "notes": f"<notes {k}>"} for k in range(10))
+    reviewer = Recorder(lambda **kw: next(outputs))
+    module.relay(reviewer=reviewer, editor=Recorder("fine"), drafts=["d1", "d2", "d3"])
+    seen = [str(call["earlier"]) for call in reviewer.calls]
+    # violated: no call was passed another call's review; not settled: the
+    # later calls were, the first was not
+    assert any("<notes" in s for s in seen) is (status is Status.UNRECOGNIZED)
+    assert all("<notes" not in s for s in seen[:1])
+
 def test_a_declared_field_is_received_with_the_whole_result() -> None:
     # the editor is passed every review whole, so it receives their notes;
     # "only" the notes is broken by the scores that come with them
@@ -1012,3 +1038,121 @@ def test_the_previous_output_of_a_slot_run_earlier_in_the_round_has_two_meanings
     con = Recorder(*(f"C{k}" for k in range(1, 4)))
     module.exchange(pro=pro, con=con, topic="t")
     assert [call["prior"] for call in con.calls] == ["P1", "P2", "P3"]
+
+
+# ---------------------------------------------------------------- a local named as an argument of every iteration
+
+PLANNED = """\
+---
+name: planned
+kind: pattern
+---
+
+# Planned
+
+A planner writes one plan; a technician runs it on every sample.
+
+### Slots
+
+- `planner`
+  - requires: samples
+  - ensures: a plan
+- `technician`
+  - requires: sample, steps
+  - ensures: readings
+
+### Requires
+
+- The caller supplies:
+    samples: string[] -- the samples
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let plan = call planner
+  samples: samples
+let runs = []
+for sample in samples:
+  let reading = call technician
+    sample: sample
+    steps: plan
+  append reading to runs
+  {change}
+return {{
+  runs: runs
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("change", "status"),
+    [
+        # `plan` is set once, before the loop: every run gets the same one
+        ("", Status.PROVED),
+        # each round replaces the plan with the reading just made
+        ("plan = reading", Status.VIOLATED),
+    ],
+)
+def test_a_local_named_as_the_identical_argument_is_the_argument_that_carries_it(change: str, status: Status) -> None:
+    text = PLANNED.replace("{change}", change)
+    # the argument is `steps`, not `plan`: the local names it by what it carries
+    assert _status_of(text, "Every technician receives the identical plan.") == status
+    module = _module_of(text.format(invariants=""), f"planned_{bool(change)}")
+    from conftest import Recorder
+
+    technician = Recorder(lambda **kw: f"<reading of {kw['sample']}>")
+    module.planned(planner=Recorder("<plan>"), technician=technician, samples=["s1", "s2", "s3"])
+    steps = {str(call["steps"]) for call in technician.calls}
+    assert (len(steps) == 1) is (status is Status.PROVED)
+
+
+@pytest.mark.parametrize(
+    ("returned", "status"),
+    [
+        ("runs", Status.PROVED),
+        # the readings written into a text are not the readings as they came
+        ('"Runs: {{runs}}"', Status.VIOLATED),
+    ],
+)
+def test_a_raw_output_returned_is_not_written_into_a_text(returned: str, status: Status) -> None:
+    text = PLANNED.replace("{change}", "").replace("  runs: runs\n}}", f"  runs: {returned}\n}}}}")
+    assert _status_of(text, "The runs returned are the technician's raw outputs.") == status
+    assert _status_of(text, "The runs returned come from the technician.") == Status.PROVED
+    module = _module_of(text.format(invariants=""), f"planned_raw_{status.value}")
+    from conftest import Recorder
+
+    out = module.planned(planner=Recorder("<plan>"), technician=Recorder(lambda **kw: f"<reading of {kw['sample']}>"), samples=["s1"])
+    runs = out["runs"] if isinstance(out, dict) else out.runs
+    assert isinstance(runs, list) is (status is Status.PROVED)
+
+
+@pytest.mark.parametrize(
+    ("extra", "status"),
+    [
+        # each call is passed its own sample only: none sees another
+        ("", Status.VIOLATED),
+        # every call is also passed the whole list: other samples may reach
+        # each call, which the analysis does not count element by element
+        ("\n    all: samples", Status.UNRECOGNIZED),
+    ],
+)
+def test_receiving_other_calls_elements_is_broken_only_where_none_can_reach(extra: str, status: Status) -> None:
+    delegation = ONCE.replace("    sample: sample", "    sample: sample" + extra)
+    assert _statuses(delegation, ["Each technician sees the other samples."]) == [status]
+    text = PATTERN.format(invariants="", delegation=delegation)
+    module = _module_of(text, f"assay_others_{bool(extra)}")
+    from conftest import Recorder
+
+    technician = Recorder("<reading>")
+    module.assay(technician=technician, samples=["s1", "s2"], replicates=1)
+    # whether some call was passed a sample other than its own
+    others = [
+        any(other != call["sample"] and other in str(v) for k, v in call.items() if k != "sample" for other in ("s1", "s2"))
+        for call in technician.calls
+    ]
+    assert any(others) is (status is Status.UNRECOGNIZED)

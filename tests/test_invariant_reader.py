@@ -185,12 +185,12 @@ TABLE += [
     Twin("Neither the tutor nor the learner has access to the answer key",
          "Both the tutor and the learner have access to the answer key", FORBID, NEED),
     Twin("The mediator sees neither the budget nor the floor", "The mediator sees the budget and the floor", FORBID, NEED),
-    Twin("No reviewer sees another reviewer's output", "Every reviewer sees another reviewer's output", FORBID, None),
+    Twin("No reviewer sees another reviewer's output", "Every reviewer sees another reviewer's output", FORBID, NEED),
     Twin("None of the reviewers sees the brief", "All of the reviewers see the brief", FORBID, NEED),
     # negation in the object's determiner
     Twin("No actor's reasoning ever reaches the observer", "The actor's reasoning reaches the observer", FORBID, None),
     Twin("None of the planner's output is passed to the verifier", "The planner's output is passed to the verifier", FORBID, NEED),
-    Twin("No reviewer sees a review written by a different reviewer", "Every reviewer sees a review written by a different reviewer", FORBID, None),
+    Twin("No reviewer sees a review written by a different reviewer", "Every reviewer sees a review written by a different reviewer", FORBID, NEED),
     Twin("The moderator never reads the essays", "The moderator reads the essays", FORBID, NEED),
     # qualifiers
     Twin("The auditor reads the document exactly as the caller provided it",

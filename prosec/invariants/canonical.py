@@ -195,6 +195,11 @@ def canonical(claim: Claim) -> str:
             return f"{source(need.what)} is returned when {_n(approver)} blocks"
         case Returns(path="all", needs=(need,), complete=complete) if isinstance(need.what, FromVar):
             return f"the whole {_n(need.what.name)} is the output" if complete else f"{_n(need.what.name)} is the output"
+        case Returns(path="all", needs=(need,), always=False, present=False) if (
+            isinstance(need.what, FromSlot) and need.field and not need.what.fields and need.raw and not need.only
+        ):
+            what = "the result" if need.field == "result" else f"the returned {_n(need.field)}"
+            return f"{what} is {_n(need.what.slot)}'s raw output"
         case Returns(path="all", needs=(need,), always=always, present=present) if (
             isinstance(need.what, FromSlot) and need.field == "result"
         ):

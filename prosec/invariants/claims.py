@@ -270,6 +270,9 @@ class Need:
     what: Source
     field: str | None = None
     only: bool = False
+    #: "the readers' raw output": the slot's results as they came, not
+    #: written into a text
+    raw: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -182,8 +182,10 @@ class Lexicon:
     #: slot, its only call site ("every member result")
     collects: dict[str, str] = field(default_factory=dict)
     #: local → the one slot whose results are all it is ever appended
-    #: (``let reviews = []``, ``append review to reviews``): kept away, any
-    #: of that slot's outputs; received, the list itself
+    #: (``let reviews = []``, ``append review to reviews``), or that is null
+    #: until that slot's every call sets it (``let booking = null``,
+    #: ``booking = call booker``): kept away, any of that slot's outputs;
+    #: received, the local itself
     gathers: dict[str, str] = field(default_factory=dict)
     #: locals `x_a`, `x_b` that between them hold every result of one slot
     #: and nothing else → that slot ("both profiles": its outputs)
@@ -206,6 +208,8 @@ class Lexicon:
     #: a verb form of the action a slot is named for → that slot ("merged",
     #: "merging" for `merger`; "booked" for `booker`): what the slot does
     acts: dict[str, str] = field(default_factory=dict)
+    #: slots called somewhere outside every loop
+    unlooped: frozenset[str] = frozenset()
     #: how many loops (not ``parallel:`` blocks) the delegation has
     loop_count: int = 0
     #: the words a loop is named by in the program: its variable (``as
@@ -272,7 +276,7 @@ _NOT_NAMES = frozenset("what how who whom whose where when why which whether mos
 _MEANINGFUL = frozenset(
     "NUMBER SINGLE EVERY BOTH OTHER ANOTHER PRIOR CURRENT LATER FIRST ORIGINAL WHOLE SAME FINAL "
     "NO NOT NEVER NONE ONLY EXCEPT PATTERN ROLENOUN CALLS LOOP INPUTNOUN INPUTS PROMPT AUTHORED "
-    "APPROVAL UNCHANGED REJECTED".split()
+    "UNCHANGED REJECTED".split()
 )
 
 
@@ -490,6 +494,7 @@ def build_lexicon(
         if isinstance(stmt, ir.Return) and isinstance(stmt.value, ir.Object):
             returned.update(k for k, _ in stmt.value.entries)
     looped: set[str] = set()
+    in_loops: set[int] = set()  # the call expressions inside a loop
     walkers: dict[str, set[str]] = {}
     for loop in loops_in(program.body):
         if isinstance(loop, ir.For) and isinstance(loop.iterable, ir.Name) and loop.iterable.name in input_set:
@@ -498,16 +503,20 @@ def build_lexicon(
         if isinstance(loop, ir.For) and isinstance(loop.iterable, ir.Name) and loop.iterable.name in slot_set:
             delegate_vars[loop.var] = loop.iterable.name
         if not isinstance(loop, ir.Parallel):
-            calls = (e for top in exprs_in(loop.body) for e in ir.subexprs(top) if isinstance(e, ir.Call))
+            calls = [e for top in exprs_in(loop.body) for e in ir.subexprs(top) if isinstance(e, ir.Call)]
             looped.update(delegate_vars.get(c.callee, c.callee) for c in calls)
+            in_loops.update(id(c) for c in calls)
 
     set_to: dict[str, set[str | None]] = {}
     bound: dict[tuple[str, str], int] = {}  # (local, slot) → calls bound to it whole
     caught: set[str] = set()  # slots whose failure a `catch` may see
+    not_null: set[str] = set()  # locals set to something that is neither a call nor null
     for stmt in ir.walk(program.body):
         match stmt:
             case ir.Bind(name=name, value=value) | ir.Assign(target=ir.Name(name=name), value=value):
                 callee = delegate_vars.get(value.callee, value.callee) if isinstance(value, ir.Call) else None
+                if callee is None and not (isinstance(value, ir.Literal_) and value.value is None):
+                    not_null.add(name)
                 set_to.setdefault(name, set()).add(callee)
                 if callee is not None:
                     bound[name, callee] = bound.get((name, callee), 0) + 1
@@ -550,6 +559,12 @@ def build_lexicon(
         keys=frozenset(keys - slot_set - input_set - variables),
         primary=primary,
         looped=frozenset(looped),
+        unlooped=frozenset(
+            delegate_vars.get(e.callee, e.callee)
+            for top in exprs_in(program.body)
+            for e in ir.subexprs(top)
+            if isinstance(e, ir.Call) and id(e) not in in_loops
+        ),
         repeated=frozenset(looped | {n for n, k in sites.items() if k > 1}),
         input_keys=frozenset(from_inputs - other_keys),
         returned_keys=frozenset(returned),
@@ -646,8 +661,15 @@ def build_lexicon(
         match stmt:
             case ir.Bind(name=name, value=ir.Repeat(body=(ir.ExprStmt(expr=ir.Call(callee=callee)),)) | ir.For(
                 body=(ir.ExprStmt(expr=ir.Call(callee=callee)),)
-            )) if set_to.get(name) == {None} and callee in slot_set and sites.get(callee) == 1 and callee not in caught:
-                lex.collects[name] = callee
+            )) if (
+                set_to.get(name) == {None}
+                # `parallel for reader in readers: call reader`: the
+                # sequence's delegates, each called once
+                and (slot := delegate_vars.get(callee, callee)) in slot_set
+                and sites.get(slot) == 1
+                and slot not in caught
+            ):
+                lex.collects[name] = slot
             case _:
                 pass
     # "the reviews" for `let reviews = []` and `append review to reviews`,
@@ -674,6 +696,15 @@ def build_lexicon(
         maker = next(iter(gathered)) if len(gathered) == 1 else None
         if bound_empty.get(name) and maker is not None:
             lex.gathers[name] = maker
+    # `let booking = null`, then `booking = call booker`: null until the
+    # booker's one call sets it (kept away, the booker's output; received,
+    # the local, which may still be null)
+    for name, cs in sorted(set_to.items(), key=lambda kv: kv[0]):
+        makers = {c for c in cs if c is not None}
+        if None in cs and name not in not_null and len(makers) == 1 and name not in lex.holds:
+            (slot,) = makers
+            if slot in slot_set and sites.get(slot) == bound.get((name, slot)) and slot not in caught:
+                lex.gathers.setdefault(name, slot)
     # "both candidates" for `candidate_a` / `candidate_b`: a group.
     groups: dict[str, list[str]] = {}
     for name in sorted(input_set):

@@ -196,7 +196,9 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
         word = low[i]
         after_poss = bool(out) and (
             out[-1][0].kind in ("POSS", "ITS")
-            or (_in_field_list(out) and not {"AND", "OR", "NOR"} & set(phrases.get((word,), ())))
+            # ("the actor's reasoning nor its self-assessment": "its" opens
+            # a possessive of its own)
+            or (_in_field_list(out) and not {"AND", "OR", "NOR", "ITS"} & set(phrases.get((word,), ())))
         )
         if word.startswith("`"):
             tok = _backticked(raw[i].strip("`"), lex)
@@ -338,7 +340,7 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             out.append(toks)
             i += n
             continue
-        if not phrase_len and _drops_before_name(low, i, lex, phrases):
+        if (not phrase_len or (phrase_len == 1 and not _known(word, phrases))) and _drops_before_name(low, i, lex, phrases):
             # "the individual reviews", "both diagnostic profiles" (the
             # pattern's own words): a modifier that says nothing of which
             i += 1
@@ -490,6 +492,16 @@ def _result_noun(word: str, owners: Collection[str], lex: Lexicon, phrases: dict
     )
 
 
+#: Word kinds that say something only where a rule reads them ("the
+#: winning result" returned on success): before another noun, plain words.
+_PLAIN_KINDS = frozenset({"WINNING"})
+
+
+def _known(word: str, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> bool:
+    """A word the reader knows as a kind that may say which value is meant."""
+    return bool(set(phrases.get((word,), ())) - _PLAIN_KINDS)
+
+
 def _modified_result(
     low: list[str], i: int, owners: Collection[str], lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]
 ) -> int | None:
@@ -499,7 +511,7 @@ def _modified_result(
     key or word of the reader, so nothing they say is dropped but how the
     writer describes the one result."""
     j = i
-    while j < len(low) and j - i < 2 and low[j].isalpha() and (low[j],) not in phrases and low[j] not in lex.key_forms:
+    while j < len(low) and j - i < 2 and low[j].isalpha() and not _known(low[j], phrases) and low[j] not in lex.key_forms:
         if (low[j],) in lex.forms or low[j] in lex.declared_keys or low[j][:6] in lex.stems or _result_noun(low[j], owners, lex, phrases):
             break
         j += 1
@@ -530,7 +542,7 @@ def _drops_before_name(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple
     pattern's own text puts before that name's first word ("diagnostic
     profiles" where the prose says "diagnostic profile")."""
     word = low[i]
-    if i + 1 >= len(low) or not word.isalpha() or (word,) in phrases or (word,) in lex.forms or word in lex.key_forms:
+    if i + 1 >= len(low) or not word.isalpha() or _known(word, phrases) or (word,) in lex.forms or word in lex.key_forms:
         return False
     if word in FILLER_WORDS or word[:6] in lex.stems or word in lex.declared_keys or any(word in k for k in lex.forms):
         return False
@@ -544,7 +556,7 @@ def _modified_key(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str,
     `ensures:` declares ("the checker's internal notes" of `{ basis, notes
     }`): the position of the key."""
     word = low[i]
-    if not word.isalpha() or (word,) in phrases or word in lex.key_forms or word in lex.declared_keys:
+    if not word.isalpha() or _known(word, phrases) or word in lex.key_forms or word in lex.declared_keys:
         return None
     if (word,) in lex.forms or word[:6] in lex.stems or any(word in k for k in lex.forms):
         return None
@@ -1087,6 +1099,12 @@ class Meaning(Transformer[Token, Any]):
         validator, whose attempts the sentence does not say."""
         if noun.slot is None and len(self.lex.looped) > 1:
             raise Unsupported("the calls of loops that call several delegates")
+        if noun.slot is None and len(self.lex.looped) == 1:
+            # the one delegate the loops call, when it is called nowhere
+            # else: "every attempt" is every call of the target
+            (slot,) = self.lex.looped
+            if slot in self.lex.slots and slot not in self.lex.unlooped:
+                return CallsNoun(slot)
         return noun
 
     def subj_it(self, items: list[Any]) -> Subject:
@@ -1127,6 +1145,10 @@ class Meaning(Transformer[Token, Any]):
                 # "the actor's reasoning or self-assessment": one owner's fields
                 last = out.pop()
                 obj = Obj(owner=last.owner, what=last.what, fields=(*last.fields, obj.source.name))
+            if out and obj.owner == ITS and obj.what == "fields" and not obj.own:
+                # "the actor's reasoning or its self-assessment": its = the
+                # owner named before it
+                obj = self._its(obj, out)
             out.append(obj)
         # "the questions", a key only the quizmaster's `ensures:` declares:
         # that field of the quizmaster's result
@@ -1264,6 +1286,12 @@ class Meaning(Transformer[Token, Any]):
             raise Unsupported("'every' of a local that does not hold the slot's every result")
         return Obj(owner=owner, what="every", local=var)
 
+    def o_var_output(self, items: list[Any]) -> Obj:
+        names = self._names(self._tokens(items, "VAR")[0])
+        if len(names) != 1 or names[0] not in self.lex.holds:
+            raise Unsupported("a noun for a result after a local that is not one slot's every result")
+        return Obj(owner=self.lex.holds[names[0]], what="output", local=names[0])
+
     def o_var_every(self, items: list[Any]) -> Obj:
         names = self._names(self._tokens(items, "VAR")[0])
         slot = self.lex.holds.get(names[0]) or self.lex.collects.get(names[0]) if len(names) == 1 else None
@@ -1372,6 +1400,12 @@ class Meaning(Transformer[Token, Any]):
     def o_own_prior(self, items: list[Any]) -> Obj:
         return Obj(owner=ITS, what="prior")
 
+    def o_own_prior_var(self, items: list[Any]) -> Obj:
+        names = self._names(self._tokens(items, "VAR")[0])
+        if len(names) != 1 or names[0] not in self.lex.holds:
+            raise Unsupported("earlier values of a local that is not one slot's every result")
+        return Obj(owner=ITS, what="prior", local=names[0])
+
     def o_result(self, items: list[Any]) -> Obj:
         return Obj(source=AnyResult())
 
@@ -1411,6 +1445,8 @@ class Meaning(Transformer[Token, Any]):
         elif owner == ITS:
             if target.slot is None:
                 raise Unsupported("'its' for the calls in a loop")
+            if obj.local is not None and self.lex.holds.get(obj.local) != target.slot:
+                raise Unsupported("'its' earlier values of a local that holds another slot's results")
             owners = [target.slot]
         else:
             owners = [owner]
@@ -1504,8 +1540,12 @@ class Meaning(Transformer[Token, Any]):
             originals: list[Claim] = []
             for obj in objs:
                 for src in self._sources(obj, target, subject, negative=False):
-                    if isinstance(src, FromOthers | OtherElements):
-                        raise Unsupported("receiving other invocations' outputs")
+                    if isinstance(src, FromOthers | OtherElements) and (
+                        only or unchanged or obj.original or target.slot not in self.lex.repeated
+                    ):
+                        # "sees only the other reviewers' notes" would need
+                        # every value passed to be another call's output
+                        raise Unsupported("receiving only, or unchanged, other invocations' outputs")
                     if unchanged or obj.original:
                         if obj.element:
                             raise Unsupported("one element of a list 'as given'")
@@ -1635,6 +1675,8 @@ class Meaning(Transformer[Token, Any]):
     def give_neither(self, items: list[Any]) -> Clause:
         """"neither the plan nor the goal reaches the verifier"."""
         objs = [i for i in items if isinstance(i, Obj)]
+        # "neither the actor's reasoning nor its self-assessment": its = the actor
+        objs = objs[:1] + [self._its(o, objs[:1]) if objs[0].owner is not None else o for o in objs[1:]]
         return self._clause(self._subject(items), lambda s: self._forbid(s, objs))
 
     def see_neither(self, items: list[Any]) -> Clause:
@@ -2283,7 +2325,8 @@ class Meaning(Transformer[Token, Any]):
     def monotonic_available(self, items: list[Any]) -> Clause:
         var = next(i for i in items if _is_name(i))
         phase: Phase = "later" if self._tokens(items, "AFTER") else "all"
-        return Clause(None, lambda s: [Monotonic(var), Receives(Calls(None, phase=phase), (FromVar(var),))])
+        slot = self._calls_of(CallsNoun(None)).slot
+        return Clause(None, lambda s: [Monotonic(var), Receives(Calls(slot, phase=phase), (FromVar(var),))])
 
     # ------------------------------------------------------------ exactly once
 
@@ -2323,6 +2366,9 @@ class Meaning(Transformer[Token, Any]):
         tok = _tok(self.toks, token)
         match token.type:
             case "INPUT" | "FIELD":
+                return Args(tok.names)
+            case "VAR" if len(tok.names) == 1:
+                # "the identical plan": the argument that carries the local
                 return Args(tok.names)
             case "PROMPT":
                 return Args(("prompt",))
@@ -2464,13 +2510,27 @@ class Meaning(Transformer[Token, Any]):
     def ret_from(self, items: list[Any]) -> Clause:
         owner = next(i for i in items if _is_name(i))
         key = self._returned_noun(items)
-        return self._returning(items, Need(FromSlot(owner), key))
+        return self._returning(items, self._raw(items, Need(FromSlot(owner), key)))
+
+    def _raw(self, items: list[Any], need: Need) -> Need:
+        """"The readers' raw output": their results as they came."""
+        if not self._tokens(items, "ORIGINAL"):
+            return need
+        if self._tokens(items, "ALWAYS") or self._tokens(items, "IF_ANY") or any(isinstance(i, When) for i in items):
+            raise Unsupported("a raw output said with a path or 'always'")
+        return replace(need, raw=True)
 
     def _returning(self, items: list[Any], need: Need, *, always: bool = False) -> Clause:
         """A return of ``need`` on the path the clause names: every return,
         or those reached where the approver did not approve ("when the
         pattern blocks")."""
         when = next((i for i in items if isinstance(i, When)), None)
+        if self._tokens(items, "WINNING") or self._tokens(items, "SUCCESS"):
+            # "the winning result is a candidate's output": the result the
+            # pattern returns on success
+            if when is not None and when.path != "success":
+                raise Unsupported("a winning result on another path than success")
+            when = When(None, "success")
         always = always or bool(self._tokens(items, "ALWAYS"))
         present = bool(self._tokens(items, "IF_ANY"))
         # "returned at once": only the branch of an approval says when
@@ -2519,7 +2579,7 @@ class Meaning(Transformer[Token, Any]):
         if owner in (OTHER, ITS):
             raise Unsupported("a returned field from no named slot")
         key = next(i for i in items if isinstance(i, ReturnKey)).name
-        return self._returning(items, Need(FromSlot(owner), key))
+        return self._returning(items, self._raw(items, Need(FromSlot(owner), key)))
 
     def ret_complete(self, items: list[Any]) -> Clause:
         var = self._name(self._tokens(items, "VAR")[0])

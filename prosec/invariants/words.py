@@ -417,6 +417,9 @@ KINDS: dict[str, tuple[str, ...]] = {
     "FINAL": ("final", "overall", "pattern's"),
     "WINS": ("wins", "win", "is chosen", "is picked", "is selected", "prevails"),
     "SUCCESS": ("success", "successful", "succeeds", "succeed", "first success"),
+    # "the winning result is a candidate's own output": what is returned on
+    # success
+    "WINNING": ("winning",),
     "FAILS": ("fails", "fail", "failed", "errors", "raises", "throws", "crashes", "raised", "threw"),
     "FAILURE": ("failure", "failures", "error", "errors", "exception", "exceptions"),
     "ACCESS": ("access",),

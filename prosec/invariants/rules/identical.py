@@ -48,12 +48,12 @@ def check(claim: Identical, facts: Facts) -> Verdict:
         if loops:
             looped += 1
         for arg in claim.args or ():
-            if not any(_carries(p.prop.key, flows, arg) for p, flows in facts.props(call)):
+            if not any(_carries(p.prop.key, flows, arg, facts) for p, flows in facts.props(call)):
                 problems.append(
                     Problem(call.call.callee_span, f"`call {call.call.callee}` (line {call.call.span.line}) does not pass `{arg}`")
                 )
         for prop, flows in facts.props(call):
-            if claim.args is not None and not any(_carries(prop.prop.key, flows, a) for a in claim.args):
+            if claim.args is not None and not any(_carries(prop.prop.key, flows, a, facts) for a in claim.args):
                 continue
             for loop in loops:
                 why = next((r for f in sorted(flows, key=lambda f: f.src) if (r := varies(f, loop, facts))), None)
@@ -95,7 +95,7 @@ def _sites_differ(claim: Identical, calls: list[CallObs], facts: Facts) -> str |
     for call in calls:
         given: dict[str, str] = {}
         for prop, flows in facts.props(call):
-            if claim.args is not None and not any(_carries(prop.prop.key, flows, a) for a in claim.args):
+            if claim.args is not None and not any(_carries(prop.prop.key, flows, a, facts) for a in claim.args):
                 continue
             if any(f.src.kind not in ("input", "text") for f in flows):
                 return (
@@ -119,10 +119,18 @@ def _loops(facts: Facts, call: CallObs, over: str | None) -> list[LoopInfo]:
     ]
 
 
-def _carries(key: str, flows: set[Flow], arg: str) -> bool:
+def _carries(key: str, flows: set[Flow], arg: str, facts: Facts) -> bool:
+    """The argument ``key`` is the one named ``arg``: by its key, by the
+    input it carries, or by the local it carries ("the identical plan", of
+    `plan: plan` or `steps: plan`)."""
     if key == arg or key.replace("-", "_") == arg:
         return True
-    return any(f.src.kind == "input" and f.src.name == arg for f in flows)
+    if any(f.src.kind == "input" and f.src.name == arg for f in flows):
+        return True
+    written = facts.written(arg) if arg not in facts.a.inputs else set()
+    return any(
+        f.src == w.src and f.src.kind not in ("edit", "text") and f.path[: len(w.path)] == w.path for f in flows for w in written
+    )
 
 
 def _callee(claim: Identical, facts: Facts) -> Verdict:

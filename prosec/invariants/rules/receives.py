@@ -35,6 +35,7 @@ from .base import (
     unsettled,
     verdict,
 )
+from .isolation import leaks
 from .unchanged import is_original
 
 
@@ -230,10 +231,15 @@ def check(claim: Receives, facts: Facts) -> Verdict:
     wider: list[Problem] = []  # what "only" finds when inputs count too
     when = {"first": " in its first round", "later": " in later rounds", "all": ""}[phase]
     unsure: list[Problem] = []  # "every output", where some may reach the call
+    seeing: list[CallObs] = []  # calls that may be passed another invocation's output
     meanings: list[tuple[str, Problem]] = []  # what a second meaning of the words settles
     for call in calls:
         props = facts.props(call, phase)
         for need in claim.needs:
+            if isinstance(need, FromOthers | OtherElements):
+                if any(leaks(facts, need, f, call) for _, flows in props for f in flows):
+                    seeing.append(call)
+                continue
             if not _satisfied(need, call, phase, facts):
                 problem = Problem(
                     call.call.callee_span,
@@ -252,6 +258,23 @@ def check(claim: Receives, facts: Facts) -> Verdict:
                 wider.extend(_extra(claim, call, props, facts, basis=False))
     wanted = ", ".join(describe_source(n) for n in claim.needs)
     lines = ", ".join(str(c.call.span.line) for c in calls)
+    if any(isinstance(n, FromOthers | OtherElements) for n in claim.needs):
+        what = "another invocation's output" if any(isinstance(n, FromOthers) for n in claim.needs) else "another call's element"
+        if not seeing:
+            # no call, on any path, is passed anything another invocation
+            # produced (or another call's element): none of them sees it
+            problems += [
+                Problem(c.call.callee_span, f"`call {c.call.callee}` (line {c.call.span.line}) is never passed {what}")
+                for c in calls
+            ]
+        elif not problems:
+            # some call may be passed one; whether every call (or each
+            # after the first) is, on every path, the analysis does not count
+            return unsettled(
+                f"{what} may reach a call, but whether each call is passed one is not something the analysis counts",
+                unsure,
+                [f"{claim.target.describe()} (line {lines}) may receive {what}"],
+            )
     only = "only " if claim.only else ""
     evidence = [f"{claim.target.describe()} (line {lines}) receives {only}{wanted}"]
     if unsure and not problems and not meanings:

@@ -34,6 +34,7 @@ from ..claims import (
 from ..flow import (
     INDEX,
     LENGTH,
+    TEXT,
     Flow,
     Known,
     LoopInfo,
@@ -528,6 +529,11 @@ def _need(need: Need, ret: ReturnObs, facts: Facts) -> Problem | None:
         extra = [f for f in flows if f.src.kind not in ("edit", "text") and not _carries(need, {f}, [], facts)]
         if extra:
             return Problem(exprs[0].span, f"the return on line {line} gives {label} = {shown}, which also carries {extra[0].src.describe()}")
+    if ok and need.raw and isinstance(need.what, FromSlot):
+        # "the readers' raw output": none of the slot's results written into a text
+        texted = [f for f in flows if f.src.kind in ("call", "error") and f.src.name == need.what.slot and TEXT in f.at]
+        if texted:
+            return Problem(exprs[0].span, f"the return on line {line} gives {label} = {shown}, which puts {texted[0].src.describe()} into a text")
     if not ok and need.field is None:
         return Problem(ret.stmt.span, f"the return on line {line} does not return {describe_source(need.what)} on every path")
     if not ok:
