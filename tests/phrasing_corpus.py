@@ -260,6 +260,8 @@ def matches(want: dict[str, Any], fact: InvariantFact) -> bool:
             path = {"always": "all"}.get(when, when)
             if p.get("path", "all") != path and not (when == "always" and "sides" in p):
                 return False
+            if "word" in want and p.get("word") != want["word"]:
+                return False
             needs = " ".join(str(n) for n in p.get("needs", ()))
             src = str(want.get("source", ""))
             return not src or src.removeprefix("slot:").split(".")[0] in needs

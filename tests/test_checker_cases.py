@@ -12,6 +12,7 @@ import sys
 import textwrap
 from collections.abc import Callable
 from types import ModuleType
+from typing import Any
 
 import pytest
 import soundness_run
@@ -490,6 +491,12 @@ _GATES = itertools.count()
 
 
 def _called(module: ModuleType, verdict: object) -> list[str]:
+    return _run_gate(module, verdict)[1]
+
+
+def _run_gate(module: ModuleType, verdict: object) -> tuple[Any, list[str]]:
+    """What the gate returns when the auditor answers ``verdict``, and the
+    slots it called, in order."""
     calls: list[str] = []
 
     def delegate(slot: str, answer: object) -> Callable[..., object]:
@@ -499,10 +506,10 @@ def _called(module: ModuleType, verdict: object) -> list[str]:
 
         return run
 
-    module.gatecheck(
+    result = module.gatecheck(
         auditor=delegate("auditor", verdict), merger=delegate("merger", "merged"), fallback=delegate("fallback", "fell back"), diff="d"
     )
-    return calls
+    return result, calls
 
 
 #: a test for another word: output that cannot be read is not a halt, and
@@ -632,6 +639,45 @@ def test_a_return_said_of_the_success_or_approval_path(delegation: str, sentence
     immediate = "at once" in sentence
     holds = (result.result == "merged") == says_merger and not immediate
     assert holds == (status is Status.PROVED), result
+
+
+#: a test for a decision word of the auditor's own: the path "when the
+#: auditor escalates", "on escalate"
+SAYS_ESCALATE = SAYS_REJECT.replace("says reject", "says escalate")
+
+#: the same test, whose branch goes on to the return after it
+ESCALATE_FALLS_THROUGH = """\
+let verdict = call auditor
+  diff: diff
+let made = call merger
+  diff: diff
+if verdict says escalate:
+  made = call fallback
+    diff: diff
+return { result: made }"""
+
+
+@pytest.mark.parametrize(
+    ("delegation", "sentence", "status"),
+    [
+        (SAYS_ESCALATE, "When the auditor escalates, the result comes from the fallback.", Status.PROVED),
+        (SAYS_ESCALATE, "On escalate, the result comes from the merger.", Status.VIOLATED),
+        (SAYS_ESCALATE, "When the auditor escalates, the fallback's output is returned at once.", Status.VIOLATED),
+        # which returns follow the word is not settled when its branch goes on
+        (ESCALATE_FALLS_THROUGH, "When the auditor escalates, the result comes from the fallback.", Status.UNRECOGNIZED),
+    ],
+)
+def test_a_return_said_of_the_path_where_a_verdict_says_a_word(delegation: str, sentence: str, status: Status) -> None:
+    got, module = _gate(delegation, [sentence])
+    assert got == [status]
+    if status is Status.UNRECOGNIZED:
+        return
+    # what a run returns when the auditor says the word
+    result, calls = _run_gate(module, "escalate")
+    from_fallback = result.result == "fell back"
+    at_once = calls[-1] == "auditor"  # nothing called between the verdict and the return
+    holds = from_fallback == ("fallback" in sentence) and (at_once or "at once" not in sentence)
+    assert holds == (status is Status.PROVED), (result, calls)
 
 
 # ---------------------------------------------------------------- fields of other calls, fields received whole

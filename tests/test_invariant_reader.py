@@ -106,6 +106,8 @@ let reviews = parallel for essay in essays:
 let parts = parallel for chunk in chunks:
   call mapper
     chunk: chunk
+if decision says escalate:
+  return { result: feedback }
 repeat max_rounds:
   let again = call verifier
     work: work

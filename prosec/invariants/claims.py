@@ -259,7 +259,7 @@ class Receives:
 
 
 ReturnPath: TypeAlias = Literal[
-    "all", "blocked", "accept", "acceptable", "threshold", "success", "exhausted"
+    "all", "blocked", "accept", "acceptable", "threshold", "success", "exhausted", "says"
 ]
 
 
@@ -279,7 +279,9 @@ class Returns:
     ``all``: every return; ``blocked``: where ``approver`` did not approve;
     ``accept``/``acceptable``/``threshold``: the branch of that success test,
     which must return at once; ``success``: the first call that does not
-    fail returns at once; ``exhausted``: after the loop ran out.
+    fail returns at once; ``exhausted``: after the loop ran out; ``says``:
+    the branches where a verdict (``approver``'s, or any slot's) says
+    ``word`` (``if decision says abort``).
     """
 
     path: ReturnPath
@@ -294,6 +296,8 @@ class Returns:
     always: bool = False
     #: "if any": only the returns that give the value (none given is fine)
     present: bool = False
+    #: the decision word of a ``says`` path
+    word: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -376,6 +376,10 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
         if n == 1 and word in lex.acts:
             # "the change is merged": what the merger does
             toks.append(Tok("ACT", word, (lex.acts[word],)))
+        if n == 1 and word in lex.verdicts:
+            # "when the arbiter aborts", "on abort": a decision word the
+            # program tests (`if decision says abort`)
+            toks.append(Tok("VERDICT", word, (lex.verdicts[word],)))
         out.append(toks)
         i += n
     return [[replace(t, article=True) for t in _noun(pos)] if k in articles else pos for k, pos in enumerate(out)]
@@ -777,7 +781,7 @@ class _TokenStream(Lexer):
 
 
 #: Every word kind a token can have.
-TERMINALS = tuple(sorted({*KINDS, "SLOT", "INPUT", "VAR", "FIELD", "ROLE", "WORD", "NUM", "LETTER", "CMP", "ACT"}))
+TERMINALS = tuple(sorted({*KINDS, "SLOT", "INPUT", "VAR", "FIELD", "ROLE", "WORD", "NUM", "LETTER", "CMP", "ACT", "VERDICT"}))
 
 
 @cache
@@ -789,8 +793,9 @@ def free_text() -> dict[str, frozenset[str]]:
     free text about a delegate's behaviour may not say where information
     goes. One terminal each, matched by kind (:func:`_match`), rather than
     one rule per kind: the parser is built with some 370 fewer rules."""
-    # (an action's word is also a WORD: "ACT" is a second reading of it, for the gates)
-    hword = frozenset(t for t in TERMINALS if t not in POLARITY and t not in ("SEMI", "COMMA", "COLON", "ACT"))
+    # (an action's word is also a WORD: "ACT" is a second reading of it, for
+    # the gates; so is "VERDICT", for the paths of returns)
+    hword = frozenset(t for t in TERMINALS if t not in POLARITY and t not in ("SEMI", "COMMA", "COLON", "ACT", "VERDICT"))
     return {"HWORD": hword, "ANYTOK": frozenset(t for t in hword if t not in FLOW)}
 
 
@@ -2386,6 +2391,21 @@ class Meaning(Transformer[Token, Any]):
     def path_exhausted(self, items: list[Any]) -> When:
         return When(None, "exhausted")
 
+    def path_through(self, items: list[Any]) -> When:
+        (when,) = items
+        assert isinstance(when, When)
+        return when
+
+    def path_said(self, items: list[Any]) -> When:
+        """"On abort", "when the moderator closes the debate", "when
+        `arbiter` says abort": where a verdict said a word the program
+        tests (`if decision says abort`)."""
+        (word,) = self._tokens(items, "VERDICT")
+        said = self._tokens(items, "AUTHORED")
+        if said and str(said[0]).lower() not in ("says", "say", "said"):
+            raise Unsupported(f"'{said[0]}' {word}: not what a verdict says")
+        return When(next((i for i in items if _is_name(i)), None), "says", self._name(word))
+
     def _ret_value(self, items: list[Any]) -> Source:
         """What a return gives: a slot's output or field of it, or an input."""
         owner = next((i for i in items if _is_name(i)), None)
@@ -2419,6 +2439,15 @@ class Meaning(Transformer[Token, Any]):
 
     def _said_always(self, items: list[Any]) -> bool:
         return bool(self._tokens(items, "ALWAYS") or self._tokens(items, "REGARDLESS"))
+
+    def ret_fields_said(self, items: list[Any]) -> Clause:
+        """"When the classifier defers, the classifier's reason is
+        returned": the fields, under whatever key, on that path."""
+        owner, fields = self._field_owner(items)
+        when = next(i for i in items if isinstance(i, When))
+        immediate = bool(self._tokens(items, "IMMEDIATELY"))
+        claim = Returns("says", (Need(FromSlot(owner, fields)),), approver=when.approver, immediate=immediate, word=when.word)
+        return Clause(None, lambda s: [claim])
 
     def ret_from_passive(self, items: list[Any]) -> Clause:
         """"On accept the worker's result is returned at once": the slot's
@@ -2476,12 +2505,12 @@ class Meaning(Transformer[Token, Any]):
         immediate = bool(self._tokens(items, "IMMEDIATELY"))
         if present and (always or when is not None or need.field is None):
             raise Unsupported("'if any' with 'always' or a path")
-        if immediate and (when is None or when.path != "accept"):
+        if immediate and (when is None or when.path not in ("accept", "says")):
             raise Unsupported("'at once' on a path other than an approval's")
         if when is not None:
             if always and when.path != "blocked":
                 raise Unsupported("'always' on one path")
-            claim = Returns(when.path, (need,), approver=when.approver, immediate=immediate)
+            claim = Returns(when.path, (need,), approver=when.approver, immediate=immediate, word=when.word)
             return Clause(None, lambda s: [claim])
         return Clause(None, lambda s: [Returns("all", (need,), always=always, present=present)])
 
@@ -2749,6 +2778,7 @@ class When:
 
     approver: str | None
     path: ReturnPath = "blocked"
+    word: str | None = None  # of a "says" path: the decision word
 
 
 @dataclass(frozen=True, slots=True)
