@@ -76,6 +76,21 @@ return {
   runs: runs
 }"""
 
+#: a sequential walk that returns at the first reading: the samples after
+#: it get no call
+STOPS = """\
+for sample in samples:
+  let reading = call technician
+    sample: sample
+  if reading says done:
+    return {
+      runs: reading
+    }
+
+return {
+  runs: null
+}"""
+
 
 def _statuses_in(text: str) -> list[Status]:
     """The statuses of a pattern's invariants, in order."""
@@ -114,6 +129,7 @@ def _statuses(delegation: str, sentences: list[str]) -> list[Status]:
         # several calls per sample, each given that one sample
         (NESTED, Status.PROVED, Status.VIOLATED),
         (ONCE, Status.PROVED, Status.PROVED),
+        (STOPS, Status.PROVED, Status.VIOLATED),
     ],
 )
 def test_exactly_one_element_per_call_is_not_once_per_element(
@@ -678,6 +694,79 @@ def test_a_return_said_of_the_path_where_a_verdict_says_a_word(delegation: str, 
     at_once = calls[-1] == "auditor"  # nothing called between the verdict and the return
     holds = from_fallback == ("fallback" in sentence) and (at_once or "at once" not in sentence)
     assert holds == (status is Status.PROVED), (result, calls)
+
+
+# ---------------------------------------------------------------- each delegate of a slot sequence, once
+
+STEPPER = """\
+---
+name: stepper
+kind: pattern
+---
+
+# Stepper
+
+Each step works on the text in turn.
+
+### Slots
+
+- `steps`
+  - requires: text
+  - ensures: the text, worked on
+
+### Requires
+
+- The caller supplies:
+    text: string -- the text
+
+### Returns
+
+- `result`: the last step's text
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let current = text
+for step in steps:
+{body}
+return {{ result: current }}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("body", "status"),
+    [
+        ("  current = call step\n    text: current", Status.PROVED),
+        # a retry, a second call, a return that ends the walk early
+        ("  current = call step\n    text: current\n    retry: 2", Status.VIOLATED),
+        ("  current = call step\n    text: current\n  current = call step\n    text: current", Status.VIOLATED),
+        ('  current = call step\n    text: current\n  if current says done:\n    return { result: current }', Status.VIOLATED),
+    ],
+)
+def test_each_delegate_of_a_slot_sequence_runs_exactly_once(body: str, status: Status) -> None:
+    sentence = "Each step runs exactly once."
+    assert _statuses_in(STEPPER.format(invariants=f"- {sentence}", body=body)) == [status]
+    module = _module_of(STEPPER.format(invariants="", body=body), f"stepper{next(_GATES)}")
+    runs: list[int] = []
+    attempts = {"n": 0}
+
+    def step(index: int) -> Callable[..., str]:
+        def run(**_: object) -> str:
+            runs.append(index)
+            attempts["n"] += 1
+            if "retry" in body and attempts["n"] == 1:
+                raise RuntimeError("a first attempt that fails")
+            return "done"
+
+        return run
+
+    module.stepper(steps=[step(0), step(1), step(2)], text="t")
+    assert (sorted(runs) == [0, 1, 2]) == (status is Status.PROVED), runs
 
 
 # ---------------------------------------------------------------- fields of other calls, fields received whole

@@ -171,6 +171,8 @@ def canonical(claim: Claim) -> str:
         case CallCount(target=target, count=count, exact=exact):
             times = "once" if count == "1" else f"{count if count.isdigit() else _n(count)} times"
             return f"{subject(target)} is called {'exactly' if exact else 'at most'} {times}"
+        case ExactlyOnce(target=target, elements=elements, per="element") if elements == target.slot:
+            return f"each {subject(target)} runs exactly once"
         case ExactlyOnce(target=target, elements=elements, per="element"):
             return f"each {_n(elements)} is given to exactly one {subject(target)}"
         case ExactlyOnce(target=target, elements=elements):

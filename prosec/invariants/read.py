@@ -2222,6 +2222,11 @@ class Meaning(Transformer[Token, Any]):
         def build(s: Subject) -> list[Claim]:
             out: list[Claim] = []
             for target in s.calls:
+                if exact and quantified and count == "1" and target.slot in self.lex.sequences and target.phase == "all" and not target.given:
+                    # "each stage runs exactly once", of a slot sequence:
+                    # each of its delegates, once
+                    out.append(ExactlyOnce(target, target.slot, "element"))
+                    continue
                 if target.slot is None or target.slot in self.lex.sequences or target.phase != "all" or target.given:
                     raise Unsupported("a call count of something that is not one slot")
                 if quantified and target.slot in self.lex.repeated:
