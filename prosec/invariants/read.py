@@ -2019,9 +2019,22 @@ class Meaning(Transformer[Token, Any]):
             before = toks[i - 1].kind if i > 0 else ""
             if before in ("ITS", "OWN", "POSS"):
                 continue
+            # "a refinement loop", "part of an ensemble": a word that shares
+            # its stem with a slot's name stands for the slot and for
+            # itself, in one reading (the word's other readings are dropped)
+            stem = self._stem_slot(tok.text)
+            if stem is not None and tok.kind != "SLOT":
+                raise Unsupported(f"{tok.text!r}, read with the slot {stem!r} it shares a stem with")
+            # what another slot named in the fact acts on ("that a validator
+            # will check the cleaned data") is the pattern's data, not the fact
+            acted = self._acted_on(hidden[:i])
             if tok.kind == "SLOT":
                 terms += [n for n in tok.names if n not in terms and n not in subject.slots]
+                if stem is not None and not acted and tok.text not in terms and tok.text not in _HIDDEN_STOP:
+                    terms.append(tok.text)
                 continue
+            if acted and tok.kind == "INPUTS":
+                continue  # "the cleaned data": a word for the data
             if before == "AUX" or tok.kind in ("VAR", "INPUT", "FIRST", "PRIOR", "LATER", "CURRENT"):
                 continue
             if tok.article and tok.text in self.lex.variables:
@@ -2030,6 +2043,13 @@ class Meaning(Transformer[Token, Any]):
                 if re.fullmatch(r"[a-z][a-z_]*", word) and word not in _HIDDEN_STOP and word not in terms:
                     terms.append(word)
         return tuple(terms)
+
+    def _stem_slot(self, text: str) -> str | None:
+        """The slot a single word names only by sharing its stem ("refinement"
+        of `refiner`), the way the tokenizer reads it; None otherwise."""
+        if " " in text or len(text) < 6 or text in self.lex.key_forms or (text,) in self.lex.forms:
+            return None
+        return self.lex.stems.get(text[:6])
 
     def unaware(self, items: list[Any], *, mention: bool = False) -> Clause:
         hidden = next(i for i in items if isinstance(i, list))
@@ -2042,6 +2062,9 @@ class Meaning(Transformer[Token, Any]):
         # confirmation code"), not a fact
         noun_phrase = kinds <= {"SLOT", "INPUT", "VAR", "FIELD", "POSS", "ITS", "OWN", "OUTPUT", "ORIGINAL"} or (
             "POSS" in kinds and not kinds & verbs
+        ) or (
+            # "never learns the privilege basis": a name and a noun
+            "SLOT" in kinds and kinds <= {"SLOT", "WORD"} and len(hidden) > 1
         )
         if not marked and noun_phrase:
             # "never learns the buyer's budget": a thing, not a fact; that
