@@ -559,7 +559,7 @@ def test_an_unreadable_verdict_counted_as_a_refusal_takes_the_refusal_branch(
         delegation,
         [
             "An auditor verdict that cannot be parsed counts as a rejection.",
-            "Auditor output that cannot be parsed keeps the fallback from running.",
+            "Unparseable auditor output blocks delegation.",
         ],
     )
     assert got == [refusal, blocks]
@@ -694,6 +694,28 @@ def test_a_return_said_of_the_path_where_a_verdict_says_a_word(delegation: str, 
     at_once = calls[-1] == "auditor"  # nothing called between the verdict and the return
     holds = from_fallback == ("fallback" in sentence) and (at_once or "at once" not in sentence)
     assert holds == (status is Status.PROVED), (result, calls)
+
+
+@pytest.mark.parametrize(
+    ("delegation", "slot", "status"),
+    [
+        # the merger waits on the approval; the fallback that runs on such
+        # output is not what the sentence speaks of ("blocks delegation" is
+        # violated there)
+        (APPROVES, "merger", Status.ENFORCED),
+        (APPROVES, "fallback", Status.VIOLATED),
+        # a refusal test is false on such output: the merger runs
+        (SAYS_REJECT, "merger", Status.VIOLATED),
+        # a test for another word is false on it too: the fallback under it does not run
+        (SAYS_ESCALATE, "fallback", Status.ENFORCED),
+        (SAYS_ESCALATE, "merger", Status.VIOLATED),
+    ],
+)
+def test_unreadable_output_keeps_the_slot_named_from_running(delegation: str, slot: str, status: Status) -> None:
+    got, module = _gate(delegation, [f"If the auditor's output cannot be parsed, the {slot} is not called."])
+    assert got == [status]
+    _, calls = _run_gate(module, "### no verdict here ###")
+    assert (slot not in calls) == (status is Status.ENFORCED), calls
 
 
 # ---------------------------------------------------------------- each delegate of a slot sequence, once

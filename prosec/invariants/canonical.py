@@ -151,6 +151,8 @@ def canonical(claim: Claim) -> str:
             return f"{subject(target)} runs only when {_n(approver)} approves"
         case FailSafe(approver=approver, refusal=True):
             return f"unreadable {_n(approver)} output counts as a refusal"
+        case FailSafe(approver=approver, target=target) if target is not None:
+            return f"unreadable {_n(approver)} output keeps {subject(target)} from running"
         case FailSafe(approver=approver):
             return f"unreadable {_n(approver)} output blocks delegation"
         case Unaware(target=target, others=True):

@@ -188,9 +188,11 @@ class Gated:
 class FailSafe:
     """Output of ``approver`` that cannot be read blocks the delegation after
     it; with ``refusal``, it counts as a refusal: every test of the verdict
-    takes the branch a refusal takes (which may lead to other calls)."""
+    takes the branch a refusal takes (which may lead to other calls); with
+    ``target``, it keeps that slot from running (and nothing else is said)."""
     approver: str
     refusal: bool = False
+    target: Calls | None = None
 
 
 @dataclass(frozen=True, slots=True)

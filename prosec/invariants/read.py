@@ -940,6 +940,9 @@ class _Tail:
     refusal."""
 
     refusal: bool
+    #: the slots it keeps from running ("the target is not called",
+    #: "nothing is booked"); None: the delegation after the verdict
+    targets: tuple[Calls, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -1979,10 +1982,28 @@ class Meaning(Transformer[Token, Any]):
         # rejected"); an effect that stops the delegation says more
         tails = [i for i in items if isinstance(i, _Tail)]
         refusal = bool(tails) and all(t.refusal for t in tails)
+        stops = [t for t in tails if not t.refusal]
+        if stops and all(t.targets for t in stops):
+            # "the target is not called", "nothing is booked": those slots
+            # kept from running, not the whole delegation; and a refusal too
+            # when one is said ("it is treated as rejected and nothing is paid")
+            targets = list(dict.fromkeys(c for t in stops for c in t.targets or ()))
+            if any(c.slot == approver or c.slot is None for c in targets):
+                raise Unsupported("a verdict that keeps its own slot, or no slot, from running")
+            said = [FailSafe(approver, refusal=True)] if len(stops) < len(tails) else []
+            return Clause(None, lambda s: [*said, *(FailSafe(approver, target=c) for c in targets)])
         return Clause(None, lambda s: [FailSafe(approver, refusal=refusal)])
 
     def block_tail(self, items: list[Any]) -> _Tail:
-        return _Tail(refusal=False)
+        """What output that cannot be read stops: the slots named (a subject,
+        "no target", an action named for its slot), else the delegation."""
+        calls = [c for i in items if isinstance(i, Subject) for c in i.calls]
+        calls += [Calls(n) for i in items if isinstance(i, tuple) and all(isinstance(n, str) for n in i) for n in i]
+        calls += [Calls(self._name(t)) for t in self._tokens(items, "ACT")]
+        if not calls and any(_tok(self.toks, t).text in self.lex.acts for t in self._tokens(items, "CALLED")):
+            # "nothing is executed", of an `executor`: that slot's action (read so)
+            raise Unsupported("an action named for its slot, read as running in general")
+        return _Tail(refusal=False, targets=tuple(dict.fromkeys(calls)) or None)
 
     def refusal_tail(self, items: list[Any]) -> _Tail:
         return _Tail(refusal=True)
@@ -2041,6 +2062,11 @@ class Meaning(Transformer[Token, Any]):
                 continue  # "the proposal": the pattern's data, whatever the word's kind
             for word in tok.text.split():
                 if re.fullmatch(r"[a-z][a-z_]*", word) and word not in _HIDDEN_STOP and word not in terms:
+                    if word in self.lex.variables or (" " in tok.text and stem is None and any(self._stem_slot(t.text) for t in toks)):
+                        # a local's name, or a phrase cut in words, beside a
+                        # word read with a slot: the canonical form would not
+                        # read back as these terms
+                        raise Unsupported(f"{word!r} as a word of a hidden fact")
                     terms.append(word)
         return tuple(terms)
 
