@@ -56,9 +56,11 @@ lint: install
 bench: install
 	$(BIN)/python bench/run.py
 
-# The sentence parser's tables (prosec/invariants/english_tables.py), after
-# a change to the reader's grammar or word kinds.
+# The parsers' tables (prosec/grammar_tables.py for ProseScript,
+# prosec/invariants/english_tables.py for the sentence reader), after a
+# change to either grammar or to the reader's word kinds.
 tables: install
+	$(BIN)/python -m prosec.lalr_tables
 	$(BIN)/python -m prosec.invariants.tables
 
 clean:

@@ -55,16 +55,11 @@ class FormatError(Exception):
 
 
 def prepare() -> None:
-    """Load the module template and the layout printer's string rules now
-    rather than on first use. Every module has docstrings, which the printer
-    normalises with black's string functions; loading them here, before the
-    workers fork, loads them once for the whole build instead of once in
-    each worker and again for ``__init__.py``. (black's formatter itself is
-    loaded where a line needs it: most modules never do.)"""
-    from .layout import prepare as prepare_layout
-
+    """Load the module template now rather than on first use: before the
+    workers fork, it is loaded once for the whole build instead of once in
+    each worker. (black is loaded where a line or a string needs it: most
+    modules never do, see :mod:`prosec.layout`.)"""
     environment().get_template("module.py.jinja")
-    prepare_layout()
 
 
 def format_code(source: str) -> str:

@@ -47,15 +47,6 @@ def mode() -> Mode:
     return Mode(target_versions={TargetVersion.PY311}, line_length=LINE_LENGTH)
 
 
-def prepare() -> None:
-    """Load what string and docstring normalisation use (see
-    :func:`prosec.emit.prepare`)."""
-    import black.strings  # noqa: F401
-    import blib2to3.pytree  # noqa: F401
-
-    mode()
-
-
 def black_format(source: str) -> str:
     """``black.format_str`` at the pinned version and prosec's mode."""
     import black
@@ -263,18 +254,27 @@ def _own_layout(line: _Line) -> str | None:
     if joined is None:
         return None
     text = indent + joined.text()
-    if not joined.magic and _width(text) <= LINE_LENGTH:
+    if not joined.magic and _narrow(text):
         return text
     rows = _split_line(line, joined)
     return None if rows is None else "\n".join(rows)
 
 
-def _width(text: str) -> int:
+def _narrow(text: str) -> bool:
+    """Whether ``text`` is at most :data:`LINE_LENGTH` columns wide, as
+    black's ``str_width`` counts them. Outside ASCII a character is 0, 1 or
+    2 columns wide; black's table is read only when that leaves the answer
+    open."""
     if text.isascii():
-        return len(text)
+        return len(text) <= LINE_LENGTH
+    wide = sum(not c.isascii() for c in text)
+    if len(text) + wide <= LINE_LENGTH:
+        return True
+    if len(text) - wide > LINE_LENGTH:
+        return False
     from black.strings import str_width
 
-    return int(str_width(text))
+    return int(str_width(text)) <= LINE_LENGTH
 
 
 # ---------------------------------------------------------------- strings
@@ -285,13 +285,34 @@ def _normal_string(value: str) -> str | None:
     f- and t-strings, which black treats on their own."""
     if set(_prefix(value)) & set("fFtT"):
         return None
+    return _quotes(_unicode_escapes(value))
+
+
+def _plain(value: str) -> bool:
+    """A string black's string rules leave as it is: no prefix, double
+    quotes and no backslash (nothing to lowercase, unescape or requote).
+    Only other strings load those rules, which come with the whole of
+    black's package."""
+    return value[0] == '"' and "\\" not in value
+
+
+def _quotes(value: str) -> str:
+    """black's prefix and quote normalisation."""
+    if _plain(value):
+        return value
+    if value[0] == "'" and value[:3] != "'''" and "\\" not in value:
+        # no prefix, single quotes, no backslash: black prefers double
+        # quotes unless the text holds one, which would need escaping
+        body = value[1:-1]
+        return value if '"' in body else '"' + body + '"'
     from black.strings import normalize_string_prefix, normalize_string_quotes
 
-    value = _unicode_escapes(value)
     return normalize_string_quotes(normalize_string_prefix(value, mode()))
 
 
 def _unicode_escapes(value: str) -> str:
+    if "\\" not in value:
+        return value  # (black's rule rewrites escape sequences only)
     from black.strings import normalize_unicode_escape_sequences
     from blib2to3.pgen2 import token
     from blib2to3.pytree import Leaf
@@ -314,16 +335,9 @@ def _string_statement(line: _Line) -> str | None:
 
 def _docstring(value: str, depth: int) -> str:
     """black's docstring normalisation, step by step as in its linegen."""
-    from black.strings import (
-        fix_multiline_docstring,
-        get_string_prefix,
-        normalize_string_prefix,
-        normalize_string_quotes,
-    )
-
     original = value
-    docstring = normalize_string_quotes(normalize_string_prefix(value, mode()))
-    prefix = get_string_prefix(docstring)
+    docstring = _quotes(value)
+    prefix = _string_prefix(docstring)
     docstring = docstring[len(prefix) :]
     quote_char = docstring[0]
     quote_len = 1 if docstring[1] != quote_char else 3
@@ -332,7 +346,7 @@ def _docstring(value: str, depth: int) -> str:
     indent = " " * 4 * depth
     multiline = original.lstrip("rRbBuUfFtT")[:3] in ('"""', "'''") and "\n" in original
     if multiline:
-        docstring = fix_multiline_docstring(docstring, indent)
+        docstring = _multiline_docstring(docstring, indent)
     else:
         docstring = docstring.strip()
     trailing_backslash = False
@@ -366,7 +380,37 @@ def _docstring(value: str, depth: int) -> str:
             value = prefix + quote + docstring + quote
     else:
         value = prefix + quote + docstring + quote
-    return str(normalize_string_quotes(normalize_string_prefix(value, mode())))
+    return _quotes(value)
+
+
+def _string_prefix(value: str) -> str:
+    """black's ``get_string_prefix``."""
+    if _plain(value):
+        return ""
+    from black.strings import get_string_prefix
+
+    return str(get_string_prefix(value))
+
+
+def _multiline_docstring(docstring: str, indent: str) -> str:
+    """black's ``fix_multiline_docstring``: the docstring's lines re-indented
+    (PEP 257). Written out for a docstring without tabs or carriage returns,
+    for which black's line splitting is ``split("\\n")`` and its tab
+    expansion does nothing; any other is given to black's own."""
+    if "\t" in docstring or "\r" in docstring:
+        from black.strings import fix_multiline_docstring
+
+        return str(fix_multiline_docstring(docstring, indent))
+    lines = docstring.split("\n")
+    margins = [len(line) - len(line.lstrip()) for line in lines[1:] if line.lstrip()]
+    trimmed = [lines[0].strip()]
+    if margins:
+        margin = min(margins)
+        last = len(lines) - 2
+        for i, line in enumerate(lines[1:]):
+            kept = line[margin:].rstrip()
+            trimmed.append(indent + kept if kept or i == last else "")
+    return "\n".join(trimmed)
 
 
 # ---------------------------------------------------------------- spacing
@@ -584,7 +628,13 @@ def _unary_position(prev: tokenize.TokenInfo | None) -> bool:
     return False
 
 
+#: A number black leaves as it is: digits, with a fraction after digits.
+_PLAIN_NUMBER = re.compile(r"[0-9][0-9_]*(?:\.[0-9][0-9_]*)?")
+
+
 def _number(value: str) -> str:
+    if _PLAIN_NUMBER.fullmatch(value):
+        return value  # (black's rules change letters, exponents and bare dots)
     from black.numerics import normalize_numeric_literal
     from blib2to3.pgen2 import token
     from blib2to3.pytree import Leaf
@@ -717,7 +767,7 @@ def _import_split(line: _Line, joined: _Joined) -> _Rows:
     indent = "    " * line.depth
     rows = [indent + head + " import ("]
     rows += [indent + "    " + name + "," for name in names.split(", ")]
-    if not all(_width(row) <= LINE_LENGTH for row in rows):
+    if not all(_narrow(row) for row in rows):
         return None
     return [*rows, indent + ")"]
 
@@ -805,7 +855,7 @@ def _simple_head(head: list[tokenize.TokenInfo], kind: str) -> bool:
 
 
 def _fits(depth: int, text: str) -> bool:
-    return _width("    " * depth + text) <= LINE_LENGTH
+    return _narrow("    " * depth + text)
 
 
 def _right_split(joined: _Joined, start: int, end: int, depth: int, suffix: str) -> _Rows:

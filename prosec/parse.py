@@ -31,6 +31,7 @@ from lark.exceptions import (
 )
 from lark.indenter import Indenter
 
+from . import lalr_tables
 from .diagnostics import Diagnostic, Span, error
 
 # PS2xx: syntax.
@@ -224,19 +225,18 @@ def prepare() -> None:
     _machine()
 
 
+def grammar() -> str:
+    """The ProseScript grammar (``grammar.lark``)."""
+    return resources.files("prosec").joinpath("grammar.lark").read_text("utf-8")
+
+
 @functools.cache
 def _machine() -> tuple[Lark, ProseIndenter]:
-    grammar = resources.files("prosec").joinpath("grammar.lark").read_text("utf-8")
+    """The parser, made from the tables written ahead of time when they are
+    this grammar's (``lalr_tables.py``), else built from the grammar."""
+    text = grammar()
     indenter = ProseIndenter()
-    lark = Lark(
-        grammar,
-        parser="lalr",
-        lexer="contextual",
-        postlex=indenter,
-        propagate_positions=True,
-        maybe_placeholders=False,
-        start="start",
-    )
+    lark = lalr_tables.load(text, indenter) or lalr_tables.build(text, indenter)
     return lark, indenter
 
 

@@ -113,6 +113,8 @@ __all__ = [
     "at_least",
     "count",
     "decides",
+    "each",
+    "each_numbered",
     "exceeds",
     "expect_sequence",
     "failed",
@@ -126,7 +128,6 @@ __all__ = [
     "length",
     "new_instance",
     "owned",
-    "partial",
     "proceeds",
     "put",
     "reason",
@@ -1028,10 +1029,24 @@ class _Stop:
 STOP = _Stop()
 """Returned by a collected iteration that ran ``break``."""
 
-partial = functools.partial
-"""One iteration's function with its arguments, for :meth:`Run.parallel`.
 
-Exposed here so generated code names nothing outside ``_rt``."""
+def each(
+    function: Callable[[Any], Any], items: Iterable[Any]
+) -> list[Callable[[], Any]]:
+    """The iterations of a parallel loop, for :meth:`Run.parallel`: one
+    call of ``function`` per item, not yet made."""
+    return [functools.partial(function, item) for item in items]
+
+
+def each_numbered(
+    function: Callable[[int, Any], Any], items: Iterable[Any], start: int = 0
+) -> list[Callable[[], Any]]:
+    """:func:`each` for a loop that numbers its items: ``function(number,
+    item)``, counting from ``start``."""
+    return [
+        functools.partial(function, number, item)
+        for number, item in enumerate(items, start)
+    ]
 
 
 def count(n: Any, pattern: str, line: int) -> range:

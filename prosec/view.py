@@ -169,6 +169,24 @@ class Function:
 
 
 @dataclass(frozen=True, slots=True)
+class LoopHeader:
+    """A loop's Python ``for`` target, what it walks (with the number its
+    counter starts at, when it is numbered by ``enumerate``), and the
+    ProseScript names it binds."""
+
+    target: str
+    items: str
+    start: int | None
+    names: list[str]
+
+    @property
+    def iterable(self) -> str:
+        if self.start is None:
+            return self.items
+        return f"enumerate({self.items})" if self.start == 0 else f"enumerate({self.items}, start={self.start})"
+
+
+@dataclass(frozen=True, slots=True)
 class Frame:
     """Where a statement is being generated, passed down the walk (as
     Jinja2's compiler passes its ``Frame``): the function it is in, the
@@ -827,7 +845,7 @@ class Hoister:
             return [Line(f"{self.w.ident(loop.var)} = {target}")]
         return []
 
-    def header(self, loop: ir.Repeat | ir.For | ir.LoopUntil, *, frame: Frame) -> tuple[str, str, list[str]]:
+    def header(self, loop: ir.Repeat | ir.For | ir.LoopUntil, *, frame: Frame) -> LoopHeader:
         """The Python ``for`` target and iterable of a loop, and the
         ProseScript names it binds."""
         hint = self.loop_hint(loop)
@@ -836,7 +854,7 @@ class Hoister:
             case ir.Repeat(count=count, var=var):
                 target = self.w.ident(var) if var else self.w.fresh("n", hint)
                 self.w.counters[loop.span] = target
-                return target, f"_rt.count({self.printer.expr(count, frame=frame)}, {PATTERN_CONSTANT}, {at})", [var] if var else []
+                return LoopHeader(target, f"_rt.count({self.printer.expr(count, frame=frame)}, {PATTERN_CONSTANT}, {at})", None, [var] if var else [])
             case ir.LoopUntil(max=max_, var=var):
                 # `until` is tested at the top of the next iteration, where
                 # the condition must still see this iteration's number: the
@@ -844,17 +862,17 @@ class Hoister:
                 late = var is not None and self.sets_late(loop)
                 target = self.w.fresh("n", hint) if late or not var else self.w.ident(var)
                 self.w.counters[loop.span] = self.w.ident(var) if var else target
-                return target, f"_rt.count({self.printer.expr(max_, frame=frame)}, {PATTERN_CONSTANT}, {at})", [var] if var else []
+                return LoopHeader(target, f"_rt.count({self.printer.expr(max_, frame=frame)}, {PATTERN_CONSTANT}, {at})", None, [var] if var else [])
             case ir.For(var=var, index=index, iterable=iterable):
                 items = f"_rt.items({self.printer.expr(iterable, frame=frame)}, {PATTERN_CONSTANT}, {at})"
                 if index is not None:
                     self.w.counters[loop.span] = f"({self.w.ident(index)} + 1)"
-                    return f"{self.w.ident(index)}, {self.w.ident(var)}", f"enumerate({items})", [var, index]
+                    return LoopHeader(f"{self.w.ident(index)}, {self.w.ident(var)}", items, 0, [var, index])
                 if self.uses_counter(loop):
                     counter = self.w.fresh("n", hint)
                     self.w.counters[loop.span] = counter
-                    return f"{counter}, {self.w.ident(var)}", f"enumerate({items}, start=1)", [var]
-                return self.w.ident(var), items, [var]
+                    return LoopHeader(f"{counter}, {self.w.ident(var)}", items, 1, [var])
+                return LoopHeader(self.w.ident(var), items, None, [var])
             case _:
                 assert_never(loop)
 
@@ -863,7 +881,8 @@ class Hoister:
             pre, code = self.parallel(loop, collect=False, frame=frame)
             return pre if isinstance(loop, ir.Parallel) else [*pre, Line(code)]
         hoisted = self.hoist(loop, frame=frame)
-        target, iterable, names = self.header(loop, frame=frame)
+        head = self.header(loop, frame=frame)
+        target, iterable, names = head.target, head.iterable, head.names
         inner = frame.looping(names)
         for n in names:
             frame.function.declared.add(loop.span)
@@ -944,7 +963,8 @@ class Hoister:
         hoisted = self.hoist(loop, frame=frame)
         hint = self.loop_hint(loop)
         name = self.w.fresh("each", hint)
-        target, iterable, names = self.header(loop, frame=frame)
+        head = self.header(loop, frame=frame)
+        target, iterable, names = head.target, head.iterable, head.names
         params = self.iteration_params(loop, target, frame=frame)
         fn = self.function("iteration", name, params, loop.body, names=names, decl_span=loop.span, value_of_last=True, frame=frame)
         values = self.w.fresh("values", hint)
@@ -992,14 +1012,18 @@ class Hoister:
         if isinstance(loop, ir.Parallel):
             return self.branches(loop, options, frame=frame)
         name = self.w.fresh("each", self.loop_hint(loop))
-        target, iterable, names = self.header(loop, frame=frame)
-        params = self.iteration_params(loop, target, frame=frame)
+        head = self.header(loop, frame=frame)
+        params = self.iteration_params(loop, head.target, frame=frame)
         fn = self.function(
-            "iteration", name, params, loop.body, names=names, decl_span=loop.span,
+            "iteration", name, params, loop.body, names=head.names, decl_span=loop.span,
             value_of_last=collect, frame=frame,
         )
-        args = ", ".join(py for _, py in params)
-        thunks = f"[_rt.partial({name}, {args}) for {target} in {iterable}]"
+        # an iteration takes its item, after its number when it has one
+        assert ", ".join(py for _, py in params) == head.target
+        if head.start is None:
+            thunks = f"_rt.each({name}, {head.items})"
+        else:
+            thunks = f"_rt.each_numbered({name}, {head.items}{'' if head.start == 0 else f', {head.start}'})"
         code = self.w.aw(f"{self.w.run_()}.{self.w.sfx('parallel')}({thunks}, {', '.join(options)})")
         return [fn], code
 

@@ -992,3 +992,180 @@ def test_an_argument_named_after_what_is_hidden_must_carry_only_delegate_work(fi
     module.briefing(drafter=Recorder("<note>"), reader=reader, brief="<brief>")
     given = [call["secret_note"] for call in reader.calls]
     assert ("<brief>" in given) is (status is Status.VIOLATED)
+
+
+AUDITION = """\
+---
+name: audition
+kind: pattern
+---
+
+# Audition
+
+Two assessors hear each recording at once; a director casts from the panel.
+
+### Slots
+
+- `range_assessor`
+- `blend_assessor`
+- `director`
+- `designer`
+- `critic`
+
+### Requires
+
+- The caller supplies:
+    recordings: string[] -- one recording per applicant
+    names: string[] -- the applicants' names, in the same order
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let panel = parallel for recording, index in recordings:
+  parallel:
+    let range_check = call range_assessor
+      recording: recording
+    let blend_check = call blend_assessor
+      recording: recording
+  return {{ name: names[index], range: range_check, blend: blend_check }}
+let casting = call director
+  panel: {given}
+let critique = null
+let draft = null
+loop until critique approves (max: 3):
+  let draft = call designer
+    panel: panel
+    feedback: critique.advice
+  let critique = call critic
+    draft: draft
+return {{
+  cast: casting,
+  design: draft
+}}
+```
+"""
+
+
+def test_a_call_in_a_parallel_block_runs_once_per_element() -> None:
+    # a `parallel:` block runs every branch: each recording reaches exactly
+    # one range assessor call (run: three recordings, three calls, one each)
+    from conftest import Recorder
+
+    text = AUDITION.replace("{given}", "panel")
+    assert _status_of(text, "Each recording is sent to exactly one range assessor call.") == Status.PROVED
+    module = _module_of(text.format(invariants=""), "audition_once")
+    assessor = Recorder("r")
+    module.audition(
+        range_assessor=assessor, blend_assessor=Recorder("b"), director=Recorder("c"),
+        designer=Recorder("d"), critic=Recorder({"verdict": "approve"}),
+        recordings=["x", "y", "z"], names=["X", "Y", "Z"],
+    )
+    assert sorted(call["recording"] for call in assessor.calls) == ["x", "y", "z"]
+
+
+@pytest.mark.parametrize(
+    ("given", "status"),
+    [
+        # the names sit in the panel's records, one per recording: whether
+        # every name is there depends on the lists' lengths, not shown
+        ("panel", Status.UNRECOGNIZED),
+        # no name reaches the director at all
+        ("recordings", Status.VIOLATED),
+    ],
+)
+def test_an_input_inside_the_records_of_a_list_is_not_shown_missing(given: str, status: Status) -> None:
+    from conftest import Recorder
+
+    text = AUDITION.replace("{given}", given)
+    assert _status_of(text, "The director sees the applicants' names.") == status
+    module = _module_of(text.format(invariants=""), f"audition_{given}")
+    director = Recorder("c")
+    module.audition(
+        range_assessor=Recorder("r"), blend_assessor=Recorder("b"), director=director,
+        designer=Recorder("d"), critic=Recorder({"verdict": "approve"}),
+        recordings=["x", "y"], names=["X", "Y"],
+    )
+    names = [entry["name"] for entry in director.calls[0]["panel"] if isinstance(entry, dict)]
+    assert (names == ["X", "Y"]) is (given == "panel")
+
+
+def test_a_value_the_first_round_cannot_have_yet_has_two_meanings() -> None:
+    # the designer gets the critic's advice from the second round on; the
+    # first round is given the loop's starting null: "is passed the critic's
+    # advice" may mean either, so it is neither proved nor violated
+    from conftest import Recorder
+
+    text = AUDITION.replace("{given}", "panel")
+    assert _status_of(text, "The designer is passed the critic's advice.") == Status.UNRECOGNIZED
+    assert _status_of(text, "The designer is passed the critic's advice on later rounds.") == Status.PROVED
+    assert _status_of(text, "The director is passed the critic's advice.") == Status.VIOLATED
+    module = _module_of(text.format(invariants=""), "audition_rounds")
+    designer = Recorder("d")
+    critic = Recorder({"verdict": "revise", "advice": "A1"}, {"verdict": "approve", "advice": "A2"})
+    module.audition(
+        range_assessor=Recorder("r"), blend_assessor=Recorder("b"), director=Recorder("c"),
+        designer=designer, critic=critic, recordings=["x"], names=["X"],
+    )
+    assert [call["feedback"] for call in designer.calls] == [None, "A1"]
+
+
+EXCHANGE = """\
+---
+name: exchange
+kind: pattern
+---
+
+# Exchange
+
+Two sides answer each other, round after round.
+
+### Slots
+
+- `pro`
+- `con`
+
+### Requires
+
+- The caller supplies:
+    topic: string -- the topic
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let last_pro = null
+let last_con = null
+repeat 3:
+  let last_pro = call pro
+    topic: topic
+    prior: last_con
+  let last_con = call con
+    topic: topic
+    prior: last_pro
+return {{
+  pro: last_pro,
+  con: last_con
+}}
+```
+"""
+
+
+def test_the_previous_output_of_a_slot_run_earlier_in_the_round_has_two_meanings() -> None:
+    # `con` is given `pro`'s argument of this round, made just before it:
+    # "previous" may mean that one or the round before's
+    from conftest import Recorder
+
+    assert _status_of(EXCHANGE, "The con side is passed the pro side's previous argument.") == Status.UNRECOGNIZED
+    assert _status_of(EXCHANGE, "The con side is passed the pro side's argument.") == Status.PROVED
+    module = _module_of(EXCHANGE.format(invariants=""), "exchange_previous")
+    pro = Recorder(*(f"P{k}" for k in range(1, 4)))
+    con = Recorder(*(f"C{k}" for k in range(1, 4)))
+    module.exchange(pro=pro, con=con, topic="t")
+    assert [call["prior"] for call in con.calls] == ["P1", "P2", "P3"]

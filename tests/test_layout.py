@@ -183,6 +183,89 @@ CASES = {
 }
 
 
+# black's string rules, written out for the strings they leave alone, must
+# agree with black's own on any text: docstrings of any indentation, lines
+# of any width, numbers. (A carriage return in source is a line break to
+# black's tokenizer; rendered modules have none.)
+_TEXT = st.text(st.sampled_from(list("ab '\"\\\t\n\x0c\u00e9\u2014\u4e00\u0301")), max_size=40)
+
+
+def _one_string(text: str) -> bool:
+    import io
+    import tokenize
+
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(text + "\n").readline))
+    except (tokenize.TokenError, SyntaxError):
+        return False
+    strings = [t for t in tokens if t.type == tokenize.STRING]
+    return len(strings) == 1 and strings[0].string == text
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(_TEXT)
+def test_docstrings_are_normalised_as_black_normalises_them(body: str) -> None:
+    import black
+
+    for quote in ('"""', '"'):
+        if quote == '"' and "\n" in body:
+            continue
+        docstring = quote + body.replace(quote, "") + quote
+        if not _one_string(docstring):
+            continue
+        source = "def f():\n    " + docstring + "\n"
+        try:
+            want = black.format_str(source, mode=layout.mode())
+        except Exception:
+            continue  # not a docstring black reads
+        if re.search(r"\\\s*\n", docstring):
+            continue  # (such a docstring is left to black: see _string_statement)
+        got = layout._docstring(layout._unicode_escapes(docstring), 1)
+        assert want == "def f():\n    " + got + "\n"
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(_TEXT, st.sampled_from(["'", '"', "u'", "R'", 'B"']))
+def test_strings_are_normalised_as_black_normalises_them(body: str, quote: str) -> None:
+    from black.strings import (
+        normalize_string_prefix,
+        normalize_string_quotes,
+        normalize_unicode_escape_sequences,
+    )
+    from blib2to3.pgen2 import token
+    from blib2to3.pytree import Leaf
+
+    value = quote + body.replace("\n", "") + quote[-1]
+    if not _one_string(value):
+        return
+    leaf = Leaf(token.STRING, value)
+    normalize_unicode_escape_sequences(leaf)
+    want = normalize_string_quotes(normalize_string_prefix(leaf.value, layout.mode()))
+    assert layout._normal_string(value) == want
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(_TEXT, st.integers(70, 100))
+def test_widths_are_judged_as_black_counts_them(text: str, length: int) -> None:
+    from black.strings import str_width
+
+    padded = "x" * max(0, length - len(text)) + text
+    assert layout._narrow(padded) == (str_width(padded) <= layout.LINE_LENGTH)
+
+
+@pytest.mark.parametrize(
+    "value", ["0", "7", "1234567890", "0.8", "12.50", "1_000.0_1", "0x1F", "1E5", "1.5e3", "10l", "1.", ".5", "1_000", "0o17", "5J", "0B1"]
+)
+def test_numbers_are_normalised_as_black_normalises_them(value: str) -> None:
+    from black.numerics import normalize_numeric_literal
+    from blib2to3.pgen2 import token
+    from blib2to3.pytree import Leaf
+
+    leaf = Leaf(token.NUMBER, value)
+    normalize_numeric_literal(leaf)
+    assert layout._number(value) == leaf.value
+
+
 @pytest.mark.parametrize("source", CASES.values(), ids=CASES.keys())
 def test_what_the_printer_does_not_print_is_left_to_black(source: str) -> None:
     same_as_black(source)

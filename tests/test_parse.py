@@ -391,3 +391,56 @@ def test_conditions_of_a_loop_assigned_to_an_existing_name_are_found() -> None:
     """)
     (cond,) = ir.conditions(body[1])
     assert isinstance(cond, ir.Says) and cond.word == "done"
+
+
+# ---------------------------------------------------------------- the tables
+
+
+def test_the_parser_is_made_from_tables_that_are_the_grammars() -> None:
+    """``grammar_tables.py`` is what lark makes of ``grammar.lark`` today,
+    numbered the same way whatever order lark's sets came out in, and the
+    parser in use is made from it."""
+    import subprocess
+    import sys
+
+    import lark
+
+    from prosec import grammar_tables, lalr_tables, parse
+
+    assert grammar_tables.GRAMMAR == lalr_tables.digest(parse.grammar()), "run `make tables`"
+    if grammar_tables.LARK != lark.__version__:
+        pytest.skip(f"the tables were made by lark {grammar_tables.LARK}, not {lark.__version__}")
+    assert parse.parser().source_path == lalr_tables.SOURCE
+    for seed in ("0", "1"):  # another process, with other string hashes
+        done = subprocess.run(
+            [sys.executable, "-m", "prosec.lalr_tables", "--check"],
+            env={"PYTHONHASHSEED": seed, "PATH": ""}, capture_output=True, text=True, check=False,
+        )
+        assert done.returncode == 0, done.stderr
+
+
+def test_the_parser_from_the_tables_parses_as_the_one_lark_builds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every delegation of the corpus and the patterns, and every syntax
+    error of the hostile cases, comes out the same from both parsers."""
+    from conftest import PATTERNS, corpus_files
+
+    from prosec import lalr_tables, parse
+    from prosec.markdown import decode, read_document
+
+    if parse.parser().source_path != lalr_tables.SOURCE:
+        pytest.skip("the tables are not in use (another lark, or another grammar)")
+    files = [*sorted(PATTERNS.glob("*.prose.md")), *corpus_files()]
+    fences = []
+    for path in files:
+        text, _ = decode(str(path), path.read_bytes())
+        doc, _ = read_document(str(path), text or "")
+        if doc is not None and doc.delegation is not None:
+            fences.append((str(path), doc.text, doc.delegation.start, doc.delegation.end))
+    broken = ["let x = call a\n  )\n", "if x\n  call a\n", "let = 3\n", "call a\n\tb: 1\n", "return {a: 1 b: 2}\n"]
+    fences += [("t.prose.md", body, 0, len(body)) for body in broken]
+    made = [parse.parse_fence(*fence) for fence in fences]
+    indenter = parse.ProseIndenter()
+    built = lalr_tables.build(parse.grammar(), indenter)
+    monkeypatch.setattr(parse, "_machine", lambda: (built, indenter))
+    assert [parse.parse_fence(*fence) for fence in fences] == made
+    assert len(fences) >= len(files) and sum(tree is None for tree, _ in made) == len(broken)

@@ -1662,9 +1662,15 @@ def test_put_sets_keys_and_indexes_on_owned_values() -> None:
         rt.put("text", "k", 1, "p", 3)
 
 
-def test_stop_and_partial() -> None:
+def test_stop_and_the_iterations_of_a_parallel_loop() -> None:
     assert repr(rt.STOP) == "STOP"
-    assert rt.partial(lambda a, b: a + b, 2)(3) == 5
+    made: list[tuple[object, ...]] = []
+    thunks = rt.each(lambda item: made.append((item,)) or item.upper(), ["a", "b"])
+    assert made == []  # not called yet
+    assert [t() for t in thunks] == ["A", "B"] and made == [("a",), ("b",)]
+    numbered = rt.each_numbered(lambda n, item: f"{n}:{item}", ["a", "b"], 1)
+    assert [t() for t in numbered] == ["1:a", "2:b"]
+    assert [t() for t in rt.each_numbered(lambda n, item: n, "xyz")] == [0, 1, 2]
 
 
 def test_reads_of_the_same_text_share_one_parse_but_never_a_value() -> None:

@@ -730,12 +730,13 @@ def _needs(rules: Sequence[Any]) -> dict[Any, frozenset[str]]:
     each symbol of its expansion needs; a nonterminal needs what all of its
     rules need.
     """
-    by_origin: dict[Any, list[Any]] = {}
+    # (symbols are keyed by name: lark's symbols compare in Python, names in C)
+    by_origin: dict[str, list[Any]] = {}
     for rule in rules:
-        by_origin.setdefault(rule.origin, []).append(rule)
+        by_origin.setdefault(rule.origin.name, []).append(rule)
     free = free_text()  # a free-text terminal needs no one kind
     every = frozenset(s.name for rule in rules for s in rule.expansion if s.is_term and s.name not in free)
-    symbol_needs: dict[Any, frozenset[str]] = {origin: every for origin in by_origin}
+    symbol_needs: dict[str, frozenset[str]] = {origin: every for origin in by_origin}
 
     def rule_needs(rule: Any) -> frozenset[str]:
         found: set[str] = set()
@@ -743,7 +744,7 @@ def _needs(rules: Sequence[Any]) -> dict[Any, frozenset[str]]:
             if s.is_term:
                 found |= set() if s.name in free else {s.name}
             else:
-                found |= symbol_needs.get(s, frozenset())
+                found |= symbol_needs.get(s.name, frozenset())
         return frozenset(found)
 
     changed = True

@@ -29,7 +29,6 @@ import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from pprint import pformat
 from typing import Any
 
 import lark
@@ -41,6 +40,8 @@ from lark.parser_frontends import ParsingFrontend
 from lark.parsers import earley
 from lark.parsers.earley_forest import StableSymbolNode
 from lark.utils import OrderedSet
+
+from ..datafile import data_module
 
 #: The options the reader builds its parser with (``read.plain_parser``).
 OPTIONS: dict[str, Any] = {"parser": "earley", "ambiguity": "explicit"}
@@ -80,17 +81,8 @@ def tables_of(parser: Lark, grammar: str, start: str) -> dict[str, Any]:
 
 def module_text(tables: dict[str, Any]) -> str:
     """``english_tables.py`` for ``tables``."""
-    lines = [
-        '"""The sentence parser\'s tables for ``english.lark``, made by',
-        "``python -m prosec.invariants.tables``: do not edit (``tables.py``",
-        'says what they hold)."""',
-        "",
-        "# fmt: off",
-    ]
-    for name, value in tables.items():
-        lines.append(f"{name} = {pformat(value, width=100, compact=True, sort_dicts=False)}")
-    lines.append("")
-    return "\n".join(lines)
+    what = "The sentence parser's tables for ``english.lark``"
+    return data_module(what, "prosec.invariants.tables", "tables.py", tables)
 
 
 def write(grammar: str, parser: Lark, start: str = "start") -> bool:

@@ -12,7 +12,7 @@ from ... import ir
 from ..claims import ExactlyOnce
 from ..flow import INDEX, LENGTH, CallObs, LoopInfo, each, is_element, stmt_exprs
 from ..model import Status
-from .base import Facts, Problem, Verdict, show, verdict
+from .base import Facts, Problem, Verdict, show, unsettled, verdict
 
 
 def check(claim: ExactlyOnce, facts: Facts) -> Verdict:
@@ -22,6 +22,7 @@ def check(claim: ExactlyOnce, facts: Facts) -> Verdict:
     calls = facts.calls(claim.target)
     name = claim.elements
     problems: list[Problem] = []
+    unsure: list[Problem] = []  # what the analysis cannot settle either way
     receivers: list[CallObs] = []
     fields_only: list[CallObs] = []
     for call in calls:
@@ -92,11 +93,16 @@ def check(claim: ExactlyOnce, facts: Facts) -> Verdict:
                 Problem(siblings[0].call.callee_span, f"a second `call {siblings[0].call.callee}` (line {siblings[0].call.span.line}) in the loop on line {loop.span.line}")
             )
         if not _walks(facts, loop, name):
+            # (fan-out's `briefs[index]`, the element at the index of a loop
+            # over another list: with a longer list, some of it goes nowhere)
             problems.append(Problem(loop.span, f"the loop on line {loop.span.line} does not walk every element of `{name}`"))
         else:
             skip = _skipped(facts, call, loop)
             if skip is not None:
-                problems.append(Problem(loop.span, f"an element of `{name}` may get no `call {call.call.callee}` (line {call.call.span.line}): {skip}"))
+                reason, sure = skip
+                (problems if sure else unsure).append(
+                    Problem(loop.span, f"an element of `{name}` may get no `call {call.call.callee}` (line {call.call.span.line}): {reason}")
+                )
     if not receivers and not problems:
         first = calls[0].call.callee_span if calls else facts.a.program.span
         problems.append(Problem(first, f"no call of `{claim.target.slot}` receives an element of `{name}`"))
@@ -112,6 +118,9 @@ def check(claim: ExactlyOnce, facts: Facts) -> Verdict:
     if not calls:
         return Verdict(Status.VIOLATED, [], problems)
     lines = ", ".join(str(c.call.span.line) for c in receivers)
+    if unsure and not problems:
+        said = f"`{claim.target.slot}` (line {lines}) is given the element of `{name}` of its iteration"
+        return unsettled("whether every element reaches the call", unsure, [said])
     if fields_only and not problems:
         # Fields of the element (``bout.first``) carry it only if it has
         # them: no run can break the rest, but an element without the
@@ -136,6 +145,7 @@ def _each_delegate(claim: ExactlyOnce, facts: Facts) -> Verdict:
     name = claim.elements
     calls = facts.calls(claim.target)
     problems: list[Problem] = []
+    unsure: list[Problem] = []
     for call in calls:
         at = f"`call {call.call.callee}` (line {call.call.span.line})"
         walking = [
@@ -153,7 +163,10 @@ def _each_delegate(claim: ExactlyOnce, facts: Facts) -> Verdict:
             problems.append(Problem(inner[0].span, f"{at} runs in the loop on line {inner[0].span.line}, inside the one over `{name}`: more than once per delegate"))
         skip = _skipped(facts, call, loop)
         if skip is not None:
-            problems.append(Problem(loop.span, f"a delegate of `{name}` may not be called (line {call.call.span.line}): {skip}"))
+            reason, sure = skip
+            (problems if sure else unsure).append(
+                Problem(loop.span, f"a delegate of `{name}` may not be called (line {call.call.span.line}): {reason}")
+            )
     if len(calls) > 1:
         second = calls[1]
         problems.append(
@@ -162,23 +175,27 @@ def _each_delegate(claim: ExactlyOnce, facts: Facts) -> Verdict:
     if not calls:
         return Verdict(Status.VIOLATED, [], [Problem(facts.a.program.span, f"no call of `{name}`")])
     line = calls[0].call.span.line
-    return verdict(problems, [f"each delegate of `{name}` is called once, on line {line}, in a `for` over all of them"])
+    said = f"each delegate of `{name}` is called once, on line {line}, in a `for` over all of them"
+    if unsure and not problems:
+        return unsettled("whether every delegate is called", unsure, [said])
+    return verdict(problems, [said])
 
 
-def _skipped(facts: Facts, call: CallObs, loop: LoopInfo) -> str | None:
-    """Why some element of the loop might not get the call, if it might: the
-    call is not a statement of the loop's own body, something before it may
+def _skipped(facts: Facts, call: CallObs, loop: LoopInfo) -> tuple[str, bool] | None:
+    """Why some element of the loop might not get the call, if it might, and
+    whether that is shown (a path the pattern can take) or only not ruled
+    out: the call is not made on every iteration, something before it may
     leave the iteration, the loop may stop early, or the pattern may return
     before it runs the loop."""
     node = loop.node
     assert isinstance(node, ir.For)
     if node.mods.join != "all":
-        return f"the loop keeps only some results (`{node.mods.join}`)"
+        return f"the loop keeps only some results (`{node.mods.join}`)", True
     skip = _reached(node.body, call.call)
     if skip is not None:
         return skip
     if any(isinstance(st, ir.Break) for st in ir.walk(node.body)):
-        return "the loop may stop at a `break`"
+        return "the loop may stop at a `break`", True
     # a return or throw in the body ends the loop (and the pattern) before
     # the elements after it, wherever it stands
     # (a `return` in a loop whose values are collected ends one iteration)
@@ -187,14 +204,14 @@ def _skipped(facts: Facts, call: CallObs, loop: LoopInfo) -> str | None:
         None,
     )
     if leaving is not None:
-        return f"the loop may stop at line {leaving.span.line}"
+        return f"the loop may stop at line {leaving.span.line}", True
     top = facts.a.program.body
     at = next((i for i, st in enumerate(top) if _is_loop(st, node)), None)
     if at is None:
-        return f"the loop on line {loop.span.line} does not run on every path of the pattern"
+        return f"the loop on line {loop.span.line} does not run on every path of the pattern", True
     for st in ir.walk(top[:at]):
         if isinstance(st, ir.Return):
-            return f"the pattern may return on line {st.span.line} before the loop"
+            return f"the pattern may return on line {st.span.line} before the loop", True
     return None
 
 
@@ -214,23 +231,34 @@ def _walks(facts: Facts, loop: LoopInfo, name: str) -> bool:
     )
 
 
-def _reached(body: ir.Block, call: ir.Call) -> str | None:
-    """Why ``call`` may not run on an iteration of ``body``, if it may not:
-    it must be a statement of the body, or of a ``try`` that is (its
-    failure is caught, but it was made), with nothing before it that may
-    leave the iteration."""
+def _reached(body: ir.Block, call: ir.Call) -> tuple[str, bool] | None:
+    """Why ``call`` may not run on an iteration of ``body``, if it may not,
+    and whether that is shown: it must be a statement of the body, of a
+    ``try`` that is (its failure is caught, but it was made), or a branch of
+    a ``parallel:`` block that is and runs every branch, with nothing
+    before it that may leave the iteration. Under an ``if`` it runs only
+    when the condition holds."""
     for i, st in enumerate(body):
         before = body[:i]
+        inside = any(e is call for s in ir.walk((st,)) for e in stmt_exprs(s))
+        if not inside:
+            continue
         if any(e is call for e in stmt_exprs(st)):
             pass
         elif isinstance(st, ir.Try) and any(e is call for s in ir.walk(st.body) for e in stmt_exprs(s)):
             inner = _reached(st.body, call)
             if inner is not None:
                 return inner
+        elif isinstance(st, ir.Parallel) and st.mods.join == "all":
+            inner = _reached(st.branches, call)
+            if inner is not None:
+                return inner
+        elif isinstance(st, ir.If):
+            return f"the call is made only when the condition on line {st.span.line} holds", True
         else:
-            continue
+            return "the call sits inside a block of the loop, not directly in it", False
         for s in ir.walk(before):
             if isinstance(s, ir.Continue | ir.Break | ir.Return | ir.Throw):
-                return f"line {s.span.line} may leave the iteration first"
+                return f"line {s.span.line} may leave the iteration first", True
         return None
-    return "the call sits inside a block of the loop, not directly in it"
+    return "the call sits inside a block of the loop, not directly in it", False

@@ -6,6 +6,8 @@ the sentence names inputs)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ... import ir
 from ..claims import (
     AnyResult,
@@ -130,6 +132,34 @@ def _satisfied(need: Source, call: CallObs, phase: str, facts: Facts) -> bool:
             return any(covers(need, f, call, facts, sure=True) for _, flows in facts.sure_props(call, phase) for f in flows)
 
 
+def _other_meaning(need: Source, call: CallObs, phase: str, facts: Facts) -> str | None:
+    """Where the words of the claim also mean something the call does get,
+    what that meaning is: "the critic's advice" from the second round on
+    (the first round has none yet, being given the loop's starting value);
+    "the thesis's previous argument" as the latest one, made earlier in
+    this round, rather than the round before's."""
+    if phase == "all" and isinstance(need, FromSlot | FromField) and facts.has_phase(call, "later") and "first" in call.phases:
+        if _satisfied(need, call, "later", facts):
+            return "from the second round on, or in every round (the first round is given none yet)"
+    if isinstance(need, FromSlot) and need.age == "prior":
+        if _satisfied(replace(need, age="current"), call, phase, facts):
+            return f"the round before's output of `{need.slot}`, or the latest one, made earlier in this round"
+    return None
+
+
+def _elements_reach(need: Source, call: CallObs, phase: str, facts: Facts) -> bool:
+    """What ``need`` names reaches the call inside the elements of a list
+    it is given (a list of records, one per element of an input or per
+    round, some of them made on a path that has another value there):
+    whether every one of them is there is not counted. (One element of an
+    input is not the input: that is no list the call is given.)"""
+    return any(
+        any(is_element(step) for step in f.at) and covers(need, f.moved(f.path, ()), call, facts)
+        for _, flows in facts.props(call, phase)
+        for f in flows
+    )
+
+
 def _sure_input(flows: Flows, name: str) -> bool:
     return any(f.src.kind == "input" and f.src.name == name and not f.path and not f.at for f in flows)
 
@@ -200,6 +230,7 @@ def check(claim: Receives, facts: Facts) -> Verdict:
     wider: list[Problem] = []  # what "only" finds when inputs count too
     when = {"first": " in its first round", "later": " in later rounds", "all": ""}[phase]
     unsure: list[Problem] = []  # "every output", where some may reach the call
+    meanings: list[tuple[str, Problem]] = []  # what a second meaning of the words settles
     for call in calls:
         props = facts.props(call, phase)
         for need in claim.needs:
@@ -208,7 +239,13 @@ def check(claim: Receives, facts: Facts) -> Verdict:
                     call.call.callee_span,
                     f"`call {call.call.callee}` (line {call.call.span.line}){when} does not receive {describe_source(need)}",
                 )
-                (unsure if _every_may_reach(need, call, facts) else problems).append(problem)
+                other = _other_meaning(need, call, phase, facts)
+                if other is not None:
+                    meanings.append((other, problem))
+                elif _every_may_reach(need, call, facts) or _elements_reach(need, call, phase, facts):
+                    unsure.append(problem)
+                else:
+                    problems.append(problem)
         if claim.only:
             problems.extend(_extra(claim, call, props, facts, basis=claim.basis))
             if claim.loose:
@@ -217,16 +254,19 @@ def check(claim: Receives, facts: Facts) -> Verdict:
     lines = ", ".join(str(c.call.span.line) for c in calls)
     only = "only " if claim.only else ""
     evidence = [f"{claim.target.describe()} (line {lines}) receives {only}{wanted}"]
-    if unsure and not problems:
-        # a list built by `append` in a loop that may skip rounds: every
-        # output the slot gives may be in it, which the analysis cannot count
+    if unsure and not problems and not meanings:
+        # a list built by `append` in a loop that may skip rounds, or a list
+        # of records holding the named value's elements: every one of them
+        # may be in it, which the analysis cannot count
         return unsettled(
-            "each call site's outputs may reach the call, but whether every one of them does is not "
+            "what is named may reach the call inside a list, but whether all of it does is not "
             "something the analysis counts",
             unsure,
             evidence,
         )
-    problems += unsure
+    if meanings and not problems:
+        return undecided("; ".join(dict.fromkeys(why for why, _ in meanings)), [p for _, p in meanings], evidence)
+    problems += unsure + [p for _, p in meanings]
     if wider and not problems:
         # "Works solely from the proposal": from what other delegates
         # produced, or from everything it is given?
