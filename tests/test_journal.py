@@ -445,11 +445,11 @@ def test_nested_regions_and_retries_have_keys_of_their_place(monkeypatch: pytest
 
         def branch(b: int) -> Any:
             first = run.call(head, "head", 7, {"b": b})
-            rest = run.parallel([runtime.partial(inner, i) for i in range(2)], line=8)
+            rest = run.parallel(runtime.each(inner, range(2)), line=8)
             return [first, *rest]
 
         tried = run.call(failing, "flaky", 5, {}, retry=1, backoff="linear")
-        return tried, run.parallel([runtime.partial(branch, b) for b in range(2)], line=6)
+        return tried, run.parallel(runtime.each(branch, range(2)), line=6)
 
     live = program(runtime.Run("p", journal=journal, run_id="r"))
     assert sorted(journal.steps) == sorted([
