@@ -238,7 +238,8 @@ def matches(want: dict[str, Any], fact: InvariantFact) -> bool:
         case "failsafe":
             return p.get("approver") == want["approver"]
         case "unaware":
-            of = str(want.get("of", "")).removeprefix("slot:")
+            # (a hyphen in a label is the underscore the reader joins words with: "fan-out")
+            of = str(want.get("of", "")).removeprefix("slot:").replace("-", "_")
             terms = [str(t) for t in p.get("terms", ())]
             return bool(p.get("others")) if of == "others" else any(t[:5] == of[:5] for t in terms)
         case "ordered":
@@ -259,6 +260,8 @@ def matches(want: dict[str, Any], fact: InvariantFact) -> bool:
             when = want.get("when", "always")
             path = {"always": "all"}.get(when, when)
             if p.get("path", "all") != path and not (when == "always" and "sides" in p):
+                return False
+            if "word" in want and p.get("word") != want["word"]:
                 return False
             needs = " ".join(str(n) for n in p.get("needs", ()))
             src = str(want.get("source", ""))

@@ -717,7 +717,13 @@ def claims_for(program: Program, choose: Choose) -> list[Claim]:
                 else:
                     out.append(Gated(None, g.pick((*SLOTS, None)), var=g.pick(lists)))
             case 7:
-                out.append(FailSafe(slot()))
+                approver = slot()
+                if g.chance(40):
+                    # "the target is not called" when the approver's output cannot be read
+                    kept = Calls(g.pick([s for s in SLOTS if s != approver] or [approver]))
+                    out.append(FailSafe(approver, target=kept))
+                else:
+                    out.append(FailSafe(approver))
             case 8:
                 out.append(Unaware(target(phases=False), (HIDDEN,), others=g.chance(30)))
             case 9:

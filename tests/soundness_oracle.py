@@ -408,6 +408,13 @@ _ABSENT = object()
 
 def _fail_safe(claim: FailSafe, v: View) -> str | None:
     guards = [a for a in v.t.events if a.slot == claim.approver]
+    if claim.target is not None:
+        # the slot named never runs unless some output of the approver
+        # before it could be read (before the first verdict too)
+        for e in v.select(claim.target):
+            if not any(isinstance(a.output, dict) and a.end < e.start for a in guards):
+                return f"{e.slot} at s{e.site}{e.counters} runs though no {claim.approver} output before it was readable"
+        return None
     if not guards:
         return None
     first = min(a.start for a in guards)

@@ -12,6 +12,7 @@ import sys
 import textwrap
 from collections.abc import Callable
 from types import ModuleType
+from typing import Any
 
 import pytest
 import soundness_run
@@ -75,6 +76,21 @@ return {
   runs: runs
 }"""
 
+#: a sequential walk that returns at the first reading: the samples after
+#: it get no call
+STOPS = """\
+for sample in samples:
+  let reading = call technician
+    sample: sample
+  if reading says done:
+    return {
+      runs: reading
+    }
+
+return {
+  runs: null
+}"""
+
 
 def _statuses_in(text: str) -> list[Status]:
     """The statuses of a pattern's invariants, in order."""
@@ -113,6 +129,7 @@ def _statuses(delegation: str, sentences: list[str]) -> list[Status]:
         # several calls per sample, each given that one sample
         (NESTED, Status.PROVED, Status.VIOLATED),
         (ONCE, Status.PROVED, Status.PROVED),
+        (STOPS, Status.PROVED, Status.VIOLATED),
     ],
 )
 def test_exactly_one_element_per_call_is_not_once_per_element(
@@ -490,6 +507,12 @@ _GATES = itertools.count()
 
 
 def _called(module: ModuleType, verdict: object) -> list[str]:
+    return _run_gate(module, verdict)[1]
+
+
+def _run_gate(module: ModuleType, verdict: object) -> tuple[Any, list[str]]:
+    """What the gate returns when the auditor answers ``verdict``, and the
+    slots it called, in order."""
     calls: list[str] = []
 
     def delegate(slot: str, answer: object) -> Callable[..., object]:
@@ -499,10 +522,10 @@ def _called(module: ModuleType, verdict: object) -> list[str]:
 
         return run
 
-    module.gatecheck(
+    result = module.gatecheck(
         auditor=delegate("auditor", verdict), merger=delegate("merger", "merged"), fallback=delegate("fallback", "fell back"), diff="d"
     )
-    return calls
+    return result, calls
 
 
 #: a test for another word: output that cannot be read is not a halt, and
@@ -536,7 +559,7 @@ def test_an_unreadable_verdict_counted_as_a_refusal_takes_the_refusal_branch(
         delegation,
         [
             "An auditor verdict that cannot be parsed counts as a rejection.",
-            "Auditor output that cannot be parsed keeps the fallback from running.",
+            "Unparseable auditor output blocks delegation.",
         ],
     )
     assert got == [refusal, blocks]
@@ -632,6 +655,140 @@ def test_a_return_said_of_the_success_or_approval_path(delegation: str, sentence
     immediate = "at once" in sentence
     holds = (result.result == "merged") == says_merger and not immediate
     assert holds == (status is Status.PROVED), result
+
+
+#: a test for a decision word of the auditor's own: the path "when the
+#: auditor escalates", "on escalate"
+SAYS_ESCALATE = SAYS_REJECT.replace("says reject", "says escalate")
+
+#: the same test, whose branch goes on to the return after it
+ESCALATE_FALLS_THROUGH = """\
+let verdict = call auditor
+  diff: diff
+let made = call merger
+  diff: diff
+if verdict says escalate:
+  made = call fallback
+    diff: diff
+return { result: made }"""
+
+
+@pytest.mark.parametrize(
+    ("delegation", "sentence", "status"),
+    [
+        (SAYS_ESCALATE, "When the auditor escalates, the result comes from the fallback.", Status.PROVED),
+        (SAYS_ESCALATE, "On escalate, the result comes from the merger.", Status.VIOLATED),
+        (SAYS_ESCALATE, "When the auditor escalates, the fallback's output is returned at once.", Status.VIOLATED),
+        # which returns follow the word is not settled when its branch goes on
+        (ESCALATE_FALLS_THROUGH, "When the auditor escalates, the result comes from the fallback.", Status.UNRECOGNIZED),
+    ],
+)
+def test_a_return_said_of_the_path_where_a_verdict_says_a_word(delegation: str, sentence: str, status: Status) -> None:
+    got, module = _gate(delegation, [sentence])
+    assert got == [status]
+    if status is Status.UNRECOGNIZED:
+        return
+    # what a run returns when the auditor says the word
+    result, calls = _run_gate(module, "escalate")
+    from_fallback = result.result == "fell back"
+    at_once = calls[-1] == "auditor"  # nothing called between the verdict and the return
+    holds = from_fallback == ("fallback" in sentence) and (at_once or "at once" not in sentence)
+    assert holds == (status is Status.PROVED), (result, calls)
+
+
+@pytest.mark.parametrize(
+    ("delegation", "slot", "status"),
+    [
+        # the merger waits on the approval; the fallback that runs on such
+        # output is not what the sentence speaks of ("blocks delegation" is
+        # violated there)
+        (APPROVES, "merger", Status.ENFORCED),
+        (APPROVES, "fallback", Status.VIOLATED),
+        # a refusal test is false on such output: the merger runs
+        (SAYS_REJECT, "merger", Status.VIOLATED),
+        # a test for another word is false on it too: the fallback under it does not run
+        (SAYS_ESCALATE, "fallback", Status.ENFORCED),
+        (SAYS_ESCALATE, "merger", Status.VIOLATED),
+    ],
+)
+def test_unreadable_output_keeps_the_slot_named_from_running(delegation: str, slot: str, status: Status) -> None:
+    got, module = _gate(delegation, [f"If the auditor's output cannot be parsed, the {slot} is not called."])
+    assert got == [status]
+    _, calls = _run_gate(module, "### no verdict here ###")
+    assert (slot not in calls) == (status is Status.ENFORCED), calls
+
+
+# ---------------------------------------------------------------- each delegate of a slot sequence, once
+
+STEPPER = """\
+---
+name: stepper
+kind: pattern
+---
+
+# Stepper
+
+Each step works on the text in turn.
+
+### Slots
+
+- `steps`
+  - requires: text
+  - ensures: the text, worked on
+
+### Requires
+
+- The caller supplies:
+    text: string -- the text
+
+### Returns
+
+- `result`: the last step's text
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let current = text
+for step in steps:
+{body}
+return {{ result: current }}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("body", "status"),
+    [
+        ("  current = call step\n    text: current", Status.PROVED),
+        # a retry, a second call, a return that ends the walk early
+        ("  current = call step\n    text: current\n    retry: 2", Status.VIOLATED),
+        ("  current = call step\n    text: current\n  current = call step\n    text: current", Status.VIOLATED),
+        ('  current = call step\n    text: current\n  if current says done:\n    return { result: current }', Status.VIOLATED),
+    ],
+)
+def test_each_delegate_of_a_slot_sequence_runs_exactly_once(body: str, status: Status) -> None:
+    sentence = "Each step runs exactly once."
+    assert _statuses_in(STEPPER.format(invariants=f"- {sentence}", body=body)) == [status]
+    module = _module_of(STEPPER.format(invariants="", body=body), f"stepper{next(_GATES)}")
+    runs: list[int] = []
+    attempts = {"n": 0}
+
+    def step(index: int) -> Callable[..., str]:
+        def run(**_: object) -> str:
+            runs.append(index)
+            attempts["n"] += 1
+            if "retry" in body and attempts["n"] == 1:
+                raise RuntimeError("a first attempt that fails")
+            return "done"
+
+        return run
+
+    module.stepper(steps=[step(0), step(1), step(2)], text="t")
+    assert (sorted(runs) == [0, 1, 2]) == (status is Status.PROVED), runs
 
 
 # ---------------------------------------------------------------- fields of other calls, fields received whole

@@ -44,6 +44,7 @@ A pattern to read sentences against.
 - `handler`
 - `reviewer`
 - `mapper`
+- `stages`
 
 ### Requires
 
@@ -106,6 +107,11 @@ let reviews = parallel for essay in essays:
 let parts = parallel for chunk in chunks:
   call mapper
     chunk: chunk
+for stage in stages:
+  let staged = call stage
+    work: work
+if decision says escalate:
+  return { result: feedback }
 repeat max_rounds:
   let again = call verifier
     work: work

@@ -151,6 +151,8 @@ def canonical(claim: Claim) -> str:
             return f"{subject(target)} runs only when {_n(approver)} approves"
         case FailSafe(approver=approver, refusal=True):
             return f"unreadable {_n(approver)} output counts as a refusal"
+        case FailSafe(approver=approver, target=target) if target is not None:
+            return f"unreadable {_n(approver)} output keeps {subject(target)} from running"
         case FailSafe(approver=approver):
             return f"unreadable {_n(approver)} output blocks delegation"
         case Unaware(target=target, others=True):
@@ -171,16 +173,18 @@ def canonical(claim: Claim) -> str:
         case CallCount(target=target, count=count, exact=exact):
             times = "once" if count == "1" else f"{count if count.isdigit() else _n(count)} times"
             return f"{subject(target)} is called {'exactly' if exact else 'at most'} {times}"
+        case ExactlyOnce(target=target, elements=elements, per="element") if elements == target.slot:
+            return f"each {subject(target)} runs exactly once"
         case ExactlyOnce(target=target, elements=elements, per="element"):
             return f"each {_n(elements)} is given to exactly one {subject(target)}"
         case ExactlyOnce(target=target, elements=elements):
             return f"each {subject(target)} receives exactly one {_n(elements)}"
-        case Returns(path=path, needs=(need,), approver=approver, immediate=False, always=always, present=False) if (
+        case Returns(path=path, needs=(need,), approver=approver, immediate=False, always=always, present=False, word=word) if (
             need.field
             and not need.only
             and (isinstance(need.what, FromInput) or (isinstance(need.what, FromSlot) and need.what.fields))
         ):
-            when = "" if path == "all" else _path_words(path, approver) + ", "
+            when = "" if path == "all" else _path_words(path, approver, word) + ", "
             key = "the result" if need.field == "result" else f"the returned {_n(need.field)}"
             if isinstance(need.what, FromInput):
                 return f"{when}{_n(need.what.name)} is returned as {_n(need.field)}{', always' if always else ''}"
@@ -193,6 +197,8 @@ def canonical(claim: Claim) -> str:
             return f"{when}, {what} comes from {_n(need.what.slot)}"
         case Returns(path="blocked", needs=(need,), approver=approver) if approver and isinstance(need.what, FromSlot):
             return f"{source(need.what)} is returned when {_n(approver)} blocks"
+        case Returns(path="says", needs=(Need(what=FromSlot(fields=fields) as what, field=None, only=False),), approver=approver, immediate=immediate, word=word) if fields:
+            return f"{_path_words('says', approver, word)}, {source(what)} is returned{' immediately' if immediate else ''}"
         case Returns(path="all", needs=(need,), complete=complete) if isinstance(need.what, FromVar):
             return f"the whole {_n(need.what.name)} is the output" if complete else f"{_n(need.what.name)} is the output"
         case Returns(path="all", needs=(need,), always=False, present=False) if (
@@ -229,10 +235,12 @@ def canonical(claim: Claim) -> str:
             return f"the first acceptable result wins{ties}"
         case Returns(path="accept", needs=(Need(what=FromSlot(slot=slot, fields=()), field="result", only=False),), immediate=True, approver=approver) if approver:
             return f"when {_n(approver)} approves, {_n(slot)}'s output is returned immediately"
-        case Returns(path="success" | "accept" | "exhausted" as path, needs=(need,), approver=approver, immediate=False) if (
+        case Returns(path="says", needs=(Need(what=FromSlot(slot=slot, fields=()), field="result", only=False),), immediate=True, approver=approver, word=word):
+            return f"{_path_words('says', approver, word)}, {_n(slot)}'s output is returned immediately"
+        case Returns(path="success" | "accept" | "exhausted" | "says" as path, needs=(need,), approver=approver, immediate=False, word=word) if (
             isinstance(need.what, FromSlot) and need.field and not need.what.fields and not need.only
         ):
-            when = _path_words(path, approver)
+            when = _path_words(path, approver, word)
             what = "the result" if need.field == "result" else f"the returned {_n(need.field)}"
             return f"{when}, {what} comes from {_n(need.what.slot)}"
         case Returns(path="accept", needs=(Need(what=FromSlot(slot=slot), field="result"),), immediate=True):
@@ -266,9 +274,11 @@ def canonical(claim: Claim) -> str:
             assert_never(claim)
 
 
-def _path_words(path: str, approver: str | None) -> str:
+def _path_words(path: str, approver: str | None, word: str | None = None) -> str:
     """The words that name a return's path (not "all")."""
     match path:
+        case "says":
+            return f"when {_n(approver)} says {word}" if approver else f"on {word}"
         case "blocked":
             return f"when {_n(approver)} blocks" if approver else "when the pattern blocks"
         case "accept":

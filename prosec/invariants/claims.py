@@ -188,9 +188,11 @@ class Gated:
 class FailSafe:
     """Output of ``approver`` that cannot be read blocks the delegation after
     it; with ``refusal``, it counts as a refusal: every test of the verdict
-    takes the branch a refusal takes (which may lead to other calls)."""
+    takes the branch a refusal takes (which may lead to other calls); with
+    ``target``, it keeps that slot from running (and nothing else is said)."""
     approver: str
     refusal: bool = False
+    target: Calls | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,7 +261,7 @@ class Receives:
 
 
 ReturnPath: TypeAlias = Literal[
-    "all", "blocked", "accept", "acceptable", "threshold", "success", "exhausted"
+    "all", "blocked", "accept", "acceptable", "threshold", "success", "exhausted", "says"
 ]
 
 
@@ -282,7 +284,9 @@ class Returns:
     ``all``: every return; ``blocked``: where ``approver`` did not approve;
     ``accept``/``acceptable``/``threshold``: the branch of that success test,
     which must return at once; ``success``: the first call that does not
-    fail returns at once; ``exhausted``: after the loop ran out.
+    fail returns at once; ``exhausted``: after the loop ran out; ``says``:
+    the branches where a verdict (``approver``'s, or any slot's) says
+    ``word`` (``if decision says abort``).
     """
 
     path: ReturnPath
@@ -297,6 +301,8 @@ class Returns:
     always: bool = False
     #: "if any": only the returns that give the value (none given is fine)
     present: bool = False
+    #: the decision word of a ``says`` path
+    word: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

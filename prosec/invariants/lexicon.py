@@ -210,6 +210,10 @@ class Lexicon:
     acts: dict[str, str] = field(default_factory=dict)
     #: slots called somewhere outside every loop
     unlooped: frozenset[str] = frozenset()
+    #: a form of a decision word the program tests (`if ruling says close`)
+    #: → that word ("closes", "closed", "on close"): the path where a
+    #: verdict said it
+    verdicts: dict[str, str] = field(default_factory=dict)
     #: how many loops (not ``parallel:`` blocks) the delegation has
     loop_count: int = 0
     #: the words a loop is named by in the program: its variable (``as
@@ -443,6 +447,46 @@ def _acts(slots: Iterable[str]) -> dict[str, str]:
     return {form: next(iter(names)) for form, names in sorted(owners.items()) if len(names) == 1}
 
 
+def said_words(program: ir.Program) -> set[str]:
+    """The decision words the program tests with `X says WORD`, anywhere."""
+    out: set[str] = set()
+    for stmt in ir.walk(program.body):
+        conds: list[ir.Cond] = []
+        match stmt:
+            case ir.If(branches=branches):
+                conds = [c for c, _ in branches]
+            case ir.LoopUntil(cond=cond) | ir.Bind(value=ir.LoopUntil(cond=cond)) | ir.Assign(value=ir.LoopUntil(cond=cond)) if cond:
+                conds = [cond]
+        for cond in conds:
+            while isinstance(cond, ir.Not):
+                cond = cond.operand
+            if isinstance(cond, ir.Says):
+                out.add(cond.word.lower())
+    return out
+
+
+def _verdicts(program: ir.Program, known: dict[tuple[str, ...], tuple[str, ...]]) -> dict[str, str]:
+    """Form → decision word, for the words the program tests with `says`
+    that the reader does not know otherwise ("abort", "halt", "close"): the
+    word, and its verb forms ("halts", "halted", "scrapped", "deferred")."""
+    # a word the reader knows only as a delegate's behaviour ("faithful",
+    # "votes") is free for a verdict's word too
+    taken = {k[0] for k, kinds in known.items() if len(k) == 1 and set(kinds) != {"BEHAVE"}}
+    out: dict[str, str] = {}
+    for word in sorted(said_words(program)):
+        if not re.fullmatch(r"[a-z]+", word) or word in taken:
+            continue
+        forms = {word, word + "s", word + "ed", word + "d" if word.endswith("e") else word + "ed"}
+        if re.search(r"[^aeiou][aeiou][bdgmnprt]$", word):
+            forms.add(word + word[-1] + "ed")  # scrap: scrapped; defer: deferred
+        if word.endswith(("s", "sh", "ch", "x")):
+            forms.add(word + "es")
+        for form in forms:
+            if form not in taken:
+                out.setdefault(form, word)
+    return out
+
+
 def _appends_after_call(body: ir.Block) -> list[ir.Append]:
     """The `append v to list` statements that follow `let v = call S` in the
     same block with no statement between that may leave it (no `if`,
@@ -616,6 +660,7 @@ def build_lexicon(
                 if len(w) >= 6:
                     stem_owners.setdefault(w[:6], set()).add(name)
     lex.acts.update(_acts(slot_set))
+    lex.verdicts.update(_verdicts(program, _known()))
     lex.loop_count = sum(1 for loop in loops_in(program.body) if not isinstance(loop, ir.Parallel))
     lex.loop_words = frozenset(
         w

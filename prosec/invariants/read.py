@@ -378,6 +378,10 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
         if n == 1 and word in lex.acts:
             # "the change is merged": what the merger does
             toks.append(Tok("ACT", word, (lex.acts[word],)))
+        if n == 1 and word in lex.verdicts:
+            # "when the arbiter aborts", "on abort": a decision word the
+            # program tests (`if decision says abort`)
+            toks.append(Tok("VERDICT", word, (lex.verdicts[word],)))
         out.append(toks)
         i += n
     return [[replace(t, article=True) for t in _noun(pos)] if k in articles else pos for k, pos in enumerate(out)]
@@ -790,7 +794,7 @@ class _TokenStream(Lexer):
 
 
 #: Every word kind a token can have.
-TERMINALS = tuple(sorted({*KINDS, "SLOT", "INPUT", "VAR", "FIELD", "ROLE", "WORD", "NUM", "LETTER", "CMP", "ACT"}))
+TERMINALS = tuple(sorted({*KINDS, "SLOT", "INPUT", "VAR", "FIELD", "ROLE", "WORD", "NUM", "LETTER", "CMP", "ACT", "VERDICT"}))
 
 
 @cache
@@ -802,8 +806,9 @@ def free_text() -> dict[str, frozenset[str]]:
     free text about a delegate's behaviour may not say where information
     goes. One terminal each, matched by kind (:func:`_match`), rather than
     one rule per kind: the parser is built with some 370 fewer rules."""
-    # (an action's word is also a WORD: "ACT" is a second reading of it, for the gates)
-    hword = frozenset(t for t in TERMINALS if t not in POLARITY and t not in ("SEMI", "COMMA", "COLON", "ACT"))
+    # (an action's word is also a WORD: "ACT" is a second reading of it, for
+    # the gates; so is "VERDICT", for the paths of returns)
+    hword = frozenset(t for t in TERMINALS if t not in POLARITY and t not in ("SEMI", "COMMA", "COLON", "ACT", "VERDICT"))
     return {"HWORD": hword, "ANYTOK": frozenset(t for t in hword if t not in FLOW)}
 
 
@@ -948,6 +953,9 @@ class _Tail:
     refusal."""
 
     refusal: bool
+    #: the slots it keeps from running ("the target is not called",
+    #: "nothing is booked"); None: the delegation after the verdict
+    targets: tuple[Calls, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -2017,10 +2025,28 @@ class Meaning(Transformer[Token, Any]):
         # rejected"); an effect that stops the delegation says more
         tails = [i for i in items if isinstance(i, _Tail)]
         refusal = bool(tails) and all(t.refusal for t in tails)
+        stops = [t for t in tails if not t.refusal]
+        if stops and all(t.targets for t in stops):
+            # "the target is not called", "nothing is booked": those slots
+            # kept from running, not the whole delegation; and a refusal too
+            # when one is said ("it is treated as rejected and nothing is paid")
+            targets = list(dict.fromkeys(c for t in stops for c in t.targets or ()))
+            if any(c.slot == approver or c.slot is None for c in targets):
+                raise Unsupported("a verdict that keeps its own slot, or no slot, from running")
+            said = [FailSafe(approver, refusal=True)] if len(stops) < len(tails) else []
+            return Clause(None, lambda s: [*said, *(FailSafe(approver, target=c) for c in targets)])
         return Clause(None, lambda s: [FailSafe(approver, refusal=refusal)])
 
     def block_tail(self, items: list[Any]) -> _Tail:
-        return _Tail(refusal=False)
+        """What output that cannot be read stops: the slots named (a subject,
+        "no target", an action named for its slot), else the delegation."""
+        calls = [c for i in items if isinstance(i, Subject) for c in i.calls]
+        calls += [Calls(n) for i in items if isinstance(i, tuple) and all(isinstance(n, str) for n in i) for n in i]
+        calls += [Calls(self._name(t)) for t in self._tokens(items, "ACT")]
+        if not calls and any(_tok(self.toks, t).text in self.lex.acts for t in self._tokens(items, "CALLED")):
+            # "nothing is executed", of an `executor`: that slot's action (read so)
+            raise Unsupported("an action named for its slot, read as running in general")
+        return _Tail(refusal=False, targets=tuple(dict.fromkeys(calls)) or None)
 
     def refusal_tail(self, items: list[Any]) -> _Tail:
         return _Tail(refusal=True)
@@ -2057,17 +2083,42 @@ class Meaning(Transformer[Token, Any]):
             before = toks[i - 1].kind if i > 0 else ""
             if before in ("ITS", "OWN", "POSS"):
                 continue
+            # "a refinement loop", "part of an ensemble": a word that shares
+            # its stem with a slot's name stands for the slot and for
+            # itself, in one reading (the word's other readings are dropped)
+            stem = self._stem_slot(tok.text)
+            if stem is not None and tok.kind != "SLOT":
+                raise Unsupported(f"{tok.text!r}, read with the slot {stem!r} it shares a stem with")
+            # what another slot named in the fact acts on ("that a validator
+            # will check the cleaned data") is the pattern's data, not the fact
+            acted = self._acted_on(hidden[:i])
             if tok.kind == "SLOT":
                 terms += [n for n in tok.names if n not in terms and n not in subject.slots]
+                if stem is not None and not acted and tok.text not in terms and tok.text not in _HIDDEN_STOP:
+                    terms.append(tok.text)
                 continue
+            if acted and tok.kind == "INPUTS":
+                continue  # "the cleaned data": a word for the data
             if before == "AUX" or tok.kind in ("VAR", "INPUT", "FIRST", "PRIOR", "LATER", "CURRENT"):
                 continue
             if tok.article and tok.text in self.lex.variables:
                 continue  # "the proposal": the pattern's data, whatever the word's kind
             for word in tok.text.split():
                 if re.fullmatch(r"[a-z][a-z_]*", word) and word not in _HIDDEN_STOP and word not in terms:
+                    if word in self.lex.variables or (" " in tok.text and stem is None and any(self._stem_slot(t.text) for t in toks)):
+                        # a local's name, or a phrase cut in words, beside a
+                        # word read with a slot: the canonical form would not
+                        # read back as these terms
+                        raise Unsupported(f"{word!r} as a word of a hidden fact")
                     terms.append(word)
         return tuple(terms)
+
+    def _stem_slot(self, text: str) -> str | None:
+        """The slot a single word names only by sharing its stem ("refinement"
+        of `refiner`), the way the tokenizer reads it; None otherwise."""
+        if " " in text or len(text) < 6 or text in self.lex.key_forms or (text,) in self.lex.forms:
+            return None
+        return self.lex.stems.get(text[:6])
 
     def unaware(self, items: list[Any], *, mention: bool = False) -> Clause:
         hidden = next(i for i in items if isinstance(i, list))
@@ -2080,6 +2131,9 @@ class Meaning(Transformer[Token, Any]):
         # confirmation code"), not a fact
         noun_phrase = kinds <= {"SLOT", "INPUT", "VAR", "FIELD", "POSS", "ITS", "OWN", "OUTPUT", "ORIGINAL"} or (
             "POSS" in kinds and not kinds & verbs
+        ) or (
+            # "never learns the privilege basis": a name and a noun
+            "SLOT" in kinds and kinds <= {"SLOT", "WORD"} and len(hidden) > 1
         )
         if not marked and noun_phrase:
             # "never learns the buyer's budget": a thing, not a fact; that
@@ -2260,6 +2314,11 @@ class Meaning(Transformer[Token, Any]):
         def build(s: Subject) -> list[Claim]:
             out: list[Claim] = []
             for target in s.calls:
+                if exact and quantified and count == "1" and target.slot in self.lex.sequences and target.phase == "all" and not target.given:
+                    # "each stage runs exactly once", of a slot sequence:
+                    # each of its delegates, once
+                    out.append(ExactlyOnce(target, target.slot, "element"))
+                    continue
                 if target.slot is None or target.slot in self.lex.sequences or target.phase != "all" or target.given:
                     raise Unsupported("a call count of something that is not one slot")
                 if quantified and target.slot in self.lex.repeated:
@@ -2433,6 +2492,21 @@ class Meaning(Transformer[Token, Any]):
     def path_exhausted(self, items: list[Any]) -> When:
         return When(None, "exhausted")
 
+    def path_through(self, items: list[Any]) -> When:
+        (when,) = items
+        assert isinstance(when, When)
+        return when
+
+    def path_said(self, items: list[Any]) -> When:
+        """"On abort", "when the moderator closes the debate", "when
+        `arbiter` says abort": where a verdict said a word the program
+        tests (`if decision says abort`)."""
+        (word,) = self._tokens(items, "VERDICT")
+        said = self._tokens(items, "AUTHORED")
+        if said and str(said[0]).lower() not in ("says", "say", "said"):
+            raise Unsupported(f"'{said[0]}' {word}: not what a verdict says")
+        return When(next((i for i in items if _is_name(i)), None), "says", self._name(word))
+
     def _ret_value(self, items: list[Any]) -> Source:
         """What a return gives: a slot's output or field of it, or an input."""
         owner = next((i for i in items if _is_name(i)), None)
@@ -2466,6 +2540,15 @@ class Meaning(Transformer[Token, Any]):
 
     def _said_always(self, items: list[Any]) -> bool:
         return bool(self._tokens(items, "ALWAYS") or self._tokens(items, "REGARDLESS"))
+
+    def ret_fields_said(self, items: list[Any]) -> Clause:
+        """"When the classifier defers, the classifier's reason is
+        returned": the fields, under whatever key, on that path."""
+        owner, fields = self._field_owner(items)
+        when = next(i for i in items if isinstance(i, When))
+        immediate = bool(self._tokens(items, "IMMEDIATELY"))
+        claim = Returns("says", (Need(FromSlot(owner, fields)),), approver=when.approver, immediate=immediate, word=when.word)
+        return Clause(None, lambda s: [claim])
 
     def ret_from_passive(self, items: list[Any]) -> Clause:
         """"On accept the worker's result is returned at once": the slot's
@@ -2537,12 +2620,12 @@ class Meaning(Transformer[Token, Any]):
         immediate = bool(self._tokens(items, "IMMEDIATELY"))
         if present and (always or when is not None or need.field is None):
             raise Unsupported("'if any' with 'always' or a path")
-        if immediate and (when is None or when.path != "accept"):
+        if immediate and (when is None or when.path not in ("accept", "says")):
             raise Unsupported("'at once' on a path other than an approval's")
         if when is not None:
             if always and when.path != "blocked":
                 raise Unsupported("'always' on one path")
-            claim = Returns(when.path, (need,), approver=when.approver, immediate=immediate)
+            claim = Returns(when.path, (need,), approver=when.approver, immediate=immediate, word=when.word)
             return Clause(None, lambda s: [claim])
         return Clause(None, lambda s: [Returns("all", (need,), always=always, present=present)])
 
@@ -2810,6 +2893,7 @@ class When:
 
     approver: str | None
     path: ReturnPath = "blocked"
+    word: str | None = None  # of a "says" path: the decision word
 
 
 @dataclass(frozen=True, slots=True)

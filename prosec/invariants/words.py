@@ -221,6 +221,8 @@ KINDS: dict[str, tuple[str, ...]] = {
         # "the annotator goes through the games one at a time"
         "goes through", "go through", "works through", "work through", "walks through",
         "walk through", "steps through", "step through", "takes", "take",
+        # "every spotter call covers exactly one transect"
+        "covers", "concerns", "scans", "researches", "tabulates",
     ),
     # "the verifier is denied access to the plan", "the plan is invisible
     # to the verifier": the slot never receives it
@@ -318,6 +320,9 @@ KINDS: dict[str, tuple[str, ...]] = {
         "handed in", "submitted", "received", "supplied", "provided",
         # "in the order they arrived": the caller's order
         "arrived", "came in",
+        # "in queue order", "in catalogue order": a noun for the list as it
+        # was handed in, or for its coming in
+        "queue", "roster", "catalogue", "catalog", "docket", "acquisition", "arrival", "submission",
     ),
     "MATCH": ("matches", "match", "follows", "follow", "keeps", "keep", "mirrors", "mirror", "preserves", "preserve"),
     "SAME": ("same", "identical", "very same", "identically", "equal"),
@@ -456,6 +461,10 @@ KINDS: dict[str, tuple[str, ...]] = {
         "analysed", "analyzed", "worked on", "judged", "summarised", "summarized", "translated",
         "labelled", "labeled", "marked", "graded", "scored", "classified", "mapped", "evaluated",
         "checked", "answered", "triaged", "routed", "coded",
+        # "each lot is researched by exactly one researcher call", "tiles
+        # are scanned one after another"
+        "researched", "walked", "scanned", "inspected", "verified", "reproduced", "tabulated",
+        "counted", "audited", "assessed", "screened", "surveyed", "appraised", "transcribed", "tasted",
     ),
     "IDEA": ("idea", "clue", "knowledge"),
     "MORE_THAN": ("more than",),

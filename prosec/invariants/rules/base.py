@@ -100,18 +100,25 @@ def is_fail_safe(k: Known) -> bool:
     return is_approval(k) or (k.holds and isinstance(k.cond, ir.Compare))
 
 
+def is_verdict_read(k: Known) -> bool:
+    """A read of a verdict that holds here, and so is false where the verdict
+    cannot be read: any decision word, verb, ``proceed`` or comparison."""
+    return k.holds and isinstance(k.cond, ir.Proceeds | ir.Says | ir.Decides | ir.Compare)
+
+
 def approves(k: Known, slot: str | None, *, exclude: str | None = None, test: str = "approval") -> bool:
     """``k`` is an explicit approval (``test="approval"``) or a fail-safe test
     (``"fail-safe"``) of a verdict that is, on every path, a result of
-    ``slot`` (any slot but ``exclude`` when None) as it was returned: not
+    ``slot`` (any slot but ``exclude`` when None), or with ``test="read"``
+    any verdict read that holds, as it was returned: not
     changed in place, not a literal on some path. A fail-safe comparison
     may read a field of the result (``verdict.score meets 0.8``)."""
-    ok = is_approval(k) if test == "approval" else is_fail_safe(k)
+    ok = is_approval(k) if test == "approval" else is_fail_safe(k) if test == "fail-safe" else is_verdict_read(k)
     if not ok or any(f.src.kind == "edit" for f in k.subject):
         return False
     if not from_slot(k.subject, slot, exclude=exclude):
         return False
-    field_read = test == "fail-safe" and isinstance(k.cond, ir.Compare)
+    field_read = test != "approval" and isinstance(k.cond, ir.Compare)
     # The test is false on a null or empty verdict (a loop that ran no
     # round), so where it holds the verdict is what it is on the other paths.
     return any(

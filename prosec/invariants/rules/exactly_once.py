@@ -3,7 +3,8 @@
 besides: the call is made once per iteration of that loop (no loop inside
 it, no second call in it), the loop walks the whole list, every one of its
 iterations makes the call, and nothing stops the pattern before the loop or
-the loop before its end."""
+the loop before its end (a `break`, or a `return` or `throw` anywhere in
+it)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from .base import Facts, Problem, Verdict, show, unsettled, verdict
 
 def check(claim: ExactlyOnce, facts: Facts) -> Verdict:
     """Check an exactly-once claim."""
+    if claim.elements == claim.target.slot:
+        return _each_delegate(claim, facts)
     calls = facts.calls(claim.target)
     name = claim.elements
     problems: list[Problem] = []
@@ -135,6 +138,49 @@ def check(claim: ExactlyOnce, facts: Facts) -> Verdict:
     return verdict(problems, [said])
 
 
+def _each_delegate(claim: ExactlyOnce, facts: Facts) -> Verdict:
+    """"Each stage runs exactly once", of a slot sequence: one call site,
+    the delegate of a `for` over the sequence itself, with no retry, once
+    per iteration, on every iteration of a loop that walks all of it."""
+    name = claim.elements
+    calls = facts.calls(claim.target)
+    problems: list[Problem] = []
+    unsure: list[Problem] = []
+    for call in calls:
+        at = f"`call {call.call.callee}` (line {call.call.span.line})"
+        walking = [
+            info for info in facts.loops_of(call)
+            if isinstance(info.node, ir.For) and info.sequence == name and info.node.var == call.call.callee
+        ]
+        if call.direct or not walking:
+            problems.append(Problem(call.call.callee_span, f"{at} is not the delegate of a `for` over `{name}`"))
+            continue
+        loop = walking[-1]
+        if call.call.retry is not None:
+            problems.append(Problem(call.call.callee_span, f"{at} is retried: a delegate may run more than once"))
+        inner = [i for i in facts.loops_of(call) if i is not loop and facts.a.inside(i.span, loop.span)]
+        if inner:
+            problems.append(Problem(inner[0].span, f"{at} runs in the loop on line {inner[0].span.line}, inside the one over `{name}`: more than once per delegate"))
+        skip = _skipped(facts, call, loop)
+        if skip is not None:
+            reason, sure = skip
+            (problems if sure else unsure).append(
+                Problem(loop.span, f"a delegate of `{name}` may not be called (line {call.call.span.line}): {reason}")
+            )
+    if len(calls) > 1:
+        second = calls[1]
+        problems.append(
+            Problem(second.call.callee_span, f"`{name}` is called on line {second.call.span.line} too, besides line {calls[0].call.span.line}")
+        )
+    if not calls:
+        return Verdict(Status.VIOLATED, [], [Problem(facts.a.program.span, f"no call of `{name}`")])
+    line = calls[0].call.span.line
+    said = f"each delegate of `{name}` is called once, on line {line}, in a `for` over all of them"
+    if unsure and not problems:
+        return unsettled("whether every delegate is called", unsure, [said])
+    return verdict(problems, [said])
+
+
 def _skipped(facts: Facts, call: CallObs, loop: LoopInfo) -> tuple[str, bool] | None:
     """Why some element of the loop might not get the call, if it might, and
     whether that is shown (a path the pattern can take) or only not ruled
@@ -150,6 +196,15 @@ def _skipped(facts: Facts, call: CallObs, loop: LoopInfo) -> tuple[str, bool] | 
         return skip
     if any(isinstance(st, ir.Break) for st in ir.walk(node.body)):
         return "the loop may stop at a `break`", True
+    # a return or throw in the body ends the loop (and the pattern) before
+    # the elements after it, wherever it stands
+    # (a `return` in a loop whose values are collected ends one iteration)
+    leaving = next(
+        (st for st in ir.walk(node.body) if isinstance(st, ir.Throw) or (isinstance(st, ir.Return) and st.span in facts.a.returns)),
+        None,
+    )
+    if leaving is not None:
+        return f"the loop may stop at line {leaving.span.line}", True
     top = facts.a.program.body
     at = next((i for i, st in enumerate(top) if _is_loop(st, node)), None)
     if at is None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from ... import ir
 from ...diagnostics import Span
-from ..claims import FailSafe, Gated
+from ..claims import Calls, FailSafe, Gated
 from ..flow import CallObs, Known
 from ..model import Status
 from .base import APPROVE_VERBS, Facts, Problem, Verdict, approves, from_slot, verdict
@@ -179,8 +179,40 @@ def _writes(claim: Gated, var: str, facts: Facts) -> Verdict:
     return verdict(problems, [f"each of the {count} addition(s) to `{var}` sits under an explicit approval"])
 
 
+def _kept_from_running(approver: str, target: Calls, facts: Facts) -> Verdict:
+    """"If the guard's output cannot be parsed, the target is not called":
+    every call of the target (before the verdict too) is reached only where
+    a read of the approver's verdict holds, which output that cannot be
+    parsed makes false. What else runs is not said."""
+    calls = facts.calls(target)
+    if not calls:
+        note = f"{target.describe()} is never called"
+        return Verdict(Status.PROVED, [note], vacuous=note)
+    problems: list[Problem] = []
+    tests: set[str] = set()
+    for call in calls:
+        held = [k for k in call.known or () if approves(k, approver, test="read")]
+        if not held:
+            problems.append(
+                Problem(
+                    call.call.callee_span,
+                    f"`call {call.call.callee}` (line {call.call.span.line}) can run when `{approver}`'s "
+                    f"output cannot be read: {_why_not(call, approver, facts, 'read')}",
+                )
+            )
+        tests.update(f"{_describe(k)} (line {k.cond.span.line})" for k in held)
+    return verdict(
+        problems,
+        [f"every call of `{target.slot}` waits on {', '.join(sorted(tests))}: false for output that cannot be parsed"],
+        ok=Status.ENFORCED,
+    )
+
+
 def check_fail_safe(claim: FailSafe, facts: Facts) -> Verdict:
     """Check that delegation waits on a fail-safe verdict read."""
+    if claim.target is not None:
+        # (whether the approver is ever called or not: the target must wait on its verdict)
+        return _kept_from_running(claim.approver, claim.target, facts)
     guard_calls = [c for c in facts.a.calls.values() if c.slot == claim.approver]
     if not guard_calls:
         note = f"`{claim.approver}` is never called"

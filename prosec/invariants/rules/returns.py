@@ -49,6 +49,7 @@ from .base import (
     Problem,
     Verdict,
     approves,
+    from_slot,
     passes_var,
     show,
     undecided,
@@ -111,11 +112,13 @@ def _has_call(stmt: ir.Stmt) -> ir.Call | None:
 # ---------------------------------------------------------------- walking paths
 
 
-def _immediate(block: list[ir.Stmt]) -> tuple[list[ir.Return], str | None]:
-    """The returns every path through ``block`` reaches before any call."""
+def _immediate(block: list[ir.Stmt], *, calls: bool = False) -> tuple[list[ir.Return], str | None]:
+    """The returns every path through ``block`` reaches before any call
+    (with ``calls``, the returns it reaches, calls and blocks that cannot
+    leave it allowed on the way)."""
     for i, stmt in enumerate(block):
         call = _has_call(stmt)
-        if call is not None:
+        if call is not None and not calls:
             return [], f"`call {call.callee}` (line {call.span.line}) runs before it returns"
         match stmt:
             case ir.Return():
@@ -128,12 +131,14 @@ def _immediate(block: list[ir.Stmt]) -> tuple[list[ir.Return], str | None]:
                 rest = block[i + 1 :]
                 found: list[ir.Return] = []
                 for body in [b for _, b in branches] + [orelse or ()]:
-                    got, problem = _immediate([*body, *rest])
+                    got, problem = _immediate([*body, *rest], calls=calls)
                     if problem is not None:
                         return [], problem
                     found += got
                 return found, None
-            case ir.Repeat() | ir.For() | ir.LoopUntil() | ir.Parallel() | ir.Try() | ir.Choice():
+            case _ if calls and any(isinstance(s, ir.Return | ir.Continue | ir.Break | ir.Throw | ir.Try) for s in ir.walk((stmt,))):
+                return [], f"a block on line {stmt.span.line} may leave it"
+            case ir.Repeat() | ir.For() | ir.LoopUntil() | ir.Parallel() | ir.Try() | ir.Choice() if not calls:
                 return [], f"a block on line {stmt.span.line} comes first"
             case _:
                 continue
@@ -243,6 +248,12 @@ def check(claim: Returns, facts: Facts) -> Verdict:
             chosen, unsure = _succeeded_returns(facts, evidence)
         case "success":
             chosen = _success_returns(facts, problems, evidence)
+        case "says":
+            assert claim.word is not None
+            said = _said_returns(claim.word, claim.approver, claim.immediate, facts, evidence)
+            if isinstance(said, str):
+                return unsettled(said, [], evidence)
+            chosen, problems = said
         case "exhausted":
             loops = _decision_loops(facts)
             chosen = [
@@ -411,6 +422,59 @@ def _branch_returns(claim: Returns, facts: Facts, problems: list[Problem], evide
         problems.append(Problem(span, f"no branch of the delegation (line {span.line}) tests for {claim.path}"))
     evidence.append(f"the {claim.path} branch returns at once (line {_lines(chosen)})")
     return chosen
+
+
+def _said_returns(
+    word: str, approver: str | None, immediate: bool, facts: Facts, evidence: list[str]
+) -> tuple[list[ReturnObs], list[Problem]] | str:
+    """"On abort": the returns of the branches that test a verdict for
+    ``word`` (``if decision says abort``). Those are all the returns reached
+    after a verdict said it only when every test of the word is such a
+    branch and every path through it returns; otherwise (or where a return
+    there may test another slot's verdict than ``approver``'s) which returns
+    the path reaches is not settled, and the reason is returned instead."""
+    chosen: list[ReturnObs] = []
+    problems: list[Problem] = []
+    sites = 0
+    for stmt in ir.walk(facts.a.program.body):
+        match stmt:
+            case ir.LoopUntil(cond=cond) | ir.Bind(value=ir.LoopUntil(cond=cond)) | ir.Assign(value=ir.LoopUntil(cond=cond)) if (
+                cond is not None and _tests_word(cond, word)
+            ):
+                return f"a loop ends when a verdict says {word} (line {cond.span.line}): the returns after it are not told apart"
+            case ir.If(branches=branches):
+                for cond, body in branches:
+                    if not _tests_word(cond, word):
+                        continue
+                    if not (isinstance(cond, ir.Says) and cond.word.lower() == word):
+                        return f"the test on line {cond.span.line} is not a plain `says {word}`"
+                    sites += 1
+                    rets, problem = _immediate(list(body), calls=not immediate)
+                    if problem is not None:
+                        if not immediate:
+                            return f"the branch on line {cond.span.line} may go on without returning: {problem}"
+                        problems.append(Problem(cond.span, f"the branch on line {cond.span.line} does not return at once: {problem}"))
+                        continue
+                    for ret in rets:
+                        obs = facts.a.returns.get(ret.span)
+                        if obs is None:
+                            return f"the `return` on line {ret.span.line} ends only one iteration, not the pattern"
+                        if approver is not None and not any(
+                            k.holds and isinstance(k.cond, ir.Says) and k.cond.word.lower() == word and from_slot(k.subject, approver)
+                            for k in obs.known or ()
+                        ):
+                            return f"the verdict tested on line {cond.span.line} may not be `{approver}`'s"
+                        chosen.append(obs)
+    if not sites:
+        return f"no branch of the delegation tests for `says {word}`"
+    evidence.append(f"where a verdict says {word}, the pattern returns on line {_lines(chosen)}")
+    return chosen, problems
+
+
+def _tests_word(cond: ir.Cond, word: str) -> bool:
+    while isinstance(cond, ir.Not):
+        cond = cond.operand
+    return isinstance(cond, ir.Says) and cond.word.lower() == word
 
 
 def _success_returns(facts: Facts, problems: list[Problem], evidence: list[str]) -> list[ReturnObs]:
