@@ -98,3 +98,28 @@ def test_the_parser_from_the_tables_is_the_one_lark_builds() -> None:
         assert getattr(ours, name) == getattr(theirs, name), name
     assert {k: set(v) for k, v in ours.predictions.items()} == {k: set(v) for k, v in theirs.predictions.items()}
     assert type(made.parser.lexer).__name__ == type(built.parser.lexer).__name__
+
+
+def test_sentences_of_the_same_kinds_share_one_parse_but_keep_their_words() -> None:
+    # the second sentence is not parsed again: its trees are the first's,
+    # with its own words in them, and neither sentence's trees are shared
+    first = [Tok("SLOT", "critic"), Tok("NEVER", "never"), Tok("SEE", "sees"), Tok("INPUT", "brief")]
+    second = [Tok("SLOT", "auditor"), Tok("NEVER", "never"), Tok("SEE", "sees"), Tok("INPUT", "plan")]
+    kinds = ("start", tuple(t.kind for t in first))
+    read._SHAPES.pop(kinds, None)
+    a = read.parse_trees(first)
+    assert kinds in read._SHAPES
+    calls = []
+    real = read.derivations
+    try:
+        read.derivations = lambda *args: calls.append(args) or real(*args)  # type: ignore[assignment]
+        b = read.parse_trees(second)
+        again = read.parse_trees(first)
+    finally:
+        read.derivations = real  # type: ignore[assignment]
+    assert calls == []
+    assert a and len(a) == len(b)
+    words = lambda trees: sorted(str(t) for tree in trees for t in tree.scan_values(lambda v: isinstance(v, str)))  # noqa: E731
+    assert "critic" in words(a) and "brief" in words(a) and "critic" not in words(b)
+    assert "auditor" in words(b) and "plan" in words(b)
+    assert [str(t) for t in again] == [str(t) for t in a] and again[0] is not a[0]

@@ -868,12 +868,46 @@ def prepare() -> None:
 
 
 def parse_trees(toks: list[Tok], start: str = "start") -> list[Tree[Token]]:
-    """Every derivation of a token sequence (none when it does not parse)."""
-    parser = _parser(start)
-    predictions = getattr(parser.parser.parser, "predictions", None)
-    if isinstance(predictions, _Predictions):
-        predictions.expect(toks)
-    return derivations(parser, toks)
+    """Every derivation of a token sequence (none when it does not parse).
+
+    The parser sees only the tokens' kinds (:func:`_matcher`, the
+    predictions), so sentences whose words have the same kinds ("the critic
+    never sees the brief", "the auditor never sees the plan") have the same
+    derivations but for their words: each sequence of kinds is parsed once
+    per process, and its trees are given each sentence's own tokens."""
+    key = (start, tuple(t.kind for t in toks))
+    shapes = _SHAPES.get(key)
+    if shapes is None:
+        parser = _parser(start)
+        predictions = getattr(parser.parser.parser, "predictions", None)
+        if isinstance(predictions, _Predictions):
+            predictions.expect(toks)
+        shapes = derivations(parser, toks)
+        if len(_SHAPES) >= MAX_SHAPES:
+            _SHAPES.pop(next(iter(_SHAPES)))
+        _SHAPES[key] = shapes
+    return [_with_tokens(tree, toks) for tree in shapes]
+
+
+#: Derivations by (start, the kinds of the tokens), oldest first.
+_SHAPES: dict[tuple[str, tuple[str, ...]], list[Tree[Token]]] = {}
+MAX_SHAPES = 4096
+
+
+def _with_tokens(tree: Tree[Token], toks: list[Tok]) -> Tree[Token]:
+    """A copy of ``tree`` whose leaves are ``toks``' (a leaf's ``start_pos``
+    is its token's index, as :class:`_TokenStream` makes it)."""
+    children: list[Any] = []
+    for child in tree.children:
+        if isinstance(child, Tree):
+            children.append(_with_tokens(child, toks))
+        elif isinstance(child, Token) and child.start_pos is not None:
+            tok = toks[child.start_pos]
+            children.append(Token(tok.kind, tok.text, start_pos=child.start_pos))
+        else:
+            children.append(child)
+    # (the same container: lark's trees hold lists, its collapsed ambiguities tuples)
+    return Tree(tree.data, children if isinstance(tree.children, list) else tuple(children))
 
 
 def derivations(parser: Lark, toks: list[Tok]) -> list[Tree[Token]]:
