@@ -1313,3 +1313,158 @@ def test_receiving_other_calls_elements_is_broken_only_where_none_can_reach(extr
         for call in technician.calls
     ]
     assert any(others) is (status is Status.UNRECOGNIZED)
+
+
+# ---------------------------------------------------------------- a call counted after a collected loop
+
+TRACING = """\
+---
+name: tracing
+kind: pattern
+---
+
+# Tracing
+
+Trace every tile, then draw the sheet once.
+
+### Slots
+
+- `outliner`
+  - requires: tile
+  - ensures: `{{ paths }}`
+- `cartographer`
+  - requires: the traced tiles
+  - ensures: `{{ image }}`
+
+### Requires
+
+- The caller supplies:
+    tiles: string[] -- the tiles
+
+### Returns
+
+- `map`: the sheet
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+{delegation}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("loop", "status"),
+    [
+        # a `return` in a collected loop gives one iteration its value: the
+        # sheet is still drawn once
+        ("let traced = parallel for tile in tiles:\n  let outline = call outliner\n    tile: tile\n  return outline.paths", Status.PROVED),
+        ("let traced = for tile in tiles:\n  let outline = call outliner\n    tile: tile\n  return outline.paths", Status.PROVED),
+        # a `return` in a loop that collects nothing ends the pattern: a run
+        # may draw no sheet
+        (
+            "let traced = []\nfor tile in tiles:\n  let outline = call outliner\n    tile: tile\n"
+            "  if outline says empty:\n    return { map: null }\n  append outline.paths to traced",
+            Status.VIOLATED,
+        ),
+    ],
+)
+def test_a_return_inside_a_collected_loop_does_not_end_the_run(loop: str, status: Status) -> None:
+    delegation = loop + "\n\nlet sheet = call cartographer\n  traced: traced\n\nreturn {\n  map: sheet.image\n}"
+    sentence = "The cartographer is called exactly once."
+    assert _statuses_in(TRACING.format(invariants=f"- {sentence}", delegation=delegation)) == [status]
+    module = _module_of(TRACING.format(invariants="", delegation=delegation), f"tracing{next(_GATES)}")
+    drawn: list[object] = []
+
+    def outliner(**_: object) -> dict[str, str]:
+        return {"paths": "p", "decision": "empty"}
+
+    def cartographer(**given: object) -> dict[str, str]:
+        drawn.append(given["traced"])
+        return {"image": "i"}
+
+    module.tracing(outliner=outliner, cartographer=cartographer, tiles=["a", "b"], judge=lambda *_: "empty")
+    assert (len(drawn) == 1) == (status is Status.PROVED), drawn
+
+
+# ---------------------------------------------------------------- a field word that is the program's own name
+
+PANEL_OF_NOSES = """\
+---
+name: noses
+kind: pattern
+---
+
+# Noses
+
+A perfumer composes, a panel smells, a judge decides.
+
+### Slots
+
+- `perfumer`
+  - requires: brief
+  - ensures: `{{ name, notes, cost }}`
+- `sniffer`
+  - requires: the notes
+  - ensures: `{{ words }}`
+- `judge_nose`
+  - requires: the name, the impressions
+  - ensures: a verdict
+
+### Requires
+
+- The caller supplies:
+    brief: string -- the brief
+    accords: string[] -- the accords
+
+### Returns
+
+- `verdict`: the judge's verdict
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let formula = call perfumer
+  brief: brief
+
+let impressions = parallel for accord in accords:
+  let blotter = call sniffer
+    notes: formula.notes
+    accord: accord
+  return {{ accord: accord, words: blotter.words }}
+
+let verdict = call judge_nose
+  formula_name: formula.name
+  impressions: impressions
+
+return {{ verdict: verdict }}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "status"),
+    [
+        # `impressions` is the local the judge is given; no sniffer result
+        # has such a field: "the sniffers' impressions" is not a field
+        ("The judge nose never sees the sniffers' impressions.", Status.UNRECOGNIZED),
+        ("The judge nose never sees the sniffers' words.", Status.VIOLATED),
+        # which name was chosen is the perfumer's `name` field: what the
+        # judge receives, not a fact a prompt could tell
+        ("The judge nose never learns which name the perfumer chose.", Status.UNRECOGNIZED),
+        ("The judge nose never sees the perfumer's name.", Status.VIOLATED),
+        ("The judge nose never sees the perfumer's cost.", Status.PROVED),
+        # the same field read from one result before the loop
+        ("Every sniffer gets the same notes.", Status.PROVED),
+    ],
+)
+def test_a_word_the_program_uses_for_its_own_data(sentence: str, status: Status) -> None:
+    assert _statuses_in(PANEL_OF_NOSES.format(invariants=f"- {sentence}")) == [status]

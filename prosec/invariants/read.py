@@ -1371,7 +1371,19 @@ class Meaning(Transformer[Token, Any]):
 
     def o_fields(self, items: list[Any]) -> Obj:
         fields = next(i for i in items if isinstance(i, tuple))
-        return Obj(owner=self._owner_of(items), what="fields", fields=fields)
+        owner = self._owner_of(items)
+        made = {v: s for table in (self.lex.holds, self.lex.collects, self.lex.gathers) for v, s in table.items()}
+        if len(fields) == 1 and made.get(fields[0]) == owner and fields[0] not in self.lex.read_keys | self.lex.declared_keys:
+            # "the reviewers' reviews", of `reviews` that gathers every
+            # reviewer result: the local
+            return Obj(owner=owner, what="output", local=fields[0], made=True)
+        for name in fields:
+            if name in self.lex.variables | self.lex.inputs and name not in self.lex.read_keys | self.lex.declared_keys:
+                # "the sniffers' impressions", of a local `impressions`: the
+                # local the program calls so, or a field no call's result
+                # is read by or declares
+                raise Unsupported(f"`{name}` names a local or input, and no field of a result is read so")
+        return Obj(owner=owner, what="fields", fields=fields)
 
     o_fields_of = o_fields
 
@@ -2173,8 +2185,17 @@ class Meaning(Transformer[Token, Any]):
             # "never learns the buyer's budget": a thing, not a fact; that
             # is what a slot receives, not what it knows
             raise Unsupported("not knowing a thing rather than a fact")
+        data_keys = self.lex.read_keys | self.lex.declared_keys
         if any(
-            _tok(self.toks, t).kind in ("INPUT", "VAR")
+            (
+                _tok(self.toks, t).kind in ("INPUT", "VAR")
+                # "never learns which name the perfumer chose": a field of a
+                # result is the program's data too
+                or (
+                    _tok(self.toks, t).kind in ("FIELD", "WORD")
+                    and bool({*_tok(self.toks, t).names, _tok(self.toks, t).text.replace(" ", "_")} & data_keys)
+                )
+            )
             and (k == 0 or _tok(self.toks, hidden[k - 1]).kind not in _NOT_TOPIC)
             and not self._acted_on(hidden[:k])
             for k, t in enumerate(hidden)

@@ -11,13 +11,17 @@ negative):
   ``if`` or a ``choice`` the largest counts; ``try`` counts its body, its
   ``catch`` and its ``finally`` together.
 - **least** (for "exactly"): only calls that every run which returns makes:
-  a statement that may leave its block (``return``, ``break``,
-  ``continue``, ``throw``) ends what the block is sure to do; of branches
-  the smallest counts (no ``else`` counts as none); a ``for``, a
-  ``loop`` and the body of a ``try`` may run no call at all.
+  a statement that may leave its block (a ``return`` of the pattern, not
+  of one iteration of a collected loop; a ``break`` or ``continue`` of an
+  enclosing loop) ends what the block is sure to do; a ``throw`` ends a run
+  that does not return, so it bounds nothing; of branches the smallest
+  counts (no ``else`` counts as none); a ``for`` may walk an empty list.
 
 "At most N" is proved when *most* never exceeds N; "exactly N" when *most*
-and *least* are both N.
+and *least* are both N. Where *least* is only a floor (a ``loop`` or a
+``try`` whose body calls the slot, a ``parallel`` that may stop early, a
+later ``elif`` test that calls it), a run that makes fewer calls is not
+shown to exist, so "exactly N" is then neither proved nor violated.
 """
 
 from __future__ import annotations
@@ -28,13 +32,14 @@ from ... import ir
 from ...diagnostics import Span
 from ..claims import CallCount
 from ..flow import stmt_exprs
-from .base import Facts, Problem, Verdict, verdict
+from .base import Facts, Problem, Verdict, unsettled, verdict
 
 #: A count as a linear form: "" → the constant, a config name → its
 #: coefficient. None: no bound.
 Count = dict[str, int]
 
 _LEAVES = (ir.Return, ir.Break, ir.Continue, ir.Throw)
+_LOOPS = (ir.Repeat, ir.For, ir.LoopUntil)
 
 
 def check(claim: CallCount, facts: Facts) -> Verdict:
@@ -42,7 +47,7 @@ def check(claim: CallCount, facts: Facts) -> Verdict:
     slot = claim.target.slot or ""
     program = facts.a.program
     fixed = _fixed_names(program.body, facts.a.inputs)
-    counter = _Counter(slot, fixed)
+    counter = _Counter(slot, fixed, frozenset(facts.a.returns))
     most = counter.most(program.body)
     least = counter.least(program.body)
     want: Count = {"": int(claim.count)} if claim.count.isdigit() else {claim.count: 1}
@@ -50,14 +55,19 @@ def check(claim: CallCount, facts: Facts) -> Verdict:
     where = counter.first_site
     if most is None:
         at = counter.unbounded or where or program.span
-        return verdict([Problem(at, f"the call of `{slot}` on line {at.line} is in a loop with no bound that counts: {said} cannot be shown")], [])
+        why = f"the call of `{slot}` on line {at.line} is in a loop with no bound that counts it"
+        return verdict([Problem(at, f"{why}: a run may call `{slot}` any number of times, so {said} does not hold")], [])
     problems: list[Problem] = []
     if not _at_most(most, want):
         at = where or program.span
         problems.append(Problem(at, f"a run may call `{slot}` {_spell(most)}: more than {_spell(want)}"))
     elif claim.exact and least != want:
         at = where or program.span
-        problems.append(Problem(at, f"a run may call `{slot}` only {_spell(least)}, not exactly {_spell(want)}"))
+        short = Problem(at, f"a run may call `{slot}` only {_spell(least)}, not exactly {_spell(want)}")
+        if counter.rough is not None:
+            why = f"the fewest calls of `{slot}` a run makes are not counted exactly (line {counter.rough.line})"
+            return unsettled(why, [short], [f"every run calls `{slot}` at most {_spell(most)}"])
+        problems.append(short)
     sure = f"at least {_spell(least)} and " if claim.exact else ""
     return verdict(problems, [f"every run calls `{slot}` {sure}at most {_spell(most)}"])
 
@@ -127,11 +137,15 @@ def _fixed_names(block: ir.Block, inputs: frozenset[str]) -> frozenset[str]:
 class _Counter:
     """The two bounds for one slot."""
 
-    def __init__(self, slot: str, fixed: frozenset[str]) -> None:
+    def __init__(self, slot: str, fixed: frozenset[str], returns: frozenset[Span]) -> None:
         self.slot = slot
         self.fixed = fixed
+        #: the spans of the pattern's own returns (not an iteration's)
+        self.returns = returns
         self.first_site: Span | None = None
         self.unbounded: Span | None = None
+        #: where *least* is a floor rather than the fewest calls a run makes
+        self.rough: Span | None = None
 
     # ------------------------------------------------------------ values
 
@@ -219,7 +233,7 @@ class _Counter:
         total: Count = {"": 0}
         for stmt in block:
             total = _add(total, self._least(stmt)) or {"": 0}
-            if _may_leave(stmt):
+            if self._leaves(stmt):
                 break
         return _nonzero(total) or {"": 0}
 
@@ -240,6 +254,8 @@ class _Counter:
                     worst = _pick(worst, self.least(body), min)
                 # only the first test is sure to run; the calls of later
                 # ones are not counted
+                if len(branches) > 1 and _nonzero(own):
+                    self._floor(stmt)
                 return _add(cond_calls if len(branches) == 1 else {"": 0}, worst) or {"": 0}
             case ir.Choice(options=options):
                 worst = None
@@ -247,7 +263,8 @@ class _Counter:
                     got = self.least(option.body)
                     worst = got if worst is None else _pick(worst, got, min)
                 return _add(own, worst or {"": 0}) or own
-            case ir.Try(finally_body=finally_body):
+            case ir.Try(body=body, finally_body=finally_body):
+                self._floor(stmt, body)
                 return _add(own, self.least(finally_body or ())) or own
             case _:
                 return own
@@ -257,13 +274,39 @@ class _Counter:
             case ir.Repeat(count=count, body=body, mods=mods) if mods.join == "all" and not any(
                 isinstance(s, _LEAVES) for s in ir.walk(body)
             ):
-                return _times(self.least(body), self._value(count)) or {"": 0}
+                times = _times(self.least(body), self._value(count))
+                if times is None:
+                    self._floor(loop, body)
+                return times or {"": 0}
             case ir.Parallel(branches=branches, mods=mods) if mods.join == "all" and mods.on_fail == "fail-fast":
                 return self.least(branches)
-            case _:
+            case ir.For():
+                # the list may be empty: no call is a run that returns
+                return {"": 0}
+            case ir.Repeat(body=body) | ir.LoopUntil(body=body) | ir.Parallel(branches=body):
+                self._floor(loop, body)
                 return {"": 0}
 
+    def _floor(self, stmt: ir.Stmt, body: ir.Block | None = None) -> None:
+        """*least* counts none of the calls of the slot in ``body`` (all of
+        the statement's when None), though a run may have to make some."""
+        inner = ir.walk(body) if body is not None else ir.walk((stmt,))
+        if self.rough is None and any(
+            isinstance(e, ir.Call) and e.callee == self.slot for s in inner for e in stmt_exprs(s)
+        ):
+            self.rough = stmt.span
 
-def _may_leave(stmt: ir.Stmt) -> bool:
-    """Whether the statement may end its block early."""
-    return isinstance(stmt, _LEAVES) or any(isinstance(s, _LEAVES) for block in ir.children(stmt) for s in ir.walk(block))
+    def _leaves(self, stmt: ir.Stmt, *, in_loop: bool = False) -> bool:
+        """Whether the statement may end its block early in a run that
+        returns: a return of the pattern, or a ``break``/``continue`` of a
+        loop the statement is in (a ``throw`` ends a run that does not)."""
+        match stmt:
+            case ir.Return(span=span):
+                return span in self.returns
+            case ir.Break() | ir.Continue():
+                return not in_loop
+            case ir.Throw():
+                return False
+            case _:
+                loop = in_loop or isinstance(stmt, _LOOPS) or isinstance(getattr(stmt, "value", None), _LOOPS)
+                return any(self._leaves(s, in_loop=loop) for block in ir.children(stmt) for s in block)

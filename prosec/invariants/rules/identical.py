@@ -121,11 +121,14 @@ def _loops(facts: Facts, call: CallObs, over: str | None) -> list[LoopInfo]:
 
 def _carries(key: str, flows: set[Flow], arg: str, facts: Facts) -> bool:
     """The argument ``key`` is the one named ``arg``: by its key, by the
-    input it carries, or by the local it carries ("the identical plan", of
-    `plan: plan` or `steps: plan`)."""
+    input it carries, by the local it carries ("the identical plan", of
+    `plan: plan` or `steps: plan`), or by the field it is ("the same
+    phrases", of `phrase: piece.phrases`)."""
     if key == arg or key.replace("-", "_") == arg:
         return True
     if any(f.src.kind == "input" and f.src.name == arg for f in flows):
+        return True
+    if any(not f.at and f.path and f.path[-1] == arg for f in flows):
         return True
     written = facts.written(arg) if arg not in facts.a.inputs else set()
     return any(
