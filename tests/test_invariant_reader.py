@@ -714,3 +714,94 @@ return {
 )
 def test_keys_and_names_do_not_stand_for_each_other(sentence: str, canonical: str | None) -> None:
     assert _read_as(KEYS_AND_NAMES, sentence) == canonical, sentence
+
+
+SLOT_KEYS = """\
+---
+name: slot-keys
+kind: pattern
+---
+
+# Slot keys
+
+Takes are graded, cut and released.
+
+### Description
+
+Each take is graded by a tone assessor, who leaves tempo notes; an editor
+picks the cuts and a publisher releases them.
+
+### Slots
+
+- `tone_assessor`
+  - requires: take
+  - ensures: `{ tempo, remarks }`
+- `editor`
+  - requires: graded takes, style
+  - ensures: `{ cuts, reason }`
+- `publisher`
+  - requires: cuts
+  - ensures: a release
+
+### Requires
+
+- The caller supplies:
+    takes: string[] -- the recorded takes
+    style: string -- the house style
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let graded = parallel for take in takes:
+  let tone_check = call tone_assessor
+    take: take
+  return {
+    tempo: tone_check.tempo,
+    remarks: tone_check.remarks
+  }
+
+let edit = call editor
+  graded: graded
+  style: style
+
+let release = call publisher
+  cuts: edit.cuts
+
+return {
+  release: release
+}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a word of one slot's name, or the whole name, before a key it declares
+        ("The publisher never sees the tone remarks", "`publisher` never receives `tone_assessor`'s `remarks`"),
+        ("The publisher never sees the tone assessor remarks", "`publisher` never receives `tone_assessor`'s `remarks`"),
+        ("The editor sees the tone remarks", "`editor` receives `tone_assessor`'s `remarks`"),
+        # a key and the slot that made it
+        ("The publisher never sees the remarks the tone assessor wrote", "`publisher` never receives `tone_assessor`'s `remarks`"),
+        ("The publisher receives only the cuts the editor made", "`publisher` receives only `editor`'s `cuts`"),
+        # a key of another slot, or a noun that may be the slot's results
+        ("The publisher never sees the remarks the editor wrote", None),
+        ("The publisher never sees the tone tempos", None),
+        # a declared key before "of" and a slot
+        ("The publisher never sees the remarks of the tone assessor", "`publisher` never receives `tone_assessor`'s `remarks`"),
+        # the pattern's own noun after a key ("tempo notes")
+        ("The publisher never sees the tempo notes", "`publisher` never receives `tone_assessor`'s `tempo`"),
+        ("The publisher never sees the tempo sheets", None),
+        # "any of", "any part of": kept away, all of it; received, not read
+        ("The publisher never sees any part of the editor's output", "`publisher` never receives `editor`'s output"),
+        ("The tone assessor never sees any of the house style", "`tone_assessor` never receives `style`"),
+        ("The publisher sees any part of the editor's output", None),
+        ("The publisher never sees any of the editor's reason", None),
+    ],
+)
+def test_keys_named_with_their_slot(sentence: str, canonical: str | None) -> None:
+    assert _read_as(SLOT_KEYS, sentence) == canonical, sentence

@@ -222,6 +222,12 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             # "the budgeter's overage figure": the field, in a word for its value
             i += 1
             continue
+        if (field_tok := next((t for t in out[-1] if t.kind == "FIELD"), None) if out else None) and _key_noun(field_tok, word, lex, phrases):
+            # "the damage notes" of a key `damage`, where the pattern's own
+            # text says "damage notes": the field, in the pattern's noun for it
+            out[-1] = [field_tok]
+            i += 1
+            continue
         letter = _letter(raw[i].lower(), low, lex) if len(raw[i]) == 1 and raw[i] in "ABCD" and i > 0 else None
         if letter is not None:
             out.append([Tok("INPUT", word, (letter,))])
@@ -251,6 +257,13 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             if found is not None:
                 name = (n, found[0], _name_kind(found[1].kind), found[1].names)
                 break
+        if name is None and (part := _name_part(low, i, lex, phrases)) is not None:
+            # "the blend comments" of `blend_assessor`'s `{ score, comments }`,
+            # "the hull findings" of `hull_inspector`: a word of one slot's
+            # name before a key it declares or a noun for its whole result
+            out.append([Tok("SLOT", word, (part,))])
+            i += 1
+            continue
         if name is None and out and any(t.kind in _DISTRIBUTIVE for t in out[-1]) and word.isalpha():
             # "neither forecaster", "each tester": one of the slots whose
             # names end in that head, each of them in turn
@@ -363,6 +376,10 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             # "the answers" where the program reads an `answers` field
             # (`draft.answers`): that field, or any result (two meanings)
             or ("OUTPUT" in phrases.get((word,), ()) and lex.key_forms[word] in lex.read_keys)
+            # "the comments of the blend assessor": a declared key before "of"
+            or (following == "of" and _declared_key(word, lex.declared_keys) is not None)
+            # "the blend assessor comments": a key the slot named before declares
+            or (out and any(t.kind == "SLOT" and _declared_key(word, _keys_of(t.names, lex)) is not None for t in out[-1]))
         ):
             toks.append(Tok("FIELD", word, (lex.key_forms[word],)))
         if n == 1 and len(word) >= 6 and word[:6] in lex.stems and word not in lex.key_forms:
@@ -401,6 +418,63 @@ def _noun(pos: list[Tok]) -> list[Tok]:
         return pos
     kept = [t for t in pos if t.kind not in _VERBS and t.kind != "BEHAVE"]
     return kept or [Tok("WORD", pos[0].text)]
+
+
+def _keys_of(slots: Iterable[str], lex: Lexicon) -> frozenset[str]:
+    """The keys every one of these slots' `ensures:` declares."""
+    sets = [lex.slot_keys.get(s, frozenset()) for s in slots]
+    return frozenset.intersection(*sets) if sets else frozenset()
+
+
+def _declared_key(word: str, keys: Collection[str]) -> str | None:
+    """The key among ``keys`` a word names: the key itself, or the singular
+    of a plural key ("defect" of `defects`). The plural of a singular key
+    is not taken: "the blend scores" of `{ score, comments }` may be the
+    `score` fields or the assessor's results, each a score."""
+    for key in (word, plural(word)):
+        if key in keys:
+            return key
+    return None
+
+
+def _name_part(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> str | None:
+    """A word of one slot's name, not its last, before a key that slot's
+    `ensures:` declares or a noun for a whole result ("the blend comments",
+    "the hull findings"): that slot. The word names nothing else of the
+    pattern (no other name has it, no key the program reads or a slot
+    declares is so called), and the noun after it is no name of its own."""
+    word = low[i]
+    if i + 1 >= len(low) or not word.isalpha() or (word,) in lex.forms:
+        return None
+    key = lex.key_forms.get(word)
+    if word in lex.declared_keys or (key is not None and (key in lex.read_keys or key in lex.declared_keys)):
+        return None
+    owners = [s for s in lex.slots if word in words_of(s)[:-1]]
+    # (a local that holds only that slot's results may share the word:
+    # `blend_check` of `let blend_check = call blend_assessor`)
+    others = [n for n in (*lex.inputs, *lex.variables) if word in words_of(n) and lex.results.get(n) != frozenset(owners)]
+    if len(owners) != 1 or others or (word[:6] in lex.stems and lex.stems[word[:6]] != owners[0]):
+        return None
+    after = low[i + 1]
+    if (after,) in lex.forms or (i + 2 < len(low) and low[i + 2] in ("'s", "'")):
+        return None
+    if _declared_key(after, lex.slot_keys.get(owners[0], frozenset())) is None and "OUTPUT" not in phrases.get((after,), ()):
+        return None
+    return owners[0]
+
+
+def _key_noun(field: Tok, word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> bool:
+    """Whether a plain noun after a field is the pattern's own noun for it:
+    its text puts that noun right after the key's word ("damage notes" of a
+    key `damage`), and the noun names nothing else of the pattern."""
+    if len(field.names) != 1 or not word.isalpha() or _known(word, phrases) or lex.forms.get((word,), (1,))[0] > 1:
+        # (a name's head word alone, "notes" of `donor_notes`, does not
+        # outweigh the pattern's own "damage notes")
+        return False
+    if word in lex.key_forms or word in lex.declared_keys or word in FILLER_WORDS:
+        return False
+    last = field.text.split()[-1]
+    return any((w, n) in lex.bigrams for w in (last, singular(last), plural(last)) for n in (word, singular(word), plural(word)))
 
 
 def _owner_word(word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> bool:
@@ -606,6 +680,9 @@ def _field_run(low: list[str], i: int, lex: Lexicon) -> tuple[int, str] | None:
         key = "_".join(low[i : i + n])
         if key in lex.keys or key in lex.key_forms or key in lex.declared_keys:
             return n, lex.key_forms.get(key, key)
+        # "the scanners' operator logs" of a declared `operator_log`
+        if (one := "_".join([*low[i : i + n - 1], singular(low[i + n - 1])])) in lex.declared_keys:
+            return n, one
     return None
 
 
@@ -1265,6 +1342,43 @@ class Meaning(Transformer[Token, Any]):
         if not self._two(obj):
             raise Unsupported("'either' of something that is not two named values")
         return replace(obj, either=True)
+
+    def o_any(self, items: list[Any]) -> Obj:
+        obj: Obj = items[1]
+        if obj.what in ("every", "every_fields", "fields") or obj.whole:
+            # ("any of the buyer's offers", `{ offer, rationale }`: the offer
+            # fields, or the buyer's results?)
+            raise Unsupported("'any of' every output, of the whole, or of fields")
+        return replace(obj, either=True)
+
+    def _owned_key(self, items: list[Any]) -> tuple[str, str]:
+        """The slot and the key it declares that a "the damage notes the
+        scanners wrote" or "the blend assessor comments" names: the key's
+        own word, or the singular of a plural key (the plural of a singular
+        key may be the slot's results, each one of it)."""
+        owner = self._owner_of(items)
+        token = _tok(self.toks, self._tokens(items, "FIELD")[0])
+        keys = self.lex.slot_keys.get(owner, frozenset())
+        key = _declared_key(token.text, keys) if len(token.text.split()) == 1 else None
+        if key is None and len(token.names) == 1 and token.names[0] in keys and token.text.replace(" ", "_") == token.names[0]:
+            key = token.names[0]  # "the operator log", `operator_log`
+        if owner not in self.lex.slots or key is None:
+            raise Unsupported("a key the named slot does not declare, or a word that may be its results")
+        return owner, key
+
+    def o_fields_made(self, items: list[Any]) -> Obj:
+        owner, key = self._owned_key(items)
+        return Obj(owner=owner, what="fields", fields=(key,), made=True)
+
+    def o_output_made(self, items: list[Any]) -> Obj:
+        owner = self._owner_of(items)
+        if owner not in self.lex.slots:
+            raise Unsupported("a result made by no one slot")
+        return Obj(owner=owner, what="output", made=True)
+
+    def o_fields_compound(self, items: list[Any]) -> Obj:
+        owner, key = self._owned_key(items)
+        return Obj(owner=owner, what="fields", fields=(key,))
 
     def o_output_either(self, items: list[Any]) -> Obj:
         # "never sees either measurement's profile": the slot is called more

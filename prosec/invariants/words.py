@@ -513,6 +513,8 @@ KINDS: dict[str, tuple[str, ...]] = {
 
 # Noun phrases that negate: "is given no part of the report" is "none of it".
 KINDS["NONE"] += ("no part",)
+# "never sees any of the offers", "any part of the review": each of it
+KINDS["ANYOF"] = ("any of", "any part of", "any portion of")
 
 
 def phrase_table() -> dict[tuple[str, ...], tuple[str, ...]]:
