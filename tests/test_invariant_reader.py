@@ -800,6 +800,12 @@ return {
         ("The publisher never sees any part of the editor's output", "`publisher` never receives `editor`'s output"),
         ("The tone assessor never sees any of the house style", "`tone_assessor` never receives `style`"),
         ("The publisher sees any part of the editor's output", None),
+        # a list of a key, a key of a whole result, a key after a local
+        ("The publisher never sees the editor's list of cuts", "`publisher` never receives `editor`'s `cuts`"),
+        ("The publisher never sees the list of remarks", "`publisher` never receives `tone_assessor`'s `remarks`"),
+        ("The publisher is given the reason of the editor's output", "`publisher` receives `editor`'s `reason`"),
+        ("The publisher never sees the edit reason", "`publisher` never receives `editor`'s `reason`"),
+        ("The publisher never sees the list of takes", "`publisher` never receives `takes`"),
         ("The publisher never sees any of the editor's reason", None),
     ],
 )

@@ -213,6 +213,13 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             out.pop()
             i += 1
             continue
+        if (listed := _list_of_key(low, i, lex, phrases)) is not None:
+            # "the validator's list of problems", "the list of defects": a
+            # key a slot declares, named as a list of it
+            n, key = listed
+            out.append([Tok("FIELD", " ".join(low[i : i + n]), (key,))])
+            i += n
+            continue
         if after_poss and (joined := _field_run(low, i, lex)):
             n, key = joined
             out.append([Tok("FIELD", " ".join(low[i : i + n]), (key,))])
@@ -376,12 +383,10 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             # "the answers" where the program reads an `answers` field
             # (`draft.answers`): that field, or any result (two meanings)
             or ("OUTPUT" in phrases.get((word,), ()) and lex.key_forms[word] in lex.read_keys)
-            # "the comments of the blend assessor": a declared key before "of"
-            or (following == "of" and _declared_key(word, lex.declared_keys) is not None)
-            # "the blend assessor comments": a key the slot named before declares
-            or (out and any(t.kind == "SLOT" and _declared_key(word, _keys_of(t.names, lex)) is not None for t in out[-1]))
         ):
             toks.append(Tok("FIELD", word, (lex.key_forms[word],)))
+        elif n == 1 and (named_key := _key_by_name(word, following, out, lex)) is not None:
+            toks.append(Tok("FIELD", word, (named_key,)))
         if n == 1 and len(word) >= 6 and word[:6] in lex.stems and word not in lex.key_forms:
             toks.append(Tok("SLOT", word, (lex.stems[word[:6]],)))
         if not toks and out and any(t.kind == "SLOT" for t in out[-1]) and _AGENT.search(word):
@@ -418,6 +423,40 @@ def _noun(pos: list[Tok]) -> list[Tok]:
         return pos
     kept = [t for t in pos if t.kind not in _VERBS and t.kind != "BEHAVE"]
     return kept or [Tok("WORD", pos[0].text)]
+
+
+def _list_of_key(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> tuple[int, str] | None:
+    """A word for a list, "of", and the words of a key a slot declares
+    ("list of problems", "list of unmet criteria" of `unmet_criteria`): how
+    many words, and the key."""
+    if i + 2 >= len(low) or "CONTAINER" not in phrases.get((low[i],), ()) or low[i + 1] != "of":
+        return None
+    for n in range(min(3, len(low) - i - 2), 0, -1):
+        ws = low[i + 2 : i + 2 + n]
+        for key in ("_".join(ws), "_".join([*ws[:-1], plural(ws[-1])])):
+            if key in lex.declared_keys:
+                return n + 2, key
+    return None
+
+
+def _key_by_name(word: str, following: str, out: list[list[Tok]], lex: Lexicon) -> str | None:
+    """A key a slot declares, said with that slot: before "of" ("the
+    comments of the blend assessor"), after the slot's name ("the blend
+    assessor comments") or after a local that holds its every result ("the
+    inspection summary", `let inspection = call inspector`)."""
+    if following == "of":
+        return _declared_key(word, lex.declared_keys)
+    for t in out[-1] if out else ():
+        slots = t.names if t.kind == "SLOT" else _held(t.names, lex) if t.kind == "VAR" else ()
+        if slots and (key := _declared_key(word, _keys_of(slots, lex))) is not None:
+            return key
+    return None
+
+
+def _held(names: Iterable[str], lex: Lexicon) -> tuple[str, ...]:
+    """The slot whose every result the one local named holds, if any."""
+    names = tuple(names)
+    return (lex.holds[names[0]],) if len(names) == 1 and names[0] in lex.holds else ()
 
 
 def _keys_of(slots: Iterable[str], lex: Lexicon) -> frozenset[str]:
