@@ -806,6 +806,12 @@ return {
         ("The publisher is given the reason of the editor's output", "`publisher` receives `editor`'s `reason`"),
         ("The publisher never sees the edit reason", "`publisher` never receives `editor`'s `reason`"),
         ("The publisher never sees the list of takes", "`publisher` never receives `takes`"),
+        # "raw": what the slot produced, as it produced it
+        ("The publisher never sees the raw edit", "`publisher` never receives `editor`'s output"),
+        ("The publisher never sees the raw editor output", "`publisher` never receives `editor`'s output"),
+        ("The publisher never sees the editor's raw results", "`publisher` never receives `editor`'s output"),
+        ("The publisher never sees the original edit", None),
+        ("The publisher never sees the editor's raw cuts", None),
         ("The publisher never sees any of the editor's reason", None),
     ],
 )

@@ -199,6 +199,9 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             # ("the actor's reasoning nor its self-assessment": "its" opens
             # a possessive of its own)
             or (_in_field_list(out) and not {"AND", "OR", "NOR", "ITS"} & set(phrases.get((word,), ())))
+            # "the technicians' raw readings": the noun after "raw" is the
+            # possessive's, as right after it
+            or _raw_after_poss(out)
         )
         if word.startswith("`"):
             tok = _backticked(raw[i].strip("`"), lex)
@@ -291,7 +294,8 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             # "the executor's work", "the actor's reasoning": the owner's
             # result or a field of it, not the pattern's local `work`; after
             # "its", a local may still be meant ("with its critique")
-            owners = {n for t in (out[-2] if len(out) > 1 and out[-1][0].kind == "POSS" else ()) for n in t.names if t.kind == "SLOT"}
+            poss = out[-2] if len(out) > 1 and out[-1][0].kind == "POSS" else out[-3] if _raw_after_poss(out) else []
+            owners = {n for t in poss for n in t.names if t.kind == "SLOT"}
             if owners and name is None and (noun := _modified_result(low, i, owners, lex, phrases)):
                 # "the sync analyst's drift report", "the synthesizer's
                 # merged answer": words before a noun for the whole result
@@ -437,6 +441,17 @@ def _list_of_key(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str, 
             if key in lex.declared_keys:
                 return n + 2, key
     return None
+
+
+def _raw_after_poss(out: list[list[Tok]]) -> bool:
+    """Whether the sentence so far ends in a slot's possessive and "raw"
+    ("the spotters' raw"): what a slot produced, as it produced it."""
+    return (
+        len(out) > 2
+        and [(t.kind, t.text) for t in out[-1]] == [("ORIGINAL", "raw")]
+        and out[-2][0].kind == "POSS"
+        and any(t.kind == "SLOT" for t in out[-3])
+    )
 
 
 def _key_by_name(word: str, following: str, out: list[list[Tok]], lex: Lexicon) -> str | None:
@@ -1418,6 +1433,23 @@ class Meaning(Transformer[Token, Any]):
     def o_fields_compound(self, items: list[Any]) -> Obj:
         owner, key = self._owned_key(items)
         return Obj(owner=owner, what="fields", fields=(key,))
+
+    def o_output_raw(self, items: list[Any]) -> Obj:
+        # "the raw sensor readings": the slot's output as it produced it, as
+        # "the sensor reader's raw readings" is
+        if str(self._tokens(items, "ORIGINAL")[0]) != "raw":
+            raise Unsupported("an original or initial result: which of the slot's results?")
+        return Obj(owner=self._owner_of(items), what="output")
+
+    def o_var_raw(self, items: list[Any]) -> Obj:
+        # "the raw reviews", of a local that holds or collects only the
+        # reviewer's results: those results as the slot produced them
+        if str(self._tokens(items, "ORIGINAL")[0]) != "raw":
+            raise Unsupported("an original or initial value of a local")
+        obj = self.o_var(self._tokens(items, "VAR"))
+        if obj.owner is None:
+            raise Unsupported("'raw' of a local that is not one slot's results")
+        return obj
 
     def o_output_either(self, items: list[Any]) -> Obj:
         # "never sees either measurement's profile": the slot is called more
