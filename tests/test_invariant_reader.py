@@ -788,6 +788,14 @@ return {
         # a key and the slot that made it
         ("The publisher never sees the remarks the tone assessor wrote", "`publisher` never receives `tone_assessor`'s `remarks`"),
         ("The publisher receives only the cuts the editor made", "`publisher` receives only `editor`'s `cuts`"),
+        # ... in the passive
+        ("The publisher never sees the remarks written by the tone assessor", "`publisher` never receives `tone_assessor`'s `remarks`"),
+        ("The publisher never sees the edit produced by the editor", "`publisher` never receives `editor`'s output"),
+        ("The publisher never sees the output produced by the editor", "`publisher` never receives `editor`'s output"),
+        # earlier calls' results
+        ("No tone assessor call sees what earlier rounds found", "`tone_assessor` never receives another `tone_assessor`'s output"),
+        ("No tone assessor call sees a verdict from an earlier tone assessor call", "`tone_assessor` never receives another `tone_assessor`'s output"),
+        ("No tone assessor call sees a verdict from an earlier editor call", None),
         # a key of another slot, or a noun that may be the slot's results
         ("The publisher never sees the remarks the editor wrote", None),
         ("The publisher never sees the tone tempos", None),

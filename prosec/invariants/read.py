@@ -1428,7 +1428,20 @@ class Meaning(Transformer[Token, Any]):
         owner = self._owner_of(items)
         if owner not in self.lex.slots:
             raise Unsupported("a result made by no one slot")
+        word = str(self._tokens(items, "OUTPUT")[0])
+        if (key := _declared_key(word, self.lex.slot_keys.get(owner, frozenset()))) is not None:
+            # "the answers the assessor wrote", `{ questions, answers }`: a
+            # key the slot declares is that field, as after its possessive
+            return Obj(owner=owner, what="fields", fields=(key,), made=True)
+        if word in self.lex.declared_keys or word in self.lex.key_forms:
+            raise Unsupported("a word for a result that is also a key")
         return Obj(owner=owner, what="output", made=True)
+
+    def o_others_prior(self, items: list[Any]) -> Obj:
+        # "a verdict from an earlier critic call", said of the critic: an
+        # earlier call's output (``names``: the slot the call is of)
+        who = next(i for i in items if isinstance(i, tuple))
+        return Obj(source=FromOthers(), names=who)
 
     def o_fields_compound(self, items: list[Any]) -> Obj:
         owner, key = self._owned_key(items)
@@ -1497,7 +1510,8 @@ class Meaning(Transformer[Token, Any]):
         token = self._tokens(items, "VAR")[0]
         names = [n for n in self._names(token) if n == str(token).replace(" ", "_")] or list(self._names(token))
         owner = self._owner_of(items)
-        if len(names) != 1 or owner not in self.lex.slots or self.lex.results.get(names[0]) != frozenset({owner}):
+        made = self.lex.results.get(names[0]) == frozenset({owner}) or owner in (self.lex.collects.get(names[0]), self.lex.gathers.get(names[0]))
+        if len(names) != 1 or owner not in self.lex.slots or not made:
             raise Unsupported("a local the named slot did not make, or not only it")
         return names[0], owner
 
@@ -1505,6 +1519,12 @@ class Meaning(Transformer[Token, Any]):
         var, owner = self._made_by(items)
         if self.lex.holds.get(var) == owner:
             return Obj(owner=owner, what="output", local=var, made=True)
+        if self.lex.collects.get(var) == owner:
+            # "the lessons the writer drafted", `let lessons = parallel for
+            # ...: call writer`: every one of its outputs
+            return Obj(owner=owner, what="collected", local=var, made=True)
+        if self.lex.gathers.get(var) == owner:
+            return Obj(owner=owner, what="gathered", local=var, made=True)
         return Obj(source=FromVar(var), made=True)
 
     def o_var_made_every(self, items: list[Any]) -> Obj:
