@@ -748,6 +748,8 @@ picks the cuts and a publisher releases them.
 - The caller supplies:
     takes: string[] -- the recorded takes
     style: string -- the house style
+    mix_a: string -- the first mix
+    mix_b: string -- the second mix
 
 ### Invariants
 
@@ -767,6 +769,8 @@ let graded = parallel for take in takes:
 let edit = call editor
   graded: graded
   style: style
+  first: mix_a
+  second: mix_b
 
 let release = call publisher
   cuts: edit.cuts
@@ -796,6 +800,12 @@ return {
         ("No tone assessor call sees what earlier rounds found", "`tone_assessor` never receives another `tone_assessor`'s output"),
         ("No tone assessor call sees a verdict from an earlier tone assessor call", "`tone_assessor` never receives another `tone_assessor`'s output"),
         ("No tone assessor call sees a verdict from an earlier editor call", None),
+        ("The publisher never sees the cuts the editor chose", "`publisher` never receives `editor`'s `cuts`"),
+        # "neither" of a group of two inputs; a word for an input's value
+        ("The publisher is shown neither mix", "`publisher` never receives `mix_a`; `publisher` never receives `mix_b`"),
+        ("Neither mix's configuration reaches the publisher", "`publisher` never receives `mix_a`; `publisher` never receives `mix_b`"),
+        ("The publisher is shown neither style", None),
+        ("The editor is given the style configuration", "`editor` receives `style`"),
         # a key of another slot, or a noun that may be the slot's results
         ("The publisher never sees the remarks the editor wrote", None),
         ("The publisher never sees the tone tempos", None),
@@ -825,3 +835,16 @@ return {
 )
 def test_keys_named_with_their_slot(sentence: str, canonical: str | None) -> None:
     assert _read_as(SLOT_KEYS, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a local that collects one slot's results, of other calls of it
+        ("No reviewer sees the reviews of other runs", "`reviewer` never receives another `reviewer`'s output"),
+        ("No reviewer sees the reviews from earlier runs", "`reviewer` never receives another `reviewer`'s output"),
+        ("The mapper never sees the reviews of other runs", None),
+    ],
+)
+def test_a_locals_values_from_other_calls(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PATTERN, sentence) == canonical, sentence

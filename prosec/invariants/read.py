@@ -1437,6 +1437,14 @@ class Meaning(Transformer[Token, Any]):
             raise Unsupported("a word for a result that is also a key")
         return Obj(owner=owner, what="output", made=True)
 
+    def o_var_others_calls(self, items: list[Any]) -> Obj:
+        token = self._tokens(items, "VAR")[0]
+        names = [n for n in self._names(token) if n == str(token).replace(" ", "_")] or list(self._names(token))
+        makers = {m for n in names for m in (*self.lex.results.get(n, ()), self.lex.collects.get(n), self.lex.gathers.get(n)) if m}
+        if len(names) != 1 or len(makers) != 1:
+            raise Unsupported("other calls' values of a local that is not one slot's results")
+        return Obj(source=FromOthers(), names=tuple(makers))
+
     def o_others_prior(self, items: list[Any]) -> Obj:
         # "a verdict from an earlier critic call", said of the critic: an
         # earlier call's output (``names``: the slot the call is of)
@@ -1925,6 +1933,16 @@ class Meaning(Transformer[Token, Any]):
         # "neither the actor's reasoning nor its self-assessment": its = the actor
         objs = objs[:1] + [self._its(o, objs[:1]) if objs[0].owner is not None else o for o in objs[1:]]
         return self._clause(self._subject(items), lambda s: self._forbid(s, objs))
+
+    def see_neither_one(self, items: list[Any]) -> Clause:
+        """"the ranker is shown neither candidate's configuration": neither
+        of two named values (a group of inputs, or of locals)."""
+        obj = next(i for i in items if isinstance(i, Obj))
+        if not self._two(obj):
+            raise Unsupported("'neither' of something that is not two named values")
+        return self._clause(self._subject(items), lambda s: self._forbid(s, [obj]))
+
+    give_neither_one = see_neither_one
 
     def see_neither(self, items: list[Any]) -> Clause:
         objs = [i for i in items if isinstance(i, Obj)]
