@@ -848,3 +848,17 @@ def test_keys_named_with_their_slot(sentence: str, canonical: str | None) -> Non
 )
 def test_a_locals_values_from_other_calls(sentence: str, canonical: str | None) -> None:
     assert _read_as(PATTERN, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # "what the planner produced" is the planner's output, a thing: not
+        # knowing it is not receiving it
+        ("The executor never learns what the planner produced", "`executor` never receives `planner`'s output"),
+        ("The executor is never told what the planner found", "`executor` never receives `planner`'s output"),
+        ("The executor does not know what the planner produced", None),
+    ],
+)
+def test_what_a_slot_made_is_a_thing(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PATTERN, sentence) == canonical, sentence

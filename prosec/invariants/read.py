@@ -2391,6 +2391,10 @@ class Meaning(Transformer[Token, Any]):
         ) or (
             # "never learns the privilege basis": a name and a noun
             "SLOT" in kinds and kinds <= {"SLOT", "WORD"} and len(hidden) > 1
+        ) or (
+            # "never learns what the conflict finder found": the slot's
+            # output, a thing
+            _tok(self.toks, hidden[0]).kind == "ANYTHING" and kinds <= {"ANYTHING", "SLOT", "AUTHORED", "PRODUCED"} and "SLOT" in kinds
         )
         if not marked and noun_phrase:
             # "never learns the buyer's budget": a thing, not a fact; that
