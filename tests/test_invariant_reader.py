@@ -738,7 +738,7 @@ picks the cuts and a publisher releases them.
   - ensures: `{ tempo, remarks }`
 - `editor`
   - requires: graded takes, style
-  - ensures: `{ cuts, reason }`
+  - ensures: `{ cuts, reason, tally }`
 - `publisher`
   - requires: cuts
   - ensures: a release
@@ -801,6 +801,8 @@ return {
         ("No tone assessor call sees a verdict from an earlier tone assessor call", "`tone_assessor` never receives another `tone_assessor`'s output"),
         ("No tone assessor call sees a verdict from an earlier editor call", None),
         ("The publisher never sees the cuts the editor chose", "`publisher` never receives `editor`'s `cuts`"),
+        # a key only one slot declares, which the program does not read
+        ("The publisher never sees the tally", "`publisher` never receives `editor`'s `tally`"),
         # "neither" of a group of two inputs; a word for an input's value
         ("The publisher is shown neither mix", "`publisher` never receives `mix_a`; `publisher` never receives `mix_b`"),
         ("Neither mix's configuration reaches the publisher", "`publisher` never receives `mix_a`; `publisher` never receives `mix_b`"),

@@ -391,6 +391,10 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             toks.append(Tok("FIELD", word, (lex.key_forms[word],)))
         elif n == 1 and (named_key := _key_by_name(word, following, out, lex)) is not None:
             toks.append(Tok("FIELD", word, (named_key,)))
+        elif n == 1 and not phrase_len and word.isalpha() and (named_key := _declared_key(word, lex.declared_by)) is not None:
+            # "never the margins", a key only the engineer's `ensures:`
+            # declares, which the program does not read: that slot's field
+            toks += [Tok("FIELD", word, (named_key,)), Tok("WORD", word)]
         if n == 1 and len(word) >= 6 and word[:6] in lex.stems and word not in lex.key_forms:
             toks.append(Tok("SLOT", word, (lex.stems[word[:6]],)))
         if not toks and out and any(t.kind == "SLOT" for t in out[-1]) and _AGENT.search(word):
