@@ -714,3 +714,153 @@ return {
 )
 def test_keys_and_names_do_not_stand_for_each_other(sentence: str, canonical: str | None) -> None:
     assert _read_as(KEYS_AND_NAMES, sentence) == canonical, sentence
+
+
+SLOT_KEYS = """\
+---
+name: slot-keys
+kind: pattern
+---
+
+# Slot keys
+
+Takes are graded, cut and released.
+
+### Description
+
+Each take is graded by a tone assessor, who leaves tempo notes; an editor
+picks the cuts and a publisher releases them.
+
+### Slots
+
+- `tone_assessor`
+  - requires: take
+  - ensures: `{ tempo, remarks }`
+- `editor`
+  - requires: graded takes, style
+  - ensures: `{ cuts, reason, tally }`
+- `publisher`
+  - requires: cuts
+  - ensures: a release
+
+### Requires
+
+- The caller supplies:
+    takes: string[] -- the recorded takes
+    style: string -- the house style
+    mix_a: string -- the first mix
+    mix_b: string -- the second mix
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let graded = parallel for take in takes:
+  let tone_check = call tone_assessor
+    take: take
+  return {
+    tempo: tone_check.tempo,
+    remarks: tone_check.remarks
+  }
+
+let edit = call editor
+  graded: graded
+  style: style
+  first: mix_a
+  second: mix_b
+
+let release = call publisher
+  cuts: edit.cuts
+
+return {
+  release: release
+}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a word of one slot's name, or the whole name, before a key it declares
+        ("The publisher never sees the tone remarks", "`publisher` never receives `tone_assessor`'s `remarks`"),
+        ("The publisher never sees the tone assessor remarks", "`publisher` never receives `tone_assessor`'s `remarks`"),
+        ("The editor sees the tone remarks", "`editor` receives `tone_assessor`'s `remarks`"),
+        # a key and the slot that made it
+        ("The publisher never sees the remarks the tone assessor wrote", "`publisher` never receives `tone_assessor`'s `remarks`"),
+        ("The publisher receives only the cuts the editor made", "`publisher` receives only `editor`'s `cuts`"),
+        # ... in the passive
+        ("The publisher never sees the remarks written by the tone assessor", "`publisher` never receives `tone_assessor`'s `remarks`"),
+        ("The publisher never sees the edit produced by the editor", "`publisher` never receives `editor`'s output"),
+        ("The publisher never sees the output produced by the editor", "`publisher` never receives `editor`'s output"),
+        # earlier calls' results
+        ("No tone assessor call sees what earlier rounds found", "`tone_assessor` never receives another `tone_assessor`'s output"),
+        ("No tone assessor call sees a verdict from an earlier tone assessor call", "`tone_assessor` never receives another `tone_assessor`'s output"),
+        ("No tone assessor call sees a verdict from an earlier editor call", None),
+        ("The publisher never sees the cuts the editor chose", "`publisher` never receives `editor`'s `cuts`"),
+        # a key only one slot declares, which the program does not read
+        ("The publisher never sees the tally", "`publisher` never receives `editor`'s `tally`"),
+        # "neither" of a group of two inputs; a word for an input's value
+        ("The publisher is shown neither mix", "`publisher` never receives `mix_a`; `publisher` never receives `mix_b`"),
+        ("Neither mix's configuration reaches the publisher", "`publisher` never receives `mix_a`; `publisher` never receives `mix_b`"),
+        ("The publisher is shown neither style", None),
+        ("The editor is given the style configuration", "`editor` receives `style`"),
+        # a key of another slot, or a noun that may be the slot's results
+        ("The publisher never sees the remarks the editor wrote", None),
+        ("The publisher never sees the tone tempos", None),
+        # a declared key before "of" and a slot
+        ("The publisher never sees the remarks of the tone assessor", "`publisher` never receives `tone_assessor`'s `remarks`"),
+        # the pattern's own noun after a key ("tempo notes")
+        ("The publisher never sees the tempo notes", "`publisher` never receives `tone_assessor`'s `tempo`"),
+        ("The publisher never sees the tempo sheets", None),
+        # "any of", "any part of": kept away, all of it; received, not read
+        ("The publisher never sees any part of the editor's output", "`publisher` never receives `editor`'s output"),
+        ("The tone assessor never sees any of the house style", "`tone_assessor` never receives `style`"),
+        ("The publisher sees any part of the editor's output", None),
+        # a list of a key, a key of a whole result, a key after a local
+        ("The publisher never sees the editor's list of cuts", "`publisher` never receives `editor`'s `cuts`"),
+        ("The publisher never sees the list of remarks", "`publisher` never receives `tone_assessor`'s `remarks`"),
+        ("The publisher is given the reason of the editor's output", "`publisher` receives `editor`'s `reason`"),
+        ("The publisher never sees the edit reason", "`publisher` never receives `editor`'s `reason`"),
+        ("The publisher never sees the list of takes", "`publisher` never receives `takes`"),
+        # "raw": what the slot produced, as it produced it
+        ("The publisher never sees the raw edit", "`publisher` never receives `editor`'s output"),
+        ("The publisher never sees the raw editor output", "`publisher` never receives `editor`'s output"),
+        ("The publisher never sees the editor's raw results", "`publisher` never receives `editor`'s output"),
+        ("The publisher never sees the original edit", None),
+        ("The publisher never sees the editor's raw cuts", None),
+        ("The publisher never sees any of the editor's reason", None),
+    ],
+)
+def test_keys_named_with_their_slot(sentence: str, canonical: str | None) -> None:
+    assert _read_as(SLOT_KEYS, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a local that collects one slot's results, of other calls of it
+        ("No reviewer sees the reviews of other runs", "`reviewer` never receives another `reviewer`'s output"),
+        ("No reviewer sees the reviews from earlier runs", "`reviewer` never receives another `reviewer`'s output"),
+        ("The mapper never sees the reviews of other runs", None),
+    ],
+)
+def test_a_locals_values_from_other_calls(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PATTERN, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # "what the planner produced" is the planner's output, a thing: not
+        # knowing it is not receiving it
+        ("The executor never learns what the planner produced", "`executor` never receives `planner`'s output"),
+        ("The executor is never told what the planner found", "`executor` never receives `planner`'s output"),
+        ("The executor does not know what the planner produced", None),
+    ],
+)
+def test_what_a_slot_made_is_a_thing(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PATTERN, sentence) == canonical, sentence

@@ -90,6 +90,9 @@ def test_every_reading_reads_back_from_its_canonical_form() -> None:
         assert found is not None
         name, text = found
         back = corpus._compile(name, corpus.with_invariants(text, [f.read_as or "" for f in s.facts])) or []
-        if _claims(back) != _claims(s.facts) or any(f.status.value == "unrecognized" for f in back):
+        # (a claim read but not settled by the checker, "unrecognized" in the
+        # sentence itself, is so in its canonical form too)
+        unsettled = sum(f.status.value == "unrecognized" for f in s.facts)
+        if _claims(back) != _claims(s.facts) or sum(f.status.value == "unrecognized" for f in back) > unsettled:
             mismatched.append((s.set, s.file, s.text, [f.read_as for f in s.facts]))
     assert mismatched == []

@@ -168,6 +168,9 @@ class Lexicon:
     #: a declared key → the one slot that declares it ("the questions" of
     #: the quizmaster's `{ questions, solutions }`), when only one does
     declared_by: dict[str, str] = field(default_factory=dict)
+    #: slot → the keys its own `ensures:` declares ("the blend comments" of
+    #: `blend_assessor`'s `{ score, comments }`)
+    slot_keys: dict[str, frozenset[str]] = field(default_factory=dict)
     #: local → the slots whose whole result is all it is ever set to
     #: (``let draft = call translator``): "the translator's draft"
     results: dict[str, frozenset[str]] = field(default_factory=dict)
@@ -692,6 +695,9 @@ def build_lexicon(
         for key in declared_keys(text):
             declarers.setdefault(key, set()).add(slot)
     lex.declared_by = {k: next(iter(v)) for k, v in sorted(declarers.items()) if len(v) == 1 and v <= slot_set}
+    for key, owners in declarers.items():
+        for slot in owners & slot_set:
+            lex.slot_keys[slot] = lex.slot_keys.get(slot, frozenset()) | {key}
     _described(lex, descriptions)
     _attached(lex, prose)
     own = " ".join([prose, *(t for _, t in descriptions), *(t for _, t in results_described)]).lower()

@@ -199,6 +199,9 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             # ("the actor's reasoning nor its self-assessment": "its" opens
             # a possessive of its own)
             or (_in_field_list(out) and not {"AND", "OR", "NOR", "ITS"} & set(phrases.get((word,), ())))
+            # "the technicians' raw readings": the noun after "raw" is the
+            # possessive's, as right after it
+            or _raw_after_poss(out)
         )
         if word.startswith("`"):
             tok = _backticked(raw[i].strip("`"), lex)
@@ -213,6 +216,13 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             out.pop()
             i += 1
             continue
+        if (listed := _list_of_key(low, i, lex, phrases)) is not None:
+            # "the validator's list of problems", "the list of defects": a
+            # key a slot declares, named as a list of it
+            n, key = listed
+            out.append([Tok("FIELD", " ".join(low[i : i + n]), (key,))])
+            i += n
+            continue
         if after_poss and (joined := _field_run(low, i, lex)):
             n, key = joined
             out.append([Tok("FIELD", " ".join(low[i : i + n]), (key,))])
@@ -220,6 +230,12 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             continue
         if out and out[-1][0].kind == "FIELD" and len(out[-1]) == 1 and word in VALUE_NOUNS and (word,) not in lex.forms:
             # "the budgeter's overage figure": the field, in a word for its value
+            i += 1
+            continue
+        if (field_tok := next((t for t in out[-1] if t.kind == "FIELD"), None) if out else None) and _key_noun(field_tok, word, lex, phrases):
+            # "the damage notes" of a key `damage`, where the pattern's own
+            # text says "damage notes": the field, in the pattern's noun for it
+            out[-1] = [field_tok]
             i += 1
             continue
         letter = _letter(raw[i].lower(), low, lex) if len(raw[i]) == 1 and raw[i] in "ABCD" and i > 0 else None
@@ -251,6 +267,13 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             if found is not None:
                 name = (n, found[0], _name_kind(found[1].kind), found[1].names)
                 break
+        if name is None and (part := _name_part(low, i, lex, phrases)) is not None:
+            # "the blend comments" of `blend_assessor`'s `{ score, comments }`,
+            # "the hull findings" of `hull_inspector`: a word of one slot's
+            # name before a key it declares or a noun for its whole result
+            out.append([Tok("SLOT", word, (part,))])
+            i += 1
+            continue
         if name is None and out and any(t.kind in _DISTRIBUTIVE for t in out[-1]) and word.isalpha():
             # "neither forecaster", "each tester": one of the slots whose
             # names end in that head, each of them in turn
@@ -271,7 +294,8 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             # "the executor's work", "the actor's reasoning": the owner's
             # result or a field of it, not the pattern's local `work`; after
             # "its", a local may still be meant ("with its critique")
-            owners = {n for t in (out[-2] if len(out) > 1 and out[-1][0].kind == "POSS" else ()) for n in t.names if t.kind == "SLOT"}
+            poss = out[-2] if len(out) > 1 and out[-1][0].kind == "POSS" else out[-3] if _raw_after_poss(out) else []
+            owners = {n for t in poss for n in t.names if t.kind == "SLOT"}
             if owners and name is None and (noun := _modified_result(low, i, owners, lex, phrases)):
                 # "the sync analyst's drift report", "the synthesizer's
                 # merged answer": words before a noun for the whole result
@@ -365,6 +389,12 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             or ("OUTPUT" in phrases.get((word,), ()) and lex.key_forms[word] in lex.read_keys)
         ):
             toks.append(Tok("FIELD", word, (lex.key_forms[word],)))
+        elif n == 1 and (named_key := _key_by_name(word, following, out, lex)) is not None:
+            toks.append(Tok("FIELD", word, (named_key,)))
+        elif n == 1 and not phrase_len and word.isalpha() and (named_key := _declared_key(word, lex.declared_by)) is not None:
+            # "never the margins", a key only the engineer's `ensures:`
+            # declares, which the program does not read: that slot's field
+            toks += [Tok("FIELD", word, (named_key,)), Tok("WORD", word)]
         if n == 1 and len(word) >= 6 and word[:6] in lex.stems and word not in lex.key_forms:
             toks.append(Tok("SLOT", word, (lex.stems[word[:6]],)))
         if not toks and out and any(t.kind == "SLOT" for t in out[-1]) and _AGENT.search(word):
@@ -401,6 +431,108 @@ def _noun(pos: list[Tok]) -> list[Tok]:
         return pos
     kept = [t for t in pos if t.kind not in _VERBS and t.kind != "BEHAVE"]
     return kept or [Tok("WORD", pos[0].text)]
+
+
+def _list_of_key(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> tuple[int, str] | None:
+    """A word for a list, "of", and the words of a key a slot declares
+    ("list of problems", "list of unmet criteria" of `unmet_criteria`): how
+    many words, and the key."""
+    if i + 2 >= len(low) or "CONTAINER" not in phrases.get((low[i],), ()) or low[i + 1] != "of":
+        return None
+    for n in range(min(3, len(low) - i - 2), 0, -1):
+        ws = low[i + 2 : i + 2 + n]
+        for key in ("_".join(ws), "_".join([*ws[:-1], plural(ws[-1])])):
+            if key in lex.declared_keys:
+                return n + 2, key
+    return None
+
+
+def _raw_after_poss(out: list[list[Tok]]) -> bool:
+    """Whether the sentence so far ends in a slot's possessive and "raw"
+    ("the spotters' raw"): what a slot produced, as it produced it."""
+    return (
+        len(out) > 2
+        and [(t.kind, t.text) for t in out[-1]] == [("ORIGINAL", "raw")]
+        and out[-2][0].kind == "POSS"
+        and any(t.kind == "SLOT" for t in out[-3])
+    )
+
+
+def _key_by_name(word: str, following: str, out: list[list[Tok]], lex: Lexicon) -> str | None:
+    """A key a slot declares, said with that slot: before "of" ("the
+    comments of the blend assessor"), after the slot's name ("the blend
+    assessor comments") or after a local that holds its every result ("the
+    inspection summary", `let inspection = call inspector`)."""
+    if following == "of":
+        return _declared_key(word, lex.declared_keys)
+    for t in out[-1] if out else ():
+        slots = t.names if t.kind == "SLOT" else _held(t.names, lex) if t.kind == "VAR" else ()
+        if slots and (key := _declared_key(word, _keys_of(slots, lex))) is not None:
+            return key
+    return None
+
+
+def _held(names: Iterable[str], lex: Lexicon) -> tuple[str, ...]:
+    """The slot whose every result the one local named holds, if any."""
+    names = tuple(names)
+    return (lex.holds[names[0]],) if len(names) == 1 and names[0] in lex.holds else ()
+
+
+def _keys_of(slots: Iterable[str], lex: Lexicon) -> frozenset[str]:
+    """The keys every one of these slots' `ensures:` declares."""
+    sets = [lex.slot_keys.get(s, frozenset()) for s in slots]
+    return frozenset.intersection(*sets) if sets else frozenset()
+
+
+def _declared_key(word: str, keys: Collection[str]) -> str | None:
+    """The key among ``keys`` a word names: the key itself, or the singular
+    of a plural key ("defect" of `defects`). The plural of a singular key
+    is not taken: "the blend scores" of `{ score, comments }` may be the
+    `score` fields or the assessor's results, each a score."""
+    for key in (word, plural(word)):
+        if key in keys:
+            return key
+    return None
+
+
+def _name_part(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> str | None:
+    """A word of one slot's name, not its last, before a key that slot's
+    `ensures:` declares or a noun for a whole result ("the blend comments",
+    "the hull findings"): that slot. The word names nothing else of the
+    pattern (no other name has it, no key the program reads or a slot
+    declares is so called), and the noun after it is no name of its own."""
+    word = low[i]
+    if i + 1 >= len(low) or not word.isalpha() or (word,) in lex.forms:
+        return None
+    key = lex.key_forms.get(word)
+    if word in lex.declared_keys or (key is not None and (key in lex.read_keys or key in lex.declared_keys)):
+        return None
+    owners = [s for s in lex.slots if word in words_of(s)[:-1]]
+    # (a local that holds only that slot's results may share the word:
+    # `blend_check` of `let blend_check = call blend_assessor`)
+    others = [n for n in (*lex.inputs, *lex.variables) if word in words_of(n) and lex.results.get(n) != frozenset(owners)]
+    if len(owners) != 1 or others or (word[:6] in lex.stems and lex.stems[word[:6]] != owners[0]):
+        return None
+    after = low[i + 1]
+    if (after,) in lex.forms or (i + 2 < len(low) and low[i + 2] in ("'s", "'")):
+        return None
+    if _declared_key(after, lex.slot_keys.get(owners[0], frozenset())) is None and "OUTPUT" not in phrases.get((after,), ()):
+        return None
+    return owners[0]
+
+
+def _key_noun(field: Tok, word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> bool:
+    """Whether a plain noun after a field is the pattern's own noun for it:
+    its text puts that noun right after the key's word ("damage notes" of a
+    key `damage`), and the noun names nothing else of the pattern."""
+    if len(field.names) != 1 or not word.isalpha() or _known(word, phrases) or lex.forms.get((word,), (1,))[0] > 1:
+        # (a name's head word alone, "notes" of `donor_notes`, does not
+        # outweigh the pattern's own "damage notes")
+        return False
+    if word in lex.key_forms or word in lex.declared_keys or word in FILLER_WORDS:
+        return False
+    last = field.text.split()[-1]
+    return any((w, n) in lex.bigrams for w in (last, singular(last), plural(last)) for n in (word, singular(word), plural(word)))
 
 
 def _owner_word(word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> bool:
@@ -606,6 +738,9 @@ def _field_run(low: list[str], i: int, lex: Lexicon) -> tuple[int, str] | None:
         key = "_".join(low[i : i + n])
         if key in lex.keys or key in lex.key_forms or key in lex.declared_keys:
             return n, lex.key_forms.get(key, key)
+        # "the scanners' operator logs" of a declared `operator_log`
+        if (one := "_".join([*low[i : i + n - 1], singular(low[i + n - 1])])) in lex.declared_keys:
+            return n, one
     return None
 
 
@@ -1266,6 +1401,81 @@ class Meaning(Transformer[Token, Any]):
             raise Unsupported("'either' of something that is not two named values")
         return replace(obj, either=True)
 
+    def o_any(self, items: list[Any]) -> Obj:
+        obj: Obj = items[1]
+        if obj.what in ("every", "every_fields", "fields") or obj.whole:
+            # ("any of the buyer's offers", `{ offer, rationale }`: the offer
+            # fields, or the buyer's results?)
+            raise Unsupported("'any of' every output, of the whole, or of fields")
+        return replace(obj, either=True)
+
+    def _owned_key(self, items: list[Any]) -> tuple[str, str]:
+        """The slot and the key it declares that a "the damage notes the
+        scanners wrote" or "the blend assessor comments" names: the key's
+        own word, or the singular of a plural key (the plural of a singular
+        key may be the slot's results, each one of it)."""
+        owner = self._owner_of(items)
+        token = _tok(self.toks, self._tokens(items, "FIELD")[0])
+        keys = self.lex.slot_keys.get(owner, frozenset())
+        key = _declared_key(token.text, keys) if len(token.text.split()) == 1 else None
+        if key is None and len(token.names) == 1 and token.names[0] in keys and token.text.replace(" ", "_") == token.names[0]:
+            key = token.names[0]  # "the operator log", `operator_log`
+        if owner not in self.lex.slots or key is None:
+            raise Unsupported("a key the named slot does not declare, or a word that may be its results")
+        return owner, key
+
+    def o_fields_made(self, items: list[Any]) -> Obj:
+        owner, key = self._owned_key(items)
+        return Obj(owner=owner, what="fields", fields=(key,), made=True)
+
+    def o_output_made(self, items: list[Any]) -> Obj:
+        owner = self._owner_of(items)
+        if owner not in self.lex.slots:
+            raise Unsupported("a result made by no one slot")
+        word = str(self._tokens(items, "OUTPUT")[0])
+        if (key := _declared_key(word, self.lex.slot_keys.get(owner, frozenset()))) is not None:
+            # "the answers the assessor wrote", `{ questions, answers }`: a
+            # key the slot declares is that field, as after its possessive
+            return Obj(owner=owner, what="fields", fields=(key,), made=True)
+        if word in self.lex.declared_keys or word in self.lex.key_forms:
+            raise Unsupported("a word for a result that is also a key")
+        return Obj(owner=owner, what="output", made=True)
+
+    def o_var_others_calls(self, items: list[Any]) -> Obj:
+        token = self._tokens(items, "VAR")[0]
+        names = [n for n in self._names(token) if n == str(token).replace(" ", "_")] or list(self._names(token))
+        makers = {m for n in names for m in (*self.lex.results.get(n, ()), self.lex.collects.get(n), self.lex.gathers.get(n)) if m}
+        if len(names) != 1 or len(makers) != 1:
+            raise Unsupported("other calls' values of a local that is not one slot's results")
+        return Obj(source=FromOthers(), names=tuple(makers))
+
+    def o_others_prior(self, items: list[Any]) -> Obj:
+        # "a verdict from an earlier critic call", said of the critic: an
+        # earlier call's output (``names``: the slot the call is of)
+        who = next(i for i in items if isinstance(i, tuple))
+        return Obj(source=FromOthers(), names=who)
+
+    def o_fields_compound(self, items: list[Any]) -> Obj:
+        owner, key = self._owned_key(items)
+        return Obj(owner=owner, what="fields", fields=(key,))
+
+    def o_output_raw(self, items: list[Any]) -> Obj:
+        # "the raw sensor readings": the slot's output as it produced it, as
+        # "the sensor reader's raw readings" is
+        if str(self._tokens(items, "ORIGINAL")[0]) != "raw":
+            raise Unsupported("an original or initial result: which of the slot's results?")
+        return Obj(owner=self._owner_of(items), what="output")
+
+    def o_var_raw(self, items: list[Any]) -> Obj:
+        # "the raw reviews", of a local that holds or collects only the
+        # reviewer's results: those results as the slot produced them
+        if str(self._tokens(items, "ORIGINAL")[0]) != "raw":
+            raise Unsupported("an original or initial value of a local")
+        obj = self.o_var(self._tokens(items, "VAR"))
+        if obj.owner is None:
+            raise Unsupported("'raw' of a local that is not one slot's results")
+        return obj
+
     def o_output_either(self, items: list[Any]) -> Obj:
         # "never sees either measurement's profile": the slot is called more
         # than once, and none of its outputs reaches the subject
@@ -1312,7 +1522,8 @@ class Meaning(Transformer[Token, Any]):
         token = self._tokens(items, "VAR")[0]
         names = [n for n in self._names(token) if n == str(token).replace(" ", "_")] or list(self._names(token))
         owner = self._owner_of(items)
-        if len(names) != 1 or owner not in self.lex.slots or self.lex.results.get(names[0]) != frozenset({owner}):
+        made = self.lex.results.get(names[0]) == frozenset({owner}) or owner in (self.lex.collects.get(names[0]), self.lex.gathers.get(names[0]))
+        if len(names) != 1 or owner not in self.lex.slots or not made:
             raise Unsupported("a local the named slot did not make, or not only it")
         return names[0], owner
 
@@ -1320,6 +1531,12 @@ class Meaning(Transformer[Token, Any]):
         var, owner = self._made_by(items)
         if self.lex.holds.get(var) == owner:
             return Obj(owner=owner, what="output", local=var, made=True)
+        if self.lex.collects.get(var) == owner:
+            # "the lessons the writer drafted", `let lessons = parallel for
+            # ...: call writer`: every one of its outputs
+            return Obj(owner=owner, what="collected", local=var, made=True)
+        if self.lex.gathers.get(var) == owner:
+            return Obj(owner=owner, what="gathered", local=var, made=True)
         return Obj(source=FromVar(var), made=True)
 
     def o_var_made_every(self, items: list[Any]) -> Obj:
@@ -1732,6 +1949,16 @@ class Meaning(Transformer[Token, Any]):
         # "neither the actor's reasoning nor its self-assessment": its = the actor
         objs = objs[:1] + [self._its(o, objs[:1]) if objs[0].owner is not None else o for o in objs[1:]]
         return self._clause(self._subject(items), lambda s: self._forbid(s, objs))
+
+    def see_neither_one(self, items: list[Any]) -> Clause:
+        """"the ranker is shown neither candidate's configuration": neither
+        of two named values (a group of inputs, or of locals)."""
+        obj = next(i for i in items if isinstance(i, Obj))
+        if not self._two(obj):
+            raise Unsupported("'neither' of something that is not two named values")
+        return self._clause(self._subject(items), lambda s: self._forbid(s, [obj]))
+
+    give_neither_one = see_neither_one
 
     def see_neither(self, items: list[Any]) -> Clause:
         objs = [i for i in items if isinstance(i, Obj)]
@@ -2180,6 +2407,10 @@ class Meaning(Transformer[Token, Any]):
         ) or (
             # "never learns the privilege basis": a name and a noun
             "SLOT" in kinds and kinds <= {"SLOT", "WORD"} and len(hidden) > 1
+        ) or (
+            # "never learns what the conflict finder found": the slot's
+            # output, a thing
+            _tok(self.toks, hidden[0]).kind == "ANYTHING" and kinds <= {"ANYTHING", "SLOT", "AUTHORED", "PRODUCED"} and "SLOT" in kinds
         )
         if not marked and noun_phrase:
             # "never learns the buyer's budget": a thing, not a fact; that

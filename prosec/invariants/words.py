@@ -36,7 +36,8 @@ PRODUCTS: frozenset[str] = frozenset(
 #: setting") one of these is the input itself; elsewhere it is a word like
 #: any other.
 VALUE_NOUNS: frozenset[str] = frozenset(
-    "details information info wording text contents value setting table figure string".split()
+    "details information info wording text contents value setting settings table figure string "
+    "configuration configurations config".split()
 )
 
 #: "as submitted", "exactly as the caller wrote it", "as it was sent": an
@@ -85,6 +86,9 @@ KINDS: dict[str, tuple[str, ...]] = {
         # after a plural subject: "what the technicians report"
         "produce", "write", "argue", "decide", "return", "say", "report", "conclude",
         "generate", "create", "answer", "find", "propose", "make", "come up with",
+        # "the flights the finder chose", "the routes a planner drew up"
+        "chose", "chooses", "choose", "picked", "selected", "selects", "select",
+        "drew up", "draws up", "draw up",
     ),
     "NEITHER": ("neither",),
     # "never sees either profile": each of them; "either A or B" after a
@@ -513,6 +517,8 @@ KINDS: dict[str, tuple[str, ...]] = {
 
 # Noun phrases that negate: "is given no part of the report" is "none of it".
 KINDS["NONE"] += ("no part",)
+# "never sees any of the offers", "any part of the review": each of it
+KINDS["ANYOF"] = ("any of", "any part of", "any portion of")
 
 
 def phrase_table() -> dict[tuple[str, ...], tuple[str, ...]]:
