@@ -1634,6 +1634,15 @@ class Meaning(Transformer[Token, Any]):
 
     see_neg_passive = see_neg
 
+    def see_neg_working(self, items: list[Any]) -> Clause:
+        """"the director casts without ever seeing the names": whatever the
+        slot does, it does without them. A verb of a moment ("begins
+        without seeing") says nothing of the rest of its work."""
+        verb = next(t for t in self._tokens(items) if t.type not in ("WITHOUT", "EVER", "SEE"))
+        if str(verb).lower() in _MOMENT_VERBS:
+            raise Unsupported("a verb of a moment, not of the slot's work")
+        return self.see_neg(items)
+
     def see_neg_kept(self, items: list[Any]) -> Clause:
         """"the verifier is kept away from the plan": the slot never receives
         it (said of two slots, it reads both ways, so it is not read)."""
@@ -1777,11 +1786,23 @@ class Meaning(Transformer[Token, Any]):
         (objs,) = self._objs(items)
         return self._clause(self._subject(items), lambda s: self._need(s, objs, only=True))
 
+    def see_and_only(self, items: list[Any]) -> Clause:
+        """"gets the brief and only the brief": that, and nothing else. Two
+        different objects ("gets the brief and only the plan") say nothing
+        one can read."""
+        first, second = self._objs(items)
+        if first != second:
+            raise Unsupported("'X and only Y' of two different things")
+        return self._clause(self._subject(items), lambda s: self._need(s, first, only=True))
+
     def negtail(self, items: list[Any]) -> list[Obj]:
         (objs,) = self._objs(items)
         return objs
 
     negfrom = negtail
+
+    def negtail_neither(self, items: list[Any]) -> list[Obj]:
+        return [i for i in items if isinstance(i, Obj)]
 
     def see_only_not(self, items: list[Any]) -> Clause:
         positive, negative = self._objs(items)
@@ -1791,6 +1812,19 @@ class Meaning(Transformer[Token, Any]):
         (objs,) = self._objs(items)
         loose = self._loose(items)
         return self._clause(self._subject(items), lambda s: self._need(s, objs, only=True, basis=True, loose=loose))
+
+    def decide_alone(self, items: list[Any]) -> Clause:
+        """"works from the brief alone", "relies on the summaries only": what
+        it bases its work on. After a verb of receiving ("receives the goal
+        only") the word may limit what it sees or only what it works from,
+        and is not read."""
+        limit = [t for t in self._tokens(items) if t.type in ("ONLY", "INDEP")]
+        verb = [t for t in self._tokens(items) if t.type in ("SEE", "RELY", "DECIDE")]
+        if str(limit[-1]).lower() not in ("only", "solely", "alone", "exclusively"):
+            raise Unsupported("a word after the objects that does not limit them")
+        if not verb or str(verb[0]).lower() not in _BASIS_VERBS:
+            raise Unsupported("'only' after the objects of a verb of receiving")
+        return self.decide_only(items)
 
     def decide_only_not(self, items: list[Any]) -> Clause:
         positive, negative = self._objs(items)
@@ -1924,6 +1958,9 @@ class Meaning(Transformer[Token, Any]):
     give_pos_q = give_pos
 
     def give_only_to(self, items: list[Any]) -> Clause:
+        if any(str(t).lower() not in _ALONE for t in self._tokens(items, "INDEP")):
+            # "is given to the auditor separately" says how, not to whom alone
+            raise Unsupported("a word of independence that does not say 'alone'")
         (objs,) = self._objs(items)
         subject = self._subject(items)
 
@@ -2500,6 +2537,13 @@ class Meaning(Transformer[Token, Any]):
         args = tuple(a for a in args if a != over) if args else args
         return Clause(None, lambda s: [Identical(Calls(x), args or None, over) for x in who])
 
+    def identical_in(self, items: list[Any]) -> Clause:
+        """"reviewers in every tier", "in different tiers": across the tiers
+        (another word there may pick some of them: "in expensive tiers")."""
+        if any(str(t).lower() != "different" for t in self._tokens(items, "WORD")):
+            raise Unsupported("a word that may pick some of the elements")
+        return self.identical_across(items)
+
     def identical_callee(self, items: list[Any]) -> Clause:
         callee = self._name(self._tokens(items, "SLOT")[-1])
         return Clause(None, lambda s: [Identical(Calls(None), callee=callee)])
@@ -2886,6 +2930,23 @@ class Meaning(Transformer[Token, Any]):
 
     def vice_versa(self, items: list[Any]) -> Clause:
         return Clause(None, lambda s: [VICE_VERSA])
+
+
+#: Verbs of a moment of a slot's work, not of all of it
+_MOMENT_VERBS = frozenset("begin begins began start starts started finish finishes finished end ends ended".split())
+
+#: The words of independence that say "and no one else"
+_ALONE = frozenset(("alone", "on its own", "on their own"))
+
+#: Verbs of what a delegate bases its work on, after which "alone" or
+#: "only" limits that basis ("works from the brief alone")
+_BASIS_VERBS = frozenset(
+    (
+        *"work works decide decides judge judges rule rules base bases operate operates act acts".split(),
+        *("work from", "works from", "draw on", "draws on", "relies on", "rely on", "depends on", "depend on",
+          "builds on", "build on"),
+    )
+)
 
 
 def _phased(subject: Subject, phase: Phase) -> Subject:

@@ -192,13 +192,15 @@ KINDS: dict[str, tuple[str, ...]] = {
         "take", "takes", "work on", "works on", "work from", "works from",
         "draw on", "draws on", "glimpse", "glimpses", "work through", "works through",
         "go through", "goes through",
+        # "each reading is taken without sight of the readings before it"
+        "sight of",
     ),
     "GIVEN": (
         "given", "shown", "passed", "sent", "handed", "fed", "provided", "supplied",
         "exposed", "forwarded", "shared", "disclosed", "revealed", "presented",
         "delivered", "routed", "made available", "dispatched", "assigned", "available",
         "told", "informed", "exposed to",
-        "passed on", "fed back", "handed on", "sent on", "sent back", "forwarded on",
+        "passed on", "fed back", "handed on", "sent on", "sent back", "forwarded on", "passed back",
         "given access to", "granted access to", "allowed to see", "allowed access to", "visible",
         # "hidden from the vendor but known to the negotiator"
         "known",
