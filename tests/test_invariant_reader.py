@@ -308,6 +308,12 @@ TABLE += [
     Twin("The verifier always receives the same work", "The verifier always receives different work", frozenset({"identical"}), None),
     Twin("Every verifier call is run on the same work", "Every verifier call is run on different work", frozenset({"identical"}), None),
     Twin("Reviewers in every essay get the same brief", "Reviewers in expensive essays get the same brief", frozenset({"identical"}), None),
+    Twin("No mapper sees any chunk but its own", "Every mapper sees every chunk", FORBID, frozenset()),
+    Twin("No mapper sees any chunk but the one it was given", "Each mapper sees the chunk it was given", FORBID, frozenset()),
+    Twin("All reviewers receive one and the same brief", "All reviewers receive a different brief", frozenset({"identical"}), None),
+    Twin("Every call of the verifier never sees the plan", "Every call of the verifier sees the plan", FORBID, NEED),
+    Twin("The auditor never receives the document in its original form", "The auditor receives the document in their original form",
+         None, frozenset({"unchanged"})),
     # exactly one: "a single" is one, "one" may be at least one
     Twin("Every mapper call handles a single chunk", "Every mapper call handles one chunk", frozenset({"exactly-once"}), None),
     Twin("Every chunk is mapped by a single mapper call", "Every chunk is mapped by one mapper call", frozenset({"exactly-once"}), None),

@@ -327,11 +327,12 @@ KINDS: dict[str, tuple[str, ...]] = {
         "queue", "roster", "catalogue", "catalog", "docket", "acquisition", "arrival", "submission",
     ),
     "MATCH": ("matches", "match", "follows", "follow", "keeps", "keep", "mirrors", "mirror", "preserves", "preserve"),
-    "SAME": ("same", "identical", "very same", "identically", "equal"),
+    "SAME": ("same", "identical", "very same", "identically", "equal", "one and the same"),
     "ORIGINAL": ("original", "raw", "initial", "unmodified", "unaltered", "untouched", "pristine", "caller's"),
     "UNCHANGED": (
         "unchanged", "verbatim", "as_is", "untouched", "unmodified", "unaltered", "intact",
         "unedited", "word for word", "in full", "in its original form", "in original form",
+        "in their original form",
         "as originally given", "as it was given", "as it was provided", "as it was passed",
         "as given", "as provided", "as supplied", "as passed", "as received",
         "as it arrived", "as it came in", "exactly as given", "exactly as provided",
