@@ -314,6 +314,11 @@ TABLE += [
     Twin("Every call of the verifier never sees the plan", "Every call of the verifier sees the plan", FORBID, NEED),
     Twin("The auditor never receives the document in its original form", "The auditor receives the document in their original form",
          None, frozenset({"unchanged"})),
+    Twin("The planner and the executor work independently of each other", "The planner and the executor see each other's output",
+         FORBID, NEED),
+    Twin("The verifier sees the executor's work, never weighs the goal", "The verifier sees the executor's work and weighs the goal",
+         None, frozenset()),
+    Twin("The auditor weighs the document exactly as given", "The auditor weighs the document carefully", None, frozenset()),
     # exactly one: "a single" is one, "one" may be at least one
     Twin("Every mapper call handles a single chunk", "Every mapper call handles one chunk", frozenset({"exactly-once"}), None),
     Twin("Every chunk is mapped by a single mapper call", "Every chunk is mapped by one mapper call", frozenset({"exactly-once"}), None),

@@ -3,7 +3,7 @@
 says what they hold)."""
 
 # fmt: off
-GRAMMAR = 'aa792d19f24213873b581427ee8beed44db33cc6927d0200dc94519fb190978c'
+GRAMMAR = '4ffb988a6c75fb1c7a0e0a4cd308e624e030c9cbb2ce22180406d7c5c2013654'
 LARK = '1.3.1'
 START = 'start'
 RULES = (('start', ('clause', '__start_star_0', 'SEMI'), None, 0, False),
@@ -2680,14 +2680,14 @@ RULES = (('start', ('clause', '__start_star_0', 'SEMI'), None, 0, False),
  ('behave_clause', ('subject', 'MERGE', 'loose', 'BEHAVE'), 'behaviour_free', 25, False),
  ('behave_clause', ('subject', 'MERGE', 'BEHAVE', 'loose'), 'behaviour_free', 26, False),
  ('behave_clause', ('subject', 'MERGE', 'BEHAVE'), 'behaviour_free', 27, False),
- ('behave_clause', ('subject', 'neg', 'BEHAVE', 'loose'), 'behaviour', 28, False),
- ('behave_clause', ('subject', 'neg', 'BEHAVE'), 'behaviour', 29, False),
+ ('behave_clause', ('subject', 'neg', 'BEHAVE', 'loose'), 'behaviour_not', 28, False),
+ ('behave_clause', ('subject', 'neg', 'BEHAVE'), 'behaviour_not', 29, False),
  ('behave_clause', ('subject', 'BE', 'BEHAVE', 'loose'), 'behaviour', 30, False),
  ('behave_clause', ('subject', 'BE', 'BEHAVE'), 'behaviour', 31, False),
  ('behave_clause', ('BEHAVE', 'loose'), 'behaviour_it', 32, False),
  ('behave_clause', ('BEHAVE',), 'behaviour_it', 33, False),
- ('behave_clause', ('neg', 'BEHAVE', 'loose'), 'behaviour_it', 34, False),
- ('behave_clause', ('neg', 'BEHAVE'), 'behaviour_it', 35, False),
+ ('behave_clause', ('neg', 'BEHAVE', 'loose'), 'behaviour_it_not', 34, False),
+ ('behave_clause', ('neg', 'BEHAVE'), 'behaviour_it_not', 35, False),
  ('behave_clause', ('MODEL', 'modeltext'), 'behaviour_model', 36, False),
  ('behave_clause', ('MODEL',), 'behaviour_model', 37, False),
  ('behave_clause', ('EVERY', 'CALLS', 'GROW', 'loose'), 'behaviour_calls', 38, False),

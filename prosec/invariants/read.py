@@ -659,8 +659,9 @@ POLARITY = frozenset(
     "CAN_NOT WITHHELD UNAWARE MORE_THAN REJECTED UNREADABLE BLOCK REFUSAL DENY REGARDLESS GATED ATALL IF_ANY "
     "PREVENT DENIED SKIPPED".split()
 )
-#: Kinds that say where information goes: never part of a behaviour's free text.
-FLOW = frozenset("FROM SEE GIVEN REACH ACCESS INFLUENCE HAVE RELY HANDS ASINPUT".split())
+#: Kinds that say where information goes, or how it arrives ("verbatim",
+#: "exactly as given"): never part of a behaviour's free text.
+FLOW = frozenset("FROM SEE GIVEN REACH ACCESS INFLUENCE HAVE RELY HANDS ASINPUT UNCHANGED".split())
 
 
 class _Lookahead(threading.local):
@@ -1980,7 +1981,13 @@ class Meaning(Transformer[Token, Any]):
     # ------------------------------------------------------------ independence
 
     def indep(self, items: list[Any]) -> Clause:
-        return self._clause(self._subject(items), lambda s: [Isolation(c, FromOthers()) for c in s.calls])
+        subject = self._subject(items)
+        if self._tokens(items, "EACHOTHER") and len(set(subject.slots)) > 1:
+            # "the two assessors work independently of each other": each
+            # never receives the other slots' results
+            others = [Obj(source=FromOthers(), reciprocal=True)]
+            return self._clause(subject, lambda s: self._forbid(s, others))
+        return self._clause(subject, lambda s: [Isolation(c, FromOthers()) for c in s.calls])
 
     def indep_given(self, items: list[Any]) -> Clause:
         given = frozenset(self._names(self._tokens(items, "INPUT")[0]))
@@ -2798,6 +2805,22 @@ class Meaning(Transformer[Token, Any]):
 
     def behaviour_it(self, items: list[Any]) -> Clause:
         return self._clause(Subject((), it=True), self.behaviour([Subject(())]).build)
+
+    def _negated_promise(self, items: list[Any]) -> None:
+        """"never rounds up", but not "never answers or the theme notes"
+        (after "sees only the grid,"), which names the pattern's things: a
+        negated promise is read only of nothing the pattern names."""
+        verb = self._tokens(items, "BEHAVE")[0]
+        assert verb.start_pos is not None
+        self._names_nothing(verb.start_pos + 1, "a negated promise about something the pattern names")
+
+    def behaviour_not(self, items: list[Any]) -> Clause:
+        self._negated_promise(items)
+        return self.behaviour(items)
+
+    def behaviour_it_not(self, items: list[Any]) -> Clause:
+        self._negated_promise(items)
+        return self.behaviour_it(items)
 
     def loose(self, items: list[Any]) -> None:
         return None
