@@ -319,6 +319,9 @@ TABLE += [
     Twin("The verifier sees the executor's work, never weighs the goal", "The verifier sees the executor's work and weighs the goal",
          None, frozenset()),
     Twin("The auditor weighs the document exactly as given", "The auditor weighs the document carefully", None, frozenset()),
+    Twin("The verifier's inputs never change from round to round", "The verifier's inputs change from round to round",
+         frozenset({"identical"}), None),
+    Twin("The verifier's inputs never grow from round to round", "The verifier's inputs grow from round to round", None, None),
     # exactly one: "a single" is one, "one" may be at least one
     Twin("Every mapper call handles a single chunk", "Every mapper call handles one chunk", frozenset({"exactly-once"}), None),
     Twin("Every chunk is mapped by a single mapper call", "Every chunk is mapped by one mapper call", frozenset({"exactly-once"}), None),

@@ -2537,6 +2537,18 @@ class Meaning(Transformer[Token, Any]):
 
     identical_passive = identical
 
+    def identical_unvaried(self, items: list[Any]) -> Clause:
+        """"the explainer's inputs never change from one round to the next"."""
+        verb = next(t for t in self._tokens(items) if t.type in ("MERGE", "BEHAVE"))
+        if str(verb).lower() not in _VARY_VERBS:
+            raise Unsupported("a verb that does not say the inputs vary")
+        return self.identical(items)
+
+    def identical_looped(self, items: list[Any]) -> Clause:
+        """"the task brief stays identical across attempts": the calls of the
+        loop, when the loops call one delegate."""
+        return self.identical([*items, CallsNoun(None)])
+
     def identical_across(self, items: list[Any]) -> Clause:
         over = self._name(self._tokens(items, "INPUT")[0])
         who = next(i for i in items if isinstance(i, tuple))
@@ -2954,6 +2966,9 @@ class Meaning(Transformer[Token, Any]):
     def vice_versa(self, items: list[Any]) -> Clause:
         return Clause(None, lambda s: [VICE_VERSA])
 
+
+#: Verbs that say a value differs from one call to the next
+_VARY_VERBS = frozenset("change changes vary varies differ differs".split())
 
 #: Verbs of a moment of a slot's work, not of all of it
 _MOMENT_VERBS = frozenset("begin begins began start starts started finish finishes finished end ends ended".split())
