@@ -322,6 +322,10 @@ TABLE += [
     Twin("The verifier's inputs never change from round to round", "The verifier's inputs change from round to round",
          frozenset({"identical"}), None),
     Twin("The verifier's inputs never grow from round to round", "The verifier's inputs grow from round to round", None, None),
+    Twin("Each round gives the verifier the same work", "Each round gives the verifier different work", frozenset({"identical"}), None),
+    Twin("The reviewer receives the same brief for every essay", "The reviewer receives the same brief for some essays",
+         frozenset({"identical"}), None),
+    Twin("Every verifier cycle never sees the plan", "Every verifier cycle sees the plan", FORBID, NEED),
     # exactly one: "a single" is one, "one" may be at least one
     Twin("Every mapper call handles a single chunk", "Every mapper call handles one chunk", frozenset({"exactly-once"}), None),
     Twin("Every chunk is mapped by a single mapper call", "Every chunk is mapped by one mapper call", frozenset({"exactly-once"}), None),
