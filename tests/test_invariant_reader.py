@@ -326,6 +326,8 @@ TABLE += [
     Twin("The reviewer receives the same brief for every essay", "The reviewer receives the same brief for some essays",
          frozenset({"identical"}), None),
     Twin("Every verifier cycle never sees the plan", "Every verifier cycle sees the plan", FORBID, NEED),
+    Twin("The mapper receives the chunks exactly as the caller wrote them", "The mapper receives the chunks",
+         frozenset({"unchanged"}), frozenset({"receives"})),
     # exactly one: "a single" is one, "one" may be at least one
     Twin("Every mapper call handles a single chunk", "Every mapper call handles one chunk", frozenset({"exactly-once"}), None),
     Twin("Every chunk is mapped by a single mapper call", "Every chunk is mapped by one mapper call", frozenset({"exactly-once"}), None),

@@ -49,8 +49,14 @@ _GAVE = ("gave", "provided", "supplied", "passed", "submitted", "wrote", "sent",
 _AS_GIVEN: tuple[str, ...] = tuple(
     dict.fromkeys(
         [f"{e}as {v}" for e in ("", "exactly ") for v in _GIVING]
-        + [f"{e}as it was {v}" for e in ("", "exactly ") for v in _GIVING]
-        + [f"{e}as {who} {v} it" for e in ("", "exactly ") for who in ("the caller", "the user", "they") for v in _GAVE]
+        + [f"{e}as {it} {v}" for e in ("", "exactly ") for it in ("it was", "they were") for v in _GIVING]
+        + [
+            f"{e}as {who} {v} {it}"
+            for e in ("", "exactly ")
+            for who in ("the caller", "the user", "they")
+            for v in _GAVE
+            for it in ("it", "them")
+        ]
     )
 )
 
