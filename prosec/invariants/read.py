@@ -794,8 +794,9 @@ POLARITY = frozenset(
     "CAN_NOT WITHHELD UNAWARE MORE_THAN REJECTED UNREADABLE BLOCK REFUSAL DENY REGARDLESS GATED ATALL IF_ANY "
     "PREVENT DENIED SKIPPED".split()
 )
-#: Kinds that say where information goes: never part of a behaviour's free text.
-FLOW = frozenset("FROM SEE GIVEN REACH ACCESS INFLUENCE HAVE RELY HANDS ASINPUT".split())
+#: Kinds that say where information goes, or how it arrives ("verbatim",
+#: "exactly as given"): never part of a behaviour's free text.
+FLOW = frozenset("FROM SEE GIVEN REACH ACCESS INFLUENCE HAVE RELY HANDS ASINPUT UNCHANGED".split())
 
 
 class _Lookahead(threading.local):
@@ -1863,6 +1864,15 @@ class Meaning(Transformer[Token, Any]):
 
     see_neg_passive = see_neg
 
+    def see_neg_working(self, items: list[Any]) -> Clause:
+        """"the director casts without ever seeing the names": whatever the
+        slot does, it does without them. A verb of a moment ("begins
+        without seeing") says nothing of the rest of its work."""
+        verb = next(t for t in self._tokens(items) if t.type not in ("WITHOUT", "EVER", "SEE"))
+        if str(verb).lower() in _MOMENT_VERBS:
+            raise Unsupported("a verb of a moment, not of the slot's work")
+        return self.see_neg(items)
+
     def see_neg_kept(self, items: list[Any]) -> Clause:
         """"the verifier is kept away from the plan": the slot never receives
         it (said of two slots, it reads both ways, so it is not read)."""
@@ -2016,11 +2026,23 @@ class Meaning(Transformer[Token, Any]):
         (objs,) = self._objs(items)
         return self._clause(self._subject(items), lambda s: self._need(s, objs, only=True))
 
+    def see_and_only(self, items: list[Any]) -> Clause:
+        """"gets the brief and only the brief": that, and nothing else. Two
+        different objects ("gets the brief and only the plan") say nothing
+        one can read."""
+        first, second = self._objs(items)
+        if first != second:
+            raise Unsupported("'X and only Y' of two different things")
+        return self._clause(self._subject(items), lambda s: self._need(s, first, only=True))
+
     def negtail(self, items: list[Any]) -> list[Obj]:
         (objs,) = self._objs(items)
         return objs
 
     negfrom = negtail
+
+    def negtail_neither(self, items: list[Any]) -> list[Obj]:
+        return [i for i in items if isinstance(i, Obj)]
 
     def see_only_not(self, items: list[Any]) -> Clause:
         positive, negative = self._objs(items)
@@ -2030,6 +2052,19 @@ class Meaning(Transformer[Token, Any]):
         (objs,) = self._objs(items)
         loose = self._loose(items)
         return self._clause(self._subject(items), lambda s: self._need(s, objs, only=True, basis=True, loose=loose))
+
+    def decide_alone(self, items: list[Any]) -> Clause:
+        """"works from the brief alone", "relies on the summaries only": what
+        it bases its work on. After a verb of receiving ("receives the goal
+        only") the word may limit what it sees or only what it works from,
+        and is not read."""
+        limit = [t for t in self._tokens(items) if t.type in ("ONLY", "INDEP")]
+        verb = [t for t in self._tokens(items) if t.type in ("SEE", "RELY", "DECIDE")]
+        if str(limit[-1]).lower() not in ("only", "solely", "alone", "exclusively"):
+            raise Unsupported("a word after the objects that does not limit them")
+        if not verb or str(verb[0]).lower() not in _BASIS_VERBS:
+            raise Unsupported("'only' after the objects of a verb of receiving")
+        return self.decide_only(items)
 
     def decide_only_not(self, items: list[Any]) -> Clause:
         positive, negative = self._objs(items)
@@ -2163,6 +2198,9 @@ class Meaning(Transformer[Token, Any]):
     give_pos_q = give_pos
 
     def give_only_to(self, items: list[Any]) -> Clause:
+        if any(str(t).lower() not in _ALONE for t in self._tokens(items, "INDEP")):
+            # "is given to the auditor separately" says how, not to whom alone
+            raise Unsupported("a word of independence that does not say 'alone'")
         (objs,) = self._objs(items)
         subject = self._subject(items)
 
@@ -2182,7 +2220,13 @@ class Meaning(Transformer[Token, Any]):
     # ------------------------------------------------------------ independence
 
     def indep(self, items: list[Any]) -> Clause:
-        return self._clause(self._subject(items), lambda s: [Isolation(c, FromOthers()) for c in s.calls])
+        subject = self._subject(items)
+        if self._tokens(items, "EACHOTHER") and len(set(subject.slots)) > 1:
+            # "the two assessors work independently of each other": each
+            # never receives the other slots' results
+            others = [Obj(source=FromOthers(), reciprocal=True)]
+            return self._clause(subject, lambda s: self._forbid(s, others))
+        return self._clause(subject, lambda s: [Isolation(c, FromOthers()) for c in s.calls])
 
     def indep_given(self, items: list[Any]) -> Clause:
         given = frozenset(self._names(self._tokens(items, "INPUT")[0]))
@@ -2745,12 +2789,31 @@ class Meaning(Transformer[Token, Any]):
 
     identical_passive = identical
 
+    def identical_unvaried(self, items: list[Any]) -> Clause:
+        """"the explainer's inputs never change from one round to the next"."""
+        verb = next(t for t in self._tokens(items) if t.type in ("MERGE", "BEHAVE"))
+        if str(verb).lower() not in _VARY_VERBS:
+            raise Unsupported("a verb that does not say the inputs vary")
+        return self.identical(items)
+
+    def identical_looped(self, items: list[Any]) -> Clause:
+        """"the task brief stays identical across attempts": the calls of the
+        loop, when the loops call one delegate."""
+        return self.identical([*items, CallsNoun(None)])
+
     def identical_across(self, items: list[Any]) -> Clause:
         over = self._name(self._tokens(items, "INPUT")[0])
         who = next(i for i in items if isinstance(i, tuple))
         args = Args.merge(i for i in items if isinstance(i, Args)).names
         args = tuple(a for a in args if a != over) if args else args
         return Clause(None, lambda s: [Identical(Calls(x), args or None, over) for x in who])
+
+    def identical_in(self, items: list[Any]) -> Clause:
+        """"reviewers in every tier", "in different tiers": across the tiers
+        (another word there may pick some of them: "in expensive tiers")."""
+        if any(str(t).lower() != "different" for t in self._tokens(items, "WORD")):
+            raise Unsupported("a word that may pick some of the elements")
+        return self.identical_across(items)
 
     def identical_callee(self, items: list[Any]) -> Clause:
         callee = self._name(self._tokens(items, "SLOT")[-1])
@@ -3007,6 +3070,22 @@ class Meaning(Transformer[Token, Any]):
     def behaviour_it(self, items: list[Any]) -> Clause:
         return self._clause(Subject((), it=True), self.behaviour([Subject(())]).build)
 
+    def _negated_promise(self, items: list[Any]) -> None:
+        """"never rounds up", but not "never answers or the theme notes"
+        (after "sees only the grid,"), which names the pattern's things: a
+        negated promise is read only of nothing the pattern names."""
+        verb = self._tokens(items, "BEHAVE")[0]
+        assert verb.start_pos is not None
+        self._names_nothing(verb.start_pos + 1, "a negated promise about something the pattern names")
+
+    def behaviour_not(self, items: list[Any]) -> Clause:
+        self._negated_promise(items)
+        return self.behaviour(items)
+
+    def behaviour_it_not(self, items: list[Any]) -> Clause:
+        self._negated_promise(items)
+        return self.behaviour_it(items)
+
     def loose(self, items: list[Any]) -> None:
         return None
 
@@ -3138,6 +3217,26 @@ class Meaning(Transformer[Token, Any]):
 
     def vice_versa(self, items: list[Any]) -> Clause:
         return Clause(None, lambda s: [VICE_VERSA])
+
+
+#: Verbs that say a value differs from one call to the next
+_VARY_VERBS = frozenset("change changes vary varies differ differs".split())
+
+#: Verbs of a moment of a slot's work, not of all of it
+_MOMENT_VERBS = frozenset("begin begins began start starts started finish finishes finished end ends ended".split())
+
+#: The words of independence that say "and no one else"
+_ALONE = frozenset(("alone", "on its own", "on their own"))
+
+#: Verbs of what a delegate bases its work on, after which "alone" or
+#: "only" limits that basis ("works from the brief alone")
+_BASIS_VERBS = frozenset(
+    (
+        *"work works decide decides judge judges rule rules base bases operate operates act acts".split(),
+        *("work from", "works from", "draw on", "draws on", "relies on", "rely on", "depends on", "depend on",
+          "builds on", "build on"),
+    )
+)
 
 
 def _phased(subject: Subject, phase: Phase) -> Subject:

@@ -50,8 +50,14 @@ _GAVE = ("gave", "provided", "supplied", "passed", "submitted", "wrote", "sent",
 _AS_GIVEN: tuple[str, ...] = tuple(
     dict.fromkeys(
         [f"{e}as {v}" for e in ("", "exactly ") for v in _GIVING]
-        + [f"{e}as it was {v}" for e in ("", "exactly ") for v in _GIVING]
-        + [f"{e}as {who} {v} it" for e in ("", "exactly ") for who in ("the caller", "the user", "they") for v in _GAVE]
+        + [f"{e}as {it} {v}" for e in ("", "exactly ") for it in ("it was", "they were") for v in _GIVING]
+        + [
+            f"{e}as {who} {v} {it}"
+            for e in ("", "exactly ")
+            for who in ("the caller", "the user", "they")
+            for v in _GAVE
+            for it in ("it", "them")
+        ]
     )
 )
 
@@ -196,13 +202,15 @@ KINDS: dict[str, tuple[str, ...]] = {
         "take", "takes", "work on", "works on", "work from", "works from",
         "draw on", "draws on", "glimpse", "glimpses", "work through", "works through",
         "go through", "goes through",
+        # "each reading is taken without sight of the readings before it"
+        "sight of",
     ),
     "GIVEN": (
         "given", "shown", "passed", "sent", "handed", "fed", "provided", "supplied",
         "exposed", "forwarded", "shared", "disclosed", "revealed", "presented",
         "delivered", "routed", "made available", "dispatched", "assigned", "available",
         "told", "informed", "exposed to",
-        "passed on", "fed back", "handed on", "sent on", "sent back", "forwarded on",
+        "passed on", "fed back", "handed on", "sent on", "sent back", "forwarded on", "passed back",
         "given access to", "granted access to", "allowed to see", "allowed access to", "visible",
         # "hidden from the vendor but known to the negotiator"
         "known",
@@ -329,11 +337,12 @@ KINDS: dict[str, tuple[str, ...]] = {
         "queue", "roster", "catalogue", "catalog", "docket", "acquisition", "arrival", "submission",
     ),
     "MATCH": ("matches", "match", "follows", "follow", "keeps", "keep", "mirrors", "mirror", "preserves", "preserve"),
-    "SAME": ("same", "identical", "very same", "identically", "equal"),
+    "SAME": ("same", "identical", "very same", "identically", "equal", "one and the same"),
     "ORIGINAL": ("original", "raw", "initial", "unmodified", "unaltered", "untouched", "pristine", "caller's"),
     "UNCHANGED": (
         "unchanged", "verbatim", "as_is", "untouched", "unmodified", "unaltered", "intact",
         "unedited", "word for word", "in full", "in its original form", "in original form",
+        "in their original form",
         "as originally given", "as it was given", "as it was provided", "as it was passed",
         "as given", "as provided", "as supplied", "as passed", "as received",
         "as it arrived", "as it came in", "exactly as given", "exactly as provided",

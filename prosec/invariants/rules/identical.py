@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ... import ir
 from ..claims import Calls, Identical
-from ..flow import CallObs, Flow, LoopInfo, each, written_names
+from ..flow import TEXT, CallObs, Flow, LoopInfo, each, written_names
 from ..model import Status
 from .base import Facts, Problem, Verdict, show, verdict
 
@@ -55,9 +55,19 @@ def check(claim: Identical, facts: Facts) -> Verdict:
         for prop, flows in facts.props(call):
             if claim.args is not None and not any(_carries(prop.prop.key, flows, a, facts) for a in claim.args):
                 continue
+            carried = flows
+            if (
+                claim.args is not None
+                and not any(_keyed(prop.prop.key, a) for a in claim.args)
+                and all(f.at[:1] == (TEXT,) for f in flows)
+            ):
+                # a text that quotes a named input among other things ("the
+                # same span id", of an instruction that interpolates it):
+                # what must not vary is what it carries of the input
+                carried = {f for f in flows if any(_carries_input(f, a, facts) for a in claim.args)} or flows
             for loop in loops:
-                why = next((r for f in sorted(flows, key=lambda f: f.src) if (r := varies(f, loop, facts))), None)
-                if why is None:
+                why = next((r for f in sorted(carried, key=lambda f: f.src) if (r := varies(f, loop, facts))), None)
+                if why is None and carried is flows:
                     written = written_names(ir.children(loop.node)[0])
                     read = sorted({e.name for e in ir.subexprs(prop.prop.value) if isinstance(e, ir.Name)} & written)
                     if read:
@@ -119,12 +129,20 @@ def _loops(facts: Facts, call: CallObs, over: str | None) -> list[LoopInfo]:
     ]
 
 
+def _keyed(key: str, arg: str) -> bool:
+    return key == arg or key.replace("-", "_") == arg
+
+
+def _carries_input(f: Flow, arg: str, facts: Facts) -> bool:
+    return arg in facts.a.inputs and f.src.kind == "input" and f.src.name == arg
+
+
 def _carries(key: str, flows: set[Flow], arg: str, facts: Facts) -> bool:
     """The argument ``key`` is the one named ``arg``: by its key, by the
     input it carries, by the local it carries ("the identical plan", of
     `plan: plan` or `steps: plan`), or by the field it is ("the same
     phrases", of `phrase: piece.phrases`)."""
-    if key == arg or key.replace("-", "_") == arg:
+    if _keyed(key, arg):
         return True
     if any(f.src.kind == "input" and f.src.name == arg for f in flows):
         return True
