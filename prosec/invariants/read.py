@@ -925,6 +925,17 @@ def derivations(parser: Lark, toks: list[Tok]) -> list[Tree[Token]]:
 # ---------------------------------------------------------------- meaning
 
 
+@dataclass(frozen=True, slots=True)
+class _CountedBy:
+    """A loop named by a word that only its bound can tell ("the rerun loop")."""
+
+    word: str
+
+
+#: words of a config entry's name that say it is a count, not what it counts
+_COUNT_WORDS = frozenset("max min num number count size limit total cap n".split())
+
+
 class Unsupported(Exception):
     """A parse whose meaning no claim kind expresses."""
 
@@ -1990,6 +2001,9 @@ class Meaning(Transformer[Token, Any]):
         return self._denied(self.bounded(items))
 
     def gated_denied(self, items: list[Any]) -> Clause:
+        if any(not str(t).lower().startswith("not ") for t in self._tokens(items, "REFUSAL")):
+            # "even when the guard has not approved"; not "has a veto"
+            raise Unsupported("a refusal word where 'not approved' is meant")
         return self._denied(self.gated(items))
 
     def ordered_denied(self, items: list[Any]) -> Clause:
@@ -2032,6 +2046,42 @@ class Meaning(Transformer[Token, Any]):
             raise Unsupported("an action gated on its own slot's approval")
         return Clause(None, lambda s: [Gated(Calls(slot), approver)])
 
+    def _maker(self, items: list[Any]) -> str:
+        """The one slot whose `ensures:` names what a clause says is made
+        ("no offer is drafted", of a recruiter that ensures an offer)."""
+        (obj,) = [i for i in items if isinstance(i, Tree) and i.data == "act_obj"]
+        words = [_tok(self.toks, t) for t in obj.children if isinstance(t, Token)]
+        head = words[-1]
+        if head.kind == "VAR" and len(head.names) == 1 and head.names[0] in self.lex.holds:
+            # "no offer is drafted", of `let offer = call recruiter`
+            makers = [self.lex.holds[head.names[0]]]
+        elif head.kind not in ("WORD", "OUTPUT") or " " in head.text:
+            raise Unsupported(f"'{head.text}' made: not what a slot's `ensures:` names")
+        else:
+            makers = [slot for slot, nouns in self.lex.products.items() if head.text in nouns]
+        if len(makers) != 1:
+            raise Unsupported(f"'{head.text}' made: no one slot's `ensures:` names it")
+        if len(words) > 1 and not (words[0].kind == "WORD" and (words[0].text, head.text) in self.lex.bigrams):
+            # "an award letter", of an award writer that ensures an award
+            # letter; another word may say which ones
+            raise Unsupported(f"'{words[0].text} {head.text}': a word the pattern does not put before it")
+        return makers[0]
+
+    def gated_made(self, items: list[Any]) -> Clause:
+        """"No offer is drafted unless the committee accepts": the slot
+        that makes it runs only on the approval."""
+        approver = next(i for i in items if _is_name(i))
+        slot = self._maker(items)
+        if slot == approver:
+            raise Unsupported("an action gated on its own slot's approval")
+        return Clause(None, lambda s: [Gated(Calls(slot), approver)])
+
+    def gated_made_denied(self, items: list[Any]) -> Clause:
+        return self._denied(self.gated_made(items))
+
+    def made_effect(self, items: list[Any]) -> _Tail:
+        return _Tail(refusal=False, targets=(Calls(self._maker(items)),))
+
     def gated(self, items: list[Any]) -> Clause:
         approver = next(i for i in items if _is_name(i))
         return self._clause(
@@ -2070,6 +2120,19 @@ class Meaning(Transformer[Token, Any]):
             said = [FailSafe(approver, refusal=True)] if len(stops) < len(tails) else []
             return Clause(None, lambda s: [*said, *(FailSafe(approver, target=c) for c in targets)])
         return Clause(None, lambda s: [FailSafe(approver, refusal=refusal)])
+
+    def failsafe_denied(self, items: list[Any]) -> Clause:
+        """"Unreadable guard output is treated as approval": not a refusal;
+        "if the guard's output cannot be parsed, the target runs": the
+        target not kept from running."""
+        approver = next(i for i in items if _is_name(i))
+        subject = next((i for i in items if isinstance(i, Subject)), None)
+        if subject is None:
+            return self._denied(Clause(None, lambda s: [FailSafe(approver, refusal=True)]))
+        targets = subject.calls
+        if any(c.slot in (approver, None) or c.phase != "all" or c.given for c in targets):
+            raise Unsupported("a verdict said to let its own slot, or no slot, run")
+        return self._denied(Clause(None, lambda s: [FailSafe(approver, target=c) for c in targets]))
 
     def block_tail(self, items: list[Any]) -> _Tail:
         """What output that cannot be read stops: the slots named (a subject,
@@ -2287,7 +2350,7 @@ class Meaning(Transformer[Token, Any]):
             raise Unsupported(f"a count that is not a number: {token}")
         return str(int(number))
 
-    def loop_noun(self, items: list[Any]) -> None:
+    def loop_noun(self, items: list[Any]) -> _CountedBy | None:
         """"The retry loop", "the drafting loop": a word before "loop" must
         name the pattern's loop — a noun for rounds, a slot called in a
         loop (or the action it is named for), a word the pattern's own text
@@ -2310,6 +2373,10 @@ class Meaning(Transformer[Token, Any]):
                 or first.text in self.lex.loop_words
             ):
                 return None
+        if first.kind in ("WORD", "OUTPUT") and " " not in first.text:
+            # "the rerun loop is bounded by `max_reruns`": named for what its
+            # bound counts, which `bounded` checks
+            return _CountedBy(first.text)
         raise Unsupported(f"'the {first.text} loop': which of the delegation's loops is not said")
 
     def process_noun(self, items: list[Any]) -> None:
@@ -2324,8 +2391,17 @@ class Meaning(Transformer[Token, Any]):
     def rounds_noun(self, items: list[Any]) -> None:
         """"verification rounds", "rounds of cooking and tasting": the words
         around a noun for rounds must name the pattern's loop."""
-        for tok in (_tok(self.toks, t) for t in self._tokens(items)):
-            if tok.kind == "WORD" and not self._names_the_loop(tok.text):
+        toks = [_tok(self.toks, t) for t in self._tokens(items)]
+        for tok, after in zip(toks, [*toks[1:], None], strict=True):
+            if tok.kind == "WHOLE":
+                # "full runs", where the pattern's own text says "full runs"
+                if after is None or (tok.text, after.text) not in self.lex.bigrams:
+                    raise Unsupported(f"'{tok.text}' rounds: which of the delegation's loops is not said")
+            elif tok.kind == "VAR" and (
+                " " in tok.text or tok.text not in self.lex.loop_words or tok.text in self.lex.nested_loop_words
+            ):
+                raise Unsupported(f"'{tok.text}' rounds: a local that names no outermost loop")
+            elif tok.kind == "WORD" and not self._names_the_loop(tok.text):
                 raise Unsupported(f"rounds of '{tok.text}': which of the delegation's loops is not said")
         return None
 
@@ -2336,7 +2412,48 @@ class Meaning(Transformer[Token, Any]):
         bound = next(i for i in items if _is_name(i))
         if bound.isdigit():
             raise Unsupported("a loop bound that is a number, not a config entry")
+        for said in (i for i in items if isinstance(i, _CountedBy)):
+            if not self._counts(bound, said.word):
+                raise Unsupported(f"'the {said.word} loop': which of the delegation's loops is not said")
         return Clause(None, lambda s: [Bounded(bound)])
+
+    def _counts(self, bound: str, word: str) -> bool:
+        """Whether ``word`` is what ``bound`` counts ("rerun" of
+        `max_reruns`, "screen" of `screen_count`, "pass" of
+        `inspection_passes`), so that a loop named by it is the loop the
+        bound bounds, when that bound bounds no loop inside another (the
+        check is of the outermost loops)."""
+        ws = [w.lower() for w in words_of(bound)]
+        if "per" in ws:
+            ws = ws[: ws.index("per")]
+        while ws and ws[-1] in _COUNT_WORDS:
+            ws.pop()
+        while ws and ws[0] in _COUNT_WORDS:
+            ws.pop(0)
+        if not ws or bound in self.lex.nested_bounds:
+            return False
+        return singular(word.lower()) == singular(ws[-1])
+
+    def bounded_count(self, items: list[Any]) -> Clause:
+        """"The number of screens is bounded by `screen_count`": a count of
+        what names the loop — its local or variable, the bound's own
+        description ("the number of survey passes", of `inspection_passes`:
+        survey passes per inspector), or what the bound counts."""
+        bound = next(i for i in items if _is_name(i))
+        (noun,) = [t for t in self._tokens(items) if t.type in ("WORD", "VAR", "OUTPUT", "INPUT")]
+        tok = _tok(self.toks, noun)
+        if tok.kind == "INPUT":
+            named = tok.names == (bound,) and bound not in self.lex.nested_bounds
+        else:
+            named = self._counts(bound, tok.text) or (
+                " " not in tok.text
+                and tok.text in self.lex.loop_words
+                and tok.text not in self.lex.nested_loop_words
+                and bound not in self.lex.nested_bounds
+            )
+        if not named:
+            raise Unsupported(f"the number of '{tok.text}': which of the delegation's loops is not said")
+        return self.bounded([bound])
 
     def _count_clause(self, items: list[Any], *, exact: bool) -> Clause:
         """"X is called at most N times", "each X runs exactly once"."""
@@ -2679,8 +2796,15 @@ class Meaning(Transformer[Token, Any]):
         return "result"
 
     def ret_key(self, items: list[Any]) -> ReturnKey:
-        name = self._name(items[0])
         said = str(items[0]).replace(" ", "_")
+        if said in self.lex.returned_keys and said in self._names(items[0]) and self._one_makers(said):
+            # "the readings returned", for the key `readings`: the key by its
+            # own name, though the word also names another local ("reading"),
+            # where the local of that name holds one slot's results and
+            # nothing else (a list of records built around them may hold
+            # other things too)
+            return ReturnKey(said)
+        name = self._name(items[0])
         if name not in self.lex.returned_keys and said in self.lex.returned_keys:
             # "the score handed back", for the key `score` holding a local
             # `current_score`: the key as the sentence says it
@@ -2690,6 +2814,10 @@ class Meaning(Transformer[Token, Any]):
             # key is named only where the pattern returns it under that name
             raise Unsupported("a returned key the pattern does not return")
         return ReturnKey(name)
+
+    def _one_makers(self, name: str) -> bool:
+        lex = self.lex
+        return name in lex.holds or name in lex.gathers or name in lex.collects
 
     def ret_key_from(self, items: list[Any]) -> Clause:
         owner = next(i for i in items if _is_name(i))
