@@ -278,6 +278,8 @@ TABLE += [
          frozenset({"gated"}), frozenset({"gated"})),
     Twin("The target waits for the guard's approval", "The target does not wait for the guard's approval", frozenset({"gated"}), frozenset({"gated"})),
     Twin("The number of rounds is bounded by `max_rounds`", "The number of rounds is `max_rounds`", frozenset({"bounded"}), None),
+    Twin("The verifier alone produces the returned result", "The verifier independently produces the returned result",
+         frozenset({"returns"}), None),
     Twin("Unless the guard approves, the target is not called", "Unless the guard approves, the target is called", frozenset({"gated"}), None),
     Twin("If the guard does not approve, the target is not called", "If the guard approves, the target is not called",
          frozenset({"gated"}), None),

@@ -378,6 +378,12 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
         if n == 1 and word in lex.acts:
             # "the change is merged": what the merger does
             toks.append(Tok("ACT", word, (lex.acts[word],)))
+        if after_poss and any(t.kind == "APPROVAL" for t in toks) and out[-1][0].kind == "POSS":
+            # "the safety officer's sign-off", `ensures: a sign-off`: its
+            # approval, or its whole result
+            owners = {n for t in (out[-2] if len(out) > 1 else ()) for n in t.names if t.kind == "SLOT"}
+            if owners and all(word in lex.products.get(o, ()) for o in owners):
+                toks.append(Tok("OUTPUT", word))
         if n == 1 and word in lex.verdicts:
             # "when the arbiter aborts", "on abort": a decision word the
             # program tests (`if decision says abort`)
@@ -2731,6 +2737,10 @@ class Meaning(Transformer[Token, Any]):
         return Clause(None, lambda s: [Returns("all", (Need(FromSlot(owner, fields)),))])
 
     def ret_only_by(self, items: list[Any]) -> Clause:
+        if any(str(t).lower() not in ("alone", "on its own", "on their own") for t in self._tokens(items, "INDEP")):
+            # "the comparator alone produces ...": no one else; not
+            # "independently", which says how, not who
+            raise Unsupported("a maker said to work independently, not alone")
         owner = next(i for i in items if _is_name(i))
         return Clause(None, lambda s: [Returns("all", (Need(FromSlot(owner), "result", only=True),))])
 
@@ -2741,7 +2751,17 @@ class Meaning(Transformer[Token, Any]):
         key = next(i for i in items if isinstance(i, ReturnKey)).name
         return Clause(None, lambda s: [Returns("all", (Need(FromSlot(owner), key, only=True),))])
 
+    def _the_one(self, items: list[Any]) -> None:
+        """"The one the physician produced": a word before the maker must
+        stand for the returned value itself."""
+        for t in self._tokens(items):
+            if t.type in ("NUMBER", "WORD") and str(t).lower() not in ("one", "ones"):
+                raise Unsupported(f"'{t}' before a maker: not the returned value")
+            if t.type == "ANYTHING" and str(t).lower() not in ("what", "whatever"):
+                raise Unsupported(f"'{t}' before a maker: not the returned value")
+
     def ret_from(self, items: list[Any]) -> Clause:
+        self._the_one(items)
         owner = next(i for i in items if _is_name(i))
         key = self._returned_noun(items)
         return self._returning(items, self._raw(items, Need(FromSlot(owner), key)))
@@ -2820,6 +2840,7 @@ class Meaning(Transformer[Token, Any]):
         return name in lex.holds or name in lex.gathers or name in lex.collects
 
     def ret_key_from(self, items: list[Any]) -> Clause:
+        self._the_one(items)
         owner = next(i for i in items if _is_name(i))
         if owner in (OTHER, ITS):
             raise Unsupported("a returned field from no named slot")

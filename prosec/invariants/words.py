@@ -213,7 +213,8 @@ KINDS: dict[str, tuple[str, ...]] = {
     "LET": ("lets", "let"),
     "PREVENT": ("keeps", "keep", "prevents", "prevent", "stops", "stop"),
     # "the guard's reason is what comes back"
-    "WHAT_RETURNED": ("what comes back", "what is returned", "what is handed back", "what gets returned"),
+    "WHAT_RETURNED": ("what comes back", "what is returned", "what is handed back", "what gets returned",
+                      "what the caller gets back", "what the caller gets", "what the caller receives"),
     # what a call does with the one element it is given
     "HANDLE": (
         "marks", "labels", "codes", "routes", "translates", "maps", "classifies", "grades",
@@ -368,6 +369,8 @@ KINDS: dict[str, tuple[str, ...]] = {
         "block", "blocks", "blocked", "stop", "stops", "stopped", "halts", "halt",
         "refuses", "refuse", "declines", "decline", "denies", "deny", "rejects", "reject",
         "rejected",
+        # "when the producer holds the episode", "an unreadable verdict holds the claim"
+        "holds", "hold",
     ),
     "UNREADABLE": (
         "unparseable", "unparsable", "unreadable", "malformed", "garbled", "invalid",
@@ -471,7 +474,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "OVER": ("over", "through"),
     "REJECTED": ("rejected", "refused", "declined", "uncertified", "unapproved", "failed",
                  # "when the claim is held", "when a proposal is screened out"
-                 "held", "screened out", "turned down", "vetoed"),
+                 "held", "held back", "screened out", "turned down", "vetoed"),
     "VICE_VERSA": ("vice versa", "and vice versa", "the reverse", "conversely"),
     "WHOLE": ("full", "whole", "complete", "entire"),
     "EXHAUSTED": (
