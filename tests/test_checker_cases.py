@@ -1313,3 +1313,76 @@ def test_receiving_other_calls_elements_is_broken_only_where_none_can_reach(extr
         for call in technician.calls
     ]
     assert any(others) is (status is Status.UNRECOGNIZED)
+
+
+DRAFTS = """\
+---
+name: drafts
+kind: pattern
+---
+
+# Drafts
+
+A drafter revises a text for a few rounds.
+
+### Slots
+
+- `drafter`
+  - requires: brief
+  - ensures: a draft
+
+### Requires
+
+- The caller supplies:
+    brief: string -- the brief
+
+### Config
+
+- `rounds` (integer, default: 3): how many drafts
+
+### Returns
+
+- `text`: the text returned
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let draft = null
+let first = null
+repeat rounds as round:
+  let draft = call drafter
+    brief: brief
+    round: round
+  if first is null:
+    first = draft
+return {{
+  text: {returned}
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("returned", "status"),
+    [
+        # `draft` is set by every call of the drafter and by nothing else
+        ("draft", Status.PROVED),
+        # `first` carries a drafter output too, but the first one
+        ("first", Status.VIOLATED),
+    ],
+)
+def test_the_latest_output_returned_is_the_local_every_call_sets(returned: str, status: Status) -> None:
+    text = DRAFTS.replace("{returned}", returned)
+    assert _status_of(text, "The returned text is always the drafter's latest output.") == status
+    assert _status_of(text, "The returned text always comes from the drafter.") == Status.PROVED
+    module = _module_of(text.format(invariants=""), f"drafts_{returned}")
+    from conftest import Recorder
+
+    drafter = Recorder(lambda **kw: f"<draft {kw['round']}>")
+    out = module.drafts(drafter=drafter, brief="b", rounds=3)
+    text_out = out["text"] if isinstance(out, dict) else out.text
+    assert (text_out == "<draft 3>") is (status is Status.PROVED)

@@ -280,6 +280,8 @@ TABLE += [
     Twin("The number of rounds is bounded by `max_rounds`", "The number of rounds is `max_rounds`", frozenset({"bounded"}), None),
     Twin("The verifier alone produces the returned result", "The verifier independently produces the returned result",
          frozenset({"returns"}), None),
+    Twin("The returned result is the actor's latest output", "The returned result is the actor's previous output",
+         frozenset({"returns"}), None),
     Twin("Unless the guard approves, the target is not called", "Unless the guard approves, the target is called", frozenset({"gated"}), None),
     Twin("If the guard does not approve, the target is not called", "If the guard approves, the target is not called",
          frozenset({"gated"}), None),

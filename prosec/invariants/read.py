@@ -2764,7 +2764,41 @@ class Meaning(Transformer[Token, Any]):
         self._the_one(items)
         owner = next(i for i in items if _is_name(i))
         key = self._returned_noun(items)
-        return self._returning(items, self._raw(items, Need(FromSlot(owner), key)))
+        return self._returning(items, self._raw(items, Need(FromSlot(owner), key, latest=self._latest(items, owner))))
+
+    def _latest(self, items: list[Any], owner: str | None) -> bool:
+        """"The actor's latest output", "the designer's last draft", "the
+        actor's last outcome" (a local `last_outcome`): the output of the
+        slot's latest call. A local named must hold that slot's results and
+        nothing else (or null before its first call)."""
+        said = [str(t).lower() for t in self._tokens(items) if t.type in ("CURRENT", "PRIOR")]
+        if any(w not in ("latest", "current", "last") for w in said):
+            raise Unsupported("an earlier output, not the latest")
+        named = self._tokens(items, "VAR")
+        for var in named:
+            (name,) = self._names(var) or ("",)
+            maker = self.lex.holds.get(name) or self.lex.gathers.get(name)
+            if maker is None or owner not in (None, maker):
+                raise Unsupported(f"'{var}': a local that holds other values than one slot's results")
+            if not said and str(var).split(" ")[0].lower() not in ("last", "latest", "current"):
+                raise Unsupported(f"the slot's '{var}': not said to be its latest")
+        return bool(said or named)
+
+    def ret_latest_passive(self, items: list[Any]) -> Clause:
+        """"Once the critic approves, the latest draft is returned": the
+        latest output of the slot (or of the one slot the local holds)."""
+        owner = next((i for i in items if _is_name(i)), None)
+        if owner is None:
+            (var,) = self._tokens(items, "VAR")
+            (name,) = self._names(var) or ("",)
+            owner = self.lex.holds.get(name) or self.lex.gathers.get(name)
+            if owner is None:
+                raise Unsupported(f"'{var}': a local that holds no one slot's results")
+        if owner in (OTHER, ITS):
+            raise Unsupported("a returned output of no named slot")
+        if not self._latest(items, owner):
+            raise Unsupported("a returned output not said to be the latest")
+        return self._returning(items, Need(FromSlot(owner), latest=True))
 
     def _raw(self, items: list[Any], need: Need) -> Need:
         """"The readers' raw output": their results as they came."""
@@ -2845,7 +2879,7 @@ class Meaning(Transformer[Token, Any]):
         if owner in (OTHER, ITS):
             raise Unsupported("a returned field from no named slot")
         key = next(i for i in items if isinstance(i, ReturnKey)).name
-        return self._returning(items, self._raw(items, Need(FromSlot(owner), key)))
+        return self._returning(items, self._raw(items, Need(FromSlot(owner), key, latest=self._latest(items, owner))))
 
     def ret_complete(self, items: list[Any]) -> Clause:
         var = self._name(self._tokens(items, "VAR")[0])
