@@ -8,6 +8,7 @@ claim; the statuses are the checker's answer to each. The soundness test
 from __future__ import annotations
 
 import itertools
+import re
 import sys
 import textwrap
 from collections.abc import Callable
@@ -1386,3 +1387,62 @@ def test_the_latest_output_returned_is_the_local_every_call_sets(returned: str, 
     out = module.drafts(drafter=drafter, brief="b", rounds=3)
     text_out = out["text"] if isinstance(out, dict) else out.text
     assert (text_out == "<draft 3>") is (status is Status.PROVED)
+
+
+CARRIED = """\
+---
+name: carried
+kind: pattern
+---
+
+# Carried
+
+A checker looks at each report against the ones accepted so far.
+
+### Slots
+
+- `checker`
+  - requires: report
+  - ensures: a verdict
+
+### Requires
+
+- The caller supplies:
+    reports: string[] -- the reports
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let accepted = []
+for report in reports:
+  let verdict = call checker
+    report: report{extra}
+  append {{ report: report, verdict: verdict }} to accepted
+return accepted
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("extra", "status"),
+    [
+        ("", Status.PROVED),
+        # the list built in the loop holds the reports of earlier iterations
+        ("\n    accepted: accepted", Status.VIOLATED),
+    ],
+)
+def test_a_list_built_in_the_loop_carries_earlier_elements(extra: str, status: Status) -> None:
+    text = CARRIED.replace("{extra}", extra)
+    assert _status_of(text, "The checker is given each report exactly once.") == status
+    assert _status_of(text, "Each checker call receives exactly one report.") == status
+    module = _module_of(text.format(invariants=""), f"carried_{bool(extra)}")
+    from conftest import Recorder
+
+    checker = Recorder("ok")
+    module.carried(checker=checker, reports=["r1", "r2", "r3"])
+    seen = [re.findall(r"\br\d\b", str(call)) for call in checker.calls]
+    assert all(len(found) == 1 for found in seen) is (status is Status.PROVED)

@@ -2321,6 +2321,12 @@ class Meaning(Transformer[Token, Any]):
 
     ordered_over_subj = ordered_over
 
+    def ordered_over_verb(self, items: list[Any]) -> Clause:
+        (verb,) = self._tokens(items, "WORD")
+        if not str(verb).lower().endswith("s"):
+            raise Unsupported(f"'{verb}': not a verb of what the slot does with each")
+        return self.ordered_over(items)
+
     def ordered_handled(self, items: list[Any]) -> Clause:
         """"Tickets are classified one at a time": the calls of the one slot
         a `for` over the list calls."""
@@ -2535,6 +2541,14 @@ class Meaning(Transformer[Token, Any]):
         var = next(i for i in items if _is_name(i))
         return Clause(None, lambda s: [Monotonic(var)])
 
+    def monotonic_denied(self, items: list[Any]) -> Clause:
+        """"The history is cleared at the start of each round": a change
+        that is not an append, so not a list that only grows."""
+        return self._denied(self.monotonic(items))
+
+    def mono_when(self, items: list[Any]) -> None:
+        return None
+
     def monotonic_again(self, items: list[Any]) -> Clause:
         return Clause(None, lambda s: [], again=True)
 
@@ -2569,6 +2583,25 @@ class Meaning(Transformer[Token, Any]):
         if self._tokens(items, "SINGLE")[0].value != "single" or (once and once[0].value != "once"):
             raise Unsupported("one call, which may mean at least one")
         return self.once_element(items)
+
+    def once_element_n(self, items: list[Any]) -> Clause:
+        if str(self._tokens(items, "ONCE_N")[0]).lower() != "once":
+            raise Unsupported("a count other than once")
+        return self.once_element(items)
+
+    def once_call_per(self, items: list[Any]) -> Clause:
+        """"Only ever given one tile per call": one, and never more."""
+        if str(self._tokens(items, "WORD")[0]).lower() != "per":
+            raise Unsupported("one element, said of no call")
+        return self.once_call(items)
+
+    def once_call_generic(self, items: list[Any]) -> Clause:
+        """"A coach call is handed exactly one section": of any call."""
+        if not any(t.kind == "CALLS" for t in self.toks[: self.toks.index(next(t for t in self.toks if t.kind == "BE"))]):
+            raise Unsupported("exactly one element, of the slot or of each call?")
+        if any(str(t).lower() not in ("several", "more") for t in self._tokens(items, "WORD")):
+            raise Unsupported("a second promise that is not 'never several'")
+        return self.once_call(items)
 
     def once_element_self(self, items: list[Any]) -> Clause:
         raise Unsupported("exactly once, by no named slot")

@@ -359,7 +359,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "REMOVED": (
         "removed", "deleted", "dropped", "cleared", "reset", "overwritten", "truncated",
         "replaced", "erased", "discarded", "discarded from", "taken out", "popped",
-        "taken away", "taken off", "struck off",
+        "taken away", "taken off", "struck off", "emptied", "wiped",
     ),
     "MONO": ("monotonic", "monotonically", "cumulative", "append_only", "append only", "add_only"),
     "RETURN": ("return", "returns", "returned", "returning", "hand back", "hands back", "handed back", "given back", "reported back",
