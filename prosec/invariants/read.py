@@ -2006,6 +2006,11 @@ class Meaning(Transformer[Token, Any]):
     def bounded_denied(self, items: list[Any]) -> Clause:
         return self._denied(self.bounded(items))
 
+    def gated_denied_verdict(self, items: list[Any]) -> Clause:
+        if str(self._tokens(items, "REGARDLESS")[0]).lower() != "regardless of":
+            raise Unsupported("a verdict after 'even when'")
+        return self.gated_denied(items)
+
     def gated_denied(self, items: list[Any]) -> Clause:
         if any(not str(t).lower().startswith("not ") for t in self._tokens(items, "REFUSAL")):
             # "even when the guard has not approved"; not "has a veto"
@@ -2058,9 +2063,10 @@ class Meaning(Transformer[Token, Any]):
         (obj,) = [i for i in items if isinstance(i, Tree) and i.data == "act_obj"]
         words = [_tok(self.toks, t) for t in obj.children if isinstance(t, Token)]
         head = words[-1]
-        if head.kind == "VAR" and len(head.names) == 1 and head.names[0] in self.lex.holds:
-            # "no offer is drafted", of `let offer = call recruiter`
-            makers = [self.lex.holds[head.names[0]]]
+        if head.kind == "VAR" and len(head.names) == 1 and len(self.lex.results.get(head.names[0], ())) == 1:
+            # "no offer is drafted", of `let offer = call recruiter`: what
+            # only that slot's calls set
+            makers = list(self.lex.results[head.names[0]])
         elif head.kind not in ("WORD", "OUTPUT") or " " in head.text:
             raise Unsupported(f"'{head.text}' made: not what a slot's `ensures:` names")
         else:
@@ -2668,6 +2674,9 @@ class Meaning(Transformer[Token, Any]):
     # ------------------------------------------------------------ returns
 
     def ret_when(self, items: list[Any]) -> When:
+        said = [str(t).lower() for t in items if isinstance(t, Token)]
+        if said[:1] == ["when"] and len(said) == 2 and len(items) == 2 and not said[1].endswith("ed"):
+            raise Unsupported("'when' and a verb with no subject")
         return When(next((i for i in items if _is_name(i)), None))
 
     def path_blocked(self, items: list[Any]) -> When:
@@ -2716,6 +2725,18 @@ class Meaning(Transformer[Token, Any]):
         key = self._key_said(items)
         head = [i for i in items if not isinstance(i, ReturnKey)]
         return self._returning(items, Need(self._ret_value(head), key), always=self._said_always(items))
+
+    def ret_key_field_made(self, items: list[Any]) -> Clause:
+        """"When the pattern blocks, the result is the reason the guard
+        gave": that field of the slot's result."""
+        owner = next(i for i in items if _is_name(i))
+        word = next(t for t in self._tokens(items) if t.type in ("FIELD", "BEHAVE", "WORD"))
+        name = str(word).lower().replace(" ", "_")
+        name = self.lex.key_forms.get(name, name)
+        if name not in self.lex.keys and name not in self.lex.declared_keys:
+            raise Unsupported(f"'{word}': no key of a slot's result")
+        key = self._key_said([i for i in items if isinstance(i, ReturnKey)] + [t for t in self._tokens(items, "OUTPUT")])
+        return self._returning(items, Need(FromSlot(owner, (name,)), key))
 
     def ret_key_field(self, items: list[Any]) -> Clause:
         """"The returned report is the underwriter's reason"."""
@@ -2883,6 +2904,9 @@ class Meaning(Transformer[Token, Any]):
         return "result"
 
     def ret_key(self, items: list[Any]) -> ReturnKey:
+        words = [t for t in items[1:] if isinstance(t, Token) and t.type == "WORD"]
+        if words and str(words[0]).lower() not in VALUE_NOUNS:
+            raise Unsupported(f"'{words[0]}' after a returned key: not a word for its value")
         said = str(items[0]).replace(" ", "_")
         if said in self.lex.returned_keys and said in self._names(items[0]) and self._one_makers(said):
             # "the readings returned", for the key `readings`: the key by its

@@ -92,7 +92,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "EITHER": ("either",),
     # a sentence that denies a claim ("may run without", "is not bounded by")
     "DENY": ("it is not the case that", "it is not true that", "it is false that"),
-    "REGARDLESS": ("whether or not", "regardless of whether", "even when", "even if", "even though"),
+    "REGARDLESS": ("whether or not", "regardless of whether", "even when", "even if", "even though", "regardless of"),
     "NOR": ("nor",),
     "ONLY": ("only", "solely", "exclusively", "purely", "just"),
     "EXCEPT": ("except", "other than", "apart from", "besides"),
