@@ -8,6 +8,7 @@ claim; the statuses are the checker's answer to each. The soundness test
 from __future__ import annotations
 
 import itertools
+import re
 import sys
 import textwrap
 from collections.abc import Callable
@@ -1468,3 +1469,135 @@ return {{ verdict: verdict }}
 )
 def test_a_word_the_program_uses_for_its_own_data(sentence: str, status: Status) -> None:
     assert _statuses_in(PANEL_OF_NOSES.format(invariants=f"- {sentence}")) == [status]
+
+
+DRAFTS = """\
+---
+name: drafts
+kind: pattern
+---
+
+# Drafts
+
+A drafter revises a text for a few rounds.
+
+### Slots
+
+- `drafter`
+  - requires: brief
+  - ensures: a draft
+
+### Requires
+
+- The caller supplies:
+    brief: string -- the brief
+
+### Config
+
+- `rounds` (integer, default: 3): how many drafts
+
+### Returns
+
+- `text`: the text returned
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let draft = null
+let first = null
+repeat rounds as round:
+  let draft = call drafter
+    brief: brief
+    round: round
+  if first is null:
+    first = draft
+return {{
+  text: {returned}
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("returned", "status"),
+    [
+        # `draft` is set by every call of the drafter and by nothing else
+        ("draft", Status.PROVED),
+        # `first` carries a drafter output too, but the first one
+        ("first", Status.VIOLATED),
+    ],
+)
+def test_the_latest_output_returned_is_the_local_every_call_sets(returned: str, status: Status) -> None:
+    text = DRAFTS.replace("{returned}", returned)
+    assert _status_of(text, "The returned text is always the drafter's latest output.") == status
+    assert _status_of(text, "The returned text always comes from the drafter.") == Status.PROVED
+    module = _module_of(text.format(invariants=""), f"drafts_{returned}")
+    from conftest import Recorder
+
+    drafter = Recorder(lambda **kw: f"<draft {kw['round']}>")
+    out = module.drafts(drafter=drafter, brief="b", rounds=3)
+    text_out = out["text"] if isinstance(out, dict) else out.text
+    assert (text_out == "<draft 3>") is (status is Status.PROVED)
+
+
+CARRIED = """\
+---
+name: carried
+kind: pattern
+---
+
+# Carried
+
+A checker looks at each report against the ones accepted so far.
+
+### Slots
+
+- `checker`
+  - requires: report
+  - ensures: a verdict
+
+### Requires
+
+- The caller supplies:
+    reports: string[] -- the reports
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let accepted = []
+for report in reports:
+  let verdict = call checker
+    report: report{extra}
+  append {{ report: report, verdict: verdict }} to accepted
+return accepted
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("extra", "status"),
+    [
+        ("", Status.PROVED),
+        # the list built in the loop holds the reports of earlier iterations
+        ("\n    accepted: accepted", Status.VIOLATED),
+    ],
+)
+def test_a_list_built_in_the_loop_carries_earlier_elements(extra: str, status: Status) -> None:
+    text = CARRIED.replace("{extra}", extra)
+    assert _status_of(text, "The checker is given each report exactly once.") == status
+    assert _status_of(text, "Each checker call receives exactly one report.") == status
+    module = _module_of(text.format(invariants=""), f"carried_{bool(extra)}")
+    from conftest import Recorder
+
+    checker = Recorder("ok")
+    module.carried(checker=checker, reports=["r1", "r2", "r3"])
+    seen = [re.findall(r"\br\d\b", str(call)) for call in checker.calls]
+    assert all(len(found) == 1 for found in seen) is (status is Status.PROVED)

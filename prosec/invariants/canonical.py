@@ -189,6 +189,15 @@ def canonical(claim: Claim) -> str:
             if isinstance(need.what, FromInput):
                 return f"{when}{_n(need.what.name)} is returned as {_n(need.field)}{', always' if always else ''}"
             return f"{when}{key} is {'always ' if always else ''}{source(need.what)}"
+        case Returns(path=path, needs=(need,), approver=approver, immediate=False, always=always, present=False, word=word) if (
+            need.latest and isinstance(need.what, FromSlot) and not need.what.fields and not need.only and not need.raw
+        ):
+            when = "" if path == "all" else _path_words(path, approver, word) + ", "
+            latest = f"{_n(need.what.slot)}'s latest output"
+            if need.field is None:
+                return f"{when}{latest} is returned"
+            what = "the result" if need.field == "result" else f"the returned {_n(need.field)}"
+            return f"{when}{what} is {'always ' if always else ''}{latest}"
         case Returns(path="blocked", needs=(need,), approver=approver) if (
             isinstance(need.what, FromSlot) and need.field and not need.what.fields and not need.only
         ):

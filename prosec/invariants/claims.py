@@ -275,6 +275,9 @@ class Need:
     #: "the readers' raw output": the slot's results as they came, not
     #: written into a text
     raw: bool = False
+    #: "the designer's latest draft": the slot's output from its latest
+    #: call, which only a local that every call of the slot sets holds
+    latest: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -222,6 +222,11 @@ class Lexicon:
     #: the words a loop is named by in the program: its variable (``as
     #: trial``) and the local it is the value of (``let quiz = repeat ...``)
     loop_words: frozenset[str] = frozenset()
+    #: the names that bound a loop inside another loop (``for unit in units:
+    #: repeat revisions``): a loop named by such a bound may be an inner one
+    nested_bounds: frozenset[str] = frozenset()
+    #: the words of ``loop_words`` that name a loop inside another loop
+    nested_loop_words: frozenset[str] = frozenset()
 
     def add(self, phrase: Iterable[str], priority: int, entity: Entity) -> None:
         """Register a surface form; the higher priority wins, equals of one kind merge."""
@@ -668,6 +673,23 @@ def build_lexicon(
     lex.loop_words = frozenset(
         w
         for stmt in ir.walk(program.body)
+        for name in _loop_names(stmt)
+        for w in variants(name.lower())
+    )
+    lex.nested_bounds = frozenset(
+        e.name
+        for outer in loops_in(program.body)
+        if not isinstance(outer, ir.Parallel)
+        for inner in loops_in(outer.body)
+        if isinstance(inner, ir.Repeat | ir.LoopUntil)
+        for e in ir.subexprs(inner.count if isinstance(inner, ir.Repeat) else inner.max)
+        if isinstance(e, ir.Name)
+    )
+    lex.nested_loop_words = frozenset(
+        w
+        for outer in loops_in(program.body)
+        if not isinstance(outer, ir.Parallel)
+        for stmt in ir.walk(outer.body)
         for name in _loop_names(stmt)
         for w in variants(name.lower())
     )

@@ -408,6 +408,12 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
         if n == 1 and word in lex.acts:
             # "the change is merged": what the merger does
             toks.append(Tok("ACT", word, (lex.acts[word],)))
+        if after_poss and any(t.kind == "APPROVAL" for t in toks) and out[-1][0].kind == "POSS":
+            # "the safety officer's sign-off", `ensures: a sign-off`: its
+            # approval, or its whole result
+            owners = {n for t in (out[-2] if len(out) > 1 else ()) for n in t.names if t.kind == "SLOT"}
+            if owners and all(word in lex.products.get(o, ()) for o in owners):
+                toks.append(Tok("OUTPUT", word))
         if n == 1 and word in lex.verdicts:
             # "when the arbiter aborts", "on abort": a decision word the
             # program tests (`if decision says abort`)
@@ -1059,6 +1065,17 @@ def derivations(parser: Lark, toks: list[Tok]) -> list[Tree[Token]]:
 
 
 # ---------------------------------------------------------------- meaning
+
+
+@dataclass(frozen=True, slots=True)
+class _CountedBy:
+    """A loop named by a word that only its bound can tell ("the rerun loop")."""
+
+    word: str
+
+
+#: words of a config entry's name that say it is a count, not what it counts
+_COUNT_WORDS = frozenset("max min num number count size limit total cap n".split())
 
 
 class Unsupported(Exception):
@@ -2272,7 +2289,15 @@ class Meaning(Transformer[Token, Any]):
     def bounded_denied(self, items: list[Any]) -> Clause:
         return self._denied(self.bounded(items))
 
+    def gated_denied_verdict(self, items: list[Any]) -> Clause:
+        if str(self._tokens(items, "REGARDLESS")[0]).lower() != "regardless of":
+            raise Unsupported("a verdict after 'even when'")
+        return self.gated_denied(items)
+
     def gated_denied(self, items: list[Any]) -> Clause:
+        if any(not str(t).lower().startswith("not ") for t in self._tokens(items, "REFUSAL")):
+            # "even when the guard has not approved"; not "has a veto"
+            raise Unsupported("a refusal word where 'not approved' is meant")
         return self._denied(self.gated(items))
 
     def ordered_denied(self, items: list[Any]) -> Clause:
@@ -2315,6 +2340,43 @@ class Meaning(Transformer[Token, Any]):
             raise Unsupported("an action gated on its own slot's approval")
         return Clause(None, lambda s: [Gated(Calls(slot), approver)])
 
+    def _maker(self, items: list[Any]) -> str:
+        """The one slot whose `ensures:` names what a clause says is made
+        ("no offer is drafted", of a recruiter that ensures an offer)."""
+        (obj,) = [i for i in items if isinstance(i, Tree) and i.data == "act_obj"]
+        words = [_tok(self.toks, t) for t in obj.children if isinstance(t, Token)]
+        head = words[-1]
+        if head.kind == "VAR" and len(head.names) == 1 and len(self.lex.results.get(head.names[0], ())) == 1:
+            # "no offer is drafted", of `let offer = call recruiter`: what
+            # only that slot's calls set
+            makers = list(self.lex.results[head.names[0]])
+        elif head.kind not in ("WORD", "OUTPUT") or " " in head.text:
+            raise Unsupported(f"'{head.text}' made: not what a slot's `ensures:` names")
+        else:
+            makers = [slot for slot, nouns in self.lex.products.items() if head.text in nouns]
+        if len(makers) != 1:
+            raise Unsupported(f"'{head.text}' made: no one slot's `ensures:` names it")
+        if len(words) > 1 and not (words[0].kind == "WORD" and (words[0].text, head.text) in self.lex.bigrams):
+            # "an award letter", of an award writer that ensures an award
+            # letter; another word may say which ones
+            raise Unsupported(f"'{words[0].text} {head.text}': a word the pattern does not put before it")
+        return makers[0]
+
+    def gated_made(self, items: list[Any]) -> Clause:
+        """"No offer is drafted unless the committee accepts": the slot
+        that makes it runs only on the approval."""
+        approver = next(i for i in items if _is_name(i))
+        slot = self._maker(items)
+        if slot == approver:
+            raise Unsupported("an action gated on its own slot's approval")
+        return Clause(None, lambda s: [Gated(Calls(slot), approver)])
+
+    def gated_made_denied(self, items: list[Any]) -> Clause:
+        return self._denied(self.gated_made(items))
+
+    def made_effect(self, items: list[Any]) -> _Tail:
+        return _Tail(refusal=False, targets=(Calls(self._maker(items)),))
+
     def gated(self, items: list[Any]) -> Clause:
         approver = next(i for i in items if _is_name(i))
         return self._clause(
@@ -2353,6 +2415,19 @@ class Meaning(Transformer[Token, Any]):
             said = [FailSafe(approver, refusal=True)] if len(stops) < len(tails) else []
             return Clause(None, lambda s: [*said, *(FailSafe(approver, target=c) for c in targets)])
         return Clause(None, lambda s: [FailSafe(approver, refusal=refusal)])
+
+    def failsafe_denied(self, items: list[Any]) -> Clause:
+        """"Unreadable guard output is treated as approval": not a refusal;
+        "if the guard's output cannot be parsed, the target runs": the
+        target not kept from running."""
+        approver = next(i for i in items if _is_name(i))
+        subject = next((i for i in items if isinstance(i, Subject)), None)
+        if subject is None:
+            return self._denied(Clause(None, lambda s: [FailSafe(approver, refusal=True)]))
+        targets = subject.calls
+        if any(c.slot in (approver, None) or c.phase != "all" or c.given for c in targets):
+            raise Unsupported("a verdict said to let its own slot, or no slot, run")
+        return self._denied(Clause(None, lambda s: [FailSafe(approver, target=c) for c in targets]))
 
     def block_tail(self, items: list[Any]) -> _Tail:
         """What output that cannot be read stops: the slots named (a subject,
@@ -2548,6 +2623,12 @@ class Meaning(Transformer[Token, Any]):
 
     ordered_over_subj = ordered_over
 
+    def ordered_over_verb(self, items: list[Any]) -> Clause:
+        (verb,) = self._tokens(items, "WORD")
+        if not str(verb).lower().endswith("s"):
+            raise Unsupported(f"'{verb}': not a verb of what the slot does with each")
+        return self.ordered_over(items)
+
     def ordered_handled(self, items: list[Any]) -> Clause:
         """"Tickets are classified one at a time": the calls of the one slot
         a `for` over the list calls."""
@@ -2583,7 +2664,7 @@ class Meaning(Transformer[Token, Any]):
             raise Unsupported(f"a count that is not a number: {token}")
         return str(int(number))
 
-    def loop_noun(self, items: list[Any]) -> None:
+    def loop_noun(self, items: list[Any]) -> _CountedBy | None:
         """"The retry loop", "the drafting loop": a word before "loop" must
         name the pattern's loop — a noun for rounds, a slot called in a
         loop (or the action it is named for), a word the pattern's own text
@@ -2606,6 +2687,10 @@ class Meaning(Transformer[Token, Any]):
                 or first.text in self.lex.loop_words
             ):
                 return None
+        if first.kind in ("WORD", "OUTPUT") and " " not in first.text:
+            # "the rerun loop is bounded by `max_reruns`": named for what its
+            # bound counts, which `bounded` checks
+            return _CountedBy(first.text)
         raise Unsupported(f"'the {first.text} loop': which of the delegation's loops is not said")
 
     def process_noun(self, items: list[Any]) -> None:
@@ -2620,8 +2705,17 @@ class Meaning(Transformer[Token, Any]):
     def rounds_noun(self, items: list[Any]) -> None:
         """"verification rounds", "rounds of cooking and tasting": the words
         around a noun for rounds must name the pattern's loop."""
-        for tok in (_tok(self.toks, t) for t in self._tokens(items)):
-            if tok.kind == "WORD" and not self._names_the_loop(tok.text):
+        toks = [_tok(self.toks, t) for t in self._tokens(items)]
+        for tok, after in zip(toks, [*toks[1:], None], strict=True):
+            if tok.kind == "WHOLE":
+                # "full runs", where the pattern's own text says "full runs"
+                if after is None or (tok.text, after.text) not in self.lex.bigrams:
+                    raise Unsupported(f"'{tok.text}' rounds: which of the delegation's loops is not said")
+            elif tok.kind == "VAR" and (
+                " " in tok.text or tok.text not in self.lex.loop_words or tok.text in self.lex.nested_loop_words
+            ):
+                raise Unsupported(f"'{tok.text}' rounds: a local that names no outermost loop")
+            elif tok.kind == "WORD" and not self._names_the_loop(tok.text):
                 raise Unsupported(f"rounds of '{tok.text}': which of the delegation's loops is not said")
         return None
 
@@ -2632,7 +2726,48 @@ class Meaning(Transformer[Token, Any]):
         bound = next(i for i in items if _is_name(i))
         if bound.isdigit():
             raise Unsupported("a loop bound that is a number, not a config entry")
+        for said in (i for i in items if isinstance(i, _CountedBy)):
+            if not self._counts(bound, said.word):
+                raise Unsupported(f"'the {said.word} loop': which of the delegation's loops is not said")
         return Clause(None, lambda s: [Bounded(bound)])
+
+    def _counts(self, bound: str, word: str) -> bool:
+        """Whether ``word`` is what ``bound`` counts ("rerun" of
+        `max_reruns`, "screen" of `screen_count`, "pass" of
+        `inspection_passes`), so that a loop named by it is the loop the
+        bound bounds, when that bound bounds no loop inside another (the
+        check is of the outermost loops)."""
+        ws = [w.lower() for w in words_of(bound)]
+        if "per" in ws:
+            ws = ws[: ws.index("per")]
+        while ws and ws[-1] in _COUNT_WORDS:
+            ws.pop()
+        while ws and ws[0] in _COUNT_WORDS:
+            ws.pop(0)
+        if not ws or bound in self.lex.nested_bounds:
+            return False
+        return singular(word.lower()) == singular(ws[-1])
+
+    def bounded_count(self, items: list[Any]) -> Clause:
+        """"The number of screens is bounded by `screen_count`": a count of
+        what names the loop — its local or variable, the bound's own
+        description ("the number of survey passes", of `inspection_passes`:
+        survey passes per inspector), or what the bound counts."""
+        bound = next(i for i in items if _is_name(i))
+        (noun,) = [t for t in self._tokens(items) if t.type in ("WORD", "VAR", "OUTPUT", "INPUT")]
+        tok = _tok(self.toks, noun)
+        if tok.kind == "INPUT":
+            named = tok.names == (bound,) and bound not in self.lex.nested_bounds
+        else:
+            named = self._counts(bound, tok.text) or (
+                " " not in tok.text
+                and tok.text in self.lex.loop_words
+                and tok.text not in self.lex.nested_loop_words
+                and bound not in self.lex.nested_bounds
+            )
+        if not named:
+            raise Unsupported(f"the number of '{tok.text}': which of the delegation's loops is not said")
+        return self.bounded([bound])
 
     def _count_clause(self, items: list[Any], *, exact: bool) -> Clause:
         """"X is called at most N times", "each X runs exactly once"."""
@@ -2708,6 +2843,14 @@ class Meaning(Transformer[Token, Any]):
         var = next(i for i in items if _is_name(i))
         return Clause(None, lambda s: [Monotonic(var)])
 
+    def monotonic_denied(self, items: list[Any]) -> Clause:
+        """"The history is cleared at the start of each round": a change
+        that is not an append, so not a list that only grows."""
+        return self._denied(self.monotonic(items))
+
+    def mono_when(self, items: list[Any]) -> None:
+        return None
+
     def monotonic_again(self, items: list[Any]) -> Clause:
         return Clause(None, lambda s: [], again=True)
 
@@ -2742,6 +2885,25 @@ class Meaning(Transformer[Token, Any]):
         if self._tokens(items, "SINGLE")[0].value != "single" or (once and once[0].value != "once"):
             raise Unsupported("one call, which may mean at least one")
         return self.once_element(items)
+
+    def once_element_n(self, items: list[Any]) -> Clause:
+        if str(self._tokens(items, "ONCE_N")[0]).lower() != "once":
+            raise Unsupported("a count other than once")
+        return self.once_element(items)
+
+    def once_call_per(self, items: list[Any]) -> Clause:
+        """"Only ever given one tile per call": one, and never more."""
+        if str(self._tokens(items, "WORD")[0]).lower() != "per":
+            raise Unsupported("one element, said of no call")
+        return self.once_call(items)
+
+    def once_call_generic(self, items: list[Any]) -> Clause:
+        """"A coach call is handed exactly one section": of any call."""
+        if not any(t.kind == "CALLS" for t in self.toks[: self.toks.index(next(t for t in self.toks if t.kind == "BE"))]):
+            raise Unsupported("exactly one element, of the slot or of each call?")
+        if any(str(t).lower() not in ("several", "more") for t in self._tokens(items, "WORD")):
+            raise Unsupported("a second promise that is not 'never several'")
+        return self.once_call(items)
 
     def once_element_self(self, items: list[Any]) -> Clause:
         raise Unsupported("exactly once, by no named slot")
@@ -2827,6 +2989,9 @@ class Meaning(Transformer[Token, Any]):
     # ------------------------------------------------------------ returns
 
     def ret_when(self, items: list[Any]) -> When:
+        said = [str(t).lower() for t in items if isinstance(t, Token)]
+        if said[:1] == ["when"] and len(said) == 2 and len(items) == 2 and not said[1].endswith("ed"):
+            raise Unsupported("'when' and a verb with no subject")
         return When(next((i for i in items if _is_name(i)), None))
 
     def path_blocked(self, items: list[Any]) -> When:
@@ -2875,6 +3040,18 @@ class Meaning(Transformer[Token, Any]):
         key = self._key_said(items)
         head = [i for i in items if not isinstance(i, ReturnKey)]
         return self._returning(items, Need(self._ret_value(head), key), always=self._said_always(items))
+
+    def ret_key_field_made(self, items: list[Any]) -> Clause:
+        """"When the pattern blocks, the result is the reason the guard
+        gave": that field of the slot's result."""
+        owner = next(i for i in items if _is_name(i))
+        word = next(t for t in self._tokens(items) if t.type in ("FIELD", "BEHAVE", "WORD"))
+        name = str(word).lower().replace(" ", "_")
+        name = self.lex.key_forms.get(name, name)
+        if name not in self.lex.keys and name not in self.lex.declared_keys:
+            raise Unsupported(f"'{word}': no key of a slot's result")
+        key = self._key_said([i for i in items if isinstance(i, ReturnKey)] + [t for t in self._tokens(items, "OUTPUT")])
+        return self._returning(items, Need(FromSlot(owner, (name,)), key))
 
     def ret_key_field(self, items: list[Any]) -> Clause:
         """"The returned report is the underwriter's reason"."""
@@ -2929,6 +3106,10 @@ class Meaning(Transformer[Token, Any]):
         return Clause(None, lambda s: [Returns("all", (Need(FromSlot(owner, fields)),))])
 
     def ret_only_by(self, items: list[Any]) -> Clause:
+        if any(str(t).lower() not in ("alone", "on its own", "on their own") for t in self._tokens(items, "INDEP")):
+            # "the comparator alone produces ...": no one else; not
+            # "independently", which says how, not who
+            raise Unsupported("a maker said to work independently, not alone")
         owner = next(i for i in items if _is_name(i))
         return Clause(None, lambda s: [Returns("all", (Need(FromSlot(owner), "result", only=True),))])
 
@@ -2939,10 +3120,54 @@ class Meaning(Transformer[Token, Any]):
         key = next(i for i in items if isinstance(i, ReturnKey)).name
         return Clause(None, lambda s: [Returns("all", (Need(FromSlot(owner), key, only=True),))])
 
+    def _the_one(self, items: list[Any]) -> None:
+        """"The one the physician produced": a word before the maker must
+        stand for the returned value itself."""
+        for t in self._tokens(items):
+            if t.type in ("NUMBER", "WORD") and str(t).lower() not in ("one", "ones"):
+                raise Unsupported(f"'{t}' before a maker: not the returned value")
+            if t.type == "ANYTHING" and str(t).lower() not in ("what", "whatever"):
+                raise Unsupported(f"'{t}' before a maker: not the returned value")
+
     def ret_from(self, items: list[Any]) -> Clause:
+        self._the_one(items)
         owner = next(i for i in items if _is_name(i))
         key = self._returned_noun(items)
-        return self._returning(items, self._raw(items, Need(FromSlot(owner), key)))
+        return self._returning(items, self._raw(items, Need(FromSlot(owner), key, latest=self._latest(items, owner))))
+
+    def _latest(self, items: list[Any], owner: str | None) -> bool:
+        """"The actor's latest output", "the designer's last draft", "the
+        actor's last outcome" (a local `last_outcome`): the output of the
+        slot's latest call. A local named must hold that slot's results and
+        nothing else (or null before its first call)."""
+        said = [str(t).lower() for t in self._tokens(items) if t.type in ("CURRENT", "PRIOR")]
+        if any(w not in ("latest", "current", "last") for w in said):
+            raise Unsupported("an earlier output, not the latest")
+        named = self._tokens(items, "VAR")
+        for var in named:
+            (name,) = self._names(var) or ("",)
+            maker = self.lex.holds.get(name) or self.lex.gathers.get(name)
+            if maker is None or owner not in (None, maker):
+                raise Unsupported(f"'{var}': a local that holds other values than one slot's results")
+            if not said and str(var).split(" ")[0].lower() not in ("last", "latest", "current"):
+                raise Unsupported(f"the slot's '{var}': not said to be its latest")
+        return bool(said or named)
+
+    def ret_latest_passive(self, items: list[Any]) -> Clause:
+        """"Once the critic approves, the latest draft is returned": the
+        latest output of the slot (or of the one slot the local holds)."""
+        owner = next((i for i in items if _is_name(i)), None)
+        if owner is None:
+            (var,) = self._tokens(items, "VAR")
+            (name,) = self._names(var) or ("",)
+            owner = self.lex.holds.get(name) or self.lex.gathers.get(name)
+            if owner is None:
+                raise Unsupported(f"'{var}': a local that holds no one slot's results")
+        if owner in (OTHER, ITS):
+            raise Unsupported("a returned output of no named slot")
+        if not self._latest(items, owner):
+            raise Unsupported("a returned output not said to be the latest")
+        return self._returning(items, Need(FromSlot(owner), latest=True))
 
     def _raw(self, items: list[Any], need: Need) -> Need:
         """"The readers' raw output": their results as they came."""
@@ -2994,8 +3219,18 @@ class Meaning(Transformer[Token, Any]):
         return "result"
 
     def ret_key(self, items: list[Any]) -> ReturnKey:
-        name = self._name(items[0])
+        words = [t for t in items[1:] if isinstance(t, Token) and t.type == "WORD"]
+        if words and str(words[0]).lower() not in VALUE_NOUNS:
+            raise Unsupported(f"'{words[0]}' after a returned key: not a word for its value")
         said = str(items[0]).replace(" ", "_")
+        if said in self.lex.returned_keys and said in self._names(items[0]) and self._one_makers(said):
+            # "the readings returned", for the key `readings`: the key by its
+            # own name, though the word also names another local ("reading"),
+            # where the local of that name holds one slot's results and
+            # nothing else (a list of records built around them may hold
+            # other things too)
+            return ReturnKey(said)
+        name = self._name(items[0])
         if name not in self.lex.returned_keys and said in self.lex.returned_keys:
             # "the score handed back", for the key `score` holding a local
             # `current_score`: the key as the sentence says it
@@ -3006,12 +3241,17 @@ class Meaning(Transformer[Token, Any]):
             raise Unsupported("a returned key the pattern does not return")
         return ReturnKey(name)
 
+    def _one_makers(self, name: str) -> bool:
+        lex = self.lex
+        return name in lex.holds or name in lex.gathers or name in lex.collects
+
     def ret_key_from(self, items: list[Any]) -> Clause:
+        self._the_one(items)
         owner = next(i for i in items if _is_name(i))
         if owner in (OTHER, ITS):
             raise Unsupported("a returned field from no named slot")
         key = next(i for i in items if isinstance(i, ReturnKey)).name
-        return self._returning(items, self._raw(items, Need(FromSlot(owner), key)))
+        return self._returning(items, self._raw(items, Need(FromSlot(owner), key, latest=self._latest(items, owner))))
 
     def ret_complete(self, items: list[Any]) -> Clause:
         var = self._name(self._tokens(items, "VAR")[0])

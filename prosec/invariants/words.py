@@ -102,7 +102,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "EITHER": ("either",),
     # a sentence that denies a claim ("may run without", "is not bounded by")
     "DENY": ("it is not the case that", "it is not true that", "it is false that"),
-    "REGARDLESS": ("whether or not", "regardless of whether", "even when", "even if", "even though"),
+    "REGARDLESS": ("whether or not", "regardless of whether", "even when", "even if", "even though", "regardless of"),
     "NOR": ("nor",),
     "ONLY": ("only", "solely", "exclusively", "purely", "just"),
     "EXCEPT": ("except", "other than", "apart from", "besides"),
@@ -225,7 +225,8 @@ KINDS: dict[str, tuple[str, ...]] = {
     "LET": ("lets", "let"),
     "PREVENT": ("keeps", "keep", "prevents", "prevent", "stops", "stop"),
     # "the guard's reason is what comes back"
-    "WHAT_RETURNED": ("what comes back", "what is returned", "what is handed back", "what gets returned"),
+    "WHAT_RETURNED": ("what comes back", "what is returned", "what is handed back", "what gets returned",
+                      "what the caller gets back", "what the caller gets", "what the caller receives"),
     # what a call does with the one element it is given
     "HANDLE": (
         "marks", "labels", "codes", "routes", "translates", "maps", "classifies", "grades",
@@ -371,7 +372,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "REMOVED": (
         "removed", "deleted", "dropped", "cleared", "reset", "overwritten", "truncated",
         "replaced", "erased", "discarded", "discarded from", "taken out", "popped",
-        "taken away", "taken off", "struck off",
+        "taken away", "taken off", "struck off", "emptied", "wiped",
     ),
     "MONO": ("monotonic", "monotonically", "cumulative", "append_only", "append only", "add_only"),
     "RETURN": ("return", "returns", "returned", "returning", "hand back", "hands back", "handed back", "given back", "reported back",
@@ -381,6 +382,8 @@ KINDS: dict[str, tuple[str, ...]] = {
         "block", "blocks", "blocked", "stop", "stops", "stopped", "halts", "halt",
         "refuses", "refuse", "declines", "decline", "denies", "deny", "rejects", "reject",
         "rejected",
+        # "when the producer holds the episode", "an unreadable verdict holds the claim"
+        "holds", "hold",
     ),
     "UNREADABLE": (
         "unparseable", "unparsable", "unreadable", "malformed", "garbled", "invalid",
@@ -484,7 +487,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "OVER": ("over", "through"),
     "REJECTED": ("rejected", "refused", "declined", "uncertified", "unapproved", "failed",
                  # "when the claim is held", "when a proposal is screened out"
-                 "held", "screened out", "turned down", "vetoed"),
+                 "held", "held back", "screened out", "turned down", "vetoed"),
     "VICE_VERSA": ("vice versa", "and vice versa", "the reverse", "conversely"),
     "WHOLE": ("full", "whole", "complete", "entire"),
     "EXHAUSTED": (

@@ -93,8 +93,10 @@ def _denied(inner: Claim, facts: Facts) -> Verdict:
     proved; otherwise not known (a claim not proved may still hold)."""
     v = check_claim(inner, facts)
     # (an enforced claim holds only with its run-time check, which a denial
-    # does not ask for)
-    if v.status is Status.PROVED and v.vacuous is None:
+    # does not ask for; but the generated code reads every verdict fail-safe,
+    # asked or not, so an enforced fail-safe claim holds on every run)
+    holds = v.status is Status.PROVED or (v.status is Status.ENFORCED and isinstance(inner, FailSafe))
+    if holds and v.vacuous is None:
         said = "; ".join(v.evidence) or "it holds on every run"
         return Verdict(Status.VIOLATED, [], [Problem(facts.a.program.span, f"the sentence denies what prosec proves: {said}")])
     return Verdict(Status.UNVERIFIABLE, ["prosec proves claims, not their opposites: the claim denied is not proved", *v.evidence])

@@ -10,7 +10,16 @@ from __future__ import annotations
 
 from ... import ir
 from ..claims import ExactlyOnce
-from ..flow import INDEX, LENGTH, CallObs, LoopInfo, each, is_element, stmt_exprs
+from ..flow import (
+    INDEX,
+    LENGTH,
+    CallObs,
+    LoopInfo,
+    each,
+    is_element,
+    loop_key,
+    stmt_exprs,
+)
 from ..model import Status
 from .base import Facts, Problem, Verdict, show, unsettled, verdict
 
@@ -61,6 +70,19 @@ def check(claim: ExactlyOnce, facts: Facts) -> Verdict:
                     continue
                 step = f.path[0] if f.path else ""
                 info = facts.loop_of_step(step) if step.startswith("@") else None
+                carried = [a for a in f.at if a[:1] == "+" and a[1:] in {loop_key(s) for s in call.loops}]
+                if carried:
+                    # a list appended to once per iteration of a loop the call
+                    # is in: by a later iteration it holds earlier iterations'
+                    # elements too
+                    problems.append(
+                        Problem(
+                            prop.prop.value.span,
+                            f"`{call.slot}` receives `{show(prop.prop.value)}` (line {prop.prop.value.span.line}): "
+                            f"a list built in the loop around it, which holds elements of `{name}` of earlier iterations",
+                        )
+                    )
+                    continue
                 if info is None or info.span not in call.loops:
                     problems.append(
                         Problem(

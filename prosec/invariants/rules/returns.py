@@ -39,6 +39,7 @@ from ..flow import (
     Known,
     LoopInfo,
     ReturnObs,
+    exprs_in,
     is_element,
     stmt_exprs,
 )
@@ -598,11 +599,70 @@ def _need(need: Need, ret: ReturnObs, facts: Facts) -> Problem | None:
         texted = [f for f in flows if f.src.kind in ("call", "error") and f.src.name == need.what.slot and TEXT in f.at]
         if texted:
             return Problem(exprs[0].span, f"the return on line {line} gives {label} = {shown}, which puts {texted[0].src.describe()} into a text")
+    if ok and need.latest and isinstance(need.what, FromSlot):
+        # "the designer's latest draft": the value a local holds that every
+        # call of the slot sets, and nothing but null before them; another
+        # value that carries the slot's output may be an earlier one
+        latest = latest_locals(need.what.slot, facts.a.program)
+        fresh = [e for e in exprs if isinstance(e, ir.Name) and e.name in latest]
+        if not fresh or (need.field is not None and len(fresh) < len(exprs)):
+            return Problem(
+                exprs[0].span if exprs else ret.stmt.span,
+                f"the return on line {line} gives {label} = {shown}, which need not be `{need.what.slot}`'s latest output: "
+                f"only a local that every call of `{need.what.slot}` sets, and nothing else does, holds that",
+            )
     if not ok and need.field is None:
         return Problem(ret.stmt.span, f"the return on line {line} does not return {describe_source(need.what)} on every path")
     if not ok:
         return Problem(exprs[0].span, f"the return on line {line} gives {label} = {shown}, not {describe_source(need.what)} on every path")
     return None
+
+
+def latest_locals(slot: str, program: ir.Program) -> frozenset[str]:
+    """The local that always holds ``slot``'s latest output: bound at the
+    top of the delegation (so every later ``let`` of it updates the one
+    binding), set by every call of the slot, each the whole value of a
+    ``let`` or assignment of it, and otherwise only ever set to null; none
+    of those calls in a parallel loop or block (whose calls have no order)."""
+    calls = [e for e in exprs_in(program.body) if isinstance(e, ir.Call) and e.callee == slot]
+    if not calls:
+        return frozenset()
+    bound: dict[str, list[ir.Expr | ir.Loop]] = {}
+    for stmt in ir.walk(program.body):
+        match stmt:
+            case ir.Bind(name=name, value=value) | ir.Assign(target=ir.Name(name=name), value=value):
+                bound.setdefault(name, []).append(value)
+            case _:
+                pass
+    setters = {name for name, values in bound.items() for v in values if isinstance(v, ir.Call) and v.callee == slot}
+    if len(setters) != 1:
+        return frozenset()
+    (name,) = setters
+    values = bound[name]
+    if sum(1 for v in values if isinstance(v, ir.Call) and v.callee == slot) != len(calls):
+        return frozenset()  # a call whose output goes elsewhere
+    if any(not (isinstance(v, ir.Call) and v.callee == slot) and not (isinstance(v, ir.Literal_) and v.value is None) for v in values):
+        return frozenset()
+    if not any(isinstance(stmt, ir.Bind) and stmt.name == name for stmt in program.body):
+        return frozenset()
+    if any(_in_parallel(program.body, c) for c in calls):
+        return frozenset()
+    return frozenset({name})
+
+
+def _in_parallel(block: ir.Block, call: ir.Call, parallel: bool = False) -> bool:
+    for stmt in block:
+        here = parallel or isinstance(stmt, ir.Parallel) or getattr(stmt, "parallel", False)
+        match stmt:
+            case ir.Bind(value=ir.Repeat() | ir.For() as loop) | ir.Assign(value=ir.Repeat() | ir.For() as loop):
+                here = here or loop.parallel
+            case _:
+                pass
+        if here and any(e is call for e in stmt_exprs(stmt)):
+            return True
+        if any(_in_parallel(child, call, here) for child in ir.children(stmt)):
+            return True
+    return False
 
 
 def _carries(need: Need, flows: set[Flow], exprs: list[ir.Expr], facts: Facts, *, sure: bool = False) -> bool:
