@@ -472,6 +472,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "REJECTED": ("rejected", "refused", "declined", "uncertified", "unapproved", "failed",
                  # "when the claim is held", "when a proposal is screened out"
                  "held", "screened out", "turned down", "vetoed"),
+    "RATHER_THAN": ("rather than", "instead of"),
     "VICE_VERSA": ("vice versa", "and vice versa", "the reverse", "conversely"),
     "WHOLE": ("full", "whole", "complete", "entire"),
     "EXHAUSTED": (
