@@ -292,6 +292,10 @@ TABLE += [
          "The auditor weighs each claim fairly and without bias from the planner", frozenset({"unverifiable"}), None),
     Twin("The auditor digs for deep flaws rather than surface ones", "The auditor digs through the document rather than skimming it",
          frozenset({"unverifiable"}), None),
+    Twin("The tutor keeps a friendly, upbeat tone", "The tutor keeps a friendly tone, like the answer key", frozenset({"unverifiable"}), None),
+    Twin("Each mapper summarizes its chunk faithfully, adding no commentary",
+         "Each mapper summarizes its chunk faithfully, adding no comment on the brief", frozenset({"unverifiable"}), None),
+    Twin("The tutor answers politely", "The tutor answers politely, one after another", frozenset({"unverifiable"}), None),
     # exactly one: "a single" is one, "one" may be at least one
     Twin("Every mapper call handles a single chunk", "Every mapper call handles one chunk", frozenset({"exactly-once"}), None),
     Twin("Every chunk is mapped by a single mapper call", "Every chunk is mapped by one mapper call", frozenset({"exactly-once"}), None),

@@ -84,9 +84,12 @@ _HIDDEN_STOP = frozenset(
     "might must has have had do does did that this these those of on to in at by for with "
     "against from about as part their his her own they them there any all each one "
     "other another who whom which what when whether if than then so and or "
-    "someone somebody anyone anybody everyone everybody something being going".split()
+    "someone somebody anyone anybody everyone everybody something being going after before".split()
 )
 
+
+#: Verbs of telling: "nothing tells the slot that ..." is that it is not told.
+_TELLS = frozenset("tells warns alerts".split())
 
 #: Verbs of bias: what a delegate is said not to favour is what it judges,
 #: not something kept from it ("without favouring the chef's flavours")
@@ -400,7 +403,15 @@ _DISTRIBUTIVE = frozenset("EVERY NEITHER NO EITHER".split())
 _VERBS = frozenset("EVALUATE DECIDE RUN MERGE".split())
 
 
+#: Kinds of a noun the pattern names or a word for a result.
+_NOUNS = frozenset("OUTPUT FIELD VAR INPUT SLOT".split())
+
+
 def _noun(pos: list[Tok]) -> list[Tok]:
+    if any(t.kind == "BEHAVE" for t in pos) and any(t.kind in _NOUNS for t in pos):
+        # "never the answers or the theme notes": after an article, a word
+        # that is also a noun of the pattern is that noun
+        return [t for t in pos if t.kind != "BEHAVE"]
     if not any(t.kind in _VERBS for t in pos):
         return pos
     kept = [t for t in pos if t.kind not in _VERBS and t.kind != "BEHAVE"]
@@ -665,6 +676,10 @@ POLARITY = frozenset(
 )
 #: Kinds that say where information goes: never part of a behaviour's free text.
 FLOW = frozenset("FROM SEE GIVEN REACH ACCESS INFLUENCE HAVE RELY HANDS ASINPUT".split())
+#: Kinds that say how calls run or relate, which other claims check ("one
+#: after another", "independently", "the same brief", "each other's notes"):
+#: never part of a behaviour's free text either.
+CLAIMED = frozenset("SEQ ORDER INDEP SAME UNCHANGED EACHOTHER ANOTHER OTHER PEER MENTION BOUNDED".split())
 
 
 class _Lookahead(threading.local):
@@ -2242,6 +2257,14 @@ class Meaning(Transformer[Token, Any]):
             raise Unsupported("a mention of something other than a slot")
         return self.unaware(items, mention=True)
 
+    def unaware_tells(self, items: list[Any]) -> Clause:
+        """"Nothing tells the proposer that an adversary will go after its
+        proposal": the slot is not told it."""
+        (verb,) = self._tokens(items, "WORD")
+        if str(verb).lower() not in _TELLS:
+            raise Unsupported("nothing does something other than tell")
+        return self.unaware(items)
+
     def unaware_others(self, items: list[Any]) -> Clause:
         return self._clause(
             self._subject(items),
@@ -2745,7 +2768,20 @@ class Meaning(Transformer[Token, Any]):
 
     # ------------------------------------------------------------ behaviour
 
+    def _claims_nothing(self) -> None:
+        """No word of the sentence says how calls run or relate, which other
+        claims check: "vote one after another", "score independently" are
+        not a delegate's own doing. An adjective ("as separate findings")
+        and another round ("before letting another cycle run") are."""
+        for k, tok in enumerate(self.toks):
+            after = self.toks[k + 1].kind if k + 1 < len(self.toks) else ""
+            if tok.kind in CLAIMED and not (
+                (tok.kind == "INDEP" and tok.text == "separate") or (tok.kind == "ANOTHER" and after in ("CALLS", "LOOP"))
+            ):
+                raise Unsupported(f"{tok.text!r}, which says how calls run or relate, in a delegate's own behaviour")
+
     def behaviour(self, items: list[Any]) -> Clause:
+        self._claims_nothing()
         own = self._subject(items).slots
         for neg in (i for i in items if isinstance(i, _Negated)):
             self._names_nothing(neg.start, "a negated promise about something the pattern names", own)
@@ -2761,14 +2797,18 @@ class Meaning(Transformer[Token, Any]):
         """A negated promise about what a delegate does: only of nothing the
         pattern names (not "never reveals the answer key", which may say
         what the slot is given)."""
-        (neg,) = [t for t in self._tokens(items) if t.type in ("NEVER", "WITHOUT", "NOT")]
+        (neg,) = [t for t in self._tokens(items) if t.type in ("NEVER", "WITHOUT", "NOT", "NO", "NOTHING")]
+        if neg.type in ("NO", "NOTHING"):
+            # "adding no commentary": the verb before the negation is the
+            # promise's, and is checked with it
+            neg = self._tokens(items, "WORD")[0]
         assert neg.start_pos is not None
         influence = self._tokens(items, "INFLUENCE")
         if influence and (str(influence[0]) not in ("bias", "biases") or influence[0].start_pos != len(self.toks) - 1):
             # "without bias", and nothing after it: not "without influence
             # from the planner"
             raise Unsupported("a negated influence, said of something")
-        return _Negated(neg.start_pos + 1)
+        return _Negated(neg.start_pos + (0 if neg.type == "WORD" else 1))
 
     def _names_nothing(self, start: int, why: str, own: tuple[str, ...] = (), end: int | None = None) -> None:
         """The sentence's words from ``start`` on (to ``end``) name none of
@@ -2788,7 +2828,10 @@ class Meaning(Transformer[Token, Any]):
                 raise Unsupported(why)
 
     def _makes(self, tok: Tok, own: tuple[str, ...]) -> bool:
-        """The token names only what the slots ``own`` produce."""
+        """The token names only what the slots ``own`` produce (or, for an
+        action named for a slot, what they do: "labelers label")."""
+        if tok.kind == "ACT":
+            return bool(tok.names) and set(tok.names) <= set(own)
         if tok.kind == "VAR":
             makers = {self.lex.holds.get(n) or self.lex.collects.get(n) for n in tok.names}
             return bool(makers) and makers <= set(own)
@@ -2806,6 +2849,22 @@ class Meaning(Transformer[Token, Any]):
         assert verb.start_pos is not None
         self._names_nothing(verb.start_pos, "a promise of an unknown verb about something the pattern names", self._subject(items).slots, self._negated_at(items))
         return self.behaviour(items)
+
+    def behave_more(self, items: list[Any]) -> _Negated:
+        """A further word of how after a comma ("a friendly, upbeat tone"):
+        checked, like a negated promise, for naming nothing."""
+        (comma,) = self._tokens(items, "COMMA")
+        assert comma.start_pos is not None
+        return _Negated(comma.start_pos + 1)
+
+    def behaviour_output(self, items: list[Any]) -> Clause:
+        """"The evaluator's score is a calibrated probability": what a
+        delegate's output is like, which only the delegate controls."""
+        (slot,) = self._tokens(items, "SLOT")
+        names = _tok(self.toks, slot).names
+        if len(names) != 1:
+            raise Unsupported("the output of several slots")
+        return self.behaviour([Subject((Calls(names[0]),))])
 
     def _negated_at(self, items: list[Any]) -> int | None:
         """Where a second, negated promise starts (checked on its own)."""
@@ -2843,6 +2902,13 @@ class Meaning(Transformer[Token, Any]):
         return Clause(None, lambda s: [Unverifiable("about what the delegates produce, which only they control")])
 
     def behaviour_model(self, items: list[Any]) -> Clause:
+        # "variation between runs": the runs are the calls of the one slot
+        # the loops call, when there is one (what the sampling is of)
+        runs = any(t.text in KINDS["CALLS"] for t in self.toks)
+        slot = self._calls_of(CallsNoun(None)).slot if runs and len(self.lex.looped) == 1 else None
+        if slot is not None:
+            # (the claim "`probe` reasons" reads back as)
+            return Clause(None, lambda s: [Unverifiable(f"about what `{slot}` does itself, which only the delegate controls", slot)])
         return Clause(None, lambda s: [Unverifiable("about the model's own sampling, which no program controls")])
 
     def identical_cont(self, items: list[Any]) -> Clause:

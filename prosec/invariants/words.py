@@ -509,6 +509,11 @@ KINDS: dict[str, tuple[str, ...]] = {
         "carefully", "consistently", "honestly", "gracefully", "thoroughly", "politely",
         "literally", "naturally", "seriously", "diligently", "rigorously", "objectively",
         "impartially", "precisely", "correctly", "sensibly", "calmly", "kindly", "patiently",
+        "on its own merits", "on their own merits",
+        # effort, which only the delegate puts in
+        "does its best", "do its best", "do their best", "does their best", "does its best work",
+        "do their best work", "makes its best attempt", "make their best attempt",
+        "puts its best effort", "put their best effort", "gives its best effort", "give their best effort",
     ),
 }
 
