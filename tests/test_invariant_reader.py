@@ -343,6 +343,25 @@ TABLE += [
     Twin("Every verifier cycle never sees the plan", "Every verifier cycle sees the plan", FORBID, NEED),
     Twin("The mapper receives the chunks exactly as the caller wrote them", "The mapper receives the chunks",
          frozenset({"unchanged"}), frozenset({"receives"})),
+
+    Twin("No handler knows it is somebody's fallback", "Every handler knows it is somebody's fallback",
+         frozenset({"unaware"}), frozenset({"unaware"})),
+    # "which" one something is: a value, not a fact
+    Twin("The verifier is never told which document it is checking", "The verifier is told which document it is checking", None, None),
+    # a delegate's own behaviour: a negation inside it is its own, and
+    # nothing in it may name what reaches the slot
+    Twin("The mediator argues in good faith, not for effect", "The mediator argues in good faith, not for the budget",
+         frozenset({"unverifiable"}), None),
+    Twin("The moderator judges each essay without favouring the first one",
+         "The moderator judges each essay without consulting the planner", frozenset({"unverifiable"}), None),
+    Twin("The auditor weighs each claim fairly and without bias",
+         "The auditor weighs each claim fairly and without bias from the planner", frozenset({"unverifiable"}), None),
+    Twin("The auditor digs for deep flaws rather than surface ones", "The auditor digs through the document rather than skimming it",
+         frozenset({"unverifiable"}), None),
+    Twin("The tutor keeps a friendly, upbeat tone", "The tutor keeps a friendly tone, like the answer key", frozenset({"unverifiable"}), None),
+    Twin("Each mapper summarizes its chunk faithfully, adding no commentary",
+         "Each mapper summarizes its chunk faithfully, adding no comment on the brief", frozenset({"unverifiable"}), None),
+    Twin("The tutor answers politely", "The tutor answers politely, one after another", frozenset({"unverifiable"}), None),
     # exactly one: "a single" is one, "one" may be at least one
     Twin("Every mapper call handles a single chunk", "Every mapper call handles one chunk", frozenset({"exactly-once"}), None),
     Twin("Every chunk is mapped by a single mapper call", "Every chunk is mapped by one mapper call", frozenset({"exactly-once"}), None),

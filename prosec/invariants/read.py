@@ -84,9 +84,16 @@ _HIDDEN_STOP = frozenset(
     "might must has have had do does did that this these those of on to in at by for with "
     "against from about as part their his her own they them there any all each one "
     "other another who whom which what when whether if than then so and or "
-    "someone something being going".split()
+    "someone somebody anyone anybody everyone everybody something being going after before".split()
 )
 
+
+#: Verbs of telling: "nothing tells the slot that ..." is that it is not told.
+_TELLS = frozenset("tells warns alerts".split())
+
+#: Verbs of bias: what a delegate is said not to favour is what it judges,
+#: not something kept from it ("without favouring the chef's flavours")
+_BIAS = frozenset("favour favours favouring favor favors favoring flatter flatters flattering".split())
 
 #: Word kinds after which a name in a hidden fact is not what the fact is
 #: about: a circumstance after a preposition ("weighed against the
@@ -432,7 +439,15 @@ _DISTRIBUTIVE = frozenset("EVERY NEITHER NO EITHER".split())
 _VERBS = frozenset("EVALUATE DECIDE RUN MERGE".split())
 
 
+#: Kinds of a noun the pattern names or a word for a result.
+_NOUNS = frozenset("OUTPUT FIELD VAR INPUT SLOT".split())
+
+
 def _noun(pos: list[Tok]) -> list[Tok]:
+    if any(t.kind == "BEHAVE" for t in pos) and any(t.kind in _NOUNS for t in pos):
+        # "never the answers or the theme notes": after an article, a word
+        # that is also a noun of the pattern is that noun
+        return [t for t in pos if t.kind != "BEHAVE"]
     if not any(t.kind in _VERBS for t in pos):
         return pos
     kept = [t for t in pos if t.kind not in _VERBS and t.kind != "BEHAVE"]
@@ -803,6 +818,10 @@ POLARITY = frozenset(
 #: Kinds that say where information goes, or how it arrives ("verbatim",
 #: "exactly as given"): never part of a behaviour's free text.
 FLOW = frozenset("FROM SEE GIVEN REACH ACCESS INFLUENCE HAVE RELY HANDS ASINPUT UNCHANGED".split())
+#: Kinds that say how calls run or relate, which other claims check ("one
+#: after another", "independently", "the same brief", "each other's notes"):
+#: never part of a behaviour's free text either.
+CLAIMED = frozenset("SEQ ORDER INDEP SAME UNCHANGED EACHOTHER ANOTHER OTHER PEER MENTION BOUNDED".split())
 
 
 class _Lookahead(threading.local):
@@ -1143,6 +1162,14 @@ class _Tail:
     #: the slots it keeps from running ("the target is not called",
     #: "nothing is booked"); None: the delegation after the verdict
     targets: tuple[Calls, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class _Negated:
+    """A second, negated promise about what a delegate does, from the token
+    at ``start`` on ("... and never guesses")."""
+
+    start: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -2462,6 +2489,10 @@ class Meaning(Transformer[Token, Any]):
             # "does not know who the student is": someone's identity, not a
             # fact that words in a prompt could give away
             raise Unsupported("not knowing who someone is")
+        if any(_tok(self.toks, t).text == "which" for t in items):
+            # "is never told which language the source was written in": a
+            # value (the pattern's data, often under another word), not a fact
+            raise Unsupported("not knowing which one something is")
         return list(items)
 
     def _terms(self, hidden: list[Token], subject: Subject) -> tuple[str, ...]:
@@ -2473,7 +2504,10 @@ class Meaning(Transformer[Token, Any]):
         terms: list[str] = []
         for i, tok in enumerate(toks):
             before = toks[i - 1].kind if i > 0 else ""
-            if before in ("ITS", "OWN", "POSS"):
+            if before in ("ITS", "OWN") or (before == "POSS" and i > 1 and toks[i - 2].kind != "WORD"):
+                # the owner's own thing ("its review", "the critic's notes");
+                # after an owner the pattern has no name for ("somebody's
+                # fallback") the word is the fact's
                 continue
             # "a refinement loop", "part of an ensemble": a word that shares
             # its stem with a slot's name stands for the slot and for
@@ -2516,6 +2550,14 @@ class Meaning(Transformer[Token, Any]):
         hidden = next(i for i in items if isinstance(i, list))
         if any(_tok(self.toks, t).text in ("who", "whom") for t in self._tokens(items, "THAT")):
             raise Unsupported("not knowing who someone is")  # see hidden()
+        if any(_tok(self.toks, t).text == "which" for t in self._tokens(items, "THAT")):
+            # "is told which vessel it is signing off", "never learns which
+            # page was audited": which value it is given, not a fact; but
+            # "which attempt it is judging", "which planning round it is
+            # reviewing" speak of the calls, which no value names
+            lead = [_tok(self.toks, t).kind for t in hidden[:2]]
+            if not (lead[:1] == ["CALLS"] or lead[:2] in (["WORD", "CALLS"], ["ACT", "CALLS"])):
+                raise Unsupported("not knowing which one something is")
         marked = mention or {t.type for t in self._tokens(items)} & {"THAT", "OF", "ABOUT", "UNAWARE"}
         kinds = {_tok(self.toks, t).kind for t in hidden}
         verbs = {"BE", "AUX", "HAVE", "RUN", "CALLED", "KNOW", "SEE", "GIVEN", "EVALUATE", "BEHAVE", "APPROVE", "BLOCK"}
@@ -2585,6 +2627,14 @@ class Meaning(Transformer[Token, Any]):
         if {_tok(self.toks, t).kind for t in hidden} != {"SLOT"}:
             raise Unsupported("a mention of something other than a slot")
         return self.unaware(items, mention=True)
+
+    def unaware_tells(self, items: list[Any]) -> Clause:
+        """"Nothing tells the proposer that an adversary will go after its
+        proposal": the slot is not told it."""
+        (verb,) = self._tokens(items, "WORD")
+        if str(verb).lower() not in _TELLS:
+            raise Unsupported("nothing does something other than tell")
+        return self.unaware(items)
 
     def unaware_others(self, items: list[Any]) -> Clause:
         return self._clause(
@@ -3273,7 +3323,24 @@ class Meaning(Transformer[Token, Any]):
 
     # ------------------------------------------------------------ behaviour
 
+    def _claims_nothing(self) -> None:
+        """No word of the sentence says how calls run or relate, which other
+        claims check: "vote one after another", "score independently" are
+        not a delegate's own doing. An adjective ("as separate findings")
+        and another round ("before letting another cycle run") are."""
+        for k, tok in enumerate(self.toks):
+            after = self.toks[k + 1].kind if k + 1 < len(self.toks) else ""
+            if tok.kind in CLAIMED and not (
+                (tok.kind == "INDEP" and tok.text == "separate") or (tok.kind == "ANOTHER" and after in ("CALLS", "LOOP"))
+            ):
+                raise Unsupported(f"{tok.text!r}, which says how calls run or relate, in a delegate's own behaviour")
+
     def behaviour(self, items: list[Any]) -> Clause:
+        self._claims_nothing()
+        own = self._subject(items).slots
+        for neg in (i for i in items if isinstance(i, _Negated)):
+            self._names_nothing(neg.start, "a negated promise about something the pattern names", own)
+
         def build(s: Subject) -> list[Claim]:
             if not s.slots:
                 raise Unsupported("behaviour of no named slot")
@@ -3281,31 +3348,102 @@ class Meaning(Transformer[Token, Any]):
 
         return self._clause(self._subject(items), build)
 
-    def behave_not(self, items: list[Any]) -> None:
+    def behave_not(self, items: list[Any]) -> _Negated:
         """A negated promise about what a delegate does: only of nothing the
         pattern names (not "never reveals the answer key", which may say
         what the slot is given)."""
-        (neg,) = [t for t in self._tokens(items) if t.type in ("NEVER", "WITHOUT")]
+        (neg,) = [t for t in self._tokens(items) if t.type in ("NEVER", "WITHOUT", "NOT", "NO", "NOTHING")]
+        if neg.type in ("NO", "NOTHING"):
+            # "adding no commentary": the verb before the negation is the
+            # promise's, and is checked with it
+            neg = self._tokens(items, "WORD")[0]
         assert neg.start_pos is not None
-        self._names_nothing(neg.start_pos + 1, "a negated promise about something the pattern names")
-        return None
+        influence = self._tokens(items, "INFLUENCE")
+        if influence and (str(influence[0]) not in ("bias", "biases") or influence[0].start_pos != len(self.toks) - 1):
+            # "without bias", and nothing after it: not "without influence
+            # from the planner"
+            raise Unsupported("a negated influence, said of something")
+        return _Negated(neg.start_pos + (0 if neg.type == "WORD" else 1))
 
-    def _names_nothing(self, start: int, why: str) -> None:
-        """The sentence's words from ``start`` on name none of the pattern's things."""
-        for tok in self.toks[start:]:
+    def _names_nothing(self, start: int, why: str, own: tuple[str, ...] = (), end: int | None = None) -> None:
+        """The sentence's words from ``start`` on (to ``end``) name none of
+        the pattern's things but what the slots ``own`` make: a local that
+        holds only their results, or a key only they declare ("miners dig
+        for deep assumptions": what a delegate makes is its own doing, not
+        what reaches it). After a verb of bias ("without favouring the
+        chef's flavours") nothing named is what reaches the slot either."""
+        for tok in self.toks[start:end]:
+            if tok.text in _BIAS:
+                return
+            if own and self._makes(tok, own):
+                continue
             if tok.names or tok.kind in ("SLOT", "INPUT", "VAR", "FIELD", "ROLE") or any(
                 w in self.lex.keys or (w,) in self.lex.forms for w in tok.text.split()
             ):
                 raise Unsupported(why)
 
+    def _makes(self, tok: Tok, own: tuple[str, ...]) -> bool:
+        """The token names only what the slots ``own`` produce (or, for an
+        action named for a slot, what they do: "labelers label")."""
+        if tok.kind == "ACT":
+            return bool(tok.names) and set(tok.names) <= set(own)
+        if tok.kind == "VAR":
+            makers = {self.lex.holds.get(n) or self.lex.collects.get(n) for n in tok.names}
+            return bool(makers) and makers <= set(own)
+        if tok.kind == "FIELD":
+            makers = {self.lex.declared_by.get(n) for n in tok.names}
+            return bool(makers) and makers <= set(own)
+        return False
+
     def behaviour_free(self, items: list[Any]) -> Clause:
         """"Spotters count every animal accurately": a verb the reader does
         not know, with a word of how, about nothing the pattern names (what
-        it does with the pattern's data may be where information goes)."""
+        it does with the pattern's data may be where information goes) but
+        what the slot itself makes."""
         verb = next(t for t in self._tokens(items) if t.type != "BEHAVE")
         assert verb.start_pos is not None
-        self._names_nothing(verb.start_pos, "a promise of an unknown verb about something the pattern names")
+        self._names_nothing(verb.start_pos, "a promise of an unknown verb about something the pattern names", self._subject(items).slots, self._negated_at(items))
         return self.behaviour(items)
+
+    def behave_more(self, items: list[Any]) -> _Negated:
+        """A further word of how after a comma ("a friendly, upbeat tone"):
+        checked, like a negated promise, for naming nothing."""
+        (comma,) = self._tokens(items, "COMMA")
+        assert comma.start_pos is not None
+        return _Negated(comma.start_pos + 1)
+
+    def behaviour_output(self, items: list[Any]) -> Clause:
+        """"The evaluator's score is a calibrated probability": what a
+        delegate's output is like, which only the delegate controls."""
+        (slot,) = self._tokens(items, "SLOT")
+        names = _tok(self.toks, slot).names
+        if len(names) != 1:
+            raise Unsupported("the output of several slots")
+        return self.behaviour([Subject((Calls(names[0]),))])
+
+    def _negated_at(self, items: list[Any]) -> int | None:
+        """Where a second, negated promise starts (checked on its own)."""
+        return next((i.start - 1 for i in items if isinstance(i, _Negated)), None)
+
+    def behaviour_contrast(self, items: list[Any]) -> Clause:
+        """"The adversary digs for edge cases rather than nitpicking style":
+        how a delegate works, said by what it does instead of something
+        else, of nothing the pattern names but what the slot makes."""
+        verb = self._tokens(items)[0]
+        assert verb.start_pos is not None
+        self._names_nothing(verb.start_pos, "a contrast about something the pattern names", self._subject(items).slots)
+        return self.behaviour(items)
+
+    def behaviour_supposing(self, items: list[Any]) -> Clause:
+        """"The scanner treats every page as if it were the only surviving
+        copy": what the delegate supposes, of nothing the pattern names."""
+        (cond,) = self._tokens(items, "IF")
+        assert cond.start_pos is not None
+        self._names_nothing(cond.start_pos + 1, "a supposition about something the pattern names", self._subject(items).slots)
+        return self.behaviour(items)
+
+    def free_text(self, items: list[Any]) -> None:
+        return None
 
     def behaviour_it(self, items: list[Any]) -> Clause:
         return self._clause(Subject((), it=True), self.behaviour([Subject(())]).build)
@@ -3335,6 +3473,13 @@ class Meaning(Transformer[Token, Any]):
         return Clause(None, lambda s: [Unverifiable("about what the delegates produce, which only they control")])
 
     def behaviour_model(self, items: list[Any]) -> Clause:
+        # "variation between runs": the runs are the calls of the one slot
+        # the loops call, when there is one (what the sampling is of)
+        runs = any(t.text in KINDS["CALLS"] for t in self.toks)
+        slot = self._calls_of(CallsNoun(None)).slot if runs and len(self.lex.looped) == 1 else None
+        if slot is not None:
+            # (the claim "`probe` reasons" reads back as)
+            return Clause(None, lambda s: [Unverifiable(f"about what `{slot}` does itself, which only the delegate controls", slot)])
         return Clause(None, lambda s: [Unverifiable("about the model's own sampling, which no program controls")])
 
     def identical_cont(self, items: list[Any]) -> Clause:

@@ -488,6 +488,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "REJECTED": ("rejected", "refused", "declined", "uncertified", "unapproved", "failed",
                  # "when the claim is held", "when a proposal is screened out"
                  "held", "held back", "screened out", "turned down", "vetoed"),
+    "RATHER_THAN": ("rather than", "instead of"),
     "VICE_VERSA": ("vice versa", "and vice versa", "the reverse", "conversely"),
     "WHOLE": ("full", "whole", "complete", "entire"),
     "EXHAUSTED": (
@@ -524,6 +525,11 @@ KINDS: dict[str, tuple[str, ...]] = {
         "carefully", "consistently", "honestly", "gracefully", "thoroughly", "politely",
         "literally", "naturally", "seriously", "diligently", "rigorously", "objectively",
         "impartially", "precisely", "correctly", "sensibly", "calmly", "kindly", "patiently",
+        "on its own merits", "on their own merits",
+        # effort, which only the delegate puts in
+        "does its best", "do its best", "do their best", "does their best", "does its best work",
+        "do their best work", "makes its best attempt", "make their best attempt",
+        "puts its best effort", "put their best effort", "gives its best effort", "give their best effort",
     ),
 }
 

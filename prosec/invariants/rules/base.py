@@ -329,6 +329,11 @@ class Facts:
             phrase = words_of(term) or [term]  # `__` has no words of its own
             options = [phrase, [*phrase[:-1], plural(phrase[-1])]]
             return any(_contains_run(words, o) for o in options)
+        if (len(term) >= 6 and term.endswith(("ied", "ies"))) or (len(term) >= 5 and term.endswith("y")):
+            # "retried", "retries", "retry": one word, whose stem ends in y
+            # or ie ("retr-y", "retr-ied")
+            base = term[:-3] if term.endswith(("ied", "ies")) else term[:-1]
+            return any(w.startswith((base + "y", base + "ie")) for w in words)
         stem = _stem(term)
         if len(stem) < 4:
             return any(w in (term, plural(term), term + "ing", term + "ed") for w in words)
