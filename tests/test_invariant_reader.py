@@ -343,6 +343,8 @@ TABLE += [
     Twin("Every verifier cycle never sees the plan", "Every verifier cycle sees the plan", FORBID, NEED),
     Twin("The mapper receives the chunks exactly as the caller wrote them", "The mapper receives the chunks",
          frozenset({"unchanged"}), frozenset({"receives"})),
+    Twin("The mapper receives the chunks as they are", "The mapper receives the chunks",
+         frozenset({"unchanged"}), frozenset({"receives"})),
 
     Twin("No handler knows it is somebody's fallback", "Every handler knows it is somebody's fallback",
          frozenset({"unaware"}), frozenset({"unaware"})),

@@ -1606,9 +1606,13 @@ class Meaning(Transformer[Token, Any]):
     def o_var_fields(self, items: list[Any]) -> Obj:
         names = self._names(self._tokens(items, "VAR")[0])
         fields: tuple[str, ...] = items[-1] if isinstance(items[-1], tuple) else self._names(items[-1])
-        if len(names) != 1 or names[0] not in self.lex.holds:
+        # a local that holds the slot's every result, or that is null until
+        # the slot's every call sets it ("the tasting notes" of `let tasting =
+        # null` ... `tasting = call taster`): its fields are the slot's
+        owner = self._held_by(names[0]) if len(names) == 1 else None
+        if owner is None:
             raise Unsupported("a field of a local that is not one slot's every result")
-        return Obj(owner=self.lex.holds[names[0]], what="fields", fields=fields, local=names[0])
+        return Obj(owner=owner, what="fields", fields=fields, local=names[0])
 
     def o_output(self, items: list[Any]) -> Obj:
         return Obj(owner=self._owner_of(items), what="output")
@@ -1634,11 +1638,13 @@ class Meaning(Transformer[Token, Any]):
     def o_fields(self, items: list[Any]) -> Obj:
         fields = next(i for i in items if isinstance(i, tuple))
         owner = self._owner_of(items)
-        made = {v: s for table in (self.lex.holds, self.lex.collects, self.lex.gathers) for v, s in table.items()}
-        if len(fields) == 1 and made.get(fields[0]) == owner and fields[0] not in self.lex.read_keys | self.lex.declared_keys:
+        if len(fields) == 1 and fields[0] not in self.lex.read_keys | self.lex.declared_keys:
             # "the reviewers' reviews", of `reviews` that gathers every
             # reviewer result: the local
-            return Obj(owner=owner, what="output", local=fields[0], made=True)
+            local = fields[0]
+            for table, what in ((self.lex.holds, "output"), (self.lex.collects, "collected"), (self.lex.gathers, "gathered")):
+                if table.get(local) == owner:
+                    return Obj(owner=owner, what=what, local=local, made=True)
         for name in fields:
             if name in self.lex.variables | self.lex.inputs and name not in self.lex.read_keys | self.lex.declared_keys:
                 # "the sniffers' impressions", of a local `impressions`: the
@@ -1716,9 +1722,16 @@ class Meaning(Transformer[Token, Any]):
     def o_own_prior(self, items: list[Any]) -> Obj:
         return Obj(owner=ITS, what="prior")
 
+    def _held_by(self, local: str) -> str | None:
+        """The one slot whose result a local always is, or is null until
+        (``let recipe = null``, then ``recipe = call brewer``)."""
+        if local in self.lex.holds:
+            return self.lex.holds[local]
+        return self.lex.gathers.get(local) if local not in self.lex.appended else None
+
     def o_own_prior_var(self, items: list[Any]) -> Obj:
         names = self._names(self._tokens(items, "VAR")[0])
-        if len(names) != 1 or names[0] not in self.lex.holds:
+        if len(names) != 1 or self._held_by(names[0]) is None:
             raise Unsupported("earlier values of a local that is not one slot's every result")
         return Obj(owner=ITS, what="prior", local=names[0])
 
@@ -1761,7 +1774,7 @@ class Meaning(Transformer[Token, Any]):
         elif owner == ITS:
             if target.slot is None:
                 raise Unsupported("'its' for the calls in a loop")
-            if obj.local is not None and self.lex.holds.get(obj.local) != target.slot:
+            if obj.local is not None and self._held_by(obj.local) != target.slot:
                 raise Unsupported("'its' earlier values of a local that holds another slot's results")
             owners = [target.slot]
         else:

@@ -354,6 +354,8 @@ KINDS: dict[str, tuple[str, ...]] = {
         *_AS_GIVEN,
         "without modification", "without changes", "without any changes",
         "without alteration", "without edits",
+        # "the ingredients as they are": the value as it stands, not reworked
+        "as it is", "as they are", "exactly as it is", "exactly as they are", "just as it is", "just as they are",
     ),
     "BOUNDED": ("bounded", "capped", "limited"),
     # "the number of rounds never exceeds `max_rounds`"
