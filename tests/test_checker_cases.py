@@ -1463,6 +1463,8 @@ return {{ verdict: verdict }}
         ("The judge nose never learns which name the perfumer chose.", Status.UNRECOGNIZED),
         ("The judge nose never sees the perfumer's name.", Status.VIOLATED),
         ("The judge nose never sees the perfumer's cost.", Status.PROVED),
+        # told nothing about a delegate's thing: what reaches the judge
+        ("The judge nose is told nothing about the perfumer's name.", Status.UNRECOGNIZED),
         # the same field read from one result before the loop
         ("Every sniffer gets the same notes.", Status.PROVED),
     ],

@@ -2586,6 +2586,10 @@ class Meaning(Transformer[Token, Any]):
             # output, a thing
             _tok(self.toks, hidden[0]).kind == "ANYTHING" and kinds <= {"ANYTHING", "SLOT", "AUTHORED", "PRODUCED"} and "SLOT" in kinds
         )
+        if "POSS" in kinds and not kinds & verbs:
+            # "is told nothing about the pharmacist's verdict": a delegate's
+            # thing is what reaches the slot, however it is introduced
+            raise Unsupported("not knowing a thing of a delegate's rather than a fact")
         if not marked and noun_phrase:
             # "never learns the buyer's budget": a thing, not a fact; that
             # is what a slot receives, not what it knows

@@ -14,7 +14,7 @@ from ... import ir
 from ..claims import Unaware
 from ..flow import INDEX, LENGTH
 from ..model import Status
-from .base import Facts, Problem, Verdict, show, verdict
+from .base import Facts, Problem, Verdict, show, unsettled, verdict
 
 
 def _texts(e: ir.Expr) -> list[str]:
@@ -38,11 +38,18 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
         return Verdict(Status.PROVED, [note], vacuous=note)
     me = claim.target.slot
     problems: list[Problem] = []
+    #: problems found only by a word of the hidden fact that names no
+    #: delegate, where the fact names one ("a video referee is also
+    #: judging", of a prompt "judge the clip"): the word may be the slot's
+    #: own task, not the fact
+    loose: list[Problem] = []
+    named = tuple(t for t in claim.terms if t in facts.a.slots)
     for call in calls:
         for prop, flows in facts.props(call):
             value = prop.prop.value
             at = f"`{call.slot}`'s `{prop.prop.key}` (line {value.span.line})"
             found: str | None = None
+            term: str | None = None
             for f in sorted(flows, key=lambda f: f.src):
                 if f.src.kind == "slot" and (f.src.name != me or claim.others):
                     found = f"{at} passes the delegate `{f.src.name}` itself"
@@ -71,10 +78,21 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
                 if not described:
                     found = f"{at} is named after {term!r} and carries no delegate's work it would describe"
             if found:
-                problems.append(Problem(value.span, found))
+                by_word = term is not None and term not in facts.a.slots and not any(
+                    f.src.kind == "slot" for f in flows
+                )
+                if named and by_word and not any(_named(facts, t, named) for t in (*_texts(value), prop.prop.key)):
+                    loose.append(Problem(value.span, found))
+                else:
+                    problems.append(Problem(value.span, found))
     hidden = ", ".join(repr(t) for t in claim.terms) or "the other invocations"
     lines = ", ".join(str(c.call.span.line) for c in calls)
-    return verdict(problems, [f"nothing passed to `{me}` (line {lines}) names {hidden} or hands over another delegate"])
+    evidence = [f"nothing passed to `{me}` (line {lines}) names {hidden} or hands over another delegate"]
+    if loose and not problems:
+        who = ", ".join(f"`{t}`" for t in named)
+        why = f"what `{me}` is given shares a word with the hidden fact but never names {who}: it may be `{me}`'s own task"
+        return unsettled(why, loose, evidence[:0])
+    return verdict(problems + loose, evidence)
 
 
 def _named(facts: Facts, text: str, terms: tuple[str, ...]) -> str | None:
