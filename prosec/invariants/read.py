@@ -2310,6 +2310,8 @@ class Meaning(Transformer[Token, Any]):
         return said or over
 
     def ordered(self, items: list[Any]) -> Clause:
+        if any(str(t).lower() != "slot" for t in self._tokens(items, "ROLENOUN")):
+            raise Unsupported("an order named by a noun for a delegate")
         over = self._order_of(items)
         of_who = [i for i in items if isinstance(i, tuple)]  # "in the order of the delegates slot"
 
@@ -2767,7 +2769,9 @@ class Meaning(Transformer[Token, Any]):
         owner = next(i for i in items if _is_name(i))
         if owner in (OTHER, ITS):
             raise Unsupported("a returned output of no named slot")
-        return self._returning(items, Need(FromSlot(owner), self._returned_noun([])))
+        # "the pattern returns the translator's translation", for the key
+        # `translation`: the noun, where the pattern returns a key so named
+        return self._returning(items, Need(FromSlot(owner), self._returned_noun(items)))
 
     def _field_owner(self, items: list[Any]) -> tuple[str, tuple[str, ...]]:
         owner = next(i for i in items if _is_name(i))
