@@ -2463,7 +2463,8 @@ class Meaning(Transformer[Token, Any]):
         (noun,) = [t for t in self._tokens(items) if t.type in ("WORD", "VAR", "OUTPUT", "INPUT")]
         tok = _tok(self.toks, noun)
         if tok.kind == "INPUT":
-            named = tok.names == (bound,) and bound not in self.lex.nested_bounds
+            # (a config entry's own description: a list's name is no count)
+            named = tok.names == (bound,) and bound in self.lex.config and bound not in self.lex.nested_bounds
         else:
             named = self._counts(bound, tok.text) or (
                 " " not in tok.text
