@@ -2437,6 +2437,13 @@ class Meaning(Transformer[Token, Any]):
                 raise Unsupported(f"'the {said.word} loop': which of the delegation's loops is not said")
         return Clause(None, lambda s: [Bounded(bound)])
 
+    def bounded_whatever(self, items: list[Any]) -> Clause:
+        """", whatever the score": the bound holds in every case, as it says."""
+        said = [str(t).lower() for t in self._tokens(items) if t.type in ("ANYTHING", "ALWAYS")]
+        if not said or not said[0].startswith("whatever"):
+            raise Unsupported("a bound followed by something else than 'whatever'")
+        return self.bounded(items)
+
     def _counts(self, bound: str, word: str) -> bool:
         """Whether ``word`` is what ``bound`` counts ("rerun" of
         `max_reruns`, "screen" of `screen_count`, "pass" of
