@@ -2673,6 +2673,8 @@ class Meaning(Transformer[Token, Any]):
         return said or over
 
     def ordered(self, items: list[Any]) -> Clause:
+        if any(str(t).lower() != "slot" for t in self._tokens(items, "ROLENOUN")):
+            raise Unsupported("an order named by a noun for a delegate")
         over = self._order_of(items)
         of_who = [i for i in items if isinstance(i, tuple)]  # "in the order of the delegates slot"
 
@@ -2798,6 +2800,13 @@ class Meaning(Transformer[Token, Any]):
                 raise Unsupported(f"'the {said.word} loop': which of the delegation's loops is not said")
         return Clause(None, lambda s: [Bounded(bound)])
 
+    def bounded_whatever(self, items: list[Any]) -> Clause:
+        """", whatever the score": the bound holds in every case, as it says."""
+        said = [str(t).lower() for t in self._tokens(items) if t.type in ("ANYTHING", "ALWAYS")]
+        if not said or not said[0].startswith("whatever"):
+            raise Unsupported("a bound followed by something else than 'whatever'")
+        return self.bounded(items)
+
     def _counts(self, bound: str, word: str) -> bool:
         """Whether ``word`` is what ``bound`` counts ("rerun" of
         `max_reruns`, "screen" of `screen_count`, "pass" of
@@ -2824,7 +2833,8 @@ class Meaning(Transformer[Token, Any]):
         (noun,) = [t for t in self._tokens(items) if t.type in ("WORD", "VAR", "OUTPUT", "INPUT")]
         tok = _tok(self.toks, noun)
         if tok.kind == "INPUT":
-            named = tok.names == (bound,) and bound not in self.lex.nested_bounds
+            # (a config entry's own description: a list's name is no count)
+            named = tok.names == (bound,) and bound in self.lex.config and bound not in self.lex.nested_bounds
         else:
             named = self._counts(bound, tok.text) or (
                 " " not in tok.text
@@ -3149,7 +3159,9 @@ class Meaning(Transformer[Token, Any]):
         owner = next(i for i in items if _is_name(i))
         if owner in (OTHER, ITS):
             raise Unsupported("a returned output of no named slot")
-        return self._returning(items, Need(FromSlot(owner), self._returned_noun([])))
+        # "the pattern returns the translator's translation", for the key
+        # `translation`: the noun, where the pattern returns a key so named
+        return self._returning(items, Need(FromSlot(owner), self._returned_noun(items)))
 
     def _field_owner(self, items: list[Any]) -> tuple[str, tuple[str, ...]]:
         owner = next(i for i in items if _is_name(i))
