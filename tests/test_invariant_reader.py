@@ -801,6 +801,9 @@ return {
         ("No tone assessor call sees a verdict from an earlier tone assessor call", "`tone_assessor` never receives another `tone_assessor`'s output"),
         ("No tone assessor call sees a verdict from an earlier editor call", None),
         ("The publisher never sees the cuts the editor chose", "`publisher` never receives `editor`'s `cuts`"),
+        # a list's other elements, with a word for the list as handed in
+        ("The tone assessor never sees the other takes in the queue", "`tone_assessor` never receives other `takes`"),
+        ("No tone assessor is shown any other take in the set", "`tone_assessor` never receives other `takes`"),
         # a key only one slot declares, which the program does not read
         ("The publisher never sees the tally", "`publisher` never receives `editor`'s `tally`"),
         # "neither" of a group of two inputs; a word for an input's value
