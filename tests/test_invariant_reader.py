@@ -811,6 +811,9 @@ return {
         ("Neither mix's configuration reaches the publisher", "`publisher` never receives `mix_a`; `publisher` never receives `mix_b`"),
         ("The publisher is shown neither style", None),
         ("The editor is given the style configuration", "`editor` receives `style`"),
+        # "raw" between an input's possessive and a word for its value
+        ("The publisher sees neither mix's raw configuration", "`publisher` never receives `mix_a`; `publisher` never receives `mix_b`"),
+        ("The editor is given the style's raw setting", "`editor` receives `style` unchanged"),
         # a key of another slot, or a noun that may be the slot's results
         ("The publisher never sees the remarks the editor wrote", None),
         ("The publisher never sees the tone tempos", None),
