@@ -202,7 +202,7 @@ KINDS: dict[str, tuple[str, ...]] = {
         "exposed", "forwarded", "shared", "disclosed", "revealed", "presented",
         "delivered", "routed", "made available", "dispatched", "assigned", "available",
         "told", "informed", "exposed to",
-        "passed on", "fed back", "handed on", "sent on", "sent back", "forwarded on",
+        "passed on", "fed back", "handed on", "sent on", "sent back", "forwarded on", "passed back",
         "given access to", "granted access to", "allowed to see", "allowed access to", "visible",
         # "hidden from the vendor but known to the negotiator"
         "known",
