@@ -1603,3 +1603,40 @@ def test_a_list_built_in_the_loop_carries_earlier_elements(extra: str, status: S
     module.carried(checker=checker, reports=["r1", "r2", "r3"])
     seen = [re.findall(r"\br\d\b", str(call)) for call in checker.calls]
     assert all(len(found) == 1 for found in seen) is (status is Status.PROVED)
+
+#: a sequential walk that keeps each sample it has seen and hands the list
+#: to the next call
+KEPT = """\
+let seen = []
+let runs = []
+for sample in samples:
+  let reading = call technician
+    sample: sample
+    seen: seen
+  append sample to seen
+  append reading to runs
+
+return {
+  runs: runs
+}"""
+
+
+@pytest.mark.parametrize(
+    ("delegation", "status"),
+    [
+        # each call is passed its own sample and the samples before it
+        (KEPT, Status.VIOLATED),
+        # each call is passed its own sample and a list of its readings only
+        (KEPT.replace("  append sample to seen\n", ""), Status.PROVED),
+    ],
+)
+def test_an_element_kept_across_iterations_is_another_calls_element(delegation: str, status: Status) -> None:
+    assert _statuses(delegation, ["The technician never sees the other samples."]) == [status]
+    text = PATTERN.format(invariants="", delegation=delegation)
+    module = _module_of(text, f"assay_kept_{status.value}")
+    from conftest import Recorder
+
+    technician = Recorder("<reading>")
+    module.assay(technician=technician, samples=["s1", "s2"], replicates=1)
+    others = [any(other != call["sample"] and other in str(call["seen"]) for other in ("s1", "s2")) for call in technician.calls]
+    assert any(others) is (status is Status.VIOLATED)

@@ -250,6 +250,9 @@ TABLE += [
     Twin("The plan is not visible to the verifier", "The plan is visible to the verifier", FORBID, NEED),
     Twin("The verifier does not get to see the plan", "The verifier gets to see the plan", FORBID, NEED),
     Twin("The plan never gets to the verifier", "The plan gets to the verifier", FORBID, NEED),
+    Twin("The verifier's feedback is never passed back to the executor", "The verifier's feedback is passed back to the executor", FORBID, NEED),
+    Twin("The executor never sees any part of the plan", "The executor sees the whole plan", FORBID, NEED),
+    Twin("The verifier never sees the executor output", "The verifier sees the executor output", FORBID, NEED),
     Twin("The executor never hands its output to the planner", "The executor hands its output to the planner", FORBID, NEED),
     Twin("The verifier never relies on the plan", "The verifier relies on the plan", FORBID, NEED),
     Twin("The verifier only ever sees the executor's work", "The verifier ever sees the executor's work",
@@ -895,6 +898,9 @@ return {
         ("No tone assessor call sees a verdict from an earlier tone assessor call", "`tone_assessor` never receives another `tone_assessor`'s output"),
         ("No tone assessor call sees a verdict from an earlier editor call", None),
         ("The publisher never sees the cuts the editor chose", "`publisher` never receives `editor`'s `cuts`"),
+        # a list's other elements, with a word for the list as handed in
+        ("The tone assessor never sees the other takes in the queue", "`tone_assessor` never receives other `takes`"),
+        ("No tone assessor is shown any other take in the set", "`tone_assessor` never receives other `takes`"),
         # a key only one slot declares, which the program does not read
         ("The publisher never sees the tally", "`publisher` never receives `editor`'s `tally`"),
         # "neither" of a group of two inputs; a word for an input's value
@@ -902,6 +908,9 @@ return {
         ("Neither mix's configuration reaches the publisher", "`publisher` never receives `mix_a`; `publisher` never receives `mix_b`"),
         ("The publisher is shown neither style", None),
         ("The editor is given the style configuration", "`editor` receives `style`"),
+        # "raw" between an input's possessive and a word for its value
+        ("The publisher sees neither mix's raw configuration", "`publisher` never receives `mix_a`; `publisher` never receives `mix_b`"),
+        ("The editor is given the style's raw setting", "`editor` receives `style` unchanged"),
         # a key of another slot, or a noun that may be the slot's results
         ("The publisher never sees the remarks the editor wrote", None),
         ("The publisher never sees the tone tempos", None),

@@ -223,6 +223,16 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             out.pop()
             i += 1
             continue
+        if (
+            after_poss and out[-1][0].kind == "POSS" and len(out) > 1 and all(t.kind == "INPUT" for t in out[-2])
+            and word == "raw" and i + 1 < len(low) and low[i + 1] in VALUE_NOUNS
+            and low[i + 1] not in lex.key_forms and low[i + 1] not in lex.declared_keys
+        ):
+            # "candidate A's raw configuration": the input itself, as given
+            # (read as "candidate A raw", like "the raw chunks")
+            out[-1] = [Tok("ORIGINAL", word)]
+            i += 2
+            continue
         if (listed := _list_of_key(low, i, lex, phrases)) is not None:
             # "the validator's list of problems", "the list of defects": a
             # key a slot declares, named as a list of it

@@ -58,7 +58,10 @@ def leaks(facts: Facts, source: Source, f: Flow, call: CallObs) -> bool:
                 return False
             if f.path[:1] == (LENGTH,) or f.path[-1:] == (LENGTH,):
                 return False  # how many there are, not what they hold
-            own = {each(s) for s in call.loops}
+            # the element of this iteration, unless the value crossed the
+            # loop's back edge: then it may be an earlier iteration's element
+            # (`append report to accepted`, `accepted` passed on later)
+            own = {each(s) for s in call.loops if s not in f.carried}
             return not (f.path and f.path[0] in own)
         case FromVar(name=name):
             written = facts.written(name)
