@@ -328,6 +328,11 @@ TABLE += [
     Twin("Every verifier cycle never sees the plan", "Every verifier cycle sees the plan", FORBID, NEED),
     Twin("The mapper receives the chunks exactly as the caller wrote them", "The mapper receives the chunks",
          frozenset({"unchanged"}), frozenset({"receives"})),
+    Twin("The style guide is shown to the auditor but not to the reviewer", "The style guide is shown to the auditor and to the reviewer",
+         frozenset({"receives", "isolation"}), NEED),
+    Twin("The style guide is read by the auditor, never by the reviewer", "The style guide is read by the auditor and by the reviewer",
+         frozenset({"receives", "isolation"}), frozenset()),
+    Twin("The brief is never given to one reviewer", "The brief is given to one reviewer", None, None),
     # exactly one: "a single" is one, "one" may be at least one
     Twin("Every mapper call handles a single chunk", "Every mapper call handles one chunk", frozenset({"exactly-once"}), None),
     Twin("Every chunk is mapped by a single mapper call", "Every chunk is mapped by one mapper call", frozenset({"exactly-once"}), None),

@@ -1107,6 +1107,10 @@ class Meaning(Transformer[Token, Any]):
         if len(who) > 1 and count != "all" and count != str(len(who)):
             # "both testers", "the three testers": as many slots as said
             raise Unsupported(f"{count} of {len(who)} slots")
+        if len(who) == 1 and count == "1" and who[0] in self.lex.repeated:
+            # "the brief is given to one reviewer", of a reviewer called in a
+            # loop: one of its calls, not every one
+            raise Unsupported("one call of a slot called more than once")
         return Subject(tuple(Calls(s) for s in who))
 
     def subj_given(self, items: list[Any]) -> Subject:
@@ -1703,6 +1707,15 @@ class Meaning(Transformer[Token, Any]):
             raise Unsupported("an exception that is not one of the group")
         hidden = Subject(tuple(Calls(x) for x in others))
         shown = Subject(tuple(Calls(x) for x in excepted))
+        return self._clause(shown, lambda s: self._need(s, objs) + self._forbid(hidden, objs))
+
+    def give_but_never(self, items: list[Any]) -> Clause:
+        """"shown to the auditor but not to the reviewer": the first receives
+        it, the second never does."""
+        (objs,) = self._objs(items)
+        shown, hidden = (i for i in items if isinstance(i, Subject))
+        if shown.it or hidden.it:
+            raise Unsupported("a pronoun in a contrast")
         return self._clause(shown, lambda s: self._need(s, objs) + self._forbid(hidden, objs))
 
     def give_but_no(self, items: list[Any]) -> Clause:
