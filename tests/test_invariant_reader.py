@@ -333,6 +333,11 @@ TABLE += [
     Twin("The style guide is read by the auditor, never by the reviewer", "The style guide is read by the auditor and by the reviewer",
          frozenset({"receives", "isolation"}), frozenset()),
     Twin("The brief is never given to one reviewer", "The brief is given to one reviewer", None, None),
+    Twin("The auditor sees the style guide, but not the reviewer", "The auditor and the reviewer see the style guide", None, NEED),
+    Twin("The verifier gets the executor's work but no reviewer", "The verifier gets the executor's work and the reviewer's", None,
+         frozenset()),
+    Twin("The verifier gets the executor's work but nothing of the plan", "The verifier gets the executor's work and the plan",
+         frozenset({"receives", "isolation"}), NEED),
     # exactly one: "a single" is one, "one" may be at least one
     Twin("Every mapper call handles a single chunk", "Every mapper call handles one chunk", frozenset({"exactly-once"}), None),
     Twin("Every chunk is mapped by a single mapper call", "Every chunk is mapped by one mapper call", frozenset({"exactly-once"}), None),
