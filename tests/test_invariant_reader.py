@@ -325,7 +325,7 @@ TABLE += [
     Twin("Each round gives the verifier the same work", "Each round gives the verifier different work", frozenset({"identical"}), None),
     Twin("The reviewer receives the same brief for every essay", "The reviewer receives the same brief for some essays",
          frozenset({"identical"}), None),
-    Twin("Every verifier cycle never sees the plan", "Every verifier cycle sees the plan", FORBID, NEED),
+    Twin("Every verifier cycle gets identical inputs", "Every verifier cycle gets different inputs", frozenset({"identical"}), None),
     Twin("The mapper receives the chunks exactly as the caller wrote them", "The mapper receives the chunks",
          frozenset({"unchanged"}), frozenset({"receives"})),
     Twin("The style guide is shown to the auditor but not to the reviewer", "The style guide is shown to the auditor and to the reviewer",
