@@ -141,7 +141,7 @@ def _carries(key: str, flows: set[Flow], arg: str, facts: Facts) -> bool:
     """The argument ``key`` is the one named ``arg``: by its key, by the
     input it carries, or by the local it carries ("the identical plan", of
     `plan: plan` or `steps: plan`)."""
-    if _keyed(key, arg):
+    if key == arg or key.replace("-", "_") == arg:
         return True
     if any(f.src.kind == "input" and f.src.name == arg for f in flows):
         return True
