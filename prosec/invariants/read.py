@@ -1296,6 +1296,10 @@ class Meaning(Transformer[Token, Any]):
         if len(who) > 1 and count != "all" and count != str(len(who)):
             # "both testers", "the three testers": as many slots as said
             raise Unsupported(f"{count} of {len(who)} slots")
+        if len(who) == 1 and count == "1" and who[0] in self.lex.repeated:
+            # "the brief is given to one reviewer", of a reviewer called in a
+            # loop: one of its calls, not every one
+            raise Unsupported("one call of a slot called more than once")
         return Subject(tuple(Calls(s) for s in who))
 
     def subj_given(self, items: list[Any]) -> Subject:
@@ -2001,6 +2005,15 @@ class Meaning(Transformer[Token, Any]):
         shown = Subject(tuple(Calls(x) for x in excepted))
         return self._clause(shown, lambda s: self._need(s, objs) + self._forbid(hidden, objs))
 
+    def give_but_never(self, items: list[Any]) -> Clause:
+        """"shown to the auditor but not to the reviewer": the first receives
+        it, the second never does."""
+        (objs,) = self._objs(items)
+        shown, hidden = (i for i in items if isinstance(i, Subject))
+        if shown.it or hidden.it:
+            raise Unsupported("a pronoun in a contrast")
+        return self._clause(shown, lambda s: self._need(s, objs) + self._forbid(hidden, objs))
+
     def give_but_no(self, items: list[Any]) -> Clause:
         """"the history reaches the adjudicator and no reader"."""
         (objs,) = self._objs(items)
@@ -2102,14 +2115,43 @@ class Meaning(Transformer[Token, Any]):
             raise Unsupported("'X and only Y' of two different things")
         return self._clause(self._subject(items), lambda s: self._need(s, first, only=True))
 
+    def _no_agent_after(self, items: list[Any], objs: list[Obj]) -> None:
+        """"sees the guide, but not the reviewer": the reviewer's output, or
+        the reviewer, who does not see it? A slot named by its own name
+        after the negation says either; one named by a noun for what it
+        makes ("but not the reproductions") is its output."""
+        if not any(o.what == "slot" for o in objs):
+            return
+        starts = [t.start_pos for t in self._tokens(items) if t.start_pos is not None]
+        start = min(starts) + 1 if starts else 0
+        for tok in self.toks[start:]:
+            if tok.kind in ("COMMA", "SEMI", "COLON"):
+                break
+            if tok.kind == "SLOT" and any(
+                words_of(name)[-1:] == [singular(tok.text.split()[-1])] for name in tok.names
+            ):
+                raise Unsupported("a negated slot after the objects: its output, or the slot that does not")
+
     def negtail(self, items: list[Any]) -> list[Obj]:
+        (objs,) = self._objs(items)
+        self._no_agent_after(items, objs)
+        return objs
+
+    def negfrom(self, items: list[Any]) -> list[Obj]:
         (objs,) = self._objs(items)
         return objs
 
-    negfrom = negtail
+    def negtail_no(self, items: list[Any]) -> list[Obj]:
+        """"sees the lists and no domain context"; but not "sees the guide
+        and no reviewer", which may say that no reviewer sees it."""
+        (objs,) = self._objs(items)
+        self._no_agent_after(items, objs)
+        return objs
 
     def negtail_neither(self, items: list[Any]) -> list[Obj]:
-        return [i for i in items if isinstance(i, Obj)]
+        objs = [i for i in items if isinstance(i, Obj)]
+        self._no_agent_after(items, objs)
+        return objs
 
     def see_only_not(self, items: list[Any]) -> Clause:
         positive, negative = self._objs(items)
