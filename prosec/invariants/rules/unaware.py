@@ -13,6 +13,7 @@ from __future__ import annotations
 from ... import ir
 from ..claims import Unaware
 from ..flow import INDEX, LENGTH
+from ..lexicon import words_of
 from ..model import Status
 from .base import Facts, Problem, Verdict, show, unsettled, verdict
 
@@ -78,8 +79,13 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
                 if not described:
                     found = f"{at} is named after {term!r} and carries no delegate's work it would describe"
             if found:
-                by_word = term is not None and term not in facts.a.slots and not any(
-                    f.src.kind == "slot" for f in flows
+                # (a word of a delegate's own name, "an ensemble" of
+                # `ensemble_member`, names it all the same)
+                by_word = (
+                    term is not None
+                    and term not in facts.a.slots
+                    and not any(term in words_of(slot) for slot in facts.a.slots)
+                    and not any(f.src.kind == "slot" for f in flows)
                 )
                 if named and by_word and not any(_named(facts, t, named) for t in (*_texts(value), prop.prop.key)):
                     loose.append(Problem(value.span, found))
