@@ -1292,12 +1292,25 @@ def failing(message: str, seconds: float = 0.0) -> Callable[[], Any]:
     return thunk
 
 
+def _together(n: int) -> Callable[[int], Callable[[], int]]:
+    """Thunks that each wait until all ``n`` are running at once (a barrier:
+    run fewer at a time and it breaks), finishing in reverse order."""
+    barrier = threading.Barrier(n, timeout=30)
+
+    def make(i: int) -> Callable[[], int]:
+        def thunk() -> int:
+            barrier.wait()
+            time.sleep(0.001 * (n - i))
+            return i
+
+        return thunk
+
+    return make
+
+
 def test_parallel_runs_32_at_once_and_keeps_input_order() -> None:
-    run = rt.Run("p")
-    thunks = [sleeper(i, SLEEP if i % 2 else SLEEP / 2) for i in range(32)]
-    started = time.perf_counter()
-    assert run.parallel(thunks, line=1) == list(range(32))
-    assert time.perf_counter() - started < SLEEP * 2
+    make = _together(32)
+    assert rt.Run("p").parallel([make(i) for i in range(32)], line=1) == list(range(32))
 
 
 def test_parallel_honours_max_concurrency() -> None:
@@ -1486,11 +1499,21 @@ def async_failing(message: str, seconds: float = 0.0) -> Callable[[], Any]:
 
 
 def test_parallel_async_runs_concurrently_in_order() -> None:
-    factories = [async_sleeper(i, SLEEP if i % 2 else SLEEP / 2) for i in range(64)]
+    # a barrier only all 64 running at once pass, finishing in reverse order
+    barrier: list[asyncio.Barrier] = []
+
+    def factory(i: int) -> Callable[[], Any]:
+        async def run_one() -> int:
+            if not barrier:
+                barrier.append(asyncio.Barrier(64))
+            await asyncio.wait_for(barrier[0].wait(), timeout=30)
+            await asyncio.sleep(0.001 * (64 - i))
+            return i
+
+        return run_one
+
     run = rt.Run("p", max_concurrency=64)
-    started = time.perf_counter()
-    assert run_async(run.parallel_async(factories, line=1)) == list(range(64))
-    assert time.perf_counter() - started < SLEEP * 2
+    assert run_async(run.parallel_async([factory(i) for i in range(64)], line=1)) == list(range(64))
 
 
 def test_parallel_async_honours_max_concurrency() -> None:
@@ -1511,17 +1534,17 @@ def test_parallel_async_honours_max_concurrency() -> None:
 def test_parallel_async_sync_delegates_run_concurrently() -> None:
     run = rt.Run("p")
 
+    barrier = threading.Barrier(32, timeout=30)
+
     def slow(x: int) -> int:
-        time.sleep(SLEEP)
+        barrier.wait()  # all 32 sync delegates are running at once
         return x
 
     def factory(i: int) -> Callable[[], Any]:
         return lambda: run.call_async(slow, "slow", 1, {"x": i})
 
-    started = time.perf_counter()
     result = run_async(run.parallel_async([factory(i) for i in range(32)], line=1))
     assert result == list(range(32))
-    assert time.perf_counter() - started < SLEEP * 2
 
 
 def test_parallel_async_first_cancels_the_rest() -> None:
