@@ -168,6 +168,8 @@ class Lexicon:
     #: a declared key → the one slot that declares it ("the questions" of
     #: the quizmaster's `{ questions, solutions }`), when only one does
     declared_by: dict[str, str] = field(default_factory=dict)
+    #: slot → the keys its `ensures:` declares (in braces or code marks)
+    declares: dict[str, frozenset[str]] = field(default_factory=dict)
     #: local → the slots whose whole result is all it is ever set to
     #: (``let draft = call translator``): "the translator's draft"
     results: dict[str, frozenset[str]] = field(default_factory=dict)
@@ -692,6 +694,9 @@ def build_lexicon(
         for key in declared_keys(text):
             declarers.setdefault(key, set()).add(slot)
     lex.declared_by = {k: next(iter(v)) for k, v in sorted(declarers.items()) if len(v) == 1 and v <= slot_set}
+    for slot, text in results_described:
+        if declared := declared_keys(text):
+            lex.declares[slot] = lex.declares.get(slot, frozenset()) | frozenset(declared)
     _described(lex, descriptions)
     _attached(lex, prose)
     own = " ".join([prose, *(t for _, t in descriptions), *(t for _, t in results_described)]).lower()

@@ -611,6 +611,11 @@ def _owned(word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ..
         # coaches' notes", `ensures: notes on passages`, even where the
         # pattern returns an object with a `notes` key it builds itself
         return Tok("OUTPUT", word)
+    if owners and all(lex.declares.get(o) for o in owners) and word not in lex.key_forms:
+        # "the vendor's quotes", of `{ price, delivery, terms }`: no key the
+        # slot declares or the program reads, so its whole result in a word
+        # of the writer's, or a field it does not declare? Not read as either
+        return Tok("WORD", word)
     return Tok("FIELD", word, (lex.key_forms.get(word, word),))
 
 
@@ -1969,8 +1974,18 @@ class Meaning(Transformer[Token, Any]):
 
     # ------------------------------------------------------------ independence
 
+    @staticmethod
+    def _apart(s: Subject) -> list[Claim]:
+        """"Reviewers work independently": no call sees another's output;
+        "the planner and the executor work independently": neither sees
+        the other's (what a slot's own other calls made is not said)."""
+        slots = list(dict.fromkeys(s.slots))
+        if len(slots) > 1:
+            return [Isolation(c, FromSlot(o)) for c in s.calls for o in slots if o != c.slot]
+        return [Isolation(c, FromOthers()) for c in s.calls]
+
     def indep(self, items: list[Any]) -> Clause:
-        return self._clause(self._subject(items), lambda s: [Isolation(c, FromOthers()) for c in s.calls])
+        return self._clause(self._subject(items), self._apart)
 
     def indep_given(self, items: list[Any]) -> Clause:
         given = frozenset(self._names(self._tokens(items, "INPUT")[0]))
@@ -1982,7 +1997,7 @@ class Meaning(Transformer[Token, Any]):
         (objs,) = self._objs(items)
         return self._clause(
             self._subject(items),
-            lambda s: [Isolation(c, FromOthers()) for c in s.calls] + self._forbid(s, objs),
+            lambda s: self._apart(s) + self._forbid(s, objs),
         )
 
     def influence(self, items: list[Any]) -> Clause:
@@ -2256,6 +2271,31 @@ class Meaning(Transformer[Token, Any]):
         if {_tok(self.toks, t).kind for t in hidden} != {"SLOT"}:
             raise Unsupported("a mention of something other than a slot")
         return self.unaware(items, mention=True)
+
+    def _which_input(self, items: list[Any]) -> Obj:
+        """"which region the failed bid was for": the input `region`, named
+        by its own words (not an element of a list input, "which tier wrote
+        each report", which is a pairing, not the list)."""
+        (which,) = self._tokens(items, "THAT")
+        if str(which).lower() != "which":
+            raise Unsupported("told that or who, not which")
+        (token,) = self._tokens(items, "INPUT")
+        names = self._names(token)
+        if len(names) != 1 or _tok(self.toks, token).text != names[0].replace("_", " "):
+            raise Unsupported("which one of something other than one input, named by its name")
+        if any(_tok(self.toks, t).kind == "IT" for i in items if isinstance(i, list) for t in i):
+            # "which document it is checking": the slot works on it, so the
+            # question is which one it is, not whether the slot has it
+            raise Unsupported("which one of what the slot itself works on")
+        return Obj(source=FromInput(names[0]), names=names)
+
+    def told_which(self, items: list[Any]) -> Clause:
+        obj = self._which_input(items)
+        return self._clause(self._subject(items), lambda s: self._need(s, [obj]))
+
+    def told_which_neg(self, items: list[Any]) -> Clause:
+        obj = self._which_input(items)
+        return self._clause(self._subject(items), lambda s: self._forbid(s, [obj]))
 
     def unaware_tells(self, items: list[Any]) -> Clause:
         """"Nothing tells the proposer that an adversary will go after its
