@@ -611,6 +611,10 @@ def _owned(word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ..
         # coaches' notes", `ensures: notes on passages`, even where the
         # pattern returns an object with a `notes` key it builds itself
         return Tok("OUTPUT", word)
+    if word not in lex.key_forms and (singular(word) in KINDS["CONTAINER"] or word in KINDS["CONTAINER"]):
+        # "the miners' lists": a word for a list, which the whole result may
+        # be, and no key: not read as a field of that name
+        return Tok("WORD", word)
     if owners and all(lex.declares.get(o) for o in owners) and word not in lex.key_forms:
         # "the vendor's quotes", of `{ price, delivery, terms }`: no key the
         # slot declares or the program reads, so its whole result in a word
