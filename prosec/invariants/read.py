@@ -2812,20 +2812,7 @@ class Meaning(Transformer[Token, Any]):
 
     # ------------------------------------------------------------ behaviour
 
-    def _claims_nothing(self) -> None:
-        """No word of the sentence says how calls run or relate, which other
-        claims check: "vote one after another", "score independently" are
-        not a delegate's own doing. An adjective ("as separate findings")
-        and another round ("before letting another cycle run") are."""
-        for k, tok in enumerate(self.toks):
-            after = self.toks[k + 1].kind if k + 1 < len(self.toks) else ""
-            if tok.kind in CLAIMED and not (
-                (tok.kind == "INDEP" and tok.text == "separate") or (tok.kind == "ANOTHER" and after in ("CALLS", "LOOP"))
-            ):
-                raise Unsupported(f"{tok.text!r}, which says how calls run or relate, in a delegate's own behaviour")
-
     def behaviour(self, items: list[Any]) -> Clause:
-        self._claims_nothing()
         own = self._subject(items).slots
         for neg in (i for i in items if isinstance(i, _Negated)):
             self._names_nothing(neg.start, "a negated promise about something the pattern names", own)
@@ -2940,7 +2927,22 @@ class Meaning(Transformer[Token, Any]):
     def loose(self, items: list[Any]) -> None:
         return None
 
-    anytok = loose
+    def anytok(self, items: list[Any]) -> None:
+        """A word of free text about what a delegate does: none that says
+        how calls run or relate, which other claims check ("vote one after
+        another", "score independently" are not a delegate's own doing).
+        An adjective ("as separate findings") and another round ("before
+        letting another cycle run") are."""
+        (token,) = items
+        tok = _tok(self.toks, token)
+        k = token.start_pos
+        assert k is not None
+        after = self.toks[k + 1].kind if k + 1 < len(self.toks) else ""
+        if tok.kind in CLAIMED and not (
+            (tok.kind == "INDEP" and tok.text == "separate") or (tok.kind == "ANOTHER" and after in ("CALLS", "LOOP"))
+        ):
+            raise Unsupported(f"{tok.text!r}, which says how calls run or relate, in free text")
+        return None
 
     def behaviour_calls(self, items: list[Any]) -> Clause:
         return Clause(None, lambda s: [Unverifiable("about what the delegates produce, which only they control")])
