@@ -227,6 +227,7 @@ TABLE += [
          frozenset({"identical"}), None),
     Twin("Reviewers work independently", "Reviewers do not work independently", FORBID, None),
     Twin("Mappers run independently", "Mappers never run independently", FORBID, None),
+    Twin("The planner and the executor work independently", "The planner and the executor do not work independently", FORBID, None),
     Twin("The actor does not know an observer is watching", "The actor knows an observer is watching", frozenset({"unaware"}), frozenset({"unaware"})),
     Twin("The actor is unaware that it is observed", "The actor is aware that it is observed", frozenset({"unaware"}), frozenset({"unaware"})),
     Twin("Neither the tutor nor the learner knows about the moderator", "Both the tutor and the learner know about the moderator",
@@ -356,6 +357,7 @@ TABLE += [
          frozenset({"unaware"}), frozenset({"unaware"})),
     # "which" one something is: a value, not a fact
     Twin("The verifier is never told which document it is checking", "The verifier is told which document it is checking", None, None),
+    Twin("The mediator never learns which floor the seller set", "The mediator is told which floor the seller set", FORBID, NEED),
     # a delegate's own behaviour: a negation inside it is its own, and
     # nothing in it may name what reaches the slot
     Twin("The mediator argues in good faith, not for effect", "The mediator argues in good faith, not for the budget",

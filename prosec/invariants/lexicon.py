@@ -171,6 +171,8 @@ class Lexicon:
     #: slot → the keys its own `ensures:` declares ("the blend comments" of
     #: `blend_assessor`'s `{ score, comments }`)
     slot_keys: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: slot → the keys its `ensures:` declares (in braces or code marks)
+    declares: dict[str, frozenset[str]] = field(default_factory=dict)
     #: local → the slots whose whole result is all it is ever set to
     #: (``let draft = call translator``): "the translator's draft"
     results: dict[str, frozenset[str]] = field(default_factory=dict)
@@ -720,6 +722,9 @@ def build_lexicon(
     for key, owners in declarers.items():
         for slot in owners & slot_set:
             lex.slot_keys[slot] = lex.slot_keys.get(slot, frozenset()) | {key}
+    for slot, text in results_described:
+        if declared := declared_keys(text):
+            lex.declares[slot] = lex.declares.get(slot, frozenset()) | frozenset(declared)
     _described(lex, descriptions)
     _attached(lex, prose)
     own = " ".join([prose, *(t for _, t in descriptions), *(t for _, t in results_described)]).lower()

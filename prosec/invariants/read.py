@@ -759,6 +759,15 @@ def _owned(word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ..
         # coaches' notes", `ensures: notes on passages`, even where the
         # pattern returns an object with a `notes` key it builds itself
         return Tok("OUTPUT", word)
+    if word not in lex.key_forms and (singular(word) in KINDS["CONTAINER"] or word in KINDS["CONTAINER"]):
+        # "the miners' lists": a word for a list, which the whole result may
+        # be, and no key: not read as a field of that name
+        return Tok("WORD", word)
+    if owners and all(lex.declares.get(o) for o in owners) and word not in lex.key_forms:
+        # "the vendor's quotes", of `{ price, delivery, terms }`: no key the
+        # slot declares or the program reads, so its whole result in a word
+        # of the writer's, or a field it does not declare? Not read as either
+        return Tok("WORD", word)
     return Tok("FIELD", word, (lex.key_forms.get(word, word),))
 
 
@@ -2328,14 +2337,18 @@ class Meaning(Transformer[Token, Any]):
 
     # ------------------------------------------------------------ independence
 
+    @staticmethod
+    def _apart(s: Subject) -> list[Claim]:
+        """"Reviewers work independently": no call sees another's output;
+        "the planner and the executor work independently": neither sees
+        the other's (what a slot's own other calls made is not said)."""
+        slots = list(dict.fromkeys(s.slots))
+        if len(slots) > 1:
+            return [Isolation(c, FromSlot(o)) for c in s.calls for o in slots if o != c.slot]
+        return [Isolation(c, FromOthers()) for c in s.calls]
+
     def indep(self, items: list[Any]) -> Clause:
-        subject = self._subject(items)
-        if self._tokens(items, "EACHOTHER") and len(set(subject.slots)) > 1:
-            # "the two assessors work independently of each other": each
-            # never receives the other slots' results
-            others = [Obj(source=FromOthers(), reciprocal=True)]
-            return self._clause(subject, lambda s: self._forbid(s, others))
-        return self._clause(subject, lambda s: [Isolation(c, FromOthers()) for c in s.calls])
+        return self._clause(self._subject(items), self._apart)
 
     def indep_given(self, items: list[Any]) -> Clause:
         given = frozenset(self._names(self._tokens(items, "INPUT")[0]))
@@ -2347,7 +2360,7 @@ class Meaning(Transformer[Token, Any]):
         (objs,) = self._objs(items)
         return self._clause(
             self._subject(items),
-            lambda s: [Isolation(c, FromOthers()) for c in s.calls] + self._forbid(s, objs),
+            lambda s: self._apart(s) + self._forbid(s, objs),
         )
 
     def influence(self, items: list[Any]) -> Clause:
@@ -2696,6 +2709,31 @@ class Meaning(Transformer[Token, Any]):
         if {_tok(self.toks, t).kind for t in hidden} != {"SLOT"}:
             raise Unsupported("a mention of something other than a slot")
         return self.unaware(items, mention=True)
+
+    def _which_input(self, items: list[Any]) -> Obj:
+        """"which region the failed bid was for": the input `region`, named
+        by its own words (not an element of a list input, "which tier wrote
+        each report", which is a pairing, not the list)."""
+        (which,) = self._tokens(items, "THAT")
+        if str(which).lower() != "which":
+            raise Unsupported("told that or who, not which")
+        (token,) = self._tokens(items, "INPUT")
+        names = self._names(token)
+        if len(names) != 1 or _tok(self.toks, token).text != names[0].replace("_", " "):
+            raise Unsupported("which one of something other than one input, named by its name")
+        if any(_tok(self.toks, t).kind == "IT" for i in items if isinstance(i, list) for t in i):
+            # "which document it is checking": the slot works on it, so the
+            # question is which one it is, not whether the slot has it
+            raise Unsupported("which one of what the slot itself works on")
+        return Obj(source=FromInput(names[0]), names=names)
+
+    def told_which(self, items: list[Any]) -> Clause:
+        obj = self._which_input(items)
+        return self._clause(self._subject(items), lambda s: self._need(s, [obj]))
+
+    def told_which_neg(self, items: list[Any]) -> Clause:
+        obj = self._which_input(items)
+        return self._clause(self._subject(items), lambda s: self._forbid(s, [obj]))
 
     def unaware_tells(self, items: list[Any]) -> Clause:
         """"Nothing tells the proposer that an adversary will go after its
@@ -3404,20 +3442,7 @@ class Meaning(Transformer[Token, Any]):
 
     # ------------------------------------------------------------ behaviour
 
-    def _claims_nothing(self) -> None:
-        """No word of the sentence says how calls run or relate, which other
-        claims check: "vote one after another", "score independently" are
-        not a delegate's own doing. An adjective ("as separate findings")
-        and another round ("before letting another cycle run") are."""
-        for k, tok in enumerate(self.toks):
-            after = self.toks[k + 1].kind if k + 1 < len(self.toks) else ""
-            if tok.kind in CLAIMED and not (
-                (tok.kind == "INDEP" and tok.text == "separate") or (tok.kind == "ANOTHER" and after in ("CALLS", "LOOP"))
-            ):
-                raise Unsupported(f"{tok.text!r}, which says how calls run or relate, in a delegate's own behaviour")
-
     def behaviour(self, items: list[Any]) -> Clause:
-        self._claims_nothing()
         own = self._subject(items).slots
         for neg in (i for i in items if isinstance(i, _Negated)):
             self._names_nothing(neg.start, "a negated promise about something the pattern names", own)
@@ -3548,7 +3573,22 @@ class Meaning(Transformer[Token, Any]):
     def loose(self, items: list[Any]) -> None:
         return None
 
-    anytok = loose
+    def anytok(self, items: list[Any]) -> None:
+        """A word of free text about what a delegate does: none that says
+        how calls run or relate, which other claims check ("vote one after
+        another", "score independently" are not a delegate's own doing).
+        An adjective ("as separate findings") and another round ("before
+        letting another cycle run") are."""
+        (token,) = items
+        tok = _tok(self.toks, token)
+        k = token.start_pos
+        assert k is not None
+        after = self.toks[k + 1].kind if k + 1 < len(self.toks) else ""
+        if tok.kind in CLAIMED and not (
+            (tok.kind == "INDEP" and tok.text == "separate") or (tok.kind == "ANOTHER" and after in ("CALLS", "LOOP"))
+        ):
+            raise Unsupported(f"{tok.text!r}, which says how calls run or relate, in free text")
+        return None
 
     def behaviour_calls(self, items: list[Any]) -> Clause:
         return Clause(None, lambda s: [Unverifiable("about what the delegates produce, which only they control")])
