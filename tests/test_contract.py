@@ -9,7 +9,7 @@ import ast
 import re
 from pathlib import Path
 
-from conftest import CORPUS, PATTERNS, ROOT
+from conftest import CORPUS, HAVE_CORPUS, PATTERNS, ROOT
 
 from prosec import runtime
 from prosec.api import compile_sources, find_sources
@@ -18,7 +18,7 @@ from prosec.emit import split_header
 
 def _files() -> dict[str, str]:
     files: dict[str, str] = {}
-    for source in [PATTERNS] + ([CORPUS] if CORPUS.is_dir() else []):
+    for source in [PATTERNS] + ([CORPUS] if HAVE_CORPUS else []):
         found, _ = find_sources([source])
         for name, content in compile_sources(found).files.items():
             files[f"{source.name}/{name}"] = content
@@ -43,8 +43,10 @@ def test_pattern_modules_use_only_the_contract() -> None:
     assert imported <= set(runtime.ANNOTATIONS), sorted(imported)
     # Nothing in the contract that no generated code (nor a caller) uses,
     # beyond the few that only other patterns' shapes need.
-    unused = set(runtime.__all__) - reached - imported - set(runtime.EXPORTS) - {"ANNOTATIONS", "EXPORTS"}
-    assert unused <= {"at_least", "exceeds", "is_absent", "put", "STOP"}, sorted(unused)
+    # (without the corpus, fewer shapes are generated: the check needs it)
+    if HAVE_CORPUS:
+        unused = set(runtime.__all__) - reached - imported - set(runtime.EXPORTS) - {"ANNOTATIONS", "EXPORTS"}
+        assert unused <= {"at_least", "exceeds", "is_absent", "put", "STOP"}, sorted(unused)
 
 
 def test_the_package_init_exports_what_the_runtime_declares() -> None:

@@ -60,7 +60,8 @@ def test_cut_predictions_find_the_same_derivations(monkeypatch: pytest.MonkeyPat
         compared += 1
         parsed += bool(want)
     # both kinds of sequence are among those compared
-    assert compared >= 35 and 5 <= parsed < compared
+    # (set c's corpus sentences are skipped without the corpus)
+    assert compared >= (35 if any(corpus.CORPUS.glob("*.prose.md")) else 25) and 5 <= parsed < compared
 
 
 def test_the_tables_are_those_of_the_grammar() -> None:
