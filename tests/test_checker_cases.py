@@ -1640,3 +1640,84 @@ def test_an_element_kept_across_iterations_is_another_calls_element(delegation: 
     module.assay(technician=technician, samples=["s1", "s2"], replicates=1)
     others = [any(other != call["sample"] and other in str(call["seen"]) for other in ("s1", "s2")) for call in technician.calls]
     assert any(others) is (status is Status.VIOLATED)
+
+
+def _checked(delegation: str, sentence: str, status: Status, name: str) -> list[dict[str, Any]]:
+    """With a second slot, `checker`, after the technicians: the sentence's
+    status, and what the checker was passed in one run over two samples
+    (each technician's output names its sample)."""
+    two_slots = PATTERN.replace("  - ensures: readings\n", "  - ensures: readings\n- `checker`\n  - requires: reading\n")
+    assert _statuses_in(two_slots.format(invariants=f"- {sentence}", delegation=delegation)) == [status]
+    module = _module_of(two_slots.format(invariants="", delegation=delegation), f"assay_{name}")
+    from conftest import Recorder
+
+    checker = Recorder("<checked>")
+    module.assay(technician=Recorder(lambda **kw: f"<reading of {kw['sample']}>"), checker=checker, samples=["s1", "s2"], replicates=1)
+    return list(checker.calls)
+
+
+#: results collected first, then walked one by one: the element a `for`
+#: picks from them is another one each iteration
+WALKED = """\
+let firsts = parallel for sample in samples:
+  call technician
+    sample: sample
+
+let runs = []
+for first in firsts:
+  let check = call checker
+    reading: {passed}
+  append check to runs
+
+return {
+  runs: runs
+}"""
+
+
+@pytest.mark.parametrize(
+    ("passed", "status"),
+    [
+        # the whole list, the same in every iteration
+        ("firsts", Status.PROVED),
+        # the element of this iteration
+        ("first", Status.VIOLATED),
+    ],
+)
+def test_the_element_a_for_picks_from_earlier_results_changes_each_iteration(passed: str, status: Status) -> None:
+    delegation = WALKED.replace("{passed}", passed)
+    calls = _checked(delegation, "The checker is always given the same `firsts`.", status, f"walked_{status.value}")
+    readings = {str(call["reading"]) for call in calls}
+    assert len(calls) == 2
+    assert (len(readings) == 1) is (status is Status.PROVED)
+
+
+#: the technicians' readings, collected, handed to the checker at once
+COLLECTED = """\
+let firsts = parallel for sample in samples:
+  call technician
+    sample: sample
+
+let check = call checker
+  readings: firsts{extra}
+
+return {
+  runs: check
+}"""
+
+
+@pytest.mark.parametrize(
+    ("extra", "status"),
+    [
+        # a list of the technicians' outputs holds nothing but their outputs
+        ("", Status.PROVED),
+        # the samples themselves are something else
+        ("\n  samples: samples", Status.VIOLATED),
+    ],
+)
+def test_a_list_of_a_slots_outputs_is_nothing_but_its_outputs(extra: str, status: Status) -> None:
+    delegation = COLLECTED.replace("{extra}", extra)
+    sentence = "The checker hears from nothing but the technicians."
+    (call,) = _checked(delegation, sentence, status, f"collected_{status.value}")
+    outputs = {f"<reading of {s}>" for s in ("s1", "s2")}
+    only_outputs = all(isinstance(v, list) and set(map(str, v)) <= outputs for v in call.values())
+    assert only_outputs is (status is Status.PROVED)

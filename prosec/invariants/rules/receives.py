@@ -302,6 +302,16 @@ def check(claim: Receives, facts: Facts) -> Verdict:
     return verdict(problems, evidence)
 
 
+def _from_named(need: Source, f: Flow, call: CallObs, facts: Facts) -> bool:
+    """Whether ``f`` comes from what ``need`` names, wherever it sits in the
+    value passed: a list of a slot's outputs holds nothing but its outputs
+    ("receives nothing but the mappers", of the mappers' collected results)."""
+    if isinstance(need, FromSlot) and need.age == "any" and not need.every:
+        bare = f.moved(f.path, tuple(step for step in f.at if not is_element(step)))
+        return covers(need, bare, call, facts)
+    return covers(need, f, call, facts)
+
+
 def _extra(
     claim: Receives, call: CallObs, props: list[tuple[PropObs, set[Flow]]], facts: Facts, *, basis: bool
 ) -> list[Problem]:
@@ -313,7 +323,7 @@ def _extra(
     for prop, flows in props:
         for f in sorted(flows, key=lambda f: f.src):
             restricted = f.src.kind in ("call", "error") if basis else f.src.kind not in ("edit", "text")
-            if restricted and not any(covers(n, f, call, facts) for n in claim.needs):
+            if restricted and not any(_from_named(n, f, call, facts) for n in claim.needs):
                 value = prop.prop.value
                 element = " (an element)" if f.path and is_element(f.path[0]) else ""
                 out.append(
