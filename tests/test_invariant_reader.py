@@ -910,6 +910,8 @@ return {
         ("No tone assessor call sees what earlier rounds found", "`tone_assessor` never receives another `tone_assessor`'s output"),
         ("No tone assessor call sees a verdict from an earlier tone assessor call", "`tone_assessor` never receives another `tone_assessor`'s output"),
         ("No tone assessor call sees a verdict from an earlier editor call", None),
+        ("The tone assessor never sees its output from earlier rounds", "`tone_assessor` never receives its previous output"),
+        ("The tone assessor sees its own results on earlier calls", "`tone_assessor` receives its previous output"),
         ("The publisher never sees the cuts the editor chose", "`publisher` never receives `editor`'s `cuts`"),
         # a list's other elements, with a word for the list as handed in
         ("The tone assessor never sees the other takes in the queue", "`tone_assessor` never receives other `takes`"),

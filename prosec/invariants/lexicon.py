@@ -176,6 +176,10 @@ class Lexicon:
     #: local → the slots whose whole result is all it is ever set to
     #: (``let draft = call translator``): "the translator's draft"
     results: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: local → the slots whose whole results it is set to, beside anything
+    #: else it holds (``let draft = article``, then ``let draft = call
+    #: editor``): "the editor's own earlier drafts" are those results
+    made: dict[str, frozenset[str]] = field(default_factory=dict)
     #: local → the one slot whose every result it holds and nothing else:
     #: each of the slot's calls is bound to it whole (``let plan = call
     #: planner``, and no other call of the planner), and no `catch` sees the
@@ -625,6 +629,7 @@ def build_lexicon(
         read_keys=frozenset(read_keys),
         declared_keys=frozenset(k for text in ensures for k in declared_keys(text)),
         results={n: frozenset(c for c in cs if c) for n, cs in set_to.items() if None not in cs},
+        made={n: frozenset(c for c in cs if c) for n, cs in set_to.items() if any(cs)},
         walkers={n: frozenset(w) for n, w in walkers.items()},
         appended=frozenset(
             stmt.target.name for stmt in ir.walk(program.body) if isinstance(stmt, ir.Append) and isinstance(stmt.target, ir.Name)

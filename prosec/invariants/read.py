@@ -1744,7 +1744,6 @@ class Meaning(Transformer[Token, Any]):
 
     def o_own_prior(self, items: list[Any]) -> Obj:
         return Obj(owner=ITS, what="prior")
-
     def _held_by(self, local: str) -> str | None:
         """The one slot whose result a local always is, or is null until
         (``let recipe = null``, then ``recipe = call brewer``)."""
@@ -1754,8 +1753,8 @@ class Meaning(Transformer[Token, Any]):
 
     def o_own_prior_var(self, items: list[Any]) -> Obj:
         names = self._names(self._tokens(items, "VAR")[0])
-        if len(names) != 1 or self._held_by(names[0]) is None:
-            raise Unsupported("earlier values of a local that is not one slot's every result")
+        if len(names) != 1 or (self._held_by(names[0]) is None and len(self.lex.made.get(names[0], ())) != 1):
+            raise Unsupported("earlier values of a local that no one slot's results are written to")
         return Obj(owner=ITS, what="prior", local=names[0])
 
     def o_result(self, items: list[Any]) -> Obj:
@@ -1797,7 +1796,10 @@ class Meaning(Transformer[Token, Any]):
         elif owner == ITS:
             if target.slot is None:
                 raise Unsupported("'its' for the calls in a loop")
-            if obj.local is not None and self._held_by(obj.local) != target.slot:
+            own = self.lex.made.get(obj.local, frozenset()) == {target.slot} if obj.local is not None else False
+            if obj.local is not None and self._held_by(obj.local) != target.slot and not (obj.what == "prior" and own):
+                # ("its own earlier drafts": those of the local's values that
+                # the slot made, whatever else the local held first)
                 raise Unsupported("'its' earlier values of a local that holds another slot's results")
             owners = [target.slot]
         else:
