@@ -1721,3 +1721,37 @@ def test_a_list_of_a_slots_outputs_is_nothing_but_its_outputs(extra: str, status
     outputs = {f"<reading of {s}>" for s in ("s1", "s2")}
     only_outputs = all(isinstance(v, list) and set(map(str, v)) <= outputs for v in call.values())
     assert only_outputs is (status is Status.PROVED)
+
+
+#: a value passed under a key that names nothing else in the pattern
+KEYED = """\
+let runs = parallel for sample in samples:
+  call technician
+    sample: sample
+    batch_size: {passed}
+
+return {
+  runs: runs
+}"""
+
+
+@pytest.mark.parametrize(
+    ("passed", "status"),
+    [
+        ("replicates", Status.PROVED),
+        ("sample", Status.VIOLATED),
+    ],
+)
+def test_the_same_argument_named_by_the_key_it_is_passed_under(passed: str, status: Status) -> None:
+    delegation = KEYED.replace("{passed}", passed)
+    assert _statuses(delegation, ["Every technician call gets the same batch size."]) == [status]
+    # words that spell no key, nor any other name, are not read
+    assert _statuses(delegation, ["Every technician call gets the same batch count."]) == [Status.UNRECOGNIZED]
+    module = _module_of(PATTERN.format(invariants="", delegation=delegation), f"assay_keyed_{status.value}")
+    from conftest import Recorder
+
+    technician = Recorder("<reading>")
+    module.assay(technician=technician, samples=["s1", "s2"], replicates=3)
+    sizes = {str(call["batch_size"]) for call in technician.calls}
+    assert len(technician.calls) == 2
+    assert (len(sizes) == 1) is (status is Status.PROVED)

@@ -180,6 +180,14 @@ class Lexicon:
     #: else it holds (``let draft = article``, then ``let draft = call
     #: editor``): "the editor's own earlier drafts" are those results
     made: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: slot → the keys its calls pass values under (``fallback_brief:
+    #: task_brief``): "the same fallback brief" is the argument under that key
+    passed_keys: dict[str, frozenset[str]] = field(default_factory=dict)
+
+    @property
+    def call_keys(self) -> frozenset[str]:
+        """The keys any call passes a value under."""
+        return frozenset().union(*self.passed_keys.values())
     #: local → the one slot whose every result it holds and nothing else:
     #: each of the slot's calls is bound to it whole (``let plan = call
     #: planner``, and no other call of the planner), and no `catch` sees the
@@ -630,6 +638,16 @@ def build_lexicon(
         declared_keys=frozenset(k for text in ensures for k in declared_keys(text)),
         results={n: frozenset(c for c in cs if c) for n, cs in set_to.items() if None not in cs},
         made={n: frozenset(c for c in cs if c) for n, cs in set_to.items() if any(cs)},
+        passed_keys={
+            slot: frozenset(
+                p.key
+                for e in exprs_in(program.body)
+                if isinstance(e, ir.Call) and delegate_vars.get(e.callee, e.callee) == slot
+                for p in e.props
+                if p.key != "prompt"
+            )
+            for slot in sorted(slot_set)
+        },
         walkers={n: frozenset(w) for n, w in walkers.items()},
         appended=frozenset(
             stmt.target.name for stmt in ir.walk(program.body) if isinstance(stmt, ir.Append) and isinstance(stmt.target, ir.Name)

@@ -212,6 +212,8 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
         )
         if word.startswith("`"):
             tok = _backticked(raw[i].strip("`"), lex)
+            if tok.kind == "WORD" and tok.text in lex.call_keys and out and any(t.kind == "SAME" for t in out[-1]):
+                tok = Tok("FIELD", tok.text, (tok.text,))  # "the same `fallback_brief`": a call's key
             out.append([_owned(tok.text, lex, phrases) if after_poss and tok.kind != "SLOT" else tok])
             i += 1
             continue
@@ -264,6 +266,13 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             if word in ("the", "a", "an"):
                 articles.add(len(out))
             i += 1
+            continue
+        if out and any(t.kind == "SAME" for t in out[-1]) and (keyed := _call_key_at(low, i, lex)) is not None:
+            # "every delegate receives the same fallback brief", of
+            # `fallback_brief: task_brief`: the argument under that key
+            n, key = keyed
+            out.append([Tok("FIELD", " ".join(low[i : i + n]), (key,))])
+            i += n
             continue
         name: tuple[int, int, str, tuple[str, ...]] | None = None  # (len, priority, kind, names)
         for n in range(min(max_name + 2, len(low) - i), 0, -1):  # an owner and its "'s" before a name
@@ -451,6 +460,21 @@ _VERBS = frozenset("EVALUATE DECIDE RUN MERGE".split())
 
 #: Kinds of a noun the pattern names or a word for a result.
 _NOUNS = frozenset("OUTPUT FIELD VAR INPUT SLOT".split())
+
+
+def _call_key_at(low: list[str], i: int, lex: Lexicon) -> tuple[int, str] | None:
+    """The longest run of words at ``i`` that spells a key calls pass values
+    under (its last word singular or plural), and no name of the pattern."""
+    named = max((n for n in range(1, len(low) - i + 1) if tuple(low[i : i + n]) in lex.forms), default=0)
+    for n in range(min(4, len(low) - i), named, -1):
+        span = low[i : i + n]
+        if not all(w.isalpha() for w in span):
+            continue
+        for last in dict.fromkeys((span[-1], singular(span[-1]), plural(span[-1]))):
+            key = "_".join((*span[:-1], last))
+            if key in lex.call_keys:
+                return n, key
+    return None
 
 
 def _noun(pos: list[Tok]) -> list[Tok]:
@@ -3116,7 +3140,18 @@ class Meaning(Transformer[Token, Any]):
         slots: list[str | None] = list(who) if who is not None else [self._calls_of(noun).slot if noun else None]
         args = Args.merge(i for i in items if isinstance(i, Args)).names
         subject = Subject(tuple(Calls(x) for x in slots))
+        self._keys_passed(slots, args)
         return Clause(subject, lambda s: [Identical(c, args) for c in s.calls])
+
+    def _keys_passed(self, slots: Sequence[str | None], args: tuple[str, ...] | None) -> None:
+        """A word read as a call's key names an argument of the subject's
+        own calls: a key only another slot's calls use names none of them."""
+        named = (self.lex.inputs, self.lex.variables, self.lex.keys)
+        for arg in args or ():
+            if any(arg in names for names in named) or arg not in self.lex.call_keys:
+                continue
+            if any(s is None or arg not in self.lex.passed_keys.get(s, frozenset()) for s in slots):
+                raise Unsupported(f"'same {arg}': a key another slot's calls pass")
 
     identical_passive = identical
 
@@ -3137,6 +3172,7 @@ class Meaning(Transformer[Token, Any]):
         who = next(i for i in items if isinstance(i, tuple))
         args = Args.merge(i for i in items if isinstance(i, Args)).names
         args = tuple(a for a in args if a != over) if args else args
+        self._keys_passed(who, args)
         return Clause(None, lambda s: [Identical(Calls(x), args or None, over) for x in who])
 
     def identical_in(self, items: list[Any]) -> Clause:
@@ -3607,6 +3643,7 @@ class Meaning(Transformer[Token, Any]):
 
     def identical_cont(self, items: list[Any]) -> Clause:
         args = Args.merge(i for i in items if isinstance(i, Args)).names
+        self._keys_passed([None], args)  # (whose calls "it" is, is not known here)
         return self._clause(Subject((), it=True), lambda s: [Identical(c, args) for c in s.calls])
 
     # ------------------------------------------------------------ phases and paths
