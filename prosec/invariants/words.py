@@ -265,6 +265,9 @@ KINDS: dict[str, tuple[str, ...]] = {
     # "the verifier never sees the plan directly": what another delegate
     # made of it may reach it, as every isolation claim allows
     "DIRECTLY": ("directly", "itself directly"),
+    # "the board receives the hand counts too", "... the other batches as
+    # well": what else it is given is not said, and nothing is claimed of it
+    "TOO": ("too", "as well"),
     # "..., while the executor never sees the key": a second clause
     "WHILE": ("while", "whereas"),
     # "there are at most `max_rounds` rounds"
