@@ -266,6 +266,10 @@ TABLE += [
     Twin("The verifier does not see the plan either", "The verifier sees the plan too", FORBID, NEED),
     Twin("The verifier is not shown the plan either", "The verifier is shown the plan as well", FORBID, NEED),
     Twin("The plan never reaches the verifier directly", "The plan reaches the verifier directly", FORBID, NEED),
+    # "so far" of an input: received as it stands; kept away, not read
+    Twin("The mediator never sees the budget so far", "The mediator sees the budget so far", None, NEED),
+    Twin("The mediator is not shown the budget to date", "The mediator is shown the budget to date", None, NEED),
+    Twin("The verifier never sees the executor's work so far", "The verifier sees the executor's work so far", None, None),
     Twin("No reviewer sees the brief and receives the goal", "Every reviewer sees the brief and receives the goal", None, NEED),
     # gates said of no call, and fail-safe effects
     Twin("No target is called unless the guard says yes", "A target is called unless the guard says yes", frozenset({"gated"}), None),
