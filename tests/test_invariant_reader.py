@@ -261,7 +261,15 @@ TABLE += [
     Twin("The verifier never sees the plan and is never given the goal", "The verifier sees the plan and is given the goal", FORBID, NEED),
     Twin("The verifier neither sees the plan nor receives the goal", "The verifier both sees the plan and receives the goal", FORBID, None),
     Twin("Neither the plan nor the goal reaches the verifier", "Both the plan and the goal reach the verifier", FORBID, NEED),
-    Twin("The verifier never sees the plan directly", "The verifier sees the plan directly", FORBID, None),
+    Twin("The verifier never sees the plan directly", "The verifier sees the plan directly", FORBID, NEED),
+    Twin("The verifier is never given the plan directly", "The verifier is given the plan directly", FORBID, NEED),
+    Twin("The verifier does not see the plan either", "The verifier sees the plan too", FORBID, NEED),
+    Twin("The verifier is not shown the plan either", "The verifier is shown the plan as well", FORBID, NEED),
+    Twin("The plan never reaches the verifier directly", "The plan reaches the verifier directly", FORBID, NEED),
+    # "so far" of an input: received as it stands; kept away, not read
+    Twin("The mediator never sees the budget so far", "The mediator sees the budget so far", None, NEED),
+    Twin("The mediator is not shown the budget to date", "The mediator is shown the budget to date", None, NEED),
+    Twin("The verifier never sees the executor's work so far", "The verifier sees the executor's work so far", None, None),
     Twin("No reviewer sees the brief and receives the goal", "Every reviewer sees the brief and receives the goal", None, NEED),
     # gates said of no call, and fail-safe effects
     Twin("No target is called unless the guard says yes", "A target is called unless the guard says yes", frozenset({"gated"}), None),

@@ -2120,6 +2120,16 @@ class Meaning(Transformer[Token, Any]):
 
     see_pos_q = see_pos
 
+    def see_pos_sofar(self, items: list[Any]) -> Clause:
+        """"is shown the certified progress so far": the input as it stands
+        at the call, which is what a receives claim needs. Of a slot's
+        results ("the attempts so far") it may mean all of the earlier
+        ones, not the latest: not read."""
+        (objs,) = self._objs(items)
+        if any(not isinstance(o.source, FromInput) or o.element or o.original or o.whole for o in objs):
+            raise Unsupported("'so far' of something that is not an input: which of its values")
+        return self.see_pos(items)
+
     def see_can(self, items: list[Any]) -> Clause:
         """"can read", "gets to see": it is given them. A permission ("may
         see") or a duty ("must see") says nothing of what it is given."""

@@ -265,6 +265,12 @@ KINDS: dict[str, tuple[str, ...]] = {
     # "the verifier never sees the plan directly": what another delegate
     # made of it may reach it, as every isolation claim allows
     "DIRECTLY": ("directly", "itself directly"),
+    # "the board receives the hand counts too", "... the other batches as
+    # well": what else it is given is not said, and nothing is claimed of it
+    "TOO": ("too", "as well"),
+    # "the certifier is shown the certified progress so far": an input's
+    # value as the program has grown it by the call
+    "SOFAR": ("so far", "thus far", "up to now", "to date"),
     # "..., while the executor never sees the key": a second clause
     "WHILE": ("while", "whereas"),
     # "there are at most `max_rounds` rounds"
