@@ -1755,3 +1755,28 @@ def test_the_same_argument_named_by_the_key_it_is_passed_under(passed: str, stat
     sizes = {str(call["batch_size"]) for call in technician.calls}
     assert len(technician.calls) == 2
     assert (len(sizes) == 1) is (status is Status.PROVED)
+
+
+#: two calls of the technician, each made once a run
+TWICE = """\
+parallel:
+  let first = call technician
+    sample: samples
+  let second = call technician
+    sample: replicates
+
+let check = call checker
+  reading: first
+  other: {passed}
+
+return {
+  runs: check
+}"""
+
+
+@pytest.mark.parametrize(("passed", "status"), [("second", Status.PROVED), ("first", Status.VIOLATED)])
+def test_every_output_of_calls_made_once_a_run_passed_one_by_one(passed: str, status: Status) -> None:
+    delegation = TWICE.replace("{passed}", passed)
+    (call,) = _checked(delegation, "The checker receives every technician's output.", status, f"twice_{status.value}")
+    outputs = {"<reading of ['s1', 's2']>", "<reading of 1>"}
+    assert (set(map(str, call.values())) == outputs) is (status is Status.PROVED)
