@@ -34,6 +34,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import datetime
+import functools
 import importlib
 import importlib.util
 import itertools
@@ -545,6 +546,75 @@ def bench_fan_out(pkg: ModuleType, quick: bool) -> None:
 # ---------------------------------------------------------------- report
 
 
+HOSTILE_PATTERN = """---
+name: hostile
+kind: pattern
+---
+
+# Hostile
+
+A pattern at one of the compiler's limits.
+
+### Slots
+
+- `a`
+
+### Delegation
+
+```prose
+{delegation}
+```
+"""
+
+# Inputs at the compiler's and the runtime's limits, each at two sizes: the
+# suite checks the diagnostic (tests/test_hostile.py, tests/test_runtime.py);
+# here the time, and how it grows when the input doubles (2x is linear;
+# reported, not judged: at these sizes one run's noise is of the same order).
+HOSTILE: dict[str, tuple[Callable[[int], str], int]] = {
+    # Within the limits (10,000 tokens): the whole pipeline runs.
+    "700 statements": (lambda n: "\n".join(f"let v{i} = call a" for i in range(n)) + "\nreturn v1", 700),
+    "a 2,000-item list": (lambda n: "let x = [" + "1, " * n + "]\nreturn x", 2000),
+    # Beyond them: refused with a diagnostic before any work grows with it.
+    "a 60,000-item list (refused)": (lambda n: "let x = [" + "1, " * n + "]\nreturn x", 60_000),
+    "100,000 open brackets (refused)": (lambda n: "let x = " + "[" * n, 100_000),
+}
+VERDICTS: dict[str, Callable[[int], str]] = {
+    "3,000,000 unclosed braces": lambda n: "{" * (600 * n),
+    "700,000 code fences": lambda n: "```\n" * (140 * n),
+}
+
+
+def _best_of(fn: Callable[[], object], rounds: int) -> float:
+    times = []
+    for _ in range(rounds):
+        started = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - started)
+    return min(times)
+
+
+def bench_hostile(quick: bool) -> None:
+    print("hostile inputs at two sizes (growth when the input doubles; 2x is linear)", flush=True)
+    from prosec.api import compile_text
+    from prosec.runtime import read_verdict
+
+    rounds = 1 if quick else 3
+    def compiled(text: str) -> object:
+        return compile_text("h.prose.md", HOSTILE_PATTERN.format(delegation=text).encode())
+
+    compiled("let x = call a\nreturn x")  # the parsers and templates, built once
+    for label, (make, size) in HOSTILE.items():
+        texts = [make(size // 2), make(size)]
+        small, large = (_best_of(functools.partial(compiled, text), rounds) for text in texts)
+        record(Figure(f"hostile_{label}", f"compile {label}: growth from half", large / small, "x",
+                      detail=f"{large:.2f} s"))
+    for label, make_text in VERDICTS.items():
+        texts = [make_text(2500), make_text(5000)]
+        small, large = (_best_of(functools.partial(read_verdict, text), rounds) for text in texts)
+        record(Figure(f"verdict_{label}", f"read a verdict of {label}: growth from half", large / small,
+                      "x", detail=f"{large:.3f} s"))
+
+
 def machine() -> dict[str, Any]:
     return {
         "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
@@ -675,6 +745,7 @@ def main(argv: list[str]) -> int:
         compiler = Compiler(work)
         bench_builds(compiler, work, size)
         bench_startup(compiler, work)
+        bench_hostile(args.quick)
         pkg = build_runtime_package(compiler, work)
         bench_overhead(pkg, args.quick)
         bench_journal(pkg, work, args.quick)

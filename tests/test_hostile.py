@@ -20,7 +20,6 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
@@ -478,6 +477,34 @@ def test_generated_code_uses_no_builtin_a_pattern_name_could_shadow(tmp_path: Pa
 # ---------------------------------------------------------------- files and folders
 
 
+@contextlib.contextmanager
+def watching_opens(opened: list[str]) -> Iterator[None]:
+    """Record every path opened (by ``open``, ``io.open`` or ``os.open``);
+    opening a FIFO is refused at once rather than left to block the test."""
+    real_open, real_os_open = builtins.open, os.open
+
+    def note(path: object) -> None:
+        opened.append(os.fsdecode(path) if isinstance(path, (str, bytes, os.PathLike)) else repr(path))
+        if "fifo" in opened[-1]:
+            raise AssertionError(f"opened {opened[-1]}")
+
+    def watched_open(file: Any, *args: Any, **kwargs: Any) -> Any:
+        note(file)
+        return real_open(file, *args, **kwargs)
+
+    def watched_os_open(path: Any, *args: Any, **kwargs: Any) -> int:
+        note(path)
+        return real_os_open(path, *args, **kwargs)
+
+    builtins.open = io.open = watched_open
+    os.open = watched_os_open
+    try:
+        yield
+    finally:
+        builtins.open = io.open = real_open
+        os.open = real_os_open
+
+
 def test_links_fifos_and_folders_are_skipped_never_opened(tmp_path: Path) -> None:
     outside = tmp_path / "outside"
     outside.mkdir()
@@ -492,9 +519,10 @@ def test_links_fifos_and_folders_are_skipped_never_opened(tmp_path: Path) -> Non
     (tree / "sub" / "linked").symlink_to(outside, target_is_directory=True)
     (tree / "folder.prose.md").mkdir()
     os.mkfifo(tree / "fifo.prose.md")
-    started = time.monotonic()
-    sources, problems = find_sources([tree])
-    assert time.monotonic() - started < 10  # a FIFO was never opened for reading
+    opened: list[str] = []
+    with watching_opens(opened):
+        sources, problems = find_sources([tree])
+    assert not [p for p in opened if "fifo" in p or "secret" in p]  # never opened
     # The link inside the tree is the same file: compiled once.
     assert len(sources) == 1 and sources[0].path.resolve() == tree / "real.prose.md"
     skipped = {d.path: d.message for d in problems if d.code == "PS606"}
@@ -690,17 +718,17 @@ LIMITS = {
 }
 
 
+# The watchdog turns a hang (a parser gone quadratic on a limit) into a
+# failure; how long each takes is the benchmark's business, not a test's.
+@pytest.mark.timeout(300)
 @pytest.mark.parametrize("case", sorted(LIMITS))
-def test_limits_give_a_diagnostic_quickly(case: str) -> None:
+def test_limits_give_a_diagnostic(case: str) -> None:
     delegation, code = LIMITS[case]
     text = pattern_text("t", delegation, slots="a")
-    started = time.monotonic()
     result = compile_text("t.prose.md", text.encode())
-    elapsed = time.monotonic() - started
     codes = {d.code for d in result.diagnostics}
     assert code in codes, sorted(codes)
     assert result.code is None
-    assert elapsed < 20, elapsed
 
 
 def test_a_string_literal_may_be_as_long_as_its_file(tmp_path: Path, compile_pattern: Callable[..., ModuleType]) -> None:
