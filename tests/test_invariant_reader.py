@@ -583,6 +583,9 @@ def test_a_call_count_is_counted_over_every_path(sentence: str, status: Status) 
         # the claim denied is not proved: prosec cannot tell
         ("The target may run without the observer's approval", Status.UNVERIFIABLE),
         ("The mapper does not run in declared order", Status.UNVERIFIABLE),
+        # "different": not the same, which is proved of the handler's calls
+        ("The handlers receive different tickets", Status.VIOLATED),
+        ("The reviewers receive different inputs from one another", Status.UNVERIFIABLE),
     ],
 )
 def test_a_denial_is_never_proved(sentence: str, status: Status) -> None:
@@ -1099,3 +1102,25 @@ def test_a_loop_named_among_several_is_not_read(sentence: str) -> None:
     assert _read_as(TWO_LOOPS, sentence) is None, sentence
     assert _read_as(NESTED, sentence) is None, sentence
     assert _read_as(NESTED, sentence.replace("explainer", "specialist")) is None, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        ("No mapper call is given a different mapper output", "`mapper` never receives another `mapper`'s output"),
+        ("No reviewer sees another reviewer's output", "`reviewer` never receives another `reviewer`'s output"),
+        # another call of a slot the sentence is not about: not the
+        # subject's other calls
+        ("Every mapper call is given a different planner output", None),
+        ("No mapper sees another reviewer's output", None),
+        # "different" alone: the denial of "the same"
+        ("The handlers receive different tickets", "it is not the case that every `handler` receives the same `ticket`"),
+        ("The handlers receive slightly different tickets", None),
+        ("The handlers receive new tickets", None),
+        # "nothing about" a call: none of its inputs
+        ("Nothing about a verifier call changes from round to round", "every `verifier` receives the same inputs"),
+        ("Nothing about a verifier call changes", None),
+    ],
+)
+def test_another_call_is_of_the_slot_named(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PATTERN, sentence) == canonical, sentence

@@ -1728,7 +1728,11 @@ class Meaning(Transformer[Token, Any]):
             if fields is not None and any(self._tokens(items, "POSS")):
                 return Obj(owner=OTHER, what="fields", fields=fields)
             return Obj(owner=OTHER, what="output")
-        return Obj(source=FromOthers(), reciprocal=bool(self._tokens(items, "EACHOTHER")))
+        # "another reviewer's output": another call of that slot, which must
+        # be the subject's ("a different planner outline", said of the
+        # coach, is no other coach call's output)
+        who = tuple(n for i in items if isinstance(i, tuple) for n in i)
+        return Obj(source=FromOthers(), names=who, reciprocal=bool(self._tokens(items, "EACHOTHER")))
 
     def o_others_fields(self, items: list[Any]) -> Obj:
         fields: tuple[str, ...] = items[-1]
@@ -3264,6 +3268,13 @@ class Meaning(Transformer[Token, Any]):
         if any(str(t).lower() != "different" for t in self._tokens(items, "WORD")):
             raise Unsupported("a word that may pick some of the elements")
         return self.identical_across(items)
+
+    def identical_denied(self, items: list[Any]) -> Clause:
+        """"The forecasters receive different inputs": it is not the case
+        that they receive the same ones (violated when that is proved)."""
+        if any(str(t).lower() != "different" for t in self._tokens(items, "WORD")):
+            raise Unsupported("a word that does not say the inputs differ")
+        return self._denied(self.identical(items))
 
     def identical_callee(self, items: list[Any]) -> Clause:
         callee = self._name(self._tokens(items, "SLOT")[-1])
