@@ -1041,6 +1041,7 @@ loop (max: max_lessons) as lesson:
   let quiz = call quizmaster
     topic: topic
     lesson: lesson
+    warm_up: topic
   parallel:
     let first = call specialist
       summary: summary
@@ -1081,6 +1082,8 @@ NESTED = ROUNDS.replace("  parallel:\n", "  parallel for view in [1, 2]:\n")
         # passive "all given": the passive of "all receive"
         ("The specialists are all given identical inputs", "every `specialist` receives the same inputs"),
         ("The specialists are each handed the same summary", "every `specialist` receives the same `summary`"),
+        # a key with two words, written with a hyphen
+        ("The quizmaster receives the same warm-up lesson after lesson", "every `quizmaster` receives the same `warm_up`"),
         # a local named with the slot whose every result it holds
         ("Every specialist is given the same intake summary", "every `specialist` receives the same `summary`"),
         ("Every specialist is given the same explainer summary", None),

@@ -468,7 +468,7 @@ def _call_key_at(low: list[str], i: int, lex: Lexicon) -> tuple[int, str] | None
     named = max((n for n in range(1, len(low) - i + 1) if tuple(low[i : i + n]) in lex.forms), default=0)
     for n in range(min(4, len(low) - i), named, -1):
         span = low[i : i + n]
-        if not all(w.isalpha() for w in span):
+        if not all(w.replace("_", "").isalpha() for w in span):
             continue
         for last in dict.fromkeys((span[-1], singular(span[-1]), plural(span[-1]))):
             key = "_".join((*span[:-1], last))
