@@ -583,6 +583,9 @@ def test_a_call_count_is_counted_over_every_path(sentence: str, status: Status) 
         # the claim denied is not proved: prosec cannot tell
         ("The target may run without the observer's approval", Status.UNVERIFIABLE),
         ("The mapper does not run in declared order", Status.UNVERIFIABLE),
+        # "different": not the same, which is proved of the handler's calls
+        ("The handlers receive different tickets", Status.VIOLATED),
+        ("The reviewers receive different inputs from one another", Status.UNVERIFIABLE),
     ],
 )
 def test_a_denial_is_never_proved(sentence: str, status: Status) -> None:
@@ -989,4 +992,138 @@ def test_a_locals_values_from_other_calls(sentence: str, canonical: str | None) 
     ],
 )
 def test_what_a_slot_made_is_a_thing(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PATTERN, sentence) == canonical, sentence
+
+
+ROUNDS = """\
+---
+name: rounds
+kind: pattern
+---
+
+# Rounds
+
+A tutor that teaches lesson after lesson.
+
+### Slots
+
+- `intake`
+- `explainer`
+- `quizmaster`
+- `specialist`
+- `grader`
+
+### Requires
+
+```
+topic: string -- what is taught
+profile: string -- who learns it
+max_lessons: number -- (optional, default 3)
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let summary = call intake
+  topic: topic
+let notes = call grader
+  summary: summary
+let feedback = null
+loop (max: max_lessons) as lesson:
+  let explanation = call explainer
+    topic: topic
+    profile: profile
+    summary: summary
+  let quiz = call quizmaster
+    topic: topic
+    lesson: lesson
+    warm_up: topic
+  parallel:
+    let first = call specialist
+      summary: summary
+      notes: notes
+    let second = call specialist
+      summary: summary
+      notes: notes
+  feedback = call grader
+    work: quiz
+return feedback
+```
+"""
+
+#: the same, with a second loop
+TWO_LOOPS = ROUNDS.replace("return feedback", "repeat 2:\n  call intake\n    topic: topic\nreturn feedback")
+#: the same, with a loop inside the loop: "every lesson" says nothing of its rounds
+NESTED = ROUNDS.replace("  parallel:\n", "  parallel for view in [1, 2]:\n")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # the delegation's one loop, named by its variable
+        ("The explainer receives identical inputs in every lesson", "every `explainer` receives the same inputs"),
+        ("In each lesson, the explainer is given the same topic", "every `explainer` receives the same `topic`"),
+        ("The quizmaster receives the same topic lesson after lesson", "every `quizmaster` receives the same `topic`"),
+        ("Across lessons the quizmaster always gets the same topic", "every `quizmaster` receives the same `topic`"),
+        ("The explainer's inputs never change from one lesson to the next", "every `explainer` receives the same inputs"),
+        ("In every lesson the explainer is given the profile as-is", "`explainer` receives `profile` unchanged"),
+        ("The explainer gets the profile unchanged lesson after lesson", "`explainer` receives `profile` unchanged"),
+        # a slot called outside the loop too: its other calls are no lesson's
+        ("The grader receives identical inputs in every lesson", None),
+        ("In every lesson the grader is given the summary unchanged", None),
+        # a receives claim said of every lesson, and words that name no loop
+        ("In every lesson the explainer is given the profile", None),
+        ("The explainer receives identical inputs in every topic", None),
+        ("The explainer receives identical inputs from one lesson to another lesson", None),
+        # passive "all given": the passive of "all receive"
+        ("The specialists are all given identical inputs", "every `specialist` receives the same inputs"),
+        ("The specialists are each handed the same summary", "every `specialist` receives the same `summary`"),
+        # a key with two words, written with a hyphen
+        ("The quizmaster receives the same warm-up lesson after lesson", "every `quizmaster` receives the same `warm_up`"),
+        # a local named with the slot whose every result it holds
+        ("Every specialist is given the same intake summary", "every `specialist` receives the same `summary`"),
+        ("Every specialist is given the same explainer summary", None),
+    ],
+)
+def test_the_rounds_of_the_one_loop(sentence: str, canonical: str | None) -> None:
+    assert _read_as(ROUNDS, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The explainer receives identical inputs in every lesson",
+        "In every lesson the explainer is given the profile as-is",
+        "The explainer's inputs never change from one lesson to the next",
+    ],
+)
+def test_a_loop_named_among_several_is_not_read(sentence: str) -> None:
+    assert _read_as(TWO_LOOPS, sentence) is None, sentence
+    assert _read_as(NESTED, sentence) is None, sentence
+    assert _read_as(NESTED, sentence.replace("explainer", "specialist")) is None, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        ("No mapper call is given a different mapper output", "`mapper` never receives another `mapper`'s output"),
+        ("No reviewer sees another reviewer's output", "`reviewer` never receives another `reviewer`'s output"),
+        # another call of a slot the sentence is not about: not the
+        # subject's other calls
+        ("Every mapper call is given a different planner output", None),
+        ("No mapper sees another reviewer's output", None),
+        # "different" alone: the denial of "the same"
+        ("The handlers receive different tickets", "it is not the case that every `handler` receives the same `ticket`"),
+        ("The handlers receive slightly different tickets", None),
+        ("The handlers receive new tickets", None),
+        # "nothing about" a call: none of its inputs
+        ("Nothing about a verifier call changes from round to round", "every `verifier` receives the same inputs"),
+        ("Nothing about a verifier call changes", None),
+    ],
+)
+def test_another_call_is_of_the_slot_named(sentence: str, canonical: str | None) -> None:
     assert _read_as(PATTERN, sentence) == canonical, sentence

@@ -468,7 +468,7 @@ def _call_key_at(low: list[str], i: int, lex: Lexicon) -> tuple[int, str] | None
     named = max((n for n in range(1, len(low) - i + 1) if tuple(low[i : i + n]) in lex.forms), default=0)
     for n in range(min(4, len(low) - i), named, -1):
         span = low[i : i + n]
-        if not all(w.isalpha() for w in span):
+        if not all(w.replace("_", "").isalpha() for w in span):
             continue
         for last in dict.fromkeys((span[-1], singular(span[-1]), plural(span[-1]))):
             key = "_".join((*span[:-1], last))
@@ -1197,6 +1197,13 @@ ITS = "\x00its"
 
 
 @dataclass(frozen=True, slots=True)
+class _Rounds:
+    """The rounds of the delegation's one loop, named by its own word."""
+
+    word: str
+
+
+@dataclass(frozen=True, slots=True)
 class _Tail:
     """What an unreadable verdict does: stop the delegation, or count as a
     refusal."""
@@ -1721,7 +1728,11 @@ class Meaning(Transformer[Token, Any]):
             if fields is not None and any(self._tokens(items, "POSS")):
                 return Obj(owner=OTHER, what="fields", fields=fields)
             return Obj(owner=OTHER, what="output")
-        return Obj(source=FromOthers(), reciprocal=bool(self._tokens(items, "EACHOTHER")))
+        # "another reviewer's output": another call of that slot, which must
+        # be the subject's ("a different planner outline", said of the
+        # coach, is no other coach call's output)
+        who = tuple(n for i in items if isinstance(i, tuple) for n in i)
+        return Obj(source=FromOthers(), names=who, reciprocal=bool(self._tokens(items, "EACHOTHER")))
 
     def o_others_fields(self, items: list[Any]) -> Obj:
         fields: tuple[str, ...] = items[-1]
@@ -2137,6 +2148,11 @@ class Meaning(Transformer[Token, Any]):
             raise Unsupported("a modal that says what may or must be, not what is")
         return self.see_pos(items)
     see_always = see_pos
+
+    def see_rounds(self, items: list[Any]) -> Clause:
+        """"In every lesson the explainer is given the profile as-is": every
+        call, when the slot is called only inside the delegation's one loop."""
+        return self._looped_only(self.see_pos(items), (Unchanged,))
 
     def see_every(self, items: list[Any]) -> Clause:
         obj = next(i for i in items if isinstance(i, Obj))
@@ -3116,6 +3132,13 @@ class Meaning(Transformer[Token, Any]):
     # ------------------------------------------------------------ identical
 
     def obj_same(self, items: list[Any]) -> Args:
+        if [t.type for t in items] == ["SLOT", "VAR"]:
+            # "the same intake summary": the local, when it holds that
+            # slot's every result and nothing else
+            (slot,), (var,) = (_tok(self.toks, t).names for t in items)
+            if self.lex.holds.get(var) != slot:
+                raise Unsupported(f"'same {slot} {var}': a local that does not hold only that slot's results")
+            return Args((var,))
         token = items[0]
         tok = _tok(self.toks, token)
         match token.type:
@@ -3144,6 +3167,57 @@ class Meaning(Transformer[Token, Any]):
     def same_always(self, items: list[Any]) -> Clause:
         return next(i for i in items if isinstance(i, Clause))
 
+    def loop_rounds(self, items: list[Any]) -> _Rounds:
+        """"In every lesson", "batch after batch", "from one lesson to the
+        next", "across batches": the rounds of the delegation's loop, named
+        by its variable (``... as lesson``) or the local it is the value
+        of, when the delegation has that one loop and no other."""
+        toks = [_tok(self.toks, t) for t in self._tokens(items)]
+        said = [t.text for t in toks if t.kind == "WORD"]
+        if self.lex.loop_count != 1:
+            raise Unsupported(f"'{' '.join(t.text for t in toks)}': which of the delegation's loops is not said")
+        match [t.kind for t in toks]:
+            case ["FROM", "NUMBER" | "SINGLE", "WORD", "TO", "WORD"]:
+                if toks[1].text != "one" or said[1] != "next":
+                    raise Unsupported("rounds that are not each one and the next")
+                said = said[:1]
+            case ["FROM", "WORD", "TO", "WORD"] | ["WORD", "AFTER", "WORD"]:
+                if said[0] != said[1]:
+                    raise Unsupported("rounds that are not each one and the next")
+                said = said[:1]
+            case ["ACROSS", "WORD"]:
+                if singular(said[0]) == said[0]:
+                    raise Unsupported(f"across one '{said[0]}'")
+        (word,) = said
+        if word not in self.lex.loop_words or word in self.lex.nested_loop_words:
+            raise Unsupported(f"'{word}': not a name of the delegation's loop")
+        return _Rounds(word)
+
+    def _looped_only(self, clause: Clause, kinds: tuple[type, ...]) -> Clause:
+        """A clause said of the rounds of the delegation's one loop: what it
+        says of every call of its slots is what it says of every round, when
+        the slots are called inside that loop and nowhere else."""
+
+        def build(s: Subject) -> list[Claim]:
+            claims = clause.build(s)
+            for claim in claims:
+                if not isinstance(claim, kinds) or not isinstance(claim, Identical | Unchanged):
+                    raise Unsupported("a claim that is not said of every round")
+                slot = claim.target.slot
+                if isinstance(claim, Identical) and (claim.over is not None or claim.callee is not None):
+                    raise Unsupported("rounds of the loop, and of what else")
+                if slot is None or slot not in self.lex.looped or slot in self.lex.unlooped:
+                    raise Unsupported("every round of the loop, of a slot called outside it")
+            return claims
+
+        return Clause(clause.subject, build, clause.again)
+
+    def same_rounds(self, items: list[Any]) -> Clause:
+        """"The quizmaster receives identical inputs in every lesson": the
+        same across the rounds of the delegation's one loop, which is every
+        loop around the slot's calls when it is called nowhere else."""
+        return self._looped_only(next(i for i in items if isinstance(i, Clause)), (Identical,))
+
     def identical(self, items: list[Any]) -> Clause:
         noun = next((i for i in items if isinstance(i, CallsNoun)), None)
         who = next((i for i in items if isinstance(i, tuple)), None)
@@ -3170,6 +3244,9 @@ class Meaning(Transformer[Token, Any]):
         verb = next(t for t in self._tokens(items) if t.type in ("MERGE", "BEHAVE"))
         if str(verb).lower() not in _VARY_VERBS:
             raise Unsupported("a verb that does not say the inputs vary")
+        if any(isinstance(i, _Rounds) for i in items):
+            # "from one lesson to the next", of the loop `... as lesson`
+            return self._looped_only(self.identical(items), (Identical,))
         return self.identical(items)
 
     def identical_looped(self, items: list[Any]) -> Clause:
@@ -3191,6 +3268,13 @@ class Meaning(Transformer[Token, Any]):
         if any(str(t).lower() != "different" for t in self._tokens(items, "WORD")):
             raise Unsupported("a word that may pick some of the elements")
         return self.identical_across(items)
+
+    def identical_denied(self, items: list[Any]) -> Clause:
+        """"The forecasters receive different inputs": it is not the case
+        that they receive the same ones (violated when that is proved)."""
+        if any(str(t).lower() != "different" for t in self._tokens(items, "WORD")):
+            raise Unsupported("a word that does not say the inputs differ")
+        return self._denied(self.identical(items))
 
     def identical_callee(self, items: list[Any]) -> Clause:
         callee = self._name(self._tokens(items, "SLOT")[-1])
