@@ -294,6 +294,9 @@ TABLE += [
          frozenset({"returns"}), None),
     Twin("The returned result is the actor's latest output", "The returned result is the actor's previous output",
          frozenset({"returns"}), None),
+    # a word for the latest before a noun for the whole result
+    Twin("The returned result is the actor's most recent draft", "The returned result is the actor's earlier draft",
+         frozenset({"returns"}), None),
     Twin("The mapper is given each chunk exactly once", "The mapper is given each chunk once", frozenset({"exactly-once"}), None),
     Twin("Reviewers score one after another, in roster order", "Reviewers score all at once, in any order", frozenset({"ordered"}), None),
     Twin("The stages are run one after another in slot order", "The stages are run one after another in agent order",
@@ -990,3 +993,62 @@ def test_a_locals_values_from_other_calls(sentence: str, canonical: str | None) 
 )
 def test_what_a_slot_made_is_a_thing(sentence: str, canonical: str | None) -> None:
     assert _read_as(PATTERN, sentence) == canonical, sentence
+
+
+GATED_FIELDS = """\
+---
+name: gated-fields
+kind: pattern
+---
+
+# Gated fields
+
+A drafter writes, a reviewer approves or not.
+
+### Slots
+
+- `drafter`
+  - requires: brief
+  - ensures: `{ text, notes }`
+- `reviewer`
+  - requires: text
+  - ensures: a verdict
+
+### Requires
+
+- The caller supplies:
+    brief: string -- what to write
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let draft = call drafter
+  brief: brief
+let verdict = call reviewer
+  text: draft.text
+if verdict approves:
+  return { text: draft.text, notes: draft.notes }
+return { text: null, notes: verdict }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a slot's fields returned on a path named before or after them
+        ("On approval the drafter's text is returned", "on approval, `drafter`'s `text` is returned"),
+        ("The drafter's notes are returned when the reviewer approves", "when `reviewer` approves, `drafter`'s `notes` is returned"),
+        ("On success, the drafter's text and notes are returned", "on success, `drafter`'s `text` and `notes` is returned"),
+        # a negation or a limit no rule of the path reads
+        ("On approval the drafter's text is never returned", None),
+        ("Unless the reviewer approves, the drafter's text is returned", None),
+        ("On approval only the drafter's text is returned", None),
+    ],
+)
+def test_a_slots_fields_returned_on_a_path(sentence: str, canonical: str | None) -> None:
+    assert _read_as(GATED_FIELDS, sentence) == canonical, sentence

@@ -162,7 +162,7 @@ KINDS: dict[str, tuple[str, ...]] = {
         "fellows", "teammate", "teammates",
     ),
     "PRIOR": ("previous", "prior", "preceding", "earlier", "last"),
-    "CURRENT": ("current", "latest"),
+    "CURRENT": ("current", "latest", "most recent", "newest"),
     "LATER": ("later", "subsequent", "following", "downstream"),
     "FIRST": ("first",),
     # ---- nouns for a delegate's whole result
