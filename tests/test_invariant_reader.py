@@ -1048,6 +1048,15 @@ return { text: null, notes: verdict }
         ("On approval the drafter's text is never returned", None),
         ("Unless the reviewer approves, the drafter's text is returned", None),
         ("On approval only the drafter's text is returned", None),
+        # "its" after the slot that blocks is that slot
+        ("When the reviewer does not approve, its notes are returned", "`reviewer`'s `notes` is returned when `reviewer` blocks"),
+        ("When the reviewer blocks, its notes are never returned", None),
+        ("When the pattern blocks, its notes are returned", None),
+        # a slot's latest output, returned in the active voice or "from" it
+        ("The pattern returns the drafter's latest result", "`drafter`'s latest output is returned"),
+        ("The latest result from the drafter is returned", "`drafter`'s latest output is returned"),
+        ("The pattern never returns the drafter's latest result", None),
+        ("The pattern returns the drafter's previous result", None),
     ],
 )
 def test_a_slots_fields_returned_on_a_path(sentence: str, canonical: str | None) -> None:

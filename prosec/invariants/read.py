@@ -3341,6 +3341,16 @@ class Meaning(Transformer[Token, Any]):
             raise Unsupported("one slot's field returned when another blocks")
         return Clause(None, lambda s: [Returns("blocked", (Need(FromSlot(owner, fields)),), approver=owner)])
 
+    def ret_its_field_when(self, items: list[Any]) -> Clause:
+        """"When the guard blocks, its reason is returned": the fields of
+        the slot that blocks."""
+        when = next(i for i in items if isinstance(i, When))
+        fields = next(i for i in items if isinstance(i, tuple))
+        owner = when.approver
+        if owner is None or owner in (OTHER, ITS):
+            raise Unsupported("'its' of no slot named before it")
+        return Clause(None, lambda s: [Returns("blocked", (Need(FromSlot(owner, fields)),), approver=owner)])
+
     ret_field_when_active = ret_field_when
     ret_field_when_front = ret_field_when
     ret_field_when_front_passive = ret_field_when
