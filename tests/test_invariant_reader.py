@@ -1052,6 +1052,12 @@ return { text: null, notes: verdict }
         ("When the reviewer does not approve, its notes are returned", "`reviewer`'s `notes` is returned when `reviewer` blocks"),
         ("When the reviewer blocks, its notes are never returned", None),
         ("When the pattern blocks, its notes are returned", None),
+        # a verdict that says no; a value that comes back to the caller
+        ("When the reviewer says no, its notes come back to the caller", "`reviewer`'s `notes` is returned when `reviewer` blocks"),
+        ("When the reviewer says yes, its notes come back to the caller", None),
+        ("When the reviewer blocks, the reviewer's notes come back", "`reviewer`'s `notes` is returned when `reviewer` blocks"),
+        ("When the reviewer blocks, its notes return", None),
+        ("The text given to the caller always comes from the drafter", "the returned `text` always comes from `drafter`"),
         # a slot's latest output, returned in the active voice or "from" it
         ("The pattern returns the drafter's latest result", "`drafter`'s latest output is returned"),
         ("The latest result from the drafter is returned", "`drafter`'s latest output is returned"),

@@ -630,7 +630,7 @@ def _by_return(low: list[str], i: int, phrases: dict[tuple[str, ...], tuple[str,
     "field": there, a returned key that is also a listed word ("reason",
     "notes", "results") is the key."""
     before = tuple(low[max(i - 2, 0) : i])
-    after = tuple(low[i + 1 : i + 3])
+    after = tuple(low[i + 1 : i + 1 + max(len(r) for r in _RETURN_WORDS)])
     if after[:1] == ("field",):
         return True  # "the results field"
     if "OUTPUT" in phrases.get((low[i],), ()):
@@ -3219,6 +3219,9 @@ class Meaning(Transformer[Token, Any]):
         said = [str(t).lower() for t in items if isinstance(t, Token)]
         if said[:1] == ["when"] and len(said) == 2 and len(items) == 2 and not said[1].endswith("ed"):
             raise Unsupported("'when' and a verb with no subject")
+        said_by = [str(t).lower() for t in items if isinstance(t, Token) and t.type == "AUTHORED"]
+        if said_by and (said_by[0] not in ("says", "say", "said") or said[-1] != "no"):
+            raise Unsupported("a refusal not said: only a verdict that says no refuses")
         return When(next((i for i in items if _is_name(i)), None))
 
     def path_blocked(self, items: list[Any]) -> When:
@@ -3333,6 +3336,11 @@ class Meaning(Transformer[Token, Any]):
         fields = next(i for i in items if isinstance(i, tuple))
         return owner, fields
 
+    def _comes_back(self, items: list[Any]) -> None:
+        """A return said with no "is": only "comes back" says it."""
+        if not self._tokens(items, "BE") and not any(str(t).lower().startswith(("come", "came")) for t in self._tokens(items, "RETURN")):
+            raise Unsupported("a verb of returning with no 'is' that does not say the value comes back")
+
     def ret_field_when(self, items: list[Any]) -> Clause:
         owner, fields = self._field_owner(items)
         when = next(i for i in items if isinstance(i, When))
@@ -3344,12 +3352,18 @@ class Meaning(Transformer[Token, Any]):
     def ret_its_field_when(self, items: list[Any]) -> Clause:
         """"When the guard blocks, its reason is returned": the fields of
         the slot that blocks."""
+        self._comes_back(items)
         when = next(i for i in items if isinstance(i, When))
         fields = next(i for i in items if isinstance(i, tuple))
         owner = when.approver
         if owner is None or owner in (OTHER, ITS):
             raise Unsupported("'its' of no slot named before it")
         return Clause(None, lambda s: [Returns("blocked", (Need(FromSlot(owner, fields)),), approver=owner)])
+
+    def ret_field_when_comes_back(self, items: list[Any]) -> Clause:
+        """"When the guard blocks, the guard's reason comes back"."""
+        self._comes_back(items)
+        return self.ret_field_when(items)
 
     ret_field_when_active = ret_field_when
     ret_field_when_front = ret_field_when
