@@ -1780,3 +1780,85 @@ def test_every_output_of_calls_made_once_a_run_passed_one_by_one(passed: str, st
     (call,) = _checked(delegation, "The checker receives every technician's output.", status, f"twice_{status.value}")
     outputs = {"<reading of ['s1', 's2']>", "<reading of 1>"}
     assert (set(map(str, call.values())) == outputs) is (status is Status.PROVED)
+
+
+UNTIL_APPROVED = """\
+---
+name: until-approved
+kind: pattern
+---
+
+# Until approved
+
+A drafter revises a text until a critic approves it.
+
+### Slots
+
+- `drafter`
+  - requires: brief
+  - ensures: a draft
+- `critic`
+  - requires: draft
+  - ensures: a verdict
+
+### Requires
+
+- The caller supplies:
+    brief: string -- the brief
+
+### Config
+
+- `rounds` (integer, default: 4): how many drafts
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let draft = null
+let first = null
+let critique = null
+loop until critique approves (max: rounds) as round:
+  let draft = call drafter
+    brief: brief
+    round: round
+  if first is null:
+    first = draft
+  let critique = call critic
+    draft: draft{inside}
+return {{
+  text: {returned}
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("returned", "inside", "status"),
+    [
+        # the return after the loop follows its end on the critic's approval
+        ("draft", "", Status.PROVED),
+        # `first` holds the drafter's first output, not its latest
+        ("first", "", Status.VIOLATED),
+        # a return in the loop after the verdict may or may not follow an
+        # approval, and gives no text
+        ("draft", "\n  if critique says stop:\n    return {{ text: null }}", Status.UNRECOGNIZED),
+    ],
+)
+def test_a_return_after_a_loop_that_ends_on_approval_is_on_the_approval_path(returned: str, inside: str, status: Status) -> None:
+    text = UNTIL_APPROVED.replace("{returned}", returned).replace("{inside}", inside)
+    assert _status_of(text, "When the critic approves, the returned text is the drafter's latest output.") == status
+    if status is Status.UNRECOGNIZED:
+        return
+    module = _module_of(text.format(invariants=""), f"until_approved_{returned}")
+    from conftest import Recorder
+
+    drafter = Recorder(lambda **kw: f"<draft {kw['round']}>")
+    # the critic approves the second draft
+    critic = Recorder("revise", "approve")
+    out = module.until_approved(drafter=drafter, critic=critic, brief="b", rounds=4)
+    text_out = out["text"] if isinstance(out, dict) else out.text
+    assert critic.count == 2
+    assert (text_out == "<draft 2>") is (status is Status.PROVED)

@@ -294,6 +294,9 @@ TABLE += [
          frozenset({"returns"}), None),
     Twin("The returned result is the actor's latest output", "The returned result is the actor's previous output",
          frozenset({"returns"}), None),
+    # a word for the latest before a noun for the whole result
+    Twin("The returned result is the actor's most recent draft", "The returned result is the actor's earlier draft",
+         frozenset({"returns"}), None),
     Twin("The mapper is given each chunk exactly once", "The mapper is given each chunk once", frozenset({"exactly-once"}), None),
     Twin("Reviewers score one after another, in roster order", "Reviewers score all at once, in any order", frozenset({"ordered"}), None),
     Twin("The stages are run one after another in slot order", "The stages are run one after another in agent order",
@@ -1127,3 +1130,77 @@ def test_a_loop_named_among_several_is_not_read(sentence: str) -> None:
 )
 def test_another_call_is_of_the_slot_named(sentence: str, canonical: str | None) -> None:
     assert _read_as(PATTERN, sentence) == canonical, sentence
+
+
+GATED_FIELDS = """\
+---
+name: gated-fields
+kind: pattern
+---
+
+# Gated fields
+
+A drafter writes, a reviewer approves or not.
+
+### Slots
+
+- `drafter`
+  - requires: brief
+  - ensures: `{ text, notes }`
+- `reviewer`
+  - requires: text
+  - ensures: a verdict
+
+### Requires
+
+- The caller supplies:
+    brief: string -- what to write
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let draft = call drafter
+  brief: brief
+let verdict = call reviewer
+  text: draft.text
+if verdict approves:
+  return { text: draft.text, notes: draft.notes }
+return { text: null, notes: verdict }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a slot's fields returned on a path named before or after them
+        ("On approval the drafter's text is returned", "on approval, `drafter`'s `text` is returned"),
+        ("The drafter's notes are returned when the reviewer approves", "when `reviewer` approves, `drafter`'s `notes` is returned"),
+        ("On success, the drafter's text and notes are returned", "on success, `drafter`'s `text` and `notes` is returned"),
+        # a negation or a limit no rule of the path reads
+        ("On approval the drafter's text is never returned", None),
+        ("Unless the reviewer approves, the drafter's text is returned", None),
+        ("On approval only the drafter's text is returned", None),
+        # "its" after the slot that blocks is that slot
+        ("When the reviewer does not approve, its notes are returned", "`reviewer`'s `notes` is returned when `reviewer` blocks"),
+        ("When the reviewer blocks, its notes are never returned", None),
+        ("When the pattern blocks, its notes are returned", None),
+        # a verdict that says no; a value that comes back to the caller
+        ("When the reviewer says no, its notes come back to the caller", "`reviewer`'s `notes` is returned when `reviewer` blocks"),
+        ("When the reviewer says yes, its notes come back to the caller", None),
+        ("When the reviewer blocks, the reviewer's notes come back", "`reviewer`'s `notes` is returned when `reviewer` blocks"),
+        ("When the reviewer blocks, its notes return", None),
+        ("The text given to the caller always comes from the drafter", "the returned `text` always comes from `drafter`"),
+        # a slot's latest output, returned in the active voice or "from" it
+        ("The pattern returns the drafter's latest result", "`drafter`'s latest output is returned"),
+        ("The latest result from the drafter is returned", "`drafter`'s latest output is returned"),
+        ("The pattern never returns the drafter's latest result", None),
+        ("The pattern returns the drafter's previous result", None),
+    ],
+)
+def test_a_slots_fields_returned_on_a_path(sentence: str, canonical: str | None) -> None:
+    assert _read_as(GATED_FIELDS, sentence) == canonical, sentence

@@ -208,6 +208,8 @@ def canonical(claim: Claim) -> str:
             return f"{source(need.what)} is returned when {_n(approver)} blocks"
         case Returns(path="says", needs=(Need(what=FromSlot(fields=fields) as what, field=None, only=False),), approver=approver, immediate=immediate, word=word) if fields:
             return f"{_path_words('says', approver, word)}, {source(what)} is returned{' immediately' if immediate else ''}"
+        case Returns(path="accept" | "success" | "exhausted" as path, needs=(Need(what=FromSlot(fields=fields) as what, field=None, only=False),), approver=approver, immediate=False) if fields:
+            return f"{_path_words(path, approver)}, {source(what)} is returned"
         case Returns(path="all", needs=(need,), complete=complete) if isinstance(need.what, FromVar):
             return f"the whole {_n(need.what.name)} is the output" if complete else f"{_n(need.what.name)} is the output"
         case Returns(path="all", needs=(need,), always=False, present=False) if (

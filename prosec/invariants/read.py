@@ -312,6 +312,8 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             name = (1, priority, _name_kind(entity.kind), entity.names)
         phrase_len = _phrase_at(low, i, phrases, longest)
         owned = after_poss and (name is None or (name[0] == 1 and name[2] != "SLOT")) and phrase_len <= 1
+        if owned and name is not None and out[-1][0].kind in ("CURRENT", "PRIOR"):
+            owned = False  # "the designer's last draft", of a local `draft`: the local, read as before
         if owned and name is not None and out[-1][0].kind != "POSS" and low[i - 1] in ("the", "a", "an"):
             owned = False  # "every screener's score and the bar": a name after an article is its own
         if owned and out[-1][0].kind not in ("POSS", "ITS") and set(phrases.get((word,), ())) & _CLAUSE_WORDS:
@@ -504,13 +506,23 @@ def _list_of_key(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str, 
 
 def _raw_after_poss(out: list[list[Tok]]) -> bool:
     """Whether the sentence so far ends in a slot's possessive and "raw"
-    ("the spotters' raw"): what a slot produced, as it produced it."""
+    ("the spotters' raw"): what a slot produced, as it produced it; or a
+    word for its latest ("the planner's most recent", "the vendor's
+    latest"): the noun after it is the one output of the slot's latest call."""
     return (
         len(out) > 2
-        and [(t.kind, t.text) for t in out[-1]] == [("ORIGINAL", "raw")]
+        and (
+            [(t.kind, t.text) for t in out[-1]] == [("ORIGINAL", "raw")]
+            or [(t.kind, t.text) for t in out[-1]] in ([("CURRENT", w)] for w in LATEST_WORDS)
+            or [(t.kind, t.text) for t in out[-1]] == [("PRIOR", "last")]
+        )
         and out[-2][0].kind == "POSS"
         and any(t.kind == "SLOT" for t in out[-3])
     )
+
+
+#: Words for a slot's latest output ("the designer's last draft" too).
+LATEST_WORDS = ("latest", "current", "most recent", "newest")
 
 
 def _key_by_name(word: str, following: str, out: list[list[Tok]], lex: Lexicon) -> str | None:
@@ -618,7 +630,7 @@ def _by_return(low: list[str], i: int, phrases: dict[tuple[str, ...], tuple[str,
     "field": there, a returned key that is also a listed word ("reason",
     "notes", "results") is the key."""
     before = tuple(low[max(i - 2, 0) : i])
-    after = tuple(low[i + 1 : i + 3])
+    after = tuple(low[i + 1 : i + 1 + max(len(r) for r in _RETURN_WORDS)])
     if after[:1] == ("field",):
         return True  # "the results field"
     if "OUTPUT" in phrases.get((low[i],), ()):
@@ -3291,6 +3303,9 @@ class Meaning(Transformer[Token, Any]):
         said = [str(t).lower() for t in items if isinstance(t, Token)]
         if said[:1] == ["when"] and len(said) == 2 and len(items) == 2 and not said[1].endswith("ed"):
             raise Unsupported("'when' and a verb with no subject")
+        said_by = [str(t).lower() for t in items if isinstance(t, Token) and t.type == "AUTHORED"]
+        if said_by and (said_by[0] not in ("says", "say", "said") or said[-1] != "no"):
+            raise Unsupported("a refusal not said: only a verdict that says no refuses")
         return When(next((i for i in items if _is_name(i)), None))
 
     def path_blocked(self, items: list[Any]) -> When:
@@ -3375,6 +3390,21 @@ class Meaning(Transformer[Token, Any]):
         claim = Returns("says", (Need(FromSlot(owner, fields)),), approver=when.approver, immediate=immediate, word=when.word)
         return Clause(None, lambda s: [claim])
 
+    def ret_fields_on_path(self, items: list[Any]) -> Clause:
+        """"On acceptance the brewer's beer is returned": the fields, under
+        whatever key, on an approval's, the success's or the exhaustion's
+        path."""
+        owner, fields = self._field_owner(items)
+        when = next(i for i in items if isinstance(i, When))
+        if when.path in ("blocked", "says"):
+            raise Unsupported("a refusal's or a decision word's path, read by its own rule")
+        if owner in (OTHER, ITS):
+            raise Unsupported("a returned field of no named slot")
+        if any(f not in self.lex.keys and f not in self.lex.declared_keys for f in fields):
+            raise Unsupported("a returned field of a slot that the program never reads")
+        claim = Returns(when.path, (Need(FromSlot(owner, fields)),), approver=when.approver, word=when.word)
+        return Clause(None, lambda s: [claim])
+
     def ret_from_passive(self, items: list[Any]) -> Clause:
         """"On accept the worker's result is returned at once": the slot's
         output as the returned result, on the path named."""
@@ -3390,6 +3420,11 @@ class Meaning(Transformer[Token, Any]):
         fields = next(i for i in items if isinstance(i, tuple))
         return owner, fields
 
+    def _comes_back(self, items: list[Any]) -> None:
+        """A return said with no "is": only "comes back" says it."""
+        if not self._tokens(items, "BE") and not any(str(t).lower().startswith(("come", "came")) for t in self._tokens(items, "RETURN")):
+            raise Unsupported("a verb of returning with no 'is' that does not say the value comes back")
+
     def ret_field_when(self, items: list[Any]) -> Clause:
         owner, fields = self._field_owner(items)
         when = next(i for i in items if isinstance(i, When))
@@ -3397,6 +3432,22 @@ class Meaning(Transformer[Token, Any]):
         if approver != owner:
             raise Unsupported("one slot's field returned when another blocks")
         return Clause(None, lambda s: [Returns("blocked", (Need(FromSlot(owner, fields)),), approver=owner)])
+
+    def ret_its_field_when(self, items: list[Any]) -> Clause:
+        """"When the guard blocks, its reason is returned": the fields of
+        the slot that blocks."""
+        self._comes_back(items)
+        when = next(i for i in items if isinstance(i, When))
+        fields = next(i for i in items if isinstance(i, tuple))
+        owner = when.approver
+        if owner is None or owner in (OTHER, ITS):
+            raise Unsupported("'its' of no slot named before it")
+        return Clause(None, lambda s: [Returns("blocked", (Need(FromSlot(owner, fields)),), approver=owner)])
+
+    def ret_field_when_comes_back(self, items: list[Any]) -> Clause:
+        """"When the guard blocks, the guard's reason comes back"."""
+        self._comes_back(items)
+        return self.ret_field_when(items)
 
     ret_field_when_active = ret_field_when
     ret_field_when_front = ret_field_when
@@ -3442,7 +3493,7 @@ class Meaning(Transformer[Token, Any]):
         slot's latest call. A local named must hold that slot's results and
         nothing else (or null before its first call)."""
         said = [str(t).lower() for t in self._tokens(items) if t.type in ("CURRENT", "PRIOR")]
-        if any(w not in ("latest", "current", "last") for w in said):
+        if any(w not in (*LATEST_WORDS, "last") for w in said):
             raise Unsupported("an earlier output, not the latest")
         named = self._tokens(items, "VAR")
         for var in named:

@@ -162,7 +162,7 @@ KINDS: dict[str, tuple[str, ...]] = {
         "fellows", "teammate", "teammates",
     ),
     "PRIOR": ("previous", "prior", "preceding", "earlier", "last"),
-    "CURRENT": ("current", "latest"),
+    "CURRENT": ("current", "latest", "most recent", "newest"),
     "LATER": ("later", "subsequent", "following", "downstream"),
     "FIRST": ("first",),
     # ---- nouns for a delegate's whole result
@@ -385,7 +385,12 @@ KINDS: dict[str, tuple[str, ...]] = {
     "MONO": ("monotonic", "monotonically", "cumulative", "append_only", "append only", "add_only"),
     "RETURN": ("return", "returns", "returned", "returning", "hand back", "hands back", "handed back", "given back", "reported back",
                # "the recipe that comes back"
-               "comes back", "come back", "came back"),
+               "comes back", "come back", "came back",
+               # "its reason comes back to the caller": the caller is whom
+               # a pattern returns to, whatever else it is called
+               "comes back to the caller", "come back to the caller", "returned to the caller",
+               "handed back to the caller", "given back to the caller", "handed to the caller",
+               "given to the caller"),
     "BLOCK": (
         "block", "blocks", "blocked", "stop", "stops", "stopped", "halts", "halt",
         "refuses", "refuse", "declines", "decline", "denies", "deny", "rejects", "reject",

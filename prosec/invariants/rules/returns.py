@@ -552,14 +552,109 @@ def _succeeded_returns(facts: Facts, evidence: list[str]) -> tuple[list[ReturnOb
 
 def _approved_returns(approver: str | None, facts: Facts, evidence: list[str]) -> tuple[list[ReturnObs], set[Span]]:
     """"When the critic accepts": the returns reached where the approver's
-    verdict was read as an approval."""
+    verdict was read as an approval, and those that may follow a loop that
+    ends when it approves (``loop until critique approves``). The second
+    set holds the returns that may or may not follow an approval."""
     chosen = sorted(
         (r for r in facts.a.returns.values() if any(approves(k, approver) for k in r.known or ())),
         key=lambda r: r.stmt.span,
     )
+    unsure: set[Span] = set()
+    for span, loop, call in _until_approved(approver, facts):
+        for ret in sorted(facts.a.returns.values(), key=lambda r: r.stmt.span):
+            if ret in chosen:
+                continue
+            known = ret.known or frozenset()
+            if any(_approval(k.cond) and not k.holds for k in known):
+                continue  # a test there says no approval held
+            if span in set(ret.loops):
+                place = _before_verdict(loop, call, ret.stmt)
+                if place == "before":
+                    continue  # this round's verdict is not given yet, and the last did not approve
+                chosen.append(ret)
+                if place == "unsure" or not any(approves(k, approver) for k in known):
+                    unsure.add(ret.stmt.span)
+            elif ret.after and span in ret.after:
+                # after the loop: where it ended on an approval, or ran out;
+                # a test made after it may tell those apart
+                chosen.append(ret)
+                if any(_after(loop.span, k.cond.span) for k in known):
+                    unsure.add(ret.stmt.span)
+    chosen.sort(key=lambda r: r.stmt.span)
     who = f"`{approver}`" if approver else "a slot"
     evidence.append(f"when {who} approves, the pattern returns on line {_lines(chosen)}")
-    return chosen, set()
+    return chosen, unsure
+
+
+def _after(loop: Span, span: Span) -> bool:
+    return (span.line, span.column) >= (loop.end_line, loop.end_column)
+
+
+def _until_approved(approver: str | None, facts: Facts) -> list[tuple[Span, ir.LoopUntil, ir.Call]]:
+    """The loops that end when the approver's verdict approves (``loop until
+    critique approves``), each with the one call that gives that verdict:
+    the approver is called at that one site, in the loop's own body (at its
+    top, or in the body of a ``try`` there), so each round's verdict is the
+    one tested at its end, and no verdict of it comes before the loop."""
+    out: list[tuple[Span, ir.LoopUntil, ir.Call]] = []
+    for info in facts.a.loops.values():
+        node = info.node
+        if not isinstance(node, ir.LoopUntil) or node.test != "until" or node.cond is None or not _approval(node.cond):
+            continue
+        tests = facts.a.tests.get(node.cond.span, set())
+        if not tests or not all(approves(k, approver) for k in tests):
+            continue
+        slots = {f.src.name for k in tests for f in k.sure | k.present if f.src.kind == "call"}
+        if len(slots) != 1:
+            continue
+        (slot,) = slots
+        calls = [e for e in exprs_in(facts.a.program.body) if isinstance(e, ir.Call) and e.callee == slot]
+        if len(calls) != 1 or _verdict_site(node.body, calls[0]) is None:
+            continue
+        out.append((info.span, node, calls[0]))
+    return out
+
+
+def _verdict_site(body: ir.Block, call: ir.Call) -> tuple[int, int | None] | None:
+    """Where ``call`` sits in a loop's body: the index of the statement that
+    makes it, and, when that is a ``try``, the index in the ``try``'s body;
+    None when it sits deeper (in a branch or an inner loop)."""
+    for i, stmt in enumerate(body):
+        if any(e is call for e in stmt_exprs(stmt)) and not ir.children(stmt):
+            return i, None
+        if isinstance(stmt, ir.Try):
+            for j, inner in enumerate(stmt.body):
+                if any(e is call for e in stmt_exprs(inner)) and not ir.children(inner):
+                    return i, j
+    return None
+
+
+def _before_verdict(loop: ir.LoopUntil, call: ir.Call, ret: ir.Return) -> str:
+    """Whether a return in the loop's body comes before the round's verdict
+    (``before``), may come after it (``after``), or cannot be told
+    (``unsure``)."""
+    site = _verdict_site(loop.body, call)
+    assert site is not None
+    i, j = site
+
+    def within(stmts: ir.Block) -> bool:
+        return any(s is ret for s in ir.walk(stmts))
+
+    for k, stmt in enumerate(loop.body):
+        if not within((stmt,)):
+            continue
+        if k != i:
+            return "before" if k < i else "after"
+        if j is None or not isinstance(stmt, ir.Try):
+            return "unsure"
+        if within(stmt.body[:j]):
+            return "before"
+        if stmt.catch_body is not None and within(stmt.catch_body) and j == len(stmt.body) - 1:
+            # the verdict's call is the last of the `try`: a failure comes
+            # before it gives a verdict, or from it
+            return "before"
+        return "after" if within(stmt.body[j + 1 :]) else "unsure"
+    return "unsure"
 
 
 def _decision_loops(facts: Facts) -> set[Span]:
