@@ -1392,6 +1392,65 @@ def test_a_return_inside_a_collected_loop_does_not_end_the_run(loop: str, status
     assert (len(drawn) == 1) == (status is Status.PROVED), drawn
 
 
+#: (the loops of the case above, then one or two sheets drawn)
+_TRACED = "let traced = parallel for tile in tiles:\n  let outline = call outliner\n    tile: tile\n  return outline.paths"
+_UNTIL_EMPTY = (
+    "let traced = []\nfor tile in tiles:\n  let outline = call outliner\n    tile: tile\n"
+    "  if outline says empty:\n    return { map: null }\n  append outline.paths to traced"
+)
+_ONE_SHEET = "\n\nlet sheet = call cartographer\n  traced: traced\n\nreturn {\n  map: sheet.image\n}"
+_TWO_SHEETS = (
+    "\n\nlet draft = call cartographer\n  traced: traced\nlet sheet = call cartographer\n  traced: draft.image"
+    "\n\nreturn {\n  map: sheet.image\n}"
+)
+
+
+@pytest.mark.parametrize(
+    ("delegation", "sentence", "status"),
+    [
+        # bare: exactly once, or at least once
+        (_TRACED + _ONE_SHEET, "The cartographer is called once.", Status.PROVED),
+        (_UNTIL_EMPTY + _ONE_SHEET, "The cartographer is called once.", Status.VIOLATED),
+        (_TRACED + _TWO_SHEETS, "The cartographer is called once.", Status.UNRECOGNIZED),
+        (_TRACED + _TWO_SHEETS, "The cartographer is called twice.", Status.PROVED),
+        (_UNTIL_EMPTY + _TWO_SHEETS, "The cartographer runs twice.", Status.VIOLATED),
+        # with "only": exactly once, or at most once
+        (_TRACED + _ONE_SHEET, "The cartographer is only ever called once.", Status.PROVED),
+        (_UNTIL_EMPTY + _ONE_SHEET, "The cartographer is only called once.", Status.UNRECOGNIZED),
+        (_TRACED + _TWO_SHEETS, "The cartographer is only called once.", Status.VIOLATED),
+    ],
+)
+def test_a_count_said_bare_is_proved_exact_and_broken_only_under_both_meanings(
+    delegation: str, sentence: str, status: Status
+) -> None:
+    assert _statuses_in(TRACING.format(invariants=f"- {sentence}", delegation=delegation)) == [status]
+    module = _module_of(TRACING.format(invariants="", delegation=delegation), f"tracing{next(_GATES)}")
+    wanted = 2 if "twice" in sentence else 1
+    counts = []
+    for decision in ("empty", "go"):
+        drawn: list[object] = []
+
+        def outliner(_decision: str = decision, **_: object) -> dict[str, str]:
+            return {"paths": "p", "decision": _decision}
+
+        def cartographer(_drawn: list[object] = drawn, **given: object) -> dict[str, str]:
+            _drawn.append(given["traced"])
+            return {"image": "i"}
+
+        module.tracing(outliner=outliner, cartographer=cartographer, tiles=["a", "b"], judge=lambda *_, d=decision: d)
+        counts.append(len(drawn))
+    if status is Status.PROVED:
+        assert counts == [wanted, wanted], counts
+    elif status is Status.VIOLATED:
+        # a run that breaks the weaker meaning too: fewer calls for a bare
+        # count, more for one said with "only"
+        assert (min(counts) < wanted) if "only" not in sentence else (max(counts) > wanted), counts
+    else:
+        # one meaning holds on every run, the other fails on some
+        assert (min(counts) >= wanted) if "only" not in sentence else (max(counts) <= wanted), counts
+        assert counts != [wanted, wanted], counts
+
+
 # ---------------------------------------------------------------- a field word that is the program's own name
 
 PANEL_OF_NOSES = """\

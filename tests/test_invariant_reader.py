@@ -298,6 +298,11 @@ TABLE += [
     Twin("The returned result is the actor's most recent draft", "The returned result is the actor's earlier draft",
          frozenset({"returns"}), None),
     Twin("The mapper is given each chunk exactly once", "The mapper is given each chunk once", frozenset({"exactly-once"}), None),
+    # a verb named for the slot: its agent noun is the slot's name
+    Twin("Each chunk is mapped exactly once", "Each chunk is mapped once", frozenset({"exactly-once"}), None),
+    Twin("Each chunk is mapped by exactly one mapper", "Each chunk is mapped by a mapper", frozenset({"exactly-once"}), None),
+    Twin("The guard is called once", "The guard is called once per chunk", frozenset({"call count"}), None),
+    Twin("The guard is only ever called once", "The guard is never called twice", frozenset({"call count"}), None),
     Twin("Reviewers score one after another, in roster order", "Reviewers score all at once, in any order", frozenset({"ordered"}), None),
     Twin("The stages are run one after another in slot order", "The stages are run one after another in agent order",
          frozenset({"ordered"}), None),
@@ -561,7 +566,27 @@ def test_docs_examples_read_as_the_docs_say(sentence: str, canonical: str | None
         ("The mapper is called at most 3 times", Status.VIOLATED),
         # "each" of a slot called in two places: each call, or the slot?
         ("Each handler is called exactly once", Status.UNRECOGNIZED),
-        ("The guard is called once", Status.UNRECOGNIZED),
+        # a count said bare: exactly, or at least, so many times; proved
+        # when exact, broken when a run that returns makes fewer
+        ("The guard is called once", Status.PROVED),
+        ("The handler is called twice", Status.PROVED),
+        ("The handler runs twice in total", Status.PROVED),
+        ("The handler is called once", Status.UNRECOGNIZED),
+        ("The target is called once", Status.VIOLATED),
+        ("The verifier is called twice", Status.VIOLATED),
+        ("The mapper is called once", Status.VIOLATED),
+        # with "only": exactly, or at most; broken when a run may make more
+        ("The guard is only ever called once", Status.PROVED),
+        ("The handler is only called twice", Status.PROVED),
+        ("The handler is only called once", Status.VIOLATED),
+        ("The target is called just once", Status.UNRECOGNIZED),
+        ("The reviewer is only called once", Status.VIOLATED),
+        ("The verifier is only called twice", Status.VIOLATED),
+        # "each" of a slot called in two places; a count per element
+        ("Each handler is called once", Status.UNRECOGNIZED),
+        ("The guard is called once per chunk", Status.UNRECOGNIZED),
+        ("The guard is not called once", Status.UNRECOGNIZED),
+        ("The guard is never called twice", Status.UNRECOGNIZED),
     ],
 )
 def test_a_call_count_is_counted_over_every_path(sentence: str, status: Status) -> None:

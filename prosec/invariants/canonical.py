@@ -170,8 +170,10 @@ def canonical(claim: Claim) -> str:
             return f"the loop is bounded by {_n(bound)}"
         case Monotonic(var=var):
             return f"{_n(var)} only grows"
-        case CallCount(target=target, count=count, exact=exact):
+        case CallCount(target=target, count=count, exact=exact, loose=loose):
             times = "once" if count == "1" else f"{count if count.isdigit() else _n(count)} times"
+            if loose is not None:
+                return f"{subject(target)} is {'only ' if loose == 'most' else ''}called {times}"
             return f"{subject(target)} is called {'exactly' if exact else 'at most'} {times}"
         case ExactlyOnce(target=target, elements=elements, per="element") if elements == target.slot:
             return f"each {subject(target)} runs exactly once"

@@ -239,11 +239,17 @@ class ExactlyOnce:
 class CallCount:
     """Each run calls ``target``'s slot at most ``count`` times (a number, or
     the name of a config entry); with ``exact``, exactly that many times on
-    every run that returns."""
+    every run that returns; with ``loose``, exactly, or else at least or at
+    most, that many (the sentence does not say which)."""
 
     target: Calls
     count: str
     exact: bool = False
+    #: a count said bare ("called twice": exactly, or at least, so many
+    #: times; "least") or with "only" ("only called once": exactly, or at
+    #: most; "most"): proved when the exact count is, broken only when the
+    #: other meaning is broken too
+    loose: Literal["least", "most"] | None = None
 
 
 @dataclass(frozen=True, slots=True)

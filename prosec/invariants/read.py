@@ -28,7 +28,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from importlib.resources import files
-from typing import Any
+from typing import Any, Literal
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput, VisitError
@@ -3000,8 +3000,9 @@ class Meaning(Transformer[Token, Any]):
             raise Unsupported(f"the number of '{tok.text}': which of the delegation's loops is not said")
         return self.bounded([bound])
 
-    def _count_clause(self, items: list[Any], *, exact: bool) -> Clause:
-        """"X is called at most N times", "each X runs exactly once"."""
+    def _count_clause(self, items: list[Any], *, exact: bool, loose: Literal["least", "most"] | None = None) -> Clause:
+        """"X is called at most N times", "each X runs exactly once"; with
+        ``loose``, "X is called twice", "X is only called once"."""
         times = [t for t in self._tokens(items, "ONCE_N")]
         count = _NUMBERS[str(times[0]).lower()] if times else next(i for i in items if _is_name(i))
 
@@ -3010,7 +3011,7 @@ class Meaning(Transformer[Token, Any]):
         def build(s: Subject) -> list[Claim]:
             out: list[Claim] = []
             for target in s.calls:
-                if exact and quantified and count == "1" and target.slot in self.lex.sequences and target.phase == "all" and not target.given:
+                if exact and not loose and quantified and count == "1" and target.slot in self.lex.sequences and target.phase == "all" and not target.given:
                     # "each stage runs exactly once", of a slot sequence:
                     # each of its delegates, once
                     out.append(ExactlyOnce(target, target.slot, "element"))
@@ -3019,7 +3020,7 @@ class Meaning(Transformer[Token, Any]):
                     raise Unsupported("a call count of something that is not one slot")
                 if quantified and target.slot in self.lex.repeated:
                     raise Unsupported("'each' of a slot called more than once: each call, or the slot?")
-                out.append(CallCount(target, count, exact))
+                out.append(CallCount(target, count, exact, loose))
             return out
 
         return Clause(self._subject(items), build)
@@ -3035,8 +3036,15 @@ class Meaning(Transformer[Token, Any]):
     def bounded_vague(self, items: list[Any]) -> Clause:
         raise Unsupported("a slot 'bounded by' a value: its calls, or its loop?")
 
-    def exact_once_bare(self, items: list[Any]) -> Clause:
-        raise Unsupported("'called once': exactly once, or at least once?")
+    def loose_calls(self, items: list[Any]) -> Clause:
+        """"The guard is called once", "the checker runs twice": exactly so
+        many times, or at least so many; checked both ways."""
+        return self._count_clause(items, exact=True, loose="least")
+
+    def loose_only_calls(self, items: list[Any]) -> Clause:
+        """"The guard is only ever called once": exactly once, or at most
+        once; checked both ways."""
+        return self._count_clause(items, exact=True, loose="most")
 
     def bounded_all(self, items: list[Any]) -> Clause:
         raise Unsupported("every loop bounded, by nothing named")
@@ -3135,6 +3143,15 @@ class Meaning(Transformer[Token, Any]):
         if any(str(t).lower() not in ("several", "more") for t in self._tokens(items, "WORD")):
             raise Unsupported("a second promise that is not 'never several'")
         return self.once_call(items)
+
+    def once_element_act(self, items: list[Any]) -> Clause:
+        """"Each role is danced exactly once": by the one slot whose name is
+        the verb's agent noun (`dancer`), each element to exactly one call."""
+        if str(self._tokens(items, "ONCE_N")[0]).lower() != "once":
+            raise Unsupported("a count other than once")
+        element = self._name(self._tokens(items, "INPUT")[0])
+        slot = self._name(self._tokens(items, "ACT")[0])
+        return Clause(None, lambda s: [ExactlyOnce(Calls(slot), element, "element")])
 
     def once_element_self(self, items: list[Any]) -> Clause:
         raise Unsupported("exactly once, by no named slot")

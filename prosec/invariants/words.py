@@ -189,6 +189,8 @@ KINDS: dict[str, tuple[str, ...]] = {
     "NUMBER": ("one", "two", "three", "four", "five", "n", "k"),
     "ONCE_N": ("once", "twice", "thrice", "three times"),
     "TIMES": ("times", "time"),
+    # "once in total": the count of every call of a run
+    "IN_TOTAL": ("in total", "all told"),
     "SINGLE": ("single", "one", "one and only one"),
     # ---- verbs of receiving (active) and giving (passive)
     "SEE": (

@@ -32,7 +32,7 @@ from ... import ir
 from ...diagnostics import Span
 from ..claims import CallCount
 from ..flow import stmt_exprs
-from .base import Facts, Problem, Verdict, unsettled, verdict
+from .base import Facts, Problem, Verdict, undecided, unsettled, verdict
 
 #: A count as a linear form: "" → the constant, a config name → its
 #: coefficient. None: no bound.
@@ -51,6 +51,8 @@ def check(claim: CallCount, facts: Facts) -> Verdict:
     most = counter.most(program.body)
     least = counter.least(program.body)
     want: Count = {"": int(claim.count)} if claim.count.isdigit() else {claim.count: 1}
+    if claim.loose is not None:
+        return _loose(claim, slot, want, counter, (most, least), program.span)
     said = f"`{slot}` is called " + ("exactly " if claim.exact else "at most ") + _spell(want)
     where = counter.first_site
     if most is None:
@@ -70,6 +72,41 @@ def check(claim: CallCount, facts: Facts) -> Verdict:
         problems.append(short)
     sure = f"at least {_spell(least)} and " if claim.exact else ""
     return verdict(problems, [f"every run calls `{slot}` {sure}at most {_spell(most)}"])
+
+
+def _loose(
+    claim: CallCount, slot: str, want: Count, counter: _Counter, counted: tuple[Count | None, Count], span: Span
+) -> Verdict:
+    """A count said bare ("called twice") or with "only" ("only called
+    once"): exactly that many, or else at least (at most) that many.
+    Proved when every run that returns makes exactly that many calls, which
+    both meanings allow; broken when the weaker meaning is broken too: a
+    run that returns with fewer calls (a bare count, when the fewest a run
+    makes are counted exactly), or one that may make more (with "only")."""
+    most, least = counted
+    at = counter.first_site or counter.unbounded or span
+    exact = most is not None and _at_most(most, want) and least == want
+    if exact:
+        return verdict([], [f"every run calls `{slot}` at least {_spell(least)} and at most {_spell(least)}"])
+    found = [f"every run calls `{slot}` at least {_spell(least)}"]
+    if most is not None:
+        found.append(f"and at most {_spell(most)}")
+    if claim.loose == "least":
+        short = Problem(at, f"a run may call `{slot}` only {_spell(least)}, not {_spell(want)}")
+        if not _at_most(want, least):
+            if counter.rough is None:
+                return verdict([short], [])
+            why = f"the fewest calls of `{slot}` a run makes are not counted exactly (line {counter.rough.line})"
+            return unsettled(why, [short], [" ".join(found)])
+        problem = Problem(at, f"a run may call `{slot}` more than {_spell(want)}")
+        why = f"{_spell(want)} may mean exactly or at least so many"
+    else:
+        if most is None or not _at_most(most, want):
+            many = "any number of times" if most is None else _spell(most)
+            return verdict([Problem(at, f"a run may call `{slot}` {many}: more than {_spell(want)}")], [])
+        problem = Problem(at, f"a run may call `{slot}` only {_spell(least)}, not exactly {_spell(want)}")
+        why = f"only {_spell(want)} may mean exactly or at most so many"
+    return undecided(f"{why}, and the checks answer the two differently", [problem], [" ".join(found)])
 
 
 def _spell(count: Count) -> str:
