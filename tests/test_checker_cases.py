@@ -1921,3 +1921,81 @@ def test_a_return_after_a_loop_that_ends_on_approval_is_on_the_approval_path(ret
     text_out = out["text"] if isinstance(out, dict) else out.text
     assert critic.count == 2
     assert (text_out == "<draft 2>") is (status is Status.PROVED)
+
+
+# ---------------------------------------------------------------- a slot's calls counted against a loop's bound
+
+ROUNDS_OF_CHECKS = """\
+---
+name: checks
+kind: pattern
+---
+
+# Checks
+
+A writer drafts each round and a verifier checks it.
+
+### Slots
+
+- `writer`
+  - requires: topic
+  - ensures: a draft
+- `verifier`
+  - requires: the draft
+  - ensures: a verdict
+
+### Requires
+
+- The caller supplies:
+    topic: string -- what is written
+    max_rounds: integer -- (optional, default 3) rounds at most
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+{delegation}
+```
+"""
+
+_ONE_CHECK = """\
+let draft = null
+loop until **the draft is good** (max: max_rounds):
+  draft = call writer
+    topic: topic
+  call verifier
+    draft: draft
+return draft"""
+
+_TWO_CHECKS = _ONE_CHECK.replace("return draft", "  call verifier\n    draft: topic\nreturn draft")
+
+
+@pytest.mark.parametrize("delegation", [_ONE_CHECK, _TWO_CHECKS])
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "No more than `max_rounds` verifiers are run",
+        "Verifier calls are bounded by `max_rounds`",
+        "Calls to the verifier are bounded by `max_rounds`",
+        "At most `max_rounds` verifier calls are ever made",
+    ],
+)
+def test_a_slots_calls_bounded_by_the_loops_bound_count_the_calls(delegation: str, sentence: str) -> None:
+    """Said of a slot, the bound counts its calls, not the loop's rounds: a
+    verifier called twice a round breaks it though the loop is bounded."""
+    twice = delegation is _TWO_CHECKS
+    statuses = _statuses_in(ROUNDS_OF_CHECKS.format(invariants=f"- {sentence}", delegation=delegation))
+    assert statuses == [Status.VIOLATED if twice else Status.PROVED], sentence
+    module = _module_of(ROUNDS_OF_CHECKS.format(invariants="", delegation=delegation), f"checks{next(_GATES)}")
+    checked: list[object] = []
+
+    def verifier(**given: object) -> str:
+        checked.append(given["draft"])
+        return "no"
+
+    # the draft is never good: every round runs
+    module.checks(writer=lambda **_: "d", verifier=verifier, topic="t", max_rounds=3, judge=lambda *_: False)
+    assert len(checked) == (6 if twice else 3), checked

@@ -3,7 +3,7 @@
 says what they hold)."""
 
 # fmt: off
-GRAMMAR = '8fe819394e311c7070a9274e1a9b9c822e4657adf217c0778ee8a59552127557'
+GRAMMAR = '2c45c15b5c4096ae4058fb112e0a26919fded5e2bcee1bd32c49db8e3d3cf9e3'
 LARK = '1.3.1'
 START = 'start'
 RULES = (('start', ('clause', '__start_star_0', 'SEMI'), None, 0, False),
@@ -1487,12 +1487,15 @@ RULES = (('start', ('clause', '__start_star_0', 'SEMI'), None, 0, False),
  ('bound_clause', ('COUNT_OF', 'INPUT', 'neg', 'EXCEED', 'bound'), 'bounded_count', 50, False),
  ('bound_clause', ('WORD', 'CALLS', 'BE', 'BOUNDED', 'BY', 'bound'), 'bounded', 51, False),
  ('bound_clause', ('SLOT', 'CALLS', 'BE', 'BOUNDED', 'BY', 'bound'), 'bounded', 52, False),
- ('bound_clause', ('ATMOST', 'bound', 'who', 'BE', 'EVER', 'CALLED'), 'bounded', 53, False),
- ('bound_clause', ('ATMOST', 'bound', 'who', 'BE', 'CALLED'), 'bounded', 54, False),
- ('bound_clause', ('CALLS', 'AGAINST', 'who', 'BE', 'BOUNDED', 'BY', 'bound'), 'bounded', 55,
+ ('bound_clause', ('ATMOST', 'bound', 'who', 'BE', 'EVER', 'CALLED'), 'bounded_slot_calls', 53,
   False),
- ('bound_clause', ('CALLS', 'OF', 'who', 'BE', 'BOUNDED', 'BY', 'bound'), 'bounded', 56, False),
- ('bound_clause', ('CALLS', 'ON', 'who', 'BE', 'BOUNDED', 'BY', 'bound'), 'bounded', 57, False),
+ ('bound_clause', ('ATMOST', 'bound', 'who', 'BE', 'CALLED'), 'bounded_slot_calls', 54, False),
+ ('bound_clause', ('CALLS', 'AGAINST', 'who', 'BE', 'BOUNDED', 'BY', 'bound'), 'bounded_slot_calls',
+  55, False),
+ ('bound_clause', ('CALLS', 'OF', 'who', 'BE', 'BOUNDED', 'BY', 'bound'), 'bounded_slot_calls', 56,
+  False),
+ ('bound_clause', ('CALLS', 'ON', 'who', 'BE', 'BOUNDED', 'BY', 'bound'), 'bounded_slot_calls', 57,
+  False),
  ('bound_clause', ('subject', 'BE', 'CALLED', 'ATMOST', 'bound', 'TIMES'), 'bounded_calls', 58,
   False),
  ('bound_clause', ('subject', 'BE', 'CALLED', 'ATMOST', 'bound'), 'bounded_calls', 59, False),

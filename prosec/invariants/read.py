@@ -2946,6 +2946,13 @@ class Meaning(Transformer[Token, Any]):
         return self.lex.loop_count == 1 or word in self.lex.loop_words or self.lex.acts.get(word) in self.lex.looped
 
     def bounded(self, items: list[Any]) -> Clause:
+        named: list[tuple[str, ...]] = [(i.slot,) for i in items if isinstance(i, CallsNoun) and i.slot]
+        named += [self._names(t) for t in self._tokens(items, "SLOT")]
+        if named:
+            # "verifier calls are bounded by `max_rounds`": the number of the
+            # slot's calls, which its loop's bound bounds only when it is
+            # called once a round
+            return self._count_clause([*items, self.subj([named[0]])], exact=False)
         bound = next(i for i in items if _is_name(i))
         if bound.isdigit():
             raise Unsupported("a loop bound that is a number, not a config entry")
@@ -3032,6 +3039,13 @@ class Meaning(Transformer[Token, Any]):
         return self._count_clause(items, exact=True)
 
     bounded_calls_n = bounded_calls
+
+    def bounded_slot_calls(self, items: list[Any]) -> Clause:
+        """"At most `max_rounds` verifiers are run": a count of the
+        slot's calls (what the loop's bound bounds only when the slot runs
+        once a round), read as the call count it says."""
+        who = next(i for i in items if isinstance(i, tuple))
+        return self._count_clause([*items, self.subj([who])], exact=False)
 
     def bounded_vague(self, items: list[Any]) -> Clause:
         raise Unsupported("a slot 'bounded by' a value: its calls, or its loop?")
