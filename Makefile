@@ -28,10 +28,12 @@ build: install
 
 # The suite keeps its build cache in a temporary folder (tests/conftest.py);
 # the gate compiles afresh, so `make test` writes no cache in the home folder.
+# `--dist loadfile` keeps each test file on one worker: the phrasing figures
+# (tests/test_phrasings.py) take a minute or more and are computed once.
 # `build --verify-format` after `check`: check fails on a stale generated/,
 # and the build then writes nothing; it formats every file with black itself.
 test: install
-	$(BIN)/python -m pytest -q -n 2
+	$(BIN)/python -m pytest -q -n 2 --dist loadfile
 	$(BIN)/prosec check --no-cache patterns -o generated
 	$(BIN)/prosec build --no-cache --verify-format -q patterns -o generated
 	$(BIN)/python -m mypy --strict generated
@@ -45,7 +47,7 @@ conformance: install
 		echo "make conformance: no folder $(CORPUS)" >&2; \
 		echo "  git clone https://github.com/openprose/prose and pass CORPUS=prose/packages/std/patterns" >&2; \
 		exit 2; }
-	PROSEC_CORPUS="$(abspath $(CORPUS))" $(BIN)/python -m pytest -q -n 2 -m corpus
+	PROSEC_CORPUS="$(abspath $(CORPUS))" $(BIN)/python -m pytest -q -n 2 --dist loadfile -m corpus
 	$(BIN)/prosec report "$(CORPUS)" | tail -n 1
 
 lint: install
