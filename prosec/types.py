@@ -132,6 +132,14 @@ def known_type_for(type_text: str) -> str | None:
     return base + "[]" * depth if base is not None else None
 
 
+def is_scalar(type_text: str | None) -> bool:
+    """Whether a declared type is known to be no list: ``string``,
+    ``number``, ``object`` (not ``any``, which may hold one, nor unknown
+    type text)."""
+    parsed = _base_and_depth(type_text)
+    return parsed is not None and parsed[1] == 0 and parsed[0] != "any"
+
+
 def is_number(type_text: str | None) -> bool:
     """Whether ``type_text`` is the scalar type ``number``."""
     return _base_and_depth(type_text) == ("number", 0)

@@ -33,6 +33,7 @@ from collections.abc import Sequence
 
 from ..diagnostics import Diagnostic, Span, error, info, warning
 from ..sections import InvariantDecl
+from ..types import is_scalar
 from .canonical import canonical
 from .claims import Claim, Unverifiable, kind_of, params_of
 from .flow import BUDGET, Analysis, TooComplex, analyse
@@ -59,6 +60,7 @@ def check_invariants(ctx: PatternContext, *, strict: bool = False) -> InvariantR
         descriptions=[(d.name, d.description) for d in ctx.decls.inputs] + [(d.name, d.description) for d in ctx.decls.config],
         results_described=[(s.name, e) for s in ctx.decls.slots for e in s.ensures],
         prose="\n".join((ctx.decls.description, ctx.decls.shape, ctx.decls.notes)),
+        scalars=[d.name for d in ctx.decls.inputs if is_scalar(d.type_text)],
     )
     readings: list[Reading | Exception] = []
     pinned: list[Diagnostic] = []

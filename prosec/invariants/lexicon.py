@@ -210,6 +210,9 @@ class Lexicon:
     #: input list → the slots called in a `for` over it ("the tickets are
     #: classified one at a time": the slot that walks them)
     walkers: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: inputs declared with a type that is no list (``fire_report: string``):
+    #: they have no "other elements" for another call to be given
+    scalars: frozenset[str] = frozenset()
     #: locals that are appended or recorded to (lists built by appending)
     appended: frozenset[str] = frozenset()
     #: slot → the nouns its `ensures:` calls its result by ("ensures: a
@@ -545,8 +548,10 @@ def build_lexicon(
     descriptions: Iterable[tuple[str, str]] = (),
     results_described: Iterable[tuple[str, str]] = (),
     prose: str = "",
+    scalars: Iterable[str] = (),
 ) -> Lexicon:
-    """The names of one pattern and their surface forms."""
+    """The names of one pattern and their surface forms; ``scalars`` are
+    the inputs declared with a type that is no list."""
     slot_set = frozenset(slots)
     seq_set = frozenset(sequences)
     input_set = frozenset(inputs) | frozenset(config)
@@ -649,6 +654,7 @@ def build_lexicon(
             for slot in sorted(slot_set)
         },
         walkers={n: frozenset(w) for n, w in walkers.items()},
+        scalars=frozenset(scalars) & input_set,
         appended=frozenset(
             stmt.target.name for stmt in ir.walk(program.body) if isinstance(stmt, ir.Append) and isinstance(stmt.target, ir.Name)
         ),

@@ -1780,7 +1780,13 @@ class Meaning(Transformer[Token, Any]):
         return Obj(source=FromOthers(), names=tuple(makers))
 
     def o_elements(self, items: list[Any]) -> Obj:
-        return Obj(source=OtherElements(self._name(self._tokens(items, "INPUT")[0])))
+        name = self._name(self._tokens(items, "INPUT")[0])
+        if name in self.lex.scalars:
+            # "another scout's report", of `fire_report: string` that every
+            # scout is handed: a value that is no list has no other elements
+            # (the word may well be the scout's own result, which is not read)
+            raise Unsupported("the other elements of an input that is no list")
+        return Obj(source=OtherElements(name))
 
     def o_its_fields(self, items: list[Any]) -> Obj:
         fields = next(i for i in items if isinstance(i, tuple))
