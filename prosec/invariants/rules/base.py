@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from ... import ir
 from ...diagnostics import Span
@@ -291,6 +292,36 @@ class Facts:
         which = "all" if phase == "all" else _phase(phase)
         return [(p, p.sure(which) | (p.elements(which) if lists else EMPTY)) for p in call.props.values()]
 
+    def null_tested_props(self, call: CallObs, phase: str = "all") -> list[tuple[PropObs, Flows]]:
+        """Each property of a call whose value is read from a local the
+        program tests for null (``if found is null: return``), with what it
+        carries on every visit in ``phase`` where it is not null: whether a
+        null reaches the call rests on that test, which the flow analysis
+        does not follow into the values."""
+        which = "all" if phase == "all" else _phase(phase)
+        tested = self.null_tested
+        return [
+            (p, frozenset(f for f in (p.lax if which == "all" else p.lax_by_phase[which]) or () if f.src.kind != "null"))
+            for p in call.props.values()
+            if _root_name(p.prop.value) in tested
+        ]
+
+    @cached_property
+    def null_tested(self) -> frozenset[str]:
+        """Locals and inputs some condition tests for null or presence."""
+        out: set[str] = set()
+        todo = [c for stmt in ir.walk(self.a.program.body) for c in ir.conditions(stmt)]
+        while todo:
+            match todo.pop():
+                case ir.Presence(subject=subject):
+                    if (root := _root_name(subject)) is not None:
+                        out.add(root)
+                case ir.Not(operand=operand):
+                    todo.append(operand)
+                case _:
+                    pass
+        return frozenset(out)
+
     def has_phase(self, call: CallObs, phase: str) -> bool:
         """Whether the call runs in that phase (round 1, later rounds)."""
         return phase == "all" or phase in call.phases
@@ -338,6 +369,13 @@ class Facts:
         if len(stem) < 4:
             return any(w in (term, plural(term), term + "ing", term + "ed") for w in words)
         return any(w.startswith(stem) for w in words)
+
+
+def _root_name(expr: ir.Expr) -> str | None:
+    """The local or input a value is read from (``found``, ``found.location``)."""
+    while isinstance(expr, ir.Attr | ir.Index):
+        expr = expr.base
+    return expr.name if isinstance(expr, ir.Name) else None
 
 
 def _phase(phase: str) -> Phase:

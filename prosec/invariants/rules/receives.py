@@ -133,6 +133,14 @@ def _satisfied(need: Source, call: CallObs, phase: str, facts: Facts) -> bool:
             return any(covers(need, f, call, facts, sure=True) for _, flows in facts.sure_props(call, phase) for f in flows)
 
 
+def _unless_null(need: Source, call: CallObs, phase: str, facts: Facts) -> bool:
+    """The call is passed ``need`` on every path where the argument is not
+    null (`let found = null`, set in a loop, with `if found is null: return`
+    before the call): whether a null can reach it rests on a test of the
+    value that the analysis does not follow."""
+    return any(covers(need, f, call, facts, sure=True) for _, flows in facts.null_tested_props(call, phase) for f in flows)
+
+
 def _other_meaning(need: Source, call: CallObs, phase: str, facts: Facts) -> str | None:
     """Where the words of the claim also mean something the call does get,
     what that meaning is: "the critic's advice" from the second round on
@@ -241,6 +249,7 @@ def check(claim: Receives, facts: Facts) -> Verdict:
     unsure: list[Problem] = []  # "every output", where some may reach the call
     seeing: list[CallObs] = []  # calls that may be passed another invocation's output
     meanings: list[tuple[str, Problem]] = []  # what a second meaning of the words settles
+    nullable: list[Problem] = []  # calls given it wherever the value is not null
     for call in calls:
         props = facts.props(call, phase)
         for need in claim.needs:
@@ -256,6 +265,8 @@ def check(claim: Receives, facts: Facts) -> Verdict:
                 other = _other_meaning(need, call, phase, facts)
                 if other is not None:
                     meanings.append((other, problem))
+                elif _unless_null(need, call, phase, facts):
+                    nullable.append(problem)
                 elif _every_may_reach(need, call, facts) or _elements_reach(need, call, phase, facts):
                     unsure.append(problem)
                 else:
@@ -295,6 +306,14 @@ def check(claim: Receives, facts: Facts) -> Verdict:
             unsure,
             evidence,
         )
+    if nullable and not problems and not meanings:
+        return unsettled(
+            "what is named reaches the call on every path where the value passed is not null; "
+            "whether it may be null there rests on a test the analysis does not follow",
+            [*unsure, *nullable],
+            evidence,
+        )
+    problems += nullable
     if meanings and not problems:
         return undecided("; ".join(dict.fromkeys(why for why, _ in meanings)), [p for _, p in meanings], evidence)
     problems += unsure + [p for _, p in meanings]
