@@ -1999,3 +1999,113 @@ def test_a_slots_calls_bounded_by_the_loops_bound_count_the_calls(delegation: st
     # the draft is never good: every round runs
     module.checks(writer=lambda **_: "d", verifier=verifier, topic="t", max_rounds=3, judge=lambda *_: False)
     assert len(checked) == (6 if twice else 3), checked
+
+
+SEARCH = """\
+---
+name: search
+kind: pattern
+---
+
+# Search
+
+Sweep until the coordinator finds the hiker, then send the medic.
+
+### Slots
+
+- `coordinator`
+  - requires: sortie
+  - ensures: `{{ decision, location }}`
+- `medic`
+  - requires: location
+
+### Requires
+
+- The caller supplies:
+    area: string -- the area to search
+    report: string -- the latest weather report
+    sectors: string[] -- the sectors, one sweep each
+
+### Config
+
+- `sorties` (integer, default: 3): how many sorties at most
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let found = null
+loop until **the hiker is found** (max: sorties) as sortie:
+  let update = call coordinator
+    area: area
+    sortie: sortie
+  if update says found:
+    found = update.location
+{guard}let care = call medic
+  location: found
+return {{
+  care: care
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("guard", "status"),
+    [
+        # a run whose sorties all come back empty returns before the medic:
+        # the medic is given a location whenever it runs, but the analysis
+        # does not follow the test into `found`, so it does not say
+        ("if found is null:\n  return {{ care: null }}\n", Status.UNRECOGNIZED),
+        # with no test, such a run calls the medic with null
+        ("", Status.VIOLATED),
+    ],
+)
+def test_a_value_that_may_be_null_where_the_program_tests_it_is_not_a_violation(guard: str, status: Status) -> None:
+    text = SEARCH.replace("{guard}", guard)
+    sentence = "The medic receives the location reported by the coordinator."
+    assert _statuses_in(text.format(invariants=f"- {sentence}")) == [status]
+    module = _module_of(text.format(invariants=""), f"search_{status.value}")
+    from conftest import Recorder
+
+    given: list[object] = []
+    for answers in (["not yet", {"decision": "found", "location": "ridge"}], ["not yet"]):
+        medic = Recorder("<care>")
+        module.search(
+            coordinator=Recorder(*answers),
+            medic=medic,
+            judge=lambda *_: False,
+            area="north face",
+            report="wind",
+            sectors=["a", "b"],
+        )
+        given += [call["location"] for call in medic.calls]
+    # the medic is called with null only where nothing tests for it
+    assert (None in given) is (status is Status.VIOLATED), given
+    assert "ridge" in given
+
+
+@pytest.mark.parametrize(
+    ("sentence", "status"),
+    [
+        # `report: string`, handed whole to every sweep: no other elements
+        ("No sweeper sees another sweeper's report.", Status.UNRECOGNIZED),
+        # `sectors: string[]`, dealt out one per sweep
+        ("No sweeper sees another sweeper's sector.", Status.PROVED),
+    ],
+)
+def test_another_calls_element_only_of_an_input_that_is_a_list(sentence: str, status: Status) -> None:
+    delegation = """\
+let sweeps = parallel for sector in sectors:
+  call sweeper
+    sector: sector
+    report: report
+return {{
+  care: sweeps
+}}"""
+    text = SEARCH.replace("- `medic`\n  - requires: location\n", "- `sweeper`\n  - requires: sector, report\n")
+    text = text[: text.index("```prose\n") + len("```prose\n")] + delegation + "\n```\n"
+    assert _statuses_in(text.format(invariants=f"- {sentence}")) == [status]
