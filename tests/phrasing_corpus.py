@@ -13,7 +13,8 @@ Each sentence is compiled alone, as the only bullet of its pattern's
 
 - **read correctly**: read in full, into exactly the expected claims;
   **rightly left unread**: a sentence that states no claim (``expect =
-  []``) or denies one, reported ``unrecognized``; together, **read as
+  []``) or denies one, reported ``unrecognized`` (or a denial read as
+  exactly that denial); together, **read as
   labelled**; **read wrongly**: read in full into other claims (or read at
   all when the label says there is nothing to read); **unrecognized**: a
   sentence with a claim that was not read.
@@ -21,8 +22,10 @@ Each sentence is compiled alone, as the only bullet of its pattern's
 - **false proof**: a sentence that does not hold, reported ``proved`` or
   ``enforced``.
 - **polarity error**: a sentence that denies a property (``negated``), or
-  whose expected reading is "not read", read in full all the same; or a
-  false proof or alarm on a sentence with a negating word.
+  whose expected reading is "not read", read in full all the same (except
+  as the denial it states: "it is not the case that ...", which prosec
+  never proves, counts as read as labelled); or a false proof or alarm on a
+  sentence with a negating word.
 - **mutants caught**: of the mutants whose sentence is read correctly and
   proved, those the build reports ``violated``.
 
@@ -118,7 +121,7 @@ class Figures:
         for s in self.sentences:
             read = s.status not in ("unrecognized", "")
             negated = any(e.get("negated") for e in s.expect)
-            if read and negated:
+            if read and negated and not _denial_read(s):
                 out.append(s)
             elif (s in self.false_alarms or s in self.false_proofs) and NEGATORS.search(s.text):
                 out.append(s)
@@ -276,7 +279,25 @@ def matches(want: dict[str, Any], fact: InvariantFact) -> bool:
     return False
 
 
+def _denial_read(s: Sentence) -> bool:
+    """A sentence that denies a claim, read as that denial and nothing else
+    ("the findings list is reset between rounds": it is not the case that
+    `findings` only grows), which prosec never proves, only finds violated
+    where the claim holds."""
+    denied = [w for w in s.expect if w.get("negated")]
+    facts = s.facts
+    return (
+        bool(denied and facts)
+        and len(denied) == len(s.expect)
+        and all(dict(f.params).get("denied") for f in facts)
+        and all(any(matches(w, f) for f in facts) for w in denied)
+        and all(any(matches(w, f) for w in denied) for f in facts)
+    )
+
+
 def verdict(s: Sentence) -> str:
+    if _denial_read(s):
+        return "unread"  # read as what it says: as labelled, like a denial left unread
     if s.status in ("unrecognized", ""):
         # A sentence that states no claim, or denies one, is read right by
         # being left unread.
