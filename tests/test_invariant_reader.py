@@ -1229,3 +1229,95 @@ return { text: null, notes: verdict }
 )
 def test_a_slots_fields_returned_on_a_path(sentence: str, canonical: str | None) -> None:
     assert _read_as(GATED_FIELDS, sentence) == canonical, sentence
+
+
+AUDITED = """\
+---
+name: audited
+kind: pattern
+---
+
+# Audited
+
+A change checked for style and audited side by side, merged on approval.
+
+### Slots
+
+- `style_checker`
+- `auditor`
+- `merger`
+- `screener`
+- `registrar`
+
+### Requires
+
+```
+diff: string -- the change
+claim: string -- what is registered
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+parallel:
+  let notes = call style_checker
+    diff: diff
+  let audit = call auditor
+    diff: diff
+if audit approves the change:
+  let merged = call merger
+    diff: diff
+    notes: notes
+  let screening = call screener
+    claim: claim
+  if screening explicitly proceeds:
+    call registrar
+      claim: claim
+  return merged
+return null
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # the activity a slot is named for, as a noun, is that slot: "the
+        # audit" of an auditor, "the screening" of a screener
+        ("The change is merged only if the audit approves it", "`merger` runs only when `auditor` approves", Status.PROVED),
+        ("The change is never merged unless the audit approves it", "`merger` runs only when `auditor` approves", Status.PROVED),
+        ("The claim is registered only if the screening approves it", "`registrar` runs only when `screener` approves", Status.PROVED),
+        ("An audit verdict that cannot be parsed never lets the change through", "unreadable `auditor` output blocks delegation", Status.ENFORCED),
+        # "holds the claim": the delegation after it waits
+        ("An unreadable screening verdict holds the claim", "unreadable `screener` output blocks delegation", Status.ENFORCED),
+        # denied, and other forms of the verb, which are no noun for it
+        ("The change is merged even if the audit does not approve it", None, Status.UNRECOGNIZED),
+        ("The change is merged only if the audited approves it", None, Status.UNRECOGNIZED),
+        ("The change is merged only if the audits approve it", None, Status.UNRECOGNIZED),
+        # the action gated on its own slot
+        ("The change is merged only if the merging approves it", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_an_approval_by_the_activity_a_slot_is_named_for(sentence: str, canonical: str | None, status: Status) -> None:
+    assert _read_as(AUDITED, sentence) == canonical, sentence
+    text = AUDITED.replace("{invariants}", f"- {sentence}")
+    result = compile_text("tests/own.prose.md", text.encode(), render=False)
+    assert result.report is not None
+    assert [f.status for f in result.report.invariants] == [status], sentence
+
+
+def test_a_parallel_branch_written_before_the_approver_is_not_after_its_verdict() -> None:
+    """A `parallel:` block is no loop: the style checker runs alongside the
+    auditor, not after its verdict, and fail-safe does not ask it to wait."""
+    text = AUDITED.replace("{invariants}", "- Unreadable auditor output blocks the delegation")
+    result = compile_text("tests/own.prose.md", text.encode(), render=False)
+    assert result.report is not None
+    assert [f.status for f in result.report.invariants] == [Status.ENFORCED]
+    looped = text.replace("parallel:\n", "repeat 2:\n")
+    result = compile_text("tests/own.prose.md", looped.encode(), render=False)
+    assert result.report is not None
+    assert [f.status for f in result.report.invariants] == [Status.VIOLATED]

@@ -1256,6 +1256,16 @@ def _is_name(item: object) -> bool:
     return isinstance(item, str) and not isinstance(item, Token)
 
 
+def _act_noun(word: str, slot: str) -> bool:
+    """Whether ``word`` names, as a noun, the activity of the slot whose
+    name's last word is its agent noun: "audit" or "auditing" of an
+    auditor, "screening" of a screener, "registration" of a registrar; not
+    a verb's other forms ("audits", "audited")."""
+    agent = words_of(slot)[-1].lower()
+    base = agent[:-3] + "er" if agent.endswith("rar") else agent[:-2]
+    return word.lower() in {base, base + "e", base + "ing", base + "ion", base[:-1] + "ication"}
+
+
 def _tok(toks: Sequence[Tok], token: Token) -> Tok:
     assert token.start_pos is not None
     return toks[token.start_pos]
@@ -2486,6 +2496,14 @@ class Meaning(Transformer[Token, Any]):
 
     def approve_subject(self, items: list[Any]) -> str:
         slots = self._tokens(items, "SLOT")
+        acts = self._tokens(items, "ACT")
+        if not slots and acts:
+            # "the audit approves it", "the screening verdict": the noun of
+            # the activity its slot is named for (not "the audited", "audits")
+            tok = _tok(self.toks, acts[0])
+            if not _act_noun(tok.text, tok.names[0]):
+                raise Unsupported(f"'{tok.text}': not a noun for what a slot does")
+            return tok.names[0]
         if not slots:
             raise Unsupported("an approval by no named slot")
         return self._name(slots[0])
