@@ -1321,3 +1321,61 @@ def test_a_parallel_branch_written_before_the_approver_is_not_after_its_verdict(
     result = compile_text("tests/own.prose.md", looped.encode(), render=False)
     assert result.report is not None
     assert [f.status for f in result.report.invariants] == [Status.VIOLATED]
+
+
+LEDGER = """\
+---
+name: ledger
+kind: pattern
+---
+
+# Ledger
+
+A clerk quotes round after round, and every quote is kept.
+
+### Slots
+
+- `clerk`
+
+### Requires
+
+```
+job: string -- what is quoted
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let history = []
+let current = []
+repeat 3:
+  let score = call clerk
+    job: job
+    history: history
+  append score to history
+  current = [score]
+return history
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # words before a list's local that name nothing of the pattern's
+        # describe that list
+        ("The quote history only grows", "`history` only grows"),
+        ("The quote history is only ever appended to", "`history` only grows"),
+        ("The working copy `current` is only ever appended to", "`current` only grows"),
+        ("The quote history is cleared after every round", "it is not the case that `history` only grows"),
+        # a word that is a local's name is no description: which list?
+        ("The score history only grows", None),
+        ("The quote history does not only grow", None),
+    ],
+)
+def test_a_list_named_with_words_before_its_local(sentence: str, canonical: str | None) -> None:
+    assert _read_as(LEDGER, sentence) == canonical, sentence

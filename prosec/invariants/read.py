@@ -3110,6 +3110,12 @@ class Meaning(Transformer[Token, Any]):
             raise Unsupported("recorded values named by a local that is not a list")
         return self.monotonic(items)
 
+    def mono_var_named(self, items: list[Any]) -> str:
+        """"The quote history", "the working copy `current`": words before
+        a list's local that are no name of the pattern's (a word that is one
+        is not a WORD) describe it; which list is the local's."""
+        return self.mono_var(items)
+
     def monotonic(self, items: list[Any]) -> Clause:
         var = next(i for i in items if _is_name(i))
         return Clause(None, lambda s: [Monotonic(var)])
