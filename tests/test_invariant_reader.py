@@ -1379,3 +1379,36 @@ return history
 )
 def test_a_list_named_with_words_before_its_local(sentence: str, canonical: str | None) -> None:
     assert _read_as(LEDGER, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "status"),
+    [
+        # an input said to arrive changed: the denial of "unchanged",
+        # violated where it is proved to arrive as given
+        ("The target receives a rewritten brief", Status.VIOLATED),
+        ("The target receives a rewritten version of the brief", Status.VIOLATED),
+        ("The target is given a reworded brief rather than the original", Status.VIOLATED),
+        ("The target is given the brief in a modified form", Status.VIOLATED),
+        ("The target receives the brief only in a reworded form, never as written", Status.VIOLATED),
+        ("No target receives the brief in its original form", Status.VIOLATED),
+    ],
+)
+def test_an_input_said_to_arrive_changed_denies_unchanged(sentence: str, status: Status) -> None:
+    facts, _ = facts_for(sentence)
+    assert [f.status for f in facts] == [status], [(f.status, f.evidence) for f in facts]
+    assert [f.kind for f in facts] == ["unchanged"]
+    assert all(f.params.get("denied") is True for f in facts)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # denied again, or said of what is not an input
+        "It is not the case that the target receives a rewritten brief",
+        "The target receives a rewritten version of the guard's output",
+        "Nothing receives the brief in its original form",
+    ],
+)
+def test_a_changed_input_not_read(sentence: str) -> None:
+    assert reading(sentence) is None, sentence

@@ -2153,6 +2153,26 @@ class Meaning(Transformer[Token, Any]):
 
     see_pos_q = see_pos
 
+    def unchanged_denied(self, items: list[Any]) -> Clause:
+        """"Receives a rewritten version of the brief", "is given the plan
+        in a reworded form", "no scanner receives the rules in their
+        original form": the input does not reach the slot as it was given.
+        Only its denial is claimed: violated where every call is proved to
+        pass the input unchanged, and otherwise not known."""
+        (objs,) = self._objs(items)
+        if any(not isinstance(o.source, FromInput) or o.element or o.whole or o.either for o in objs):
+            raise Unsupported("a changed version of something that is not an input")
+        # "no scanner receives ...": each of them, said not to
+        who = next((i for i in items if isinstance(i, tuple)), None)
+        subject = Subject(tuple(Calls(w) for w in who)) if who is not None else self._subject(items)
+        if subject.negative or subject.it:
+            raise Unsupported("a changed version received by no one named")
+
+        def build(s: Subject) -> list[Claim]:
+            return [c for c in self._need(s, objs, unchanged=True) if isinstance(c, Unchanged)]
+
+        return self._denied(self._clause(subject, build))
+
     def see_pos_sofar(self, items: list[Any]) -> Clause:
         """"is shown the certified progress so far": the input as it stands
         at the call, which is what a receives claim needs. Of a slot's
