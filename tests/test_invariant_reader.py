@@ -1412,3 +1412,23 @@ def test_an_input_said_to_arrive_changed_denies_unchanged(sentence: str, status:
 )
 def test_a_changed_input_not_read(sentence: str) -> None:
     assert reading(sentence) is None, sentence
+
+
+CERTIFIED = AUDITED.replace("- `registrar`", "- `registrar`\n- `certifier`").replace(
+    "  return merged\n", "  let seal = call certifier\n    claim: claim\n  if seal approves:\n    return merged\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("pattern", "sentence", "canonical"),
+    [
+        # the noun of a slot named for approving is its approval
+        (CERTIFIED, "An unreadable certifier verdict never counts as certification", "unreadable `certifier` output counts as a refusal"),
+        # of another slot, or of one whose work is no approval: not read
+        (CERTIFIED, "An unreadable auditor verdict never counts as certification", None),
+        (AUDITED, "An unreadable auditor verdict never counts as an audit", None),
+        (AUDITED, "An unreadable screener verdict never counts as screening", None),
+    ],
+)
+def test_counted_as_the_approval_said_by_its_activity(pattern: str, sentence: str, canonical: str | None) -> None:
+    assert _read_as(pattern, sentence) == canonical, sentence

@@ -69,7 +69,7 @@ from .claims import (
     Unmerged,
     Unverifiable,
 )
-from .lexicon import FILLER_WORDS, GENERIC_ROLES, Lexicon, plural, singular, words_of
+from .lexicon import FILLER_WORDS, GENERIC_ROLES, Lexicon, plural, singular, verb_forms, words_of
 from .tables import load as load_tables
 from .words import EVIDENCE_VERBS, FILLERS, KINDS, PRODUCTS, VALUE_NOUNS, phrase_table
 
@@ -1224,6 +1224,9 @@ class _Tail:
     #: the slots it keeps from running ("the target is not called",
     #: "nothing is booked"); None: the delegation after the verdict
     targets: tuple[Calls, ...] | None = None
+    #: "never counts as certification": the approval of the slot named
+    #: for that activity, which must be the approver's own
+    approval_of: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -2607,6 +2610,8 @@ class Meaning(Transformer[Token, Any]):
 
     def failsafe(self, items: list[Any]) -> Clause:
         approver = next(i for i in items if _is_name(i))
+        if any(isinstance(i, _Tail) and i.approval_of not in (None, approver) for i in items):
+            raise Unsupported("counted as the approval of another slot than the approver")
         # a refusal only when every effect said is one ("it is treated as
         # rejected"); an effect that stops the delegation says more
         tails = [i for i in items if isinstance(i, _Tail)]
@@ -2649,6 +2654,17 @@ class Meaning(Transformer[Token, Any]):
 
     def refusal_tail(self, items: list[Any]) -> _Tail:
         return _Tail(refusal=True)
+
+    def refusal_tail_act(self, items: list[Any]) -> _Tail:
+        """"Never counts as certification", of a certifier: as its approval,
+        said by the noun of what it does."""
+        tok = _tok(self.toks, self._tokens(items, "ACT")[0])
+        if not _act_noun(tok.text, tok.names[0]):
+            raise Unsupported(f"'{tok.text}': not a noun for what a slot does")
+        if not verb_forms(words_of(tok.names[0])[-1].lower()) & set(KINDS["APPROVE"]):
+            # "never counts as an audit": an audit is no approval
+            raise Unsupported(f"'{tok.text}': what the slot does is not to approve")
+        return _Tail(refusal=True, approval_of=tok.names[0])
 
     def refusal_effect(self, items: list[Any]) -> _Tail:
         return _Tail(refusal=True)
