@@ -1432,3 +1432,17 @@ CERTIFIED = AUDITED.replace("- `registrar`", "- `registrar`\n- `certifier`").rep
 )
 def test_counted_as_the_approval_said_by_its_activity(pattern: str, sentence: str, canonical: str | None) -> None:
     assert _read_as(pattern, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # "sent out": dispatched, a slot's call
+        ("The merger is sent out only when the auditor approves", "`merger` runs only when `auditor` approves"),
+        ("The merger is never sent out unless the auditor approves", "`merger` runs only when `auditor` approves"),
+        ("The merger is sent out even when the auditor does not approve", "it is not the case that `merger` runs only when `auditor` approves"),
+        ("The diff is sent out to the merger", None),
+    ],
+)
+def test_a_slot_sent_out(sentence: str, canonical: str | None) -> None:
+    assert _read_as(AUDITED, sentence) == canonical, sentence

@@ -304,6 +304,8 @@ KINDS: dict[str, tuple[str, ...]] = {
         "called", "invoked", "run", "executed", "started", "triggered", "consulted", "used",
         "engaged", "contacted", "asked", "dispatched", "launched", "tried", "attempted",
         "delegated to", "reached", "held", "made",
+        # "the inspectors are sent out": dispatched
+        "sent out",
     ),
     "APPROVE": (
         "approve", "approves", "approved", "accept", "accepts", "accepted", "clear", "clears",
