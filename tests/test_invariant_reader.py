@@ -1446,3 +1446,18 @@ def test_counted_as_the_approval_said_by_its_activity(pattern: str, sentence: st
 )
 def test_a_slot_sent_out(sentence: str, canonical: str | None) -> None:
     assert _read_as(AUDITED, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # rounds named by what the bound counts
+        ("The tutoring runs for at most max_lessons lessons", "the loop is bounded by `max_lessons`"),
+        ("The tutoring loop runs for no more than max_lessons lessons", "the loop is bounded by `max_lessons`"),
+        # by another noun: which rounds is not said
+        ("The tutoring runs for at most max_lessons quizzes", None),
+        ("The tutoring runs for at least max_lessons lessons", None),
+    ],
+)
+def test_rounds_named_by_what_the_bound_counts(sentence: str, canonical: str | None) -> None:
+    assert _read_as(ROUNDS, sentence) == canonical, sentence

@@ -3022,6 +3022,15 @@ class Meaning(Transformer[Token, Any]):
             raise Unsupported("a bound followed by something else than 'whatever'")
         return self.bounded(items)
 
+    def bounded_counted(self, items: list[Any]) -> Clause:
+        """"Runs for at most `max_lessons` lessons": rounds named by what
+        the bound counts (the last word of its name), else not read."""
+        bound = next(i for i in items if _is_name(i))
+        noun = _tok(self.toks, [t for t in self._tokens(items) if t.type in ("WORD", "FIELD")][-1])
+        if not self._counts(bound, noun.text):
+            raise Unsupported(f"'{noun.text}': not what `{bound}` counts")
+        return self.bounded(items)
+
     def _counts(self, bound: str, word: str) -> bool:
         """Whether ``word`` is what ``bound`` counts ("rerun" of
         `max_reruns`, "screen" of `screen_count`, "pass" of
