@@ -69,7 +69,7 @@ from .claims import (
     Unmerged,
     Unverifiable,
 )
-from .lexicon import FILLER_WORDS, GENERIC_ROLES, Lexicon, plural, singular, verb_forms, words_of
+from .lexicon import FILLER_WORDS, GENERIC_ROLES, Lexicon, plural, singular, words_of
 from .tables import load as load_tables
 from .words import EVIDENCE_VERBS, FILLERS, KINDS, PRODUCTS, VALUE_NOUNS, phrase_table
 
@@ -2661,7 +2661,7 @@ class Meaning(Transformer[Token, Any]):
         tok = _tok(self.toks, self._tokens(items, "ACT")[0])
         if not _act_noun(tok.text, tok.names[0]):
             raise Unsupported(f"'{tok.text}': not a noun for what a slot does")
-        if not verb_forms(words_of(tok.names[0])[-1].lower()) & set(KINDS["APPROVE"]):
+        if not any(self.lex.acts.get(w) == tok.names[0] for w in KINDS["APPROVE"]):
             # "never counts as an audit": an audit is no approval
             raise Unsupported(f"'{tok.text}': what the slot does is not to approve")
         return _Tail(refusal=True, approval_of=tok.names[0])
