@@ -1229,3 +1229,235 @@ return { text: null, notes: verdict }
 )
 def test_a_slots_fields_returned_on_a_path(sentence: str, canonical: str | None) -> None:
     assert _read_as(GATED_FIELDS, sentence) == canonical, sentence
+
+
+AUDITED = """\
+---
+name: audited
+kind: pattern
+---
+
+# Audited
+
+A change checked for style and audited side by side, merged on approval.
+
+### Slots
+
+- `style_checker`
+- `auditor`
+- `merger`
+- `screener`
+- `registrar`
+
+### Requires
+
+```
+diff: string -- the change
+claim: string -- what is registered
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+parallel:
+  let notes = call style_checker
+    diff: diff
+  let audit = call auditor
+    diff: diff
+if audit approves the change:
+  let merged = call merger
+    diff: diff
+    notes: notes
+  let screening = call screener
+    claim: claim
+  if screening explicitly proceeds:
+    call registrar
+      claim: claim
+  return merged
+return null
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # the activity a slot is named for, as a noun, is that slot: "the
+        # audit" of an auditor, "the screening" of a screener
+        ("The change is merged only if the audit approves it", "`merger` runs only when `auditor` approves", Status.PROVED),
+        ("The change is never merged unless the audit approves it", "`merger` runs only when `auditor` approves", Status.PROVED),
+        ("The claim is registered only if the screening approves it", "`registrar` runs only when `screener` approves", Status.PROVED),
+        ("An audit verdict that cannot be parsed never lets the change through", "unreadable `auditor` output blocks delegation", Status.ENFORCED),
+        # "holds the claim": the delegation after it waits
+        ("An unreadable screening verdict holds the claim", "unreadable `screener` output blocks delegation", Status.ENFORCED),
+        # denied, and other forms of the verb, which are no noun for it
+        ("The change is merged even if the audit does not approve it", None, Status.UNRECOGNIZED),
+        ("The change is merged only if the audited approves it", None, Status.UNRECOGNIZED),
+        ("The change is merged only if the audits approve it", None, Status.UNRECOGNIZED),
+        # the action gated on its own slot
+        ("The change is merged only if the merging approves it", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_an_approval_by_the_activity_a_slot_is_named_for(sentence: str, canonical: str | None, status: Status) -> None:
+    assert _read_as(AUDITED, sentence) == canonical, sentence
+    text = AUDITED.replace("{invariants}", f"- {sentence}")
+    result = compile_text("tests/own.prose.md", text.encode(), render=False)
+    assert result.report is not None
+    assert [f.status for f in result.report.invariants] == [status], sentence
+
+
+def test_a_parallel_branch_written_before_the_approver_is_not_after_its_verdict() -> None:
+    """A `parallel:` block is no loop: the style checker runs alongside the
+    auditor, not after its verdict, and fail-safe does not ask it to wait."""
+    text = AUDITED.replace("{invariants}", "- Unreadable auditor output blocks the delegation")
+    result = compile_text("tests/own.prose.md", text.encode(), render=False)
+    assert result.report is not None
+    assert [f.status for f in result.report.invariants] == [Status.ENFORCED]
+    looped = text.replace("parallel:\n", "repeat 2:\n")
+    result = compile_text("tests/own.prose.md", looped.encode(), render=False)
+    assert result.report is not None
+    assert [f.status for f in result.report.invariants] == [Status.VIOLATED]
+
+
+LEDGER = """\
+---
+name: ledger
+kind: pattern
+---
+
+# Ledger
+
+A clerk quotes round after round, and every quote is kept.
+
+### Slots
+
+- `clerk`
+
+### Requires
+
+```
+job: string -- what is quoted
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let history = []
+let current = []
+repeat 3:
+  let score = call clerk
+    job: job
+    history: history
+  append score to history
+  current = [score]
+return history
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # words before a list's local that name nothing of the pattern's
+        # describe that list
+        ("The quote history only grows", "`history` only grows"),
+        ("The quote history is only ever appended to", "`history` only grows"),
+        ("The working copy `current` is only ever appended to", "`current` only grows"),
+        ("The quote history is cleared after every round", "it is not the case that `history` only grows"),
+        # a word that is a local's name is no description: which list?
+        ("The score history only grows", None),
+        ("The quote history does not only grow", None),
+    ],
+)
+def test_a_list_named_with_words_before_its_local(sentence: str, canonical: str | None) -> None:
+    assert _read_as(LEDGER, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "status"),
+    [
+        # an input said to arrive changed: the denial of "unchanged",
+        # violated where it is proved to arrive as given
+        ("The target receives a rewritten brief", Status.VIOLATED),
+        ("The target receives a rewritten version of the brief", Status.VIOLATED),
+        ("The target is given a reworded brief rather than the original", Status.VIOLATED),
+        ("The target is given the brief in a modified form", Status.VIOLATED),
+        ("The target receives the brief only in a reworded form, never as written", Status.VIOLATED),
+        ("No target receives the brief in its original form", Status.VIOLATED),
+    ],
+)
+def test_an_input_said_to_arrive_changed_denies_unchanged(sentence: str, status: Status) -> None:
+    facts, _ = facts_for(sentence)
+    assert [f.status for f in facts] == [status], [(f.status, f.evidence) for f in facts]
+    assert [f.kind for f in facts] == ["unchanged"]
+    assert all(f.params.get("denied") is True for f in facts)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # denied again, or said of what is not an input
+        "It is not the case that the target receives a rewritten brief",
+        "The target receives a rewritten version of the guard's output",
+        "Nothing receives the brief in its original form",
+    ],
+)
+def test_a_changed_input_not_read(sentence: str) -> None:
+    assert reading(sentence) is None, sentence
+
+
+CERTIFIED = AUDITED.replace("- `registrar`", "- `registrar`\n- `certifier`").replace(
+    "  return merged\n", "  let seal = call certifier\n    claim: claim\n  if seal approves:\n    return merged\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("pattern", "sentence", "canonical"),
+    [
+        # the noun of a slot named for approving is its approval
+        (CERTIFIED, "An unreadable certifier verdict never counts as certification", "unreadable `certifier` output counts as a refusal"),
+        # of another slot, or of one whose work is no approval: not read
+        (CERTIFIED, "An unreadable auditor verdict never counts as certification", None),
+        (AUDITED, "An unreadable auditor verdict never counts as an audit", None),
+        (AUDITED, "An unreadable screener verdict never counts as screening", None),
+    ],
+)
+def test_counted_as_the_approval_said_by_its_activity(pattern: str, sentence: str, canonical: str | None) -> None:
+    assert _read_as(pattern, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # "sent out": dispatched, a slot's call
+        ("The merger is sent out only when the auditor approves", "`merger` runs only when `auditor` approves"),
+        ("The merger is never sent out unless the auditor approves", "`merger` runs only when `auditor` approves"),
+        ("The merger is sent out even when the auditor does not approve", "it is not the case that `merger` runs only when `auditor` approves"),
+        ("The diff is sent out to the merger", None),
+    ],
+)
+def test_a_slot_sent_out(sentence: str, canonical: str | None) -> None:
+    assert _read_as(AUDITED, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # rounds named by what the bound counts
+        ("The tutoring runs for at most max_lessons lessons", "the loop is bounded by `max_lessons`"),
+        ("The tutoring loop runs for no more than max_lessons lessons", "the loop is bounded by `max_lessons`"),
+        # by another noun: which rounds is not said
+        ("The tutoring runs for at most max_lessons quizzes", None),
+        ("The tutoring runs for at least max_lessons lessons", None),
+    ],
+)
+def test_rounds_named_by_what_the_bound_counts(sentence: str, canonical: str | None) -> None:
+    assert _read_as(ROUNDS, sentence) == canonical, sentence

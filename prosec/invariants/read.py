@@ -1224,6 +1224,9 @@ class _Tail:
     #: the slots it keeps from running ("the target is not called",
     #: "nothing is booked"); None: the delegation after the verdict
     targets: tuple[Calls, ...] | None = None
+    #: "never counts as certification": the approval of the slot named
+    #: for that activity, which must be the approver's own
+    approval_of: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -1254,6 +1257,16 @@ def _name(items: Iterable[Any]) -> str:
 def _is_name(item: object) -> bool:
     """A name a rule passed up (a plain string, not one of lark's tokens)."""
     return isinstance(item, str) and not isinstance(item, Token)
+
+
+def _act_noun(word: str, slot: str) -> bool:
+    """Whether ``word`` names, as a noun, the activity of the slot whose
+    name's last word is its agent noun: "audit" or "auditing" of an
+    auditor, "screening" of a screener, "registration" of a registrar; not
+    a verb's other forms ("audits", "audited")."""
+    agent = words_of(slot)[-1].lower()
+    base = agent[:-3] + "er" if agent.endswith("rar") else agent[:-2]
+    return word.lower() in {base, base + "e", base + "ing", base + "ion", base[:-1] + "ication"}
 
 
 def _tok(toks: Sequence[Tok], token: Token) -> Tok:
@@ -2149,6 +2162,26 @@ class Meaning(Transformer[Token, Any]):
 
     see_pos_q = see_pos
 
+    def unchanged_denied(self, items: list[Any]) -> Clause:
+        """"Receives a rewritten version of the brief", "is given the plan
+        in a reworded form", "no scanner receives the rules in their
+        original form": the input does not reach the slot as it was given.
+        Only its denial is claimed: violated where every call is proved to
+        pass the input unchanged, and otherwise not known."""
+        (objs,) = self._objs(items)
+        if any(not isinstance(o.source, FromInput) or o.element or o.whole or o.either for o in objs):
+            raise Unsupported("a changed version of something that is not an input")
+        # "no scanner receives ...": each of them, said not to
+        who = next((i for i in items if isinstance(i, tuple)), None)
+        subject = Subject(tuple(Calls(w) for w in who)) if who is not None else self._subject(items)
+        if subject.negative or subject.it:
+            raise Unsupported("a changed version received by no one named")
+
+        def build(s: Subject) -> list[Claim]:
+            return [c for c in self._need(s, objs, unchanged=True) if isinstance(c, Unchanged)]
+
+        return self._denied(self._clause(subject, build))
+
     def see_pos_sofar(self, items: list[Any]) -> Clause:
         """"is shown the certified progress so far": the input as it stands
         at the call, which is what a receives claim needs. Of a slot's
@@ -2492,6 +2525,14 @@ class Meaning(Transformer[Token, Any]):
 
     def approve_subject(self, items: list[Any]) -> str:
         slots = self._tokens(items, "SLOT")
+        acts = self._tokens(items, "ACT")
+        if not slots and acts:
+            # "the audit approves it", "the screening verdict": the noun of
+            # the activity its slot is named for (not "the audited", "audits")
+            tok = _tok(self.toks, acts[0])
+            if not _act_noun(tok.text, tok.names[0]):
+                raise Unsupported(f"'{tok.text}': not a noun for what a slot does")
+            return tok.names[0]
         if not slots:
             raise Unsupported("an approval by no named slot")
         return self._name(slots[0])
@@ -2575,6 +2616,8 @@ class Meaning(Transformer[Token, Any]):
 
     def failsafe(self, items: list[Any]) -> Clause:
         approver = next(i for i in items if _is_name(i))
+        if any(isinstance(i, _Tail) and i.approval_of not in (None, approver) for i in items):
+            raise Unsupported("counted as the approval of another slot than the approver")
         # a refusal only when every effect said is one ("it is treated as
         # rejected"); an effect that stops the delegation says more
         tails = [i for i in items if isinstance(i, _Tail)]
@@ -2617,6 +2660,17 @@ class Meaning(Transformer[Token, Any]):
 
     def refusal_tail(self, items: list[Any]) -> _Tail:
         return _Tail(refusal=True)
+
+    def refusal_tail_act(self, items: list[Any]) -> _Tail:
+        """"Never counts as certification", of a certifier: as its approval,
+        said by the noun of what it does."""
+        tok = _tok(self.toks, self._tokens(items, "ACT")[0])
+        if not _act_noun(tok.text, tok.names[0]):
+            raise Unsupported(f"'{tok.text}': not a noun for what a slot does")
+        if not any(self.lex.acts.get(w) == tok.names[0] for w in KINDS["APPROVE"]):
+            # "never counts as an audit": an audit is no approval
+            raise Unsupported(f"'{tok.text}': what the slot does is not to approve")
+        return _Tail(refusal=True, approval_of=tok.names[0])
 
     def refusal_effect(self, items: list[Any]) -> _Tail:
         return _Tail(refusal=True)
@@ -2974,6 +3028,15 @@ class Meaning(Transformer[Token, Any]):
             raise Unsupported("a bound followed by something else than 'whatever'")
         return self.bounded(items)
 
+    def bounded_counted(self, items: list[Any]) -> Clause:
+        """"Runs for at most `max_lessons` lessons": rounds named by what
+        the bound counts (the last word of its name), else not read."""
+        bound = next(i for i in items if _is_name(i))
+        noun = _tok(self.toks, [t for t in self._tokens(items) if t.type in ("WORD", "FIELD")][-1])
+        if not self._counts(bound, noun.text):
+            raise Unsupported(f"'{noun.text}': not what `{bound}` counts")
+        return self.bounded(items)
+
     def _counts(self, bound: str, word: str) -> bool:
         """Whether ``word`` is what ``bound`` counts ("rerun" of
         `max_reruns`, "screen" of `screen_count`, "pass" of
@@ -3097,6 +3160,12 @@ class Meaning(Transformer[Token, Any]):
         if var not in self.lex.appended:
             raise Unsupported("recorded values named by a local that is not a list")
         return self.monotonic(items)
+
+    def mono_var_named(self, items: list[Any]) -> str:
+        """"The quote history", "the working copy `current`": words before
+        a list's local that are no name of the pattern's (a word that is one
+        is not a WORD) describe it; which list is the local's."""
+        return self.mono_var(items)
 
     def monotonic(self, items: list[Any]) -> Clause:
         var = next(i for i in items if _is_name(i))

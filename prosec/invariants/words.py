@@ -74,6 +74,9 @@ _EVERY_ROUND: tuple[str, ...] = tuple(
     )
 )
 
+#: "rewritten", "reworded": words for an input changed before it is passed
+_ALTERED = ("rewritten", "reworded", "rephrased", "paraphrased", "modified", "altered", "adjusted", "edited", "reworked")
+
 #: kind → words and phrases. Phrases are written with spaces; the longest
 #: phrase wins. Every inflection a sentence may use is listed.
 KINDS: dict[str, tuple[str, ...]] = {
@@ -301,6 +304,8 @@ KINDS: dict[str, tuple[str, ...]] = {
         "called", "invoked", "run", "executed", "started", "triggered", "consulted", "used",
         "engaged", "contacted", "asked", "dispatched", "launched", "tried", "attempted",
         "delegated to", "reached", "held", "made",
+        # "the inspectors are sent out": dispatched
+        "sent out",
     ),
     "APPROVE": (
         "approve", "approves", "approved", "accept", "accepts", "accepted", "clear", "clears",
@@ -434,6 +439,15 @@ KINDS: dict[str, tuple[str, ...]] = {
         "rewrite", "rewrites", "edit", "edits", "filter", "filters", "alter", "alters",
         "modify", "modifies", "change", "changes", "transform", "transforms",
     ),
+    # "receives a rewritten brief", "a reworded version of the plan": an
+    # input changed on its way, which denies that it arrives unchanged
+    "ALTERED": tuple(
+        f"{a}{w}{v}"
+        for w in _ALTERED
+        for a, v in (("", ""), ("", " version of"), ("", " copy of"), ("", " form of"))
+    ),
+    # "the plan in a reworded form": the same, said after the input
+    "ALTERED_FORM": tuple(f"in {a}{w} form" for w in _ALTERED for a in ("", "a ", "an ")),
     "BETWEEN": ("between",),
     "INPUTNOUN": ("input",),
     "CONTAINER": ("array", "list", "log", "collection", "ledger", "history", "record", "set", "variable",

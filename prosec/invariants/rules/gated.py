@@ -221,8 +221,10 @@ def check_fail_safe(claim: FailSafe, facts: Facts) -> Verdict:
         return _counts_as_refusal(claim.approver, facts)
     first = min(c.call.span for c in guard_calls)
     # After the first verdict: later in the text, or anywhere in a loop
-    # around a call of the approver (its next iteration comes after it).
-    looped = {s for c in guard_calls for s in c.loops}
+    # around a call of the approver (its next iteration comes after it); a
+    # `parallel:` block has no next iteration, and a branch of it written
+    # earlier runs alongside the approver, not after its verdict.
+    looped = {s for c in guard_calls for s in c.loops if not facts.a.loops[s].is_block}
     protected = sorted(
         (
             c for c in facts.a.calls.values()
