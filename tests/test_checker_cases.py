@@ -658,6 +658,49 @@ def test_a_return_said_of_the_success_or_approval_path(delegation: str, sentence
     assert holds == (status is Status.PROVED), result
 
 
+#: attempts of the merger until one does not fail, returned at once
+RETRIES = """\
+repeat 3 as attempt:
+  try:
+    let made = call merger
+      diff: diff
+    return { result: made }
+  catch as error:
+    let failed = error
+return { result: null }"""
+
+
+@pytest.mark.parametrize(
+    ("delegation", "status"),
+    [
+        (RETRIES, Status.PROVED),
+        # the success returns something else
+        (RETRIES.replace("{ result: made }", "{ result: diff }"), Status.VIOLATED),
+        # another call in the loop may be what decides success
+        (RETRIES.replace("    return { result: made }", "    let checked = call fallback\n      diff: made\n    return { result: made }"), Status.UNRECOGNIZED),
+    ],
+)
+def test_on_success_a_slots_output_is_returned_immediately(delegation: str, status: Status) -> None:
+    got, module = _gate(delegation, ["On success the merger's output is returned immediately."])
+    assert got == [status]
+    if status is Status.UNRECOGNIZED:
+        return
+    calls: list[str] = []
+    answers = iter([RuntimeError("down"), "merged", "merged again"])
+
+    def merger(**_: object) -> object:
+        calls.append("merger")
+        answer = next(answers)
+        if isinstance(answer, Exception):
+            raise answer
+        return answer
+
+    result = module.gatecheck(auditor=lambda **_: "approve", merger=merger, fallback=lambda **_: "fell back", diff="d")
+    # the first attempt that does not fail ends the run with its output
+    holds = calls == ["merger", "merger"] and result.result == "merged"
+    assert holds == (status is Status.PROVED), (result, calls)
+
+
 #: a test for a decision word of the auditor's own: the path "when the
 #: auditor escalates", "on escalate"
 SAYS_ESCALATE = SAYS_REJECT.replace("says reject", "says escalate")

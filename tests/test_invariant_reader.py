@@ -1229,3 +1229,32 @@ return { text: null, notes: verdict }
 )
 def test_a_slots_fields_returned_on_a_path(sentence: str, canonical: str | None) -> None:
     assert _read_as(GATED_FIELDS, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # "at once" on the success path: every attempt of the slot named
+        ("On success the verifier's output is returned immediately", "on success, `verifier`'s output is returned immediately"),
+        ("On success the verifier's output is never returned immediately", None),
+        ("When the rounds run out, the verifier's output is returned at once", None),
+        # a choice made by the maker is its output
+        ("The result returned is picked by the verifier", "the result comes from `verifier`"),
+        ("The result returned wins by the verifier", None),
+        ("The result returned is never picked by the verifier", None),
+        # a list handled by the slot its verb is named for, in order
+        ("Chunks are mapped one at a time, in chunk order", "`mapper` runs in order over `chunks`"),
+        ("Chunks are not mapped one at a time", None),
+        ("Chunks are reviewed one at a time", None),
+        ("Essays are mapped one at a time", None),
+        # working in parallel, set against an order: the order denied
+        ("The stages work in parallel, not one after another", "it is not the case that `stages` runs in order"),
+        ("The reviewers read the essays in parallel rather than in sequence", "it is not the case that `reviewer` runs in order over `essays`"),
+        ("The stages work in private, not one after another", None),
+        ("The stages work in parallel, one after another", None),
+        ("The stages are not run in their declared order", "it is not the case that `stages` runs in order"),
+        ("The stages are run in their declared order", "`stages` runs in order"),
+    ],
+)
+def test_returns_and_orders_said_of_attempts_choices_and_parallel_work(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PATTERN, sentence) == canonical, sentence

@@ -2472,6 +2472,20 @@ class Meaning(Transformer[Token, Any]):
     def ordered_denied(self, items: list[Any]) -> Clause:
         return self._denied(self.ordered(items))
 
+    def _in_parallel(self, items: list[Any]) -> None:
+        if [str(t).lower() for t in self._tokens(items, "WORD")] != ["parallel"]:
+            raise Unsupported("a way of working other than in parallel, set against an order")
+
+    def ordered_parallel(self, items: list[Any]) -> Clause:
+        """"Surveyors work in parallel, not one after another": not in order."""
+        self._in_parallel(items)
+        return self._denied(self.ordered(items))
+
+    def ordered_parallel_over(self, items: list[Any]) -> Clause:
+        """"Reviewers read the materials in parallel rather than in sequence"."""
+        self._in_parallel(items)
+        return self._denied(self.ordered_over(items))
+
     def unaware_denied(self, items: list[Any]) -> Clause:
         hidden = next(i for i in items if isinstance(i, list))
         marked = {t.type for t in self._tokens(items)} & {"THAT", "OF"}
@@ -2861,6 +2875,21 @@ class Meaning(Transformer[Token, Any]):
         if len(walkers) != 1:
             raise Unsupported("a list handled one at a time, by no single slot")
         (slot,) = walkers
+        named = {self.lex.acts.get(str(t).lower()) for t in self._tokens(items, "HANDLED")} - {None, slot}
+        if named:
+            # "essays are mapped one at a time", where the mapper is not the
+            # slot the loop over the essays calls
+            raise Unsupported("a verb named for another slot than the one the loop calls")
+        return Clause(None, lambda s: [Ordered(Calls(slot), over)])
+
+    def ordered_handled_by(self, items: list[Any]) -> Clause:
+        """"Tickets are classified one at a time": the calls of the slot the
+        verb is named for, which a loop over the list calls."""
+        over = self._order_of(items, self._name(self._tokens(items, "INPUT")[0]))
+        assert over is not None
+        slot = self._name(self._tokens(items, "SLOT")[0])
+        if slot not in self.lex.walkers.get(over, frozenset()):
+            raise Unsupported("a list handled by a slot no loop over it calls")
         return Clause(None, lambda s: [Ordered(Calls(slot), over)])
 
     def ordered_given(self, items: list[Any]) -> Clause:
@@ -3505,7 +3534,11 @@ class Meaning(Transformer[Token, Any]):
 
     def _the_one(self, items: list[Any]) -> None:
         """"The one the physician produced": a word before the maker must
-        stand for the returned value itself."""
+        stand for the returned value itself. "Is picked by" the maker: its
+        choice, which it gives."""
+        for t in self._tokens(items, "WINS"):
+            if str(t).lower() not in ("is picked", "is chosen", "is selected"):
+                raise Unsupported(f"'{t}': not a choice made by the maker")
         for t in self._tokens(items):
             if t.type in ("NUMBER", "WORD") and str(t).lower() not in ("one", "ones"):
                 raise Unsupported(f"'{t}' before a maker: not the returned value")
@@ -3577,8 +3610,8 @@ class Meaning(Transformer[Token, Any]):
         immediate = bool(self._tokens(items, "IMMEDIATELY"))
         if present and (always or when is not None or need.field is None):
             raise Unsupported("'if any' with 'always' or a path")
-        if immediate and (when is None or when.path not in ("accept", "says")):
-            raise Unsupported("'at once' on a path other than an approval's")
+        if immediate and (when is None or when.path not in ("accept", "says", "success")):
+            raise Unsupported("'at once' on a path other than an approval's or the success's")
         if when is not None:
             if always and when.path != "blocked":
                 raise Unsupported("'always' on one path")
