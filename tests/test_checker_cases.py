@@ -701,6 +701,47 @@ def test_on_success_a_slots_output_is_returned_immediately(delegation: str, stat
     assert holds == (status is Status.PROVED), (result, calls)
 
 
+#: a refusal returns no result at all
+REFUSED_EMPTY = """\
+let verdict = call auditor
+  diff: diff
+if verdict approves:
+  let merged = call merger
+    diff: diff
+  return { result: merged }
+return { result: null }"""
+
+#: a refusal returns the fallback's output, or none when the auditor asks again
+REFUSED_SOME = """\
+let verdict = call auditor
+  diff: diff
+if verdict approves:
+  let merged = call merger
+    diff: diff
+  return { result: merged }
+if verdict says again:
+  return { result: null }
+let second = call fallback
+  diff: diff
+return { result: second }"""
+
+
+@pytest.mark.parametrize(
+    ("delegation", "status"),
+    [
+        # no return on the path gives a result: the sentence speaks of them all
+        (REFUSED_EMPTY, Status.VIOLATED),
+        # some do: of every return there, or of those that give one?
+        (REFUSED_SOME, Status.UNRECOGNIZED),
+    ],
+)
+def test_a_value_no_return_on_the_path_gives_is_not_returned_there(delegation: str, status: Status) -> None:
+    got, module = _gate(delegation, ["When the auditor blocks, the result comes from the fallback."])
+    assert got == [status]
+    result, _ = _run_gate(module, "reject")
+    assert (result.result == "fell back") == (status is not Status.VIOLATED), result
+
+
 #: a test for a decision word of the auditor's own: the path "when the
 #: auditor escalates", "on escalate"
 SAYS_ESCALATE = SAYS_REJECT.replace("says reject", "says escalate")

@@ -335,7 +335,11 @@ def check(claim: Returns, facts: Facts) -> Verdict:
             made + absent,
             evidence,
         )
-    if absent and not problems and not claim.always:
+    # "After exhaustion, the result returned is the target's last output",
+    # where every return on that path gives none: of the returns there that
+    # give one, the sentence would speak of none, so it speaks of them all
+    none_on_path = claim.path != "all" and bool(chosen) and all(r.stmt.span.line in empty for r in chosen)
+    if absent and not problems and not claim.always and not none_on_path:
         # "The letter returned is the writer's": of every return, or of
         # those that return a letter?
         fields = sorted({n.field for n in claim.needs if n.field is not None})
