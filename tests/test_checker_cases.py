@@ -212,6 +212,43 @@ def test_one_slot_called_at_two_sites_is_that_slot_on_every_path(second: str, st
     assert _statuses_in(text) == [status, status]
 
 
+#: a loop that ends when the chef accepts, and a test of that verdict after
+#: it: its branch is the loop's success, the return after it its exhaustion
+ENDS_ACCEPTED = """\
+let card = null
+let verdict = null
+loop until verdict accepts the card (max: 3) as round:
+  card = call developer
+    concept: concept
+  verdict = call chef
+    card: card
+if verdict accepts the card:
+  return {{ recipe: {accepted} }}
+return {{ recipe: {exhausted} }}"""
+
+
+@pytest.mark.parametrize(
+    ("accepted", "exhausted", "status"),
+    [
+        ("card", "concept", Status.PROVED),
+        ("concept", "card", Status.VIOLATED),
+    ],
+)
+def test_a_test_of_the_loops_own_verdict_after_it_is_its_success_not_its_exhaustion(
+    accepted: str, exhausted: str, status: Status
+) -> None:
+    delegation = ENDS_ACCEPTED.format(accepted=accepted, exhausted=exhausted)
+    sentence = "When every round has been tried without success, the recipe returned is the concept."
+    assert _statuses_in(KITCHEN.format(invariants=f"- {sentence}", delegation=delegation)) == [status]
+    module = _module_of(KITCHEN.format(invariants="", delegation=delegation), f"kitchen_{accepted}")
+    # the chef never accepts: the rounds run out
+    result = module.kitchen(developer=lambda **_: "a card", chef=lambda **_: "reject", concept="the dish")
+    assert (result.recipe == "the dish") == (status is Status.PROVED), result
+    # the chef accepts: the loop's success, which the sentence says nothing of
+    result = module.kitchen(developer=lambda **_: "a card", chef=lambda **_: "accept", concept="the dish")
+    assert result.recipe == ("a card" if accepted == "card" else "the dish"), result
+
+
 def _status_of(pattern: str, sentence: str) -> Status:
     """The status of the one invariant ``sentence`` of ``pattern``."""
     (status,) = _statuses_in(pattern.format(invariants=f"- {sentence}"))

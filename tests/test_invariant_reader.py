@@ -1254,6 +1254,15 @@ def test_a_slots_fields_returned_on_a_path(sentence: str, canonical: str | None)
         ("The stages work in parallel, one after another", None),
         ("The stages are not run in their declared order", "it is not the case that `stages` runs in order"),
         ("The stages are run in their declared order", "`stages` runs in order"),
+        # a verb of what each call does, before the order
+        ("The stages visit in their declared order", "`stages` runs in order"),
+        ("The stages usually in their declared order", None),
+        # every round tried without success: the loop ran out
+        ("When every round has been tried without success, the verifier's output is returned", "after exhaustion, the result comes from `verifier`"),
+        ("When every round has been tried with success, the verifier's output is returned", None),
+        # an input returned under a key
+        ("The result returned is the original brief", "`brief` is returned as `result`"),
+        ("The result returned is never the brief", None),
     ],
 )
 def test_returns_and_orders_said_of_attempts_choices_and_parallel_work(sentence: str, canonical: str | None) -> None:

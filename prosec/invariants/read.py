@@ -2853,6 +2853,15 @@ class Meaning(Transformer[Token, Any]):
 
         return self._clause(self._subject(items), build)
 
+    def ordered_verb(self, items: list[Any]) -> Clause:
+        """"The surveyors visit in their declared order": whatever each call
+        does, the calls walk the sequence in order. The word must be a verb
+        of the calls, not a word that qualifies them ("usually")."""
+        (verb,) = self._tokens(items, "WORD")
+        if not str(verb).isalpha() or str(verb).lower().endswith("ly"):
+            raise Unsupported(f"'{verb}': not a verb of what each call does")
+        return self.ordered(items)
+
     def ordered_over(self, items: list[Any]) -> Clause:
         over = self._order_of(items, self._name(self._tokens(items, "INPUT")[0]))
         assert over is not None
@@ -3668,6 +3677,13 @@ class Meaning(Transformer[Token, Any]):
             raise Unsupported("a returned field from no named slot")
         key = next(i for i in items if isinstance(i, ReturnKey)).name
         return self._returning(items, self._raw(items, Need(FromSlot(owner), key, latest=self._latest(items, owner))))
+
+    def ret_key_input(self, items: list[Any]) -> Clause:
+        """"The result returned is the original task brief": the input as
+        given, under that key."""
+        key = self._key_said(items)
+        name = self._name(self._tokens(items, "INPUT")[0])
+        return self._returning(items, Need(FromInput(name), key))
 
     def ret_complete(self, items: list[Any]) -> Clause:
         var = self._name(self._tokens(items, "VAR")[0])

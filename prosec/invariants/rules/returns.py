@@ -262,7 +262,7 @@ def check(claim: Returns, facts: Facts) -> Verdict:
             loops = _decision_loops(facts)
             chosen = [
                 r for r in facts.a.returns.values()
-                if r.after and (r.after & loops) and not (set(r.loops) & loops)
+                if r.after and (r.after & loops) and not (set(r.loops) & loops) and not _ended_approved(r, facts)
             ]
             if not chosen:
                 spans = sorted(loops) or [facts.a.program.span]
@@ -624,6 +624,19 @@ def _approved_returns(approver: str | None, facts: Facts, evidence: list[str]) -
 
 def _after(loop: Span, span: Span) -> bool:
     return (span.line, span.column) >= (loop.end_line, loop.end_column)
+
+
+def _ended_approved(ret: ReturnObs, facts: Facts) -> bool:
+    """The return follows a loop that ends when a verdict approves (``loop
+    until tasting accepts``), under a test after it that the same verdict
+    approves: the loop ended on that approval, not by running out."""
+    known = ret.known or frozenset()
+    for span, loop, call in _until_approved(None, facts):
+        if ret.after and span in ret.after and any(
+            k.holds and _approval(k.cond) and _after(loop.span, k.cond.span) and approves(k, call.callee) for k in known
+        ):
+            return True
+    return False
 
 
 def _until_approved(approver: str | None, facts: Facts) -> list[tuple[Span, ir.LoopUntil, ir.Call]]:
