@@ -1263,6 +1263,15 @@ def test_a_slots_fields_returned_on_a_path(sentence: str, canonical: str | None)
         # an input returned under a key
         ("The result returned is the original brief", "`brief` is returned as `result`"),
         ("The result returned is never the brief", None),
+        # "only S produces the result": nothing else is returned as it
+        ("Only the verifier produces the final result", "the result is produced only by `verifier`"),
+        ("Only the verifier argues the final result", None),
+        # "what gets returned as", "returned straight from"
+        ("The verifier's output is what gets returned as the result", "the result comes from `verifier`"),
+        ("The verifier's output is never what gets returned as the result", None),
+        ("The result is returned straight from the verifier", "the result comes from `verifier`"),
+        ("The result is returned later from the verifier", None),
+        ("The result is never returned straight from the verifier", None),
     ],
 )
 def test_returns_and_orders_said_of_attempts_choices_and_parallel_work(sentence: str, canonical: str | None) -> None:

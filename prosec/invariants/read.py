@@ -3526,6 +3526,13 @@ class Meaning(Transformer[Token, Any]):
         owner, fields = self._field_owner(items)
         return Clause(None, lambda s: [Returns("all", (Need(FromSlot(owner, fields)),))])
 
+    def ret_only_made_by(self, items: list[Any]) -> Clause:
+        """"Only the reducer produces the final result"."""
+        made = [str(t).lower() for t in self._tokens(items, "AUTHORED")]
+        if any(w not in ("produces", "produce", "writes", "write", "creates", "generates", "makes") for w in made):
+            raise Unsupported("a verb that does not say the slot makes the result")
+        return self.ret_only_by(items)
+
     def ret_only_by(self, items: list[Any]) -> Clause:
         if any(str(t).lower() not in ("alone", "on its own", "on their own") for t in self._tokens(items, "INDEP")):
             # "the comparator alone produces ...": no one else; not
@@ -3684,6 +3691,16 @@ class Meaning(Transformer[Token, Any]):
         key = self._key_said(items)
         name = self._name(self._tokens(items, "INPUT")[0])
         return self._returning(items, Need(FromInput(name), key))
+
+    def ret_key_returned_from(self, items: list[Any]) -> Clause:
+        """"profile_a is returned straight from the measurement": it comes
+        from that slot."""
+        if any(str(t).lower() != "straight" for t in self._tokens(items, "WORD")):
+            raise Unsupported("a word between 'returned' and 'from' that is not 'straight'")
+        owner = next(i for i in items if _is_name(i))
+        if owner in (OTHER, ITS):
+            raise Unsupported("a returned field from no named slot")
+        return self._returning(items, Need(FromSlot(owner), self._key_said(items)))
 
     def ret_complete(self, items: list[Any]) -> Clause:
         var = self._name(self._tokens(items, "VAR")[0])
