@@ -3702,14 +3702,6 @@ class Meaning(Transformer[Token, Any]):
             raise Unsupported("a returned field from no named slot")
         return self._returning(items, Need(FromSlot(owner), self._key_said(items)))
 
-    def ret_from_always(self, items: list[Any]) -> Clause:
-        """"The pattern always returns the verifier's output": every return
-        gives the slot's output, none leaves it out."""
-        owner = next(i for i in items if _is_name(i))
-        if owner in (OTHER, ITS):
-            raise Unsupported("a returned output of no named slot")
-        return self._returning(items, Need(FromSlot(owner), self._returned_noun(items)), always=self._said_always(items))
-
     def ret_complete(self, items: list[Any]) -> Clause:
         var = self._name(self._tokens(items, "VAR")[0])
         return Clause(None, lambda s: [Returns("all", (Need(FromVar(var), "result"),), complete=var)])

@@ -470,8 +470,6 @@ KINDS: dict[str, tuple[str, ...]] = {
         "always", "on every call", "every time", "at all times", "invariably", "in every round",
         "on every round", "in each round", "on each round", "on every attempt", "on each attempt",
         "on each call", "in every iteration", "in each iteration",
-        # "the verifier's output is returned on every path"
-        "on every path", "on all paths", "in every case", "in all cases",
         *(f"{p} {q} {n}" for p in ("in", "on") for q in ("every", "each") for n in ("cycle", "pass", "try", "turn")),
         "each time", "round after round", "time after time",
         "on every path", "on all paths", "in every case", "in all cases",
