@@ -212,6 +212,43 @@ def test_one_slot_called_at_two_sites_is_that_slot_on_every_path(second: str, st
     assert _statuses_in(text) == [status, status]
 
 
+#: a loop that ends when the chef accepts, and a test of that verdict after
+#: it: its branch is the loop's success, the return after it its exhaustion
+ENDS_ACCEPTED = """\
+let card = null
+let verdict = null
+loop until verdict accepts the card (max: 3) as round:
+  card = call developer
+    concept: concept
+  verdict = call chef
+    card: card
+if verdict accepts the card:
+  return {{ recipe: {accepted} }}
+return {{ recipe: {exhausted} }}"""
+
+
+@pytest.mark.parametrize(
+    ("accepted", "exhausted", "status"),
+    [
+        ("card", "concept", Status.PROVED),
+        ("concept", "card", Status.VIOLATED),
+    ],
+)
+def test_a_test_of_the_loops_own_verdict_after_it_is_its_success_not_its_exhaustion(
+    accepted: str, exhausted: str, status: Status
+) -> None:
+    delegation = ENDS_ACCEPTED.format(accepted=accepted, exhausted=exhausted)
+    sentence = "When every round has been tried without success, the recipe returned is the concept."
+    assert _statuses_in(KITCHEN.format(invariants=f"- {sentence}", delegation=delegation)) == [status]
+    module = _module_of(KITCHEN.format(invariants="", delegation=delegation), f"kitchen_{accepted}")
+    # the chef never accepts: the rounds run out
+    result = module.kitchen(developer=lambda **_: "a card", chef=lambda **_: "reject", concept="the dish")
+    assert (result.recipe == "the dish") == (status is Status.PROVED), result
+    # the chef accepts: the loop's success, which the sentence says nothing of
+    result = module.kitchen(developer=lambda **_: "a card", chef=lambda **_: "accept", concept="the dish")
+    assert result.recipe == ("a card" if accepted == "card" else "the dish"), result
+
+
 def _status_of(pattern: str, sentence: str) -> Status:
     """The status of the one invariant ``sentence`` of ``pattern``."""
     (status,) = _statuses_in(pattern.format(invariants=f"- {sentence}"))
@@ -656,6 +693,90 @@ def test_a_return_said_of_the_success_or_approval_path(delegation: str, sentence
     immediate = "at once" in sentence
     holds = (result.result == "merged") == says_merger and not immediate
     assert holds == (status is Status.PROVED), result
+
+
+#: attempts of the merger until one does not fail, returned at once
+RETRIES = """\
+repeat 3 as attempt:
+  try:
+    let made = call merger
+      diff: diff
+    return { result: made }
+  catch as error:
+    let failed = error
+return { result: null }"""
+
+
+@pytest.mark.parametrize(
+    ("delegation", "status"),
+    [
+        (RETRIES, Status.PROVED),
+        # the success returns something else
+        (RETRIES.replace("{ result: made }", "{ result: diff }"), Status.VIOLATED),
+        # another call in the loop may be what decides success
+        (RETRIES.replace("    return { result: made }", "    let checked = call fallback\n      diff: made\n    return { result: made }"), Status.UNRECOGNIZED),
+    ],
+)
+def test_on_success_a_slots_output_is_returned_immediately(delegation: str, status: Status) -> None:
+    got, module = _gate(delegation, ["On success the merger's output is returned immediately."])
+    assert got == [status]
+    if status is Status.UNRECOGNIZED:
+        return
+    calls: list[str] = []
+    answers = iter([RuntimeError("down"), "merged", "merged again"])
+
+    def merger(**_: object) -> object:
+        calls.append("merger")
+        answer = next(answers)
+        if isinstance(answer, Exception):
+            raise answer
+        return answer
+
+    result = module.gatecheck(auditor=lambda **_: "approve", merger=merger, fallback=lambda **_: "fell back", diff="d")
+    # the first attempt that does not fail ends the run with its output
+    holds = calls == ["merger", "merger"] and result.result == "merged"
+    assert holds == (status is Status.PROVED), (result, calls)
+
+
+#: a refusal returns no result at all
+REFUSED_EMPTY = """\
+let verdict = call auditor
+  diff: diff
+if verdict approves:
+  let merged = call merger
+    diff: diff
+  return { result: merged }
+return { result: null }"""
+
+#: a refusal returns the fallback's output, or none when the auditor asks again
+REFUSED_SOME = """\
+let verdict = call auditor
+  diff: diff
+if verdict approves:
+  let merged = call merger
+    diff: diff
+  return { result: merged }
+if verdict says again:
+  return { result: null }
+let second = call fallback
+  diff: diff
+return { result: second }"""
+
+
+@pytest.mark.parametrize(
+    ("delegation", "status"),
+    [
+        # no return on the path gives a result: the sentence speaks of them all
+        (REFUSED_EMPTY, Status.VIOLATED),
+        # some do: of every return there, or of those that give one?
+        (REFUSED_SOME, Status.UNRECOGNIZED),
+    ],
+)
+def test_a_value_no_return_on_the_path_gives_is_not_returned_there(delegation: str, status: Status) -> None:
+    got, module = _gate(delegation, ["When the auditor blocks, the result comes from the fallback."])
+    assert got == [status]
+    result, _ = _run_gate(module, "reject")
+    assert (result.result == "fell back") == (status is not Status.VIOLATED), result
 
 
 #: a test for a decision word of the auditor's own: the path "when the

@@ -1461,3 +1461,50 @@ def test_a_slot_sent_out(sentence: str, canonical: str | None) -> None:
 )
 def test_rounds_named_by_what_the_bound_counts(sentence: str, canonical: str | None) -> None:
     assert _read_as(ROUNDS, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # "at once" on the success path: every attempt of the slot named
+        ("On success the verifier's output is returned immediately", "on success, `verifier`'s output is returned immediately"),
+        ("On success the verifier's output is never returned immediately", None),
+        ("When the rounds run out, the verifier's output is returned at once", None),
+        # a choice made by the maker is its output
+        ("The result returned is picked by the verifier", "the result comes from `verifier`"),
+        ("The result returned wins by the verifier", None),
+        ("The result returned is never picked by the verifier", None),
+        # a list handled by the slot its verb is named for, in order
+        ("Chunks are mapped one at a time, in chunk order", "`mapper` runs in order over `chunks`"),
+        ("Chunks are not mapped one at a time", None),
+        ("Chunks are reviewed one at a time", None),
+        ("Essays are mapped one at a time", None),
+        # working in parallel, set against an order: the order denied
+        ("The stages work in parallel, not one after another", "it is not the case that `stages` runs in order"),
+        ("The reviewers read the essays in parallel rather than in sequence", "it is not the case that `reviewer` runs in order over `essays`"),
+        ("The stages work in private, not one after another", None),
+        ("The stages work in parallel, one after another", None),
+        ("The stages are not run in their declared order", "it is not the case that `stages` runs in order"),
+        ("The stages are run in their declared order", "`stages` runs in order"),
+        # a verb of what each call does, before the order
+        ("The stages visit in their declared order", "`stages` runs in order"),
+        ("The stages usually in their declared order", None),
+        # every round tried without success: the loop ran out
+        ("When every round has been tried without success, the verifier's output is returned", "after exhaustion, the result comes from `verifier`"),
+        ("When every round has been tried with success, the verifier's output is returned", None),
+        # an input returned under a key
+        ("The result returned is the original brief", "`brief` is returned as `result`"),
+        ("The result returned is never the brief", None),
+        # "only S produces the result": nothing else is returned as it
+        ("Only the verifier produces the final result", "the result is produced only by `verifier`"),
+        ("Only the verifier argues the final result", None),
+        # "what gets returned as", "returned straight from"
+        ("The verifier's output is what gets returned as the result", "the result comes from `verifier`"),
+        ("The verifier's output is never what gets returned as the result", None),
+        ("The result is returned straight from the verifier", "the result comes from `verifier`"),
+        ("The result is returned later from the verifier", None),
+        ("The result is never returned straight from the verifier", None),
+    ],
+)
+def test_returns_and_orders_said_of_attempts_choices_and_parallel_work(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PATTERN, sentence) == canonical, sentence

@@ -248,6 +248,8 @@ def canonical(claim: Claim) -> str:
             return f"the first acceptable result wins{ties}"
         case Returns(path="accept", needs=(Need(what=FromSlot(slot=slot, fields=()), field="result", only=False),), immediate=True, approver=approver) if approver:
             return f"when {_n(approver)} approves, {_n(slot)}'s output is returned immediately"
+        case Returns(path="success", needs=(Need(what=FromSlot(slot=slot, fields=()), field="result", only=False, raw=False, latest=False),), immediate=True):
+            return f"on success, {_n(slot)}'s output is returned immediately"
         case Returns(path="says", needs=(Need(what=FromSlot(slot=slot, fields=()), field="result", only=False),), immediate=True, approver=approver, word=word):
             return f"{_path_words('says', approver, word)}, {_n(slot)}'s output is returned immediately"
         case Returns(path="success" | "accept" | "exhausted" | "says" as path, needs=(need,), approver=approver, immediate=False, word=word) if (

@@ -2511,6 +2511,20 @@ class Meaning(Transformer[Token, Any]):
     def ordered_denied(self, items: list[Any]) -> Clause:
         return self._denied(self.ordered(items))
 
+    def _in_parallel(self, items: list[Any]) -> None:
+        if [str(t).lower() for t in self._tokens(items, "WORD")] != ["parallel"]:
+            raise Unsupported("a way of working other than in parallel, set against an order")
+
+    def ordered_parallel(self, items: list[Any]) -> Clause:
+        """"Surveyors work in parallel, not one after another": not in order."""
+        self._in_parallel(items)
+        return self._denied(self.ordered(items))
+
+    def ordered_parallel_over(self, items: list[Any]) -> Clause:
+        """"Reviewers read the materials in parallel rather than in sequence"."""
+        self._in_parallel(items)
+        return self._denied(self.ordered_over(items))
+
     def unaware_denied(self, items: list[Any]) -> Clause:
         hidden = next(i for i in items if isinstance(i, list))
         marked = {t.type for t in self._tokens(items)} & {"THAT", "OF"}
@@ -2899,6 +2913,15 @@ class Meaning(Transformer[Token, Any]):
 
         return self._clause(self._subject(items), build)
 
+    def ordered_verb(self, items: list[Any]) -> Clause:
+        """"The surveyors visit in their declared order": whatever each call
+        does, the calls walk the sequence in order. The word must be a verb
+        of the calls, not a word that qualifies them ("usually")."""
+        (verb,) = self._tokens(items, "WORD")
+        if not str(verb).isalpha() or str(verb).lower().endswith("ly"):
+            raise Unsupported(f"'{verb}': not a verb of what each call does")
+        return self.ordered(items)
+
     def ordered_over(self, items: list[Any]) -> Clause:
         over = self._order_of(items, self._name(self._tokens(items, "INPUT")[0]))
         assert over is not None
@@ -2921,6 +2944,21 @@ class Meaning(Transformer[Token, Any]):
         if len(walkers) != 1:
             raise Unsupported("a list handled one at a time, by no single slot")
         (slot,) = walkers
+        named = {self.lex.acts.get(str(t).lower()) for t in self._tokens(items, "HANDLED")} - {None, slot}
+        if named:
+            # "essays are mapped one at a time", where the mapper is not the
+            # slot the loop over the essays calls
+            raise Unsupported("a verb named for another slot than the one the loop calls")
+        return Clause(None, lambda s: [Ordered(Calls(slot), over)])
+
+    def ordered_handled_by(self, items: list[Any]) -> Clause:
+        """"Tickets are classified one at a time": the calls of the slot the
+        verb is named for, which a loop over the list calls."""
+        over = self._order_of(items, self._name(self._tokens(items, "INPUT")[0]))
+        assert over is not None
+        slot = self._name(self._tokens(items, "SLOT")[0])
+        if slot not in self.lex.walkers.get(over, frozenset()):
+            raise Unsupported("a list handled by a slot no loop over it calls")
         return Clause(None, lambda s: [Ordered(Calls(slot), over)])
 
     def ordered_given(self, items: list[Any]) -> Clause:
@@ -3563,6 +3601,13 @@ class Meaning(Transformer[Token, Any]):
         owner, fields = self._field_owner(items)
         return Clause(None, lambda s: [Returns("all", (Need(FromSlot(owner, fields)),))])
 
+    def ret_only_made_by(self, items: list[Any]) -> Clause:
+        """"Only the reducer produces the final result"."""
+        made = [str(t).lower() for t in self._tokens(items, "AUTHORED")]
+        if any(w not in ("produces", "produce", "writes", "write", "creates", "generates", "makes") for w in made):
+            raise Unsupported("a verb that does not say the slot makes the result")
+        return self.ret_only_by(items)
+
     def ret_only_by(self, items: list[Any]) -> Clause:
         if any(str(t).lower() not in ("alone", "on its own", "on their own") for t in self._tokens(items, "INDEP")):
             # "the comparator alone produces ...": no one else; not
@@ -3580,7 +3625,11 @@ class Meaning(Transformer[Token, Any]):
 
     def _the_one(self, items: list[Any]) -> None:
         """"The one the physician produced": a word before the maker must
-        stand for the returned value itself."""
+        stand for the returned value itself. "Is picked by" the maker: its
+        choice, which it gives."""
+        for t in self._tokens(items, "WINS"):
+            if str(t).lower() not in ("is picked", "is chosen", "is selected"):
+                raise Unsupported(f"'{t}': not a choice made by the maker")
         for t in self._tokens(items):
             if t.type in ("NUMBER", "WORD") and str(t).lower() not in ("one", "ones"):
                 raise Unsupported(f"'{t}' before a maker: not the returned value")
@@ -3652,8 +3701,8 @@ class Meaning(Transformer[Token, Any]):
         immediate = bool(self._tokens(items, "IMMEDIATELY"))
         if present and (always or when is not None or need.field is None):
             raise Unsupported("'if any' with 'always' or a path")
-        if immediate and (when is None or when.path not in ("accept", "says")):
-            raise Unsupported("'at once' on a path other than an approval's")
+        if immediate and (when is None or when.path not in ("accept", "says", "success")):
+            raise Unsupported("'at once' on a path other than an approval's or the success's")
         if when is not None:
             if always and when.path != "blocked":
                 raise Unsupported("'always' on one path")
@@ -3710,6 +3759,23 @@ class Meaning(Transformer[Token, Any]):
             raise Unsupported("a returned field from no named slot")
         key = next(i for i in items if isinstance(i, ReturnKey)).name
         return self._returning(items, self._raw(items, Need(FromSlot(owner), key, latest=self._latest(items, owner))))
+
+    def ret_key_input(self, items: list[Any]) -> Clause:
+        """"The result returned is the original task brief": the input as
+        given, under that key."""
+        key = self._key_said(items)
+        name = self._name(self._tokens(items, "INPUT")[0])
+        return self._returning(items, Need(FromInput(name), key))
+
+    def ret_key_returned_from(self, items: list[Any]) -> Clause:
+        """"profile_a is returned straight from the measurement": it comes
+        from that slot."""
+        if any(str(t).lower() != "straight" for t in self._tokens(items, "WORD")):
+            raise Unsupported("a word between 'returned' and 'from' that is not 'straight'")
+        owner = next(i for i in items if _is_name(i))
+        if owner in (OTHER, ITS):
+            raise Unsupported("a returned field from no named slot")
+        return self._returning(items, Need(FromSlot(owner), self._key_said(items)))
 
     def ret_complete(self, items: list[Any]) -> Clause:
         var = self._name(self._tokens(items, "VAR")[0])

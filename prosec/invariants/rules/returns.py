@@ -248,7 +248,10 @@ def check(claim: Returns, facts: Facts) -> Verdict:
         case "success" if claim.needs and not claim.immediate:
             chosen, unsure = _succeeded_returns(facts, evidence)
         case "success":
-            chosen = _success_returns(facts, problems, evidence)
+            slot = _attempted_slot(claim)
+            if slot is not None and (why := _shared_attempts(slot, facts)) is not None:
+                return unsettled(why, [], evidence)
+            chosen = _success_returns(facts, problems, evidence, slot)
         case "says":
             assert claim.word is not None
             said = _said_returns(claim.word, claim.approver, claim.immediate, facts, evidence)
@@ -259,7 +262,7 @@ def check(claim: Returns, facts: Facts) -> Verdict:
             loops = _decision_loops(facts)
             chosen = [
                 r for r in facts.a.returns.values()
-                if r.after and (r.after & loops) and not (set(r.loops) & loops)
+                if r.after and (r.after & loops) and not (set(r.loops) & loops) and not _ended_approved(r, facts)
             ]
             if not chosen:
                 spans = sorted(loops) or [facts.a.program.span]
@@ -332,7 +335,11 @@ def check(claim: Returns, facts: Facts) -> Verdict:
             made + absent,
             evidence,
         )
-    if absent and not problems and not claim.always:
+    # "After exhaustion, the result returned is the target's last output",
+    # where every return on that path gives none: of the returns there that
+    # give one, the sentence would speak of none, so it speaks of them all
+    none_on_path = claim.path != "all" and bool(chosen) and all(r.stmt.span.line in empty for r in chosen)
+    if absent and not problems and not claim.always and not none_on_path:
         # "The letter returned is the writer's": of every return, or of
         # those that return a letter?
         fields = sorted({n.field for n in claim.needs if n.field is not None})
@@ -478,9 +485,38 @@ def _tests_word(cond: ir.Cond, word: str) -> bool:
     return isinstance(cond, ir.Says) and cond.word.lower() == word
 
 
-def _success_returns(facts: Facts, problems: list[Problem], evidence: list[str]) -> list[ReturnObs]:
+def _attempted_slot(claim: Returns) -> str | None:
+    """The slot whose output a success path returns ("on success the
+    target's result is returned immediately"): its own success is meant."""
+    slots = {n.what.slot for n in claim.needs if isinstance(n.what, FromSlot)}
+    if len(slots) != 1 or not all(isinstance(n.what, FromSlot) for n in claim.needs):
+        return None
+    return next(iter(slots))
+
+
+def _shared_attempts(slot: str, facts: Facts) -> str | None:
+    """Why a success of ``slot`` names no one path: another call in the loop
+    around it may be what decides success (a judge after the attempt)."""
+    for call in facts.a.calls.values():
+        if call.slot != slot:
+            continue
+        loop = facts.innermost(call)
+        if loop is None:
+            continue
+        for other in facts.a.calls.values():
+            if other.slot != slot and any(s == loop.span for s in other.loops):
+                return (
+                    f"`call {other.call.callee}` (line {other.call.span.line}) runs in the loop of `{slot}`'s attempts "
+                    f"(line {loop.span.line}): whether its success or `{slot}`'s is meant is not said"
+                )
+    return None
+
+
+def _success_returns(facts: Facts, problems: list[Problem], evidence: list[str], slot: str | None = None) -> list[ReturnObs]:
+    """The returns a successful attempt reaches at once (of ``slot``'s
+    attempts only, when one is named)."""
     chosen: list[ReturnObs] = []
-    attempts = [c for c in facts.a.calls.values() if facts.loops_of(c)]
+    attempts = [c for c in facts.a.calls.values() if facts.loops_of(c) and slot in (None, c.slot)]
     for call in sorted(attempts, key=lambda c: c.call.span):
         loop = facts.innermost(call)
         assert loop is not None
@@ -588,6 +624,19 @@ def _approved_returns(approver: str | None, facts: Facts, evidence: list[str]) -
 
 def _after(loop: Span, span: Span) -> bool:
     return (span.line, span.column) >= (loop.end_line, loop.end_column)
+
+
+def _ended_approved(ret: ReturnObs, facts: Facts) -> bool:
+    """The return follows a loop that ends when a verdict approves (``loop
+    until tasting accepts``), under a test after it that the same verdict
+    approves: the loop ended on that approval, not by running out."""
+    known = ret.known or frozenset()
+    for span, loop, call in _until_approved(None, facts):
+        if ret.after and span in ret.after and any(
+            k.holds and _approval(k.cond) and _after(loop.span, k.cond.span) and approves(k, call.callee) for k in known
+        ):
+            return True
+    return False
 
 
 def _until_approved(approver: str | None, facts: Facts) -> list[tuple[Span, ir.LoopUntil, ir.Call]]:
