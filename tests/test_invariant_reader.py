@@ -1229,3 +1229,95 @@ return { text: null, notes: verdict }
 )
 def test_a_slots_fields_returned_on_a_path(sentence: str, canonical: str | None) -> None:
     assert _read_as(GATED_FIELDS, sentence) == canonical, sentence
+
+
+TENDER = """\
+---
+name: tender
+kind: pattern
+---
+
+# Tender
+
+Bids are judged blind.
+
+### Slots
+
+- `vendor`
+- `evaluator`
+- `auditor`
+
+### Requires
+
+```
+incumbent: string -- the current supplier
+client_name: string -- who asked for the tender
+budget: number -- what the client can pay
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let bid = call vendor
+  budget: budget
+let score = call evaluator
+  bid: bid
+let audit = call auditor
+  score: score
+  incumbent: incumbent
+  client: client_name
+return { score: score, audit: audit }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # "who X is", X an input's own name or the name of an input for
+        # that person's name or id: that input, received or kept away
+        ("The evaluator is not told who the incumbent is", "`evaluator` never receives `incumbent`"),
+        ("Neither the vendor nor the evaluator is told who the incumbent is",
+         "`vendor` never receives `incumbent`; `evaluator` never receives `incumbent`"),
+        ("The evaluator does not know who the client is", "`evaluator` never receives `client_name`"),
+        ("The evaluator is kept unaware of who the client is", "`evaluator` never receives `client_name`"),
+        ("No vendor is told who the client is", "`vendor` never receives `client_name`"),
+        ("The auditor is told who the incumbent is", "`auditor` receives `incumbent`"),
+        ("The auditor is told who the client is", "`auditor` receives `client_name`"),
+        # no input names the person, or more follows than "is"
+        ("The evaluator is not told who the supplier is", None),
+        ("The evaluator is not told who the incumbent picked", None),
+        ("The evaluator is not told who wrote the bid", None),
+    ],
+)
+def test_who_someone_is_is_the_input_naming_them(sentence: str, canonical: str | None) -> None:
+    assert _read_as(TENDER, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # an input named in one word, whose existence is kept from a slot:
+        # nothing it is given names that word (the input's name included)
+        ("The evaluator is unaware of the budget", "`evaluator` does not know about budget"),
+        ("The evaluator does not know there is a budget", "`evaluator` does not know about budget"),
+        ("The evaluator does not know about the budget", "`evaluator` does not know about budget"),
+        # a thing not known is not a fact ("does not know the budget"); an
+        # input of two words is not one word a prompt could name
+        ("The evaluator does not know the budget", None),
+        ("The evaluator is unaware of the client name", None),
+    ],
+)
+def test_an_input_a_slot_is_unaware_of(sentence: str, canonical: str | None) -> None:
+    assert _read_as(TENDER, sentence) == canonical, sentence
+
+
+def test_unaware_of_an_input_is_violated_when_the_input_reaches_the_slot() -> None:
+    text = TENDER.replace("{invariants}", "- The vendor is unaware of the budget\n- The evaluator is unaware of the budget")
+    result = compile_text("tests/own.prose.md", text.encode(), render=False)
+    assert result.report is not None
+    assert [f.status for f in result.report.invariants] == [Status.VIOLATED, Status.PROVED]

@@ -2724,6 +2724,15 @@ class Meaning(Transformer[Token, Any]):
             # is what a slot receives, not what it knows
             raise Unsupported("not knowing a thing rather than a fact")
         data_keys = self.lex.read_keys | self.lex.declared_keys
+        lead = [_tok(self.toks, t).kind for t in hidden]
+        if (lead == ["INPUT"] and marked) or lead == ["THERE", "BE", "INPUT"]:
+            # "is unaware of the budget", "does not know there is a budget":
+            # of an input named in one word, by that word, that nothing it is
+            # given names: not the input (its name names it), nor a word of it
+            token = _tok(self.toks, hidden[-1])
+            if len(token.names) != 1 or "_" in token.names[0] or token.text != token.names[0]:
+                raise Unsupported("an input not named by its one word")
+            return self._clause(self._subject(items), lambda s: [Unaware(c, token.names) for c in s.calls])
         if any(
             (
                 _tok(self.toks, t).kind in ("INPUT", "VAR")
@@ -2779,7 +2788,11 @@ class Meaning(Transformer[Token, Any]):
         by its own words (not an element of a list input, "which tier wrote
         each report", which is a pairing, not the list)."""
         (which,) = self._tokens(items, "THAT")
-        if str(which).lower() != "which":
+        after = [_tok(self.toks, t).kind for i in items if isinstance(i, list) for t in i]
+        # "is not told who the incumbent is": the input that names someone,
+        # said by its own name with nothing after it but "is"
+        who = str(which).lower() in ("who", "whom") and after == ["BE"]
+        if str(which).lower() != "which" and not who:
             raise Unsupported("told that or who, not which")
         (token,) = self._tokens(items, "INPUT")
         names = self._names(token)
@@ -2790,6 +2803,27 @@ class Meaning(Transformer[Token, Any]):
             # question is which one it is, not whether the slot has it
             raise Unsupported("which one of what the slot itself works on")
         return Obj(source=FromInput(names[0]), names=names)
+
+    def _who_input(self, items: list[Any]) -> Obj:
+        """"who the student is": the one input named for that person's
+        name or id (`student_name`, `student_id`)."""
+        (who,) = self._tokens(items, "THAT")
+        if str(who).lower() not in ("who", "whom"):
+            raise Unsupported("which or that, not who")
+        (word,) = self._tokens(items, "WORD")
+        text = _tok(self.toks, word).text
+        found = [n for n in sorted(self.lex.inputs) if n in (f"{text}_name", f"{text}_id", f"{singular(text)}_name", f"{singular(text)}_id")]
+        if len(found) != 1:
+            raise Unsupported("who someone is, with no one input naming them")
+        return Obj(source=FromInput(found[0]), names=(found[0],))
+
+    def told_who(self, items: list[Any]) -> Clause:
+        obj = self._who_input(items)
+        return self._clause(self._subject(items), lambda s: self._need(s, [obj]))
+
+    def told_who_neg(self, items: list[Any]) -> Clause:
+        obj = self._who_input(items)
+        return self._clause(self._subject(items), lambda s: self._forbid(s, [obj]))
 
     def told_which(self, items: list[Any]) -> Clause:
         obj = self._which_input(items)
