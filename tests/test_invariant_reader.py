@@ -1321,3 +1321,29 @@ def test_unaware_of_an_input_is_violated_when_the_input_reaches_the_slot() -> No
     result = compile_text("tests/own.prose.md", text.encode(), render=False)
     assert result.report is not None
     assert [f.status for f in result.report.invariants] == [Status.VIOLATED, Status.PROVED]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # "none" alone: none of the previous clause's subject
+        ("Reviewers work independently; none sees another's output",
+         "`reviewer` never receives another `reviewer`'s output"),
+        ("The reviewers see the essays; none sees the brief",
+         "`reviewer` receives `essays`; `reviewer` never receives `brief`"),
+        ("None sees the brief", None),
+        # "another's" fields: those of another call of the subject
+        ("No reviewer sees another's notes", "`reviewer` never receives another `reviewer`'s `notes`"),
+        # shown to one slot and to none of a group
+        ("The style guide is shown to the auditor but to none of the reviewers",
+         "`auditor` receives `style_guide`; `reviewer` never receives `style_guide`"),
+        ("The style guide is shown to the auditor and to none of the reviewers",
+         "`auditor` receives `style_guide`; `reviewer` never receives `style_guide`"),
+        ("The style guide is shown to the auditor but to all of the reviewers", None),
+        # "nothing the X produced is ever passed to": as without "ever"
+        ("Nothing the planner produced is ever passed to the verifier", "`verifier` never receives `planner`'s output"),
+        ("Something the planner produced is ever passed to the verifier", None),
+    ],
+)
+def test_none_of_the_subject_and_none_of_a_group(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PATTERN, sentence) == canonical, sentence
