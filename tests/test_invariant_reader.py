@@ -1347,3 +1347,19 @@ def test_unaware_of_an_input_is_violated_when_the_input_reaches_the_slot() -> No
 )
 def test_none_of_the_subject_and_none_of_a_group(sentence: str, canonical: str | None) -> None:
     assert _read_as(PATTERN, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # "earlier X", of a local that holds the subject's own results: its
+        # earlier outputs, as "its own earlier X" is
+        ("The explainer never sees earlier explanations", "`explainer` never receives its previous output"),
+        ("The explainer never sees its own earlier explanations", "`explainer` never receives its previous output"),
+        ("The explainer sees earlier explanations", "`explainer` receives its previous output"),
+        # of another slot's local: earlier rounds, or earlier than the call?
+        ("The quizmaster never sees earlier explanations", None),
+    ],
+)
+def test_earlier_values_of_the_subjects_own_local(sentence: str, canonical: str | None) -> None:
+    assert _read_as(ROUNDS, sentence) == canonical, sentence
