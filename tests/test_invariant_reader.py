@@ -1363,3 +1363,27 @@ def test_none_of_the_subject_and_none_of_a_group(sentence: str, canonical: str |
 )
 def test_earlier_values_of_the_subjects_own_local(sentence: str, canonical: str | None) -> None:
     assert _read_as(ROUNDS, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # one call's work kept from the slot's other calls, said of the work
+        ("One reviewer's output is never shown to another", "`reviewer` never receives another `reviewer`'s output"),
+        ("A reviewer's output is never shown to another reviewer", "`reviewer` never receives another `reviewer`'s output"),
+        ("No reviewer's output is shown to another reviewer", "`reviewer` never receives another `reviewer`'s output"),
+        ("Each reviewer's output is hidden from the other reviewers", "`reviewer` never receives another `reviewer`'s output"),
+        ("One mapper's output never reaches another", "`mapper` never receives another `mapper`'s output"),
+        ("A reviewer's output is never shown to the reviewers of the other essays",
+         "`reviewer` never receives another `reviewer`'s output"),
+        # positive; "another" alone (another delegate?); a slot called once;
+        # a list the slot does not walk; another slot's calls
+        ("One reviewer's output is shown to another", None),
+        ("A reviewer's output is never shown to another", None),
+        ("One planner's output is never shown to another", None),
+        ("A reviewer's output is never shown to the reviewers of the other chunks", None),
+        ("One reviewer's output is never shown to another mapper", None),
+    ],
+)
+def test_one_calls_work_kept_from_the_others(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PATTERN, sentence) == canonical, sentence

@@ -2305,6 +2305,33 @@ class Meaning(Transformer[Token, Any]):
         (objs,) = self._objs(items)
         return self._clause(self._subject(items), lambda s: self._forbid(s, objs))
 
+    def give_others_neg(self, items: list[Any]) -> Clause:
+        """"One reviewer's notes are never shown to another": what each
+        call of one slot made never reaches that slot's other calls."""
+        (objs,) = self._objs(items)
+        owners = {obj.owner for obj in objs}
+        if len(owners) != 1 or any(obj.what not in ("output", "fields") or obj.source is not None for obj in objs):
+            raise Unsupported("kept from the other calls: what is not one slot's own output or fields")
+        (owner,) = owners
+        if owner not in self.lex.slots:
+            raise Unsupported("kept from the other calls of no named slot")
+        named = {n for i in items if isinstance(i, tuple) for n in i}
+        if named - {owner}:
+            raise Unsupported("the other calls of another slot than the one whose work is named")
+        if any(_tok(self.toks, t).text != "one" for t in self._tokens(items, "NUMBER")):
+            raise Unsupported("the work of several calls kept from another")
+        if not named and not self._tokens(items, "NUMBER") and not self._tokens(items, "EVERY"):
+            # "the planner's output is never shown to another": another
+            # delegate, or another planner call? Only "one ... another" says
+            raise Unsupported("'another' alone after a slot's work not said of one call")
+        if owner not in self.lex.repeated:
+            raise Unsupported("the other calls of a slot called once")
+        for token in self._tokens(items, "INPUT"):
+            if not any(owner in self.lex.walkers.get(n, ()) for n in self._names(token)):
+                raise Unsupported("the calls on other elements of a list the slot does not walk")
+        # (the slot's own output, said of it, is its other calls' output)
+        return self._clause(Subject((Calls(owner),)), lambda s: self._forbid(s, objs))
+
     def give_withheld(self, items: list[Any]) -> Clause:
         (objs,) = self._objs(items)
         subjects = [i for i in items if isinstance(i, Subject)]
