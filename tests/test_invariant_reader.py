@@ -1387,3 +1387,19 @@ def test_earlier_values_of_the_subjects_own_local(sentence: str, canonical: str 
 )
 def test_one_calls_work_kept_from_the_others(sentence: str, canonical: str | None) -> None:
     assert _read_as(PATTERN, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # "no review", "no audit": no call of the slot the action is named for
+        ("No review sees the brief", "`reviewer` never receives `brief`"),
+        ("No audit sees the plan", "`auditor` never receives `planner`'s output"),
+        ("No verification is shown the goal", "`verifier` never receives `goal`"),
+        # no negation in the subject: not read as one
+        ("Every review sees the brief", None),
+        ("The review sees the brief", None),
+    ],
+)
+def test_no_action_is_no_call_of_its_slot(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PATTERN, sentence) == canonical, sentence

@@ -1411,6 +1411,16 @@ class Meaning(Transformer[Token, Any]):
     def nsubj_none_it(self, items: list[Any]) -> Subject:
         return Subject((), negative=True, it=True)
 
+    def nsubj_act(self, items: list[Any]) -> Subject:
+        (act,) = self._tokens(items, "ACT")
+        slots = set(self._names(act))
+        for token in self._tokens(items, "SLOT"):
+            if set(self._names(token)) != slots:
+                raise Unsupported("an action named for another slot than the one before it")
+        if len(slots) != 1:
+            raise Unsupported("an action of several slots")
+        return Subject(tuple(Calls(s) for s in sorted(slots)), negative=True)
+
     def nsubj_neither(self, items: list[Any]) -> Subject:
         slots: list[str] = []
         for item in items:
