@@ -1403,3 +1403,20 @@ def test_one_calls_work_kept_from_the_others(sentence: str, canonical: str | Non
 )
 def test_no_action_is_no_call_of_its_slot(sentence: str, canonical: str | None) -> None:
     assert _read_as(PATTERN, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # "the other exists", of two slots: each is unaware of the other
+        ("Neither the tutor nor the learner knows that the other exists",
+         "`tutor` does not know about learner; `learner` does not know about tutor"),
+        ("The tutor and the learner do not know that the other exists",
+         "`tutor` does not know about learner; `learner` does not know about tutor"),
+        # "the other" of one slot, or of a slot's calls: not said which
+        ("The tutor does not know that the other exists", None),
+        ("Reviewers do not know that the other exists", None),
+    ],
+)
+def test_the_other_of_two_slots_exists(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PATTERN, sentence) == canonical, sentence

@@ -2790,6 +2790,16 @@ class Meaning(Transformer[Token, Any]):
             # show; the data may only stand where it is not the topic
             # (_NOT_TOPIC: "that its output is weighed against the proposal")
             raise Unsupported("a hidden fact about the pattern's own data")
+        if lead == ["OTHER", "WORD"] and _tok(self.toks, hidden[1]).text in ("exists", "exist"):
+            # "neither role is told that the other exists", of two slots:
+            # each, of the other one
+            def others(s: Subject) -> list[Claim]:
+                pair = tuple(dict.fromkeys(s.slots))
+                if len(pair) != 2 or s.it:
+                    raise Unsupported("'the other', of a subject that is not two slots")
+                return [Unaware(c, tuple(x for x in pair if x != c.slot)) for c in s.calls]
+
+            return self._clause(self._subject(items), others)
         if kinds & {"ANOTHER", "OTHER", "PEER", "EACHOTHER"}:
             # "unaware that another researcher tried first": which delegates
             # "another" stands for is not said, so no term can stand for them
