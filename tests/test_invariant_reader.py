@@ -1508,3 +1508,194 @@ def test_rounds_named_by_what_the_bound_counts(sentence: str, canonical: str | N
 )
 def test_returns_and_orders_said_of_attempts_choices_and_parallel_work(sentence: str, canonical: str | None) -> None:
     assert _read_as(PATTERN, sentence) == canonical, sentence
+
+
+TENDER = """\
+---
+name: tender
+kind: pattern
+---
+
+# Tender
+
+Bids are judged blind.
+
+### Slots
+
+- `vendor`
+- `evaluator`
+- `auditor`
+
+### Requires
+
+```
+incumbent: string -- the current supplier
+client_name: string -- who asked for the tender
+budget: number -- what the client can pay
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let bid = call vendor
+  budget: budget
+let score = call evaluator
+  bid: bid
+let audit = call auditor
+  score: score
+  incumbent: incumbent
+  client: client_name
+return { score: score, audit: audit }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # "who X is", X an input's own name or the name of an input for
+        # that person's name or id: that input, received or kept away
+        ("The evaluator is not told who the incumbent is", "`evaluator` never receives `incumbent`"),
+        ("Neither the vendor nor the evaluator is told who the incumbent is",
+         "`vendor` never receives `incumbent`; `evaluator` never receives `incumbent`"),
+        ("The evaluator does not know who the client is", "`evaluator` never receives `client_name`"),
+        ("The evaluator is kept unaware of who the client is", "`evaluator` never receives `client_name`"),
+        ("No vendor is told who the client is", "`vendor` never receives `client_name`"),
+        ("The auditor is told who the incumbent is", "`auditor` receives `incumbent`"),
+        ("The auditor is told who the client is", "`auditor` receives `client_name`"),
+        # no input names the person, or more follows than "is"
+        ("The evaluator is not told who the supplier is", None),
+        ("The evaluator is not told who the incumbent picked", None),
+        ("The evaluator is not told who wrote the bid", None),
+    ],
+)
+def test_who_someone_is_is_the_input_naming_them(sentence: str, canonical: str | None) -> None:
+    assert _read_as(TENDER, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # an input named in one word, whose existence is kept from a slot:
+        # nothing it is given names that word (the input's name included)
+        ("The evaluator is unaware of the budget", "`evaluator` does not know about budget"),
+        ("The evaluator does not know there is a budget", "`evaluator` does not know about budget"),
+        ("The evaluator does not know about the budget", "`evaluator` does not know about budget"),
+        # a thing not known is not a fact ("does not know the budget"); an
+        # input of two words is not one word a prompt could name
+        ("The evaluator does not know the budget", None),
+        ("The evaluator is unaware of the client name", None),
+    ],
+)
+def test_an_input_a_slot_is_unaware_of(sentence: str, canonical: str | None) -> None:
+    assert _read_as(TENDER, sentence) == canonical, sentence
+
+
+def test_unaware_of_an_input_is_violated_when_the_input_reaches_the_slot() -> None:
+    text = TENDER.replace("{invariants}", "- The vendor is unaware of the budget\n- The evaluator is unaware of the budget")
+    result = compile_text("tests/own.prose.md", text.encode(), render=False)
+    assert result.report is not None
+    assert [f.status for f in result.report.invariants] == [Status.VIOLATED, Status.PROVED]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # "none" alone: none of the previous clause's subject
+        ("Reviewers work independently; none sees another's output",
+         "`reviewer` never receives another `reviewer`'s output"),
+        ("The reviewers see the essays; none sees the brief",
+         "`reviewer` receives `essays`; `reviewer` never receives `brief`"),
+        ("None sees the brief", None),
+        # "another's" fields: those of another call of the subject
+        ("No reviewer sees another's notes", "`reviewer` never receives another `reviewer`'s `notes`"),
+        # shown to one slot and to none of a group
+        ("The style guide is shown to the auditor but to none of the reviewers",
+         "`auditor` receives `style_guide`; `reviewer` never receives `style_guide`"),
+        ("The style guide is shown to the auditor and to none of the reviewers",
+         "`auditor` receives `style_guide`; `reviewer` never receives `style_guide`"),
+        ("The style guide is shown to the auditor but to all of the reviewers", None),
+        # "nothing the X produced is ever passed to": as without "ever"
+        ("Nothing the planner produced is ever passed to the verifier", "`verifier` never receives `planner`'s output"),
+        ("Something the planner produced is ever passed to the verifier", None),
+    ],
+)
+def test_none_of_the_subject_and_none_of_a_group(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PATTERN, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # "earlier X", of a local that holds the subject's own results: its
+        # earlier outputs, as "its own earlier X" is
+        ("The explainer never sees earlier explanations", "`explainer` never receives its previous output"),
+        ("The explainer never sees its own earlier explanations", "`explainer` never receives its previous output"),
+        ("The explainer sees earlier explanations", "`explainer` receives its previous output"),
+        # of another slot's local: earlier rounds, or earlier than the call?
+        ("The quizmaster never sees earlier explanations", None),
+    ],
+)
+def test_earlier_values_of_the_subjects_own_local(sentence: str, canonical: str | None) -> None:
+    assert _read_as(ROUNDS, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # one call's work kept from the slot's other calls, said of the work
+        ("One reviewer's output is never shown to another", "`reviewer` never receives another `reviewer`'s output"),
+        ("A reviewer's output is never shown to another reviewer", "`reviewer` never receives another `reviewer`'s output"),
+        ("No reviewer's output is shown to another reviewer", "`reviewer` never receives another `reviewer`'s output"),
+        ("Each reviewer's output is hidden from the other reviewers", "`reviewer` never receives another `reviewer`'s output"),
+        ("One mapper's output never reaches another", "`mapper` never receives another `mapper`'s output"),
+        ("A reviewer's output is never shown to the reviewers of the other essays",
+         "`reviewer` never receives another `reviewer`'s output"),
+        # positive; "another" alone (another delegate?); a slot called once;
+        # a list the slot does not walk; another slot's calls
+        ("One reviewer's output is shown to another", None),
+        ("A reviewer's output is never shown to another", None),
+        ("One planner's output is never shown to another", None),
+        ("A reviewer's output is never shown to the reviewers of the other chunks", None),
+        ("One reviewer's output is never shown to another mapper", None),
+    ],
+)
+def test_one_calls_work_kept_from_the_others(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PATTERN, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # "no review", "no audit": no call of the slot the action is named for
+        ("No review sees the brief", "`reviewer` never receives `brief`"),
+        ("No audit sees the plan", "`auditor` never receives `planner`'s output"),
+        ("No verification is shown the goal", "`verifier` never receives `goal`"),
+        # no negation in the subject: not read as one
+        ("Every review sees the brief", None),
+        ("The review sees the brief", None),
+    ],
+)
+def test_no_action_is_no_call_of_its_slot(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PATTERN, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # "the other exists", of two slots: each is unaware of the other
+        ("Neither the tutor nor the learner knows that the other exists",
+         "`tutor` does not know about learner; `learner` does not know about tutor"),
+        ("The tutor and the learner do not know that the other exists",
+         "`tutor` does not know about learner; `learner` does not know about tutor"),
+        # "the other" of one slot, or of a slot's calls: not said which
+        ("The tutor does not know that the other exists", None),
+        ("Reviewers do not know that the other exists", None),
+    ],
+)
+def test_the_other_of_two_slots_exists(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PATTERN, sentence) == canonical, sentence

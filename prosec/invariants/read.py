@@ -1424,6 +1424,16 @@ class Meaning(Transformer[Token, Any]):
     def nsubj_none_it(self, items: list[Any]) -> Subject:
         return Subject((), negative=True, it=True)
 
+    def nsubj_act(self, items: list[Any]) -> Subject:
+        (act,) = self._tokens(items, "ACT")
+        slots = set(self._names(act))
+        for token in self._tokens(items, "SLOT"):
+            if set(self._names(token)) != slots:
+                raise Unsupported("an action named for another slot than the one before it")
+        if len(slots) != 1:
+            raise Unsupported("an action of several slots")
+        return Subject(tuple(Calls(s) for s in sorted(slots)), negative=True)
+
     def nsubj_neither(self, items: list[Any]) -> Subject:
         slots: list[str] = []
         for item in items:
@@ -2344,6 +2354,33 @@ class Meaning(Transformer[Token, Any]):
         (objs,) = self._objs(items)
         return self._clause(self._subject(items), lambda s: self._forbid(s, objs))
 
+    def give_others_neg(self, items: list[Any]) -> Clause:
+        """"One reviewer's notes are never shown to another": what each
+        call of one slot made never reaches that slot's other calls."""
+        (objs,) = self._objs(items)
+        owners = {obj.owner for obj in objs}
+        if len(owners) != 1 or any(obj.what not in ("output", "fields") or obj.source is not None for obj in objs):
+            raise Unsupported("kept from the other calls: what is not one slot's own output or fields")
+        (owner,) = owners
+        if owner not in self.lex.slots:
+            raise Unsupported("kept from the other calls of no named slot")
+        named = {n for i in items if isinstance(i, tuple) for n in i}
+        if named - {owner}:
+            raise Unsupported("the other calls of another slot than the one whose work is named")
+        if any(_tok(self.toks, t).text != "one" for t in self._tokens(items, "NUMBER")):
+            raise Unsupported("the work of several calls kept from another")
+        if not named and not self._tokens(items, "NUMBER") and not self._tokens(items, "EVERY"):
+            # "the planner's output is never shown to another": another
+            # delegate, or another planner call? Only "one ... another" says
+            raise Unsupported("'another' alone after a slot's work not said of one call")
+        if owner not in self.lex.repeated:
+            raise Unsupported("the other calls of a slot called once")
+        for token in self._tokens(items, "INPUT"):
+            if not any(owner in self.lex.walkers.get(n, ()) for n in self._names(token)):
+                raise Unsupported("the calls on other elements of a list the slot does not walk")
+        # (the slot's own output, said of it, is its other calls' output)
+        return self._clause(Subject((Calls(owner),)), lambda s: self._forbid(s, objs))
+
     def give_withheld(self, items: list[Any]) -> Clause:
         (objs,) = self._objs(items)
         subjects = [i for i in items if isinstance(i, Subject)]
@@ -2798,6 +2835,15 @@ class Meaning(Transformer[Token, Any]):
             # is what a slot receives, not what it knows
             raise Unsupported("not knowing a thing rather than a fact")
         data_keys = self.lex.read_keys | self.lex.declared_keys
+        lead = [_tok(self.toks, t).kind for t in hidden]
+        if (lead == ["INPUT"] and marked) or lead == ["THERE", "BE", "INPUT"]:
+            # "is unaware of the budget", "does not know there is a budget":
+            # of an input named in one word, by that word, that nothing it is
+            # given names: not the input (its name names it), nor a word of it
+            token = _tok(self.toks, hidden[-1])
+            if len(token.names) != 1 or "_" in token.names[0] or token.text != token.names[0]:
+                raise Unsupported("an input not named by its one word")
+            return self._clause(self._subject(items), lambda s: [Unaware(c, token.names) for c in s.calls])
         if any(
             (
                 _tok(self.toks, t).kind in ("INPUT", "VAR")
@@ -2818,6 +2864,16 @@ class Meaning(Transformer[Token, Any]):
             # show; the data may only stand where it is not the topic
             # (_NOT_TOPIC: "that its output is weighed against the proposal")
             raise Unsupported("a hidden fact about the pattern's own data")
+        if lead == ["OTHER", "WORD"] and _tok(self.toks, hidden[1]).text in ("exists", "exist"):
+            # "neither role is told that the other exists", of two slots:
+            # each, of the other one
+            def others(s: Subject) -> list[Claim]:
+                pair = tuple(dict.fromkeys(s.slots))
+                if len(pair) != 2 or s.it:
+                    raise Unsupported("'the other', of a subject that is not two slots")
+                return [Unaware(c, tuple(x for x in pair if x != c.slot)) for c in s.calls]
+
+            return self._clause(self._subject(items), others)
         if kinds & {"ANOTHER", "OTHER", "PEER", "EACHOTHER"}:
             # "unaware that another researcher tried first": which delegates
             # "another" stands for is not said, so no term can stand for them
@@ -2853,7 +2909,11 @@ class Meaning(Transformer[Token, Any]):
         by its own words (not an element of a list input, "which tier wrote
         each report", which is a pairing, not the list)."""
         (which,) = self._tokens(items, "THAT")
-        if str(which).lower() != "which":
+        after = [_tok(self.toks, t).kind for i in items if isinstance(i, list) for t in i]
+        # "is not told who the incumbent is": the input that names someone,
+        # said by its own name with nothing after it but "is"
+        who = str(which).lower() in ("who", "whom") and after == ["BE"]
+        if str(which).lower() != "which" and not who:
             raise Unsupported("told that or who, not which")
         (token,) = self._tokens(items, "INPUT")
         names = self._names(token)
@@ -2864,6 +2924,27 @@ class Meaning(Transformer[Token, Any]):
             # question is which one it is, not whether the slot has it
             raise Unsupported("which one of what the slot itself works on")
         return Obj(source=FromInput(names[0]), names=names)
+
+    def _who_input(self, items: list[Any]) -> Obj:
+        """"who the student is": the one input named for that person's
+        name or id (`student_name`, `student_id`)."""
+        (who,) = self._tokens(items, "THAT")
+        if str(who).lower() not in ("who", "whom"):
+            raise Unsupported("which or that, not who")
+        (word,) = self._tokens(items, "WORD")
+        text = _tok(self.toks, word).text
+        found = [n for n in sorted(self.lex.inputs) if n in (f"{text}_name", f"{text}_id", f"{singular(text)}_name", f"{singular(text)}_id")]
+        if len(found) != 1:
+            raise Unsupported("who someone is, with no one input naming them")
+        return Obj(source=FromInput(found[0]), names=(found[0],))
+
+    def told_who(self, items: list[Any]) -> Clause:
+        obj = self._who_input(items)
+        return self._clause(self._subject(items), lambda s: self._need(s, [obj]))
+
+    def told_who_neg(self, items: list[Any]) -> Clause:
+        obj = self._who_input(items)
+        return self._clause(self._subject(items), lambda s: self._forbid(s, [obj]))
 
     def told_which(self, items: list[Any]) -> Clause:
         obj = self._which_input(items)
