@@ -87,6 +87,10 @@ def variants(word: str) -> set[str]:
     return out
 
 
+#: Clipped words of names and the words they are said as in full
+_CLIPPED = {"min": "minimum", "max": "maximum", "msg": "message", "info": "information"}
+
+
 def words_of(name: str) -> list[str]:
     """The words of a snake_case or kebab-case name."""
     return [w for w in name.lower().replace("-", "_").split("_") if w]
@@ -677,6 +681,12 @@ def build_lexicon(
         # name itself can name it.
         for v in variants(ws[-1]) if ws else ():
             lex.add([*ws[:-1], v], 4, entity)
+        # a clipped word of a name said in full: "the minimum score" of
+        # `min_score`, "the maximum budget" of `max_budget`
+        if any(w in _CLIPPED for w in ws[:-1]):
+            full = [_CLIPPED.get(w, w) for w in ws[:-1]]
+            for v in variants(ws[-1]):
+                lex.add([*full, v], 4, entity)
         for v in variants(name.lower()):
             lex.add([v], 4, entity)
         if len(ws) > 1 and ws[0] not in _QUANTIFIERS:
