@@ -763,13 +763,37 @@ return {
         # locals `x_a` / `x_b` that between them hold every result of one slot
         ("The measurement never sees either profile", "`measurement` never receives another `measurement`'s output"),
         ("The measurement is never given either profile", "`measurement` never receives another `measurement`'s output"),
-        # received, "both profiles" needs each of them, which "the
-        # measurement's output" does not say
-        ("The ranker receives both profiles", None),
+        # received, "both profiles" needs each of them: every output of
+        # the measurement, which "the measurement's output" does not say
+        ("The ranker receives both profiles", "`ranker` receives every `measurement` output"),
+        ("The ranker is given only the two profiles", "`ranker` receives only every `measurement` output"),
     ],
 )
 def test_two_locals_that_hold_one_slots_results_are_its_outputs(sentence: str, canonical: str | None) -> None:
     assert _read_as(PAIR, sentence) == canonical, sentence
+
+
+def _status_in(pattern: str, sentence: str) -> list[Status]:
+    text = pattern.replace("{invariants}", f"- {sentence}")
+    result = compile_text("tests/own.prose.md", text.encode(), render=False)
+    assert result.report is not None
+    return [f.status for f in result.report.invariants]
+
+
+@pytest.mark.parametrize(
+    ("pattern", "status"),
+    [
+        (PAIR, Status.PROVED),
+        # one of the two results no longer reaches the ranker
+        (PAIR.replace("  right: profile_b\n", ""), Status.VIOLATED),
+        # the ranker is given something besides them
+        (PAIR.replace("  right: profile_b\n", "  right: profile_b\n  extra: first\n"), Status.PROVED),
+    ],
+)
+def test_both_of_a_slots_results_is_each_of_them(pattern: str, status: Status) -> None:
+    assert _status_in(pattern, "The ranker receives both profiles") == [status]
+    only = Status.VIOLATED if "extra" in pattern else status
+    assert _status_in(pattern, "The ranker is given nothing but the two profiles") == [only]
 
 
 KEYS_AND_NAMES = """\
@@ -1229,3 +1253,70 @@ return { text: null, notes: verdict }
 )
 def test_a_slots_fields_returned_on_a_path(sentence: str, canonical: str | None) -> None:
     assert _read_as(GATED_FIELDS, sentence) == canonical, sentence
+
+
+OWN_WORK = """\
+---
+name: own-work
+kind: pattern
+---
+
+# Own work
+
+A planner drafts a plan from a budget memo; a reviewer checks the plan.
+
+### Slots
+
+- `planner`
+  - requires: memo, floor
+  - ensures: a plan
+- `reviewer`
+  - requires: plan
+  - ensures: a review
+
+### Requires
+
+- The caller supplies:
+    budget_memo: string -- the budget memo
+    min_score: number -- the lowest score a plan may have
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let plan = call planner
+  memo: budget_memo
+  floor: min_score
+let review = call reviewer
+  plan: plan
+
+return {
+  review: review
+}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # when or why, of the slot's own work: it names nothing it is given
+        ("The planner reads the budget memo before drawing up its plan", "`planner` receives `budget_memo`"),
+        ("The planner is given the budget memo to check against", "`planner` receives `budget_memo`"),
+        ("The reviewer is given the plan so that it can check it", "`reviewer` receives `planner`'s output"),
+        # another slot's run, a value named, or no verb of its own: not read
+        ("The planner reads the budget memo before the reviewer runs", None),
+        ("The reviewer is given the plan so that it can check the budget memo", None),
+        ("The reviewer is given the plan before the budget memo", None),
+        ("The planner reads the budget memo to the reviewer", None),
+        ("The planner never reads the budget memo before drawing up its plan", None),
+        # a clipped word of a name, said in full
+        ("The planner is told the minimum score", "`planner` receives `min_score`"),
+        ("The reviewer never sees the minimum score", "`reviewer` never receives `min_score`"),
+    ],
+)
+def test_a_clause_of_the_slots_own_work_after_what_it_receives(sentence: str, canonical: str | None) -> None:
+    assert _read_as(OWN_WORK, sentence) == canonical, sentence

@@ -1216,6 +1216,15 @@ class _Rounds:
 
 
 @dataclass(frozen=True, slots=True)
+class _OwnWork:
+    """A clause of a slot's own work after what it is given ("before
+    drawing up the plan"): where it starts, and its first word."""
+
+    start: int
+    word: str
+
+
+@dataclass(frozen=True, slots=True)
 class _Tail:
     """What an unreadable verdict does: stop the delegation, or count as a
     refusal."""
@@ -1925,6 +1934,13 @@ class Meaning(Transformer[Token, Any]):
                 raise Unsupported("receiving a field the program never names")
         if any(o.either for o in objs):
             raise Unsupported("receiving 'either' of two values: one of them")
+        # "receives both profiles", of `profile_a` and `profile_b` that
+        # between them hold every result of the measurement: each of them,
+        # which is every output of the measurement (one would not do)
+        objs = [
+            Obj(owner=o.owner, what="every", local=o.local) if o.source is None and o.names in self.lex.group_holds else o
+            for o in objs
+        ]
         if any(o.what in ("every", "every_fields", "collected") or o.made for o in objs) and any(
             c.slot is None or c.slot in self.lex.repeated for c in subject.calls
         ):
@@ -2152,6 +2168,33 @@ class Meaning(Transformer[Token, Any]):
         if any(not isinstance(o.source, FromInput) or o.element or o.original or o.whole for o in objs):
             raise Unsupported("'so far' of something that is not an input: which of its values")
         return self.see_pos(items)
+
+    def own_work(self, items: list[Any]) -> _OwnWork:
+        first = next(t for t in items if isinstance(t, Token))
+        assert first.start_pos is not None
+        return _OwnWork(first.start_pos, str(first).lower())
+
+    def see_pos_working(self, items: list[Any]) -> Clause:
+        """"reads the budget memo before drawing up the plan", "is given the
+        gold answers to calibrate against", "is given the answers so it can
+        check its solve": what it receives, and when or why of its own work
+        (a verb in -ing after "before", a verb after "to", "so (that) it
+        can ..."). The words after name nothing of the pattern but what the
+        slot itself makes: "before the planner runs" is another claim."""
+        work = next(i for i in items if isinstance(i, _OwnWork))
+        verb = work.start + 1
+        while work.word == "so" and verb < len(self.toks) and self.toks[verb].kind in ("THAT", "IT", "AUX"):
+            verb += 1  # "so (that) it can check ..."
+        after = self.toks[verb] if verb < len(self.toks) else None
+        if after is None or after.names or after.kind in ("IT", "ITS"):
+            raise Unsupported("no verb of the slot's own work after the word")
+        if work.word == "before" and not after.text.endswith("ing"):
+            raise Unsupported("'before' and no verb of the slot's own work")
+        if work.word not in ("before", "to", "so"):
+            raise Unsupported(f"{work.word!r} before a clause of the slot's own work")
+        subject = self._subject(items)
+        self._names_nothing(verb, "a clause of the slot's own work naming what may reach it", subject.slots)
+        return self.see_pos([i for i in items if not isinstance(i, _OwnWork)])
 
     def see_can(self, items: list[Any]) -> Clause:
         """"can read", "gets to see": it is given them. A permission ("may
