@@ -1027,6 +1027,14 @@ def test_keys_named_with_their_slot(sentence: str, canonical: str | None) -> Non
         ("No reviewer sees the reviews of other runs", "`reviewer` never receives another `reviewer`'s output"),
         ("No reviewer sees the reviews from earlier runs", "`reviewer` never receives another `reviewer`'s output"),
         ("The mapper never sees the reviews of other runs", None),
+        # why earlier calls failed, or their failures: other calls' outputs
+        ("Each reviewer is shown why earlier ones failed", "`reviewer` receives another `reviewer`'s output"),
+        ("No reviewer is told why the earlier reviewers failed", "`reviewer` never receives another `reviewer`'s output"),
+        ("Each reviewer sees the failures of the earlier ones", "`reviewer` receives another `reviewer`'s output"),
+        # of another slot, or with another word: not read
+        ("The mapper is shown why earlier reviewers failed", None),
+        ("Each reviewer is shown how earlier ones failed", None),
+        ("Each reviewer is shown why earlier drafts failed", None),
     ],
 )
 def test_a_locals_values_from_other_calls(sentence: str, canonical: str | None) -> None:

@@ -1575,6 +1575,18 @@ class Meaning(Transformer[Token, Any]):
         who = next(i for i in items if isinstance(i, tuple))
         return Obj(source=FromOthers(), names=who)
 
+    def o_others_why(self, items: list[Any]) -> Obj:
+        """"why earlier ones failed", "the failures of the earlier
+        delegates", said of the slot: what its earlier calls produced or
+        raised (a plain word: "why" before, "ones" after "earlier")."""
+        words = [str(t).lower() for t in self._tokens(items, "WORD")]
+        if isinstance(items[0], Token) and items[0].type == "WORD" and words.pop(0) != "why":
+            raise Unsupported("a word before earlier calls' failing that is not 'why'")
+        if any(w not in ("one", "ones") for w in words):
+            raise Unsupported("earlier calls named by a word that is not 'ones'")
+        who = next((i for i in items if isinstance(i, tuple)), ())
+        return Obj(source=FromOthers(), names=who)
+
     def o_fields_compound(self, items: list[Any]) -> Obj:
         owner, key = self._owned_key(items)
         return Obj(owner=owner, what="fields", fields=(key,))
