@@ -697,6 +697,9 @@ return {
         ("The head judge never sees the rejected ruling", None),
         ("The head judge never sees the judges' lost margin", None),
         ("The head judge never sees the head judge's revised ruling", None),
+        # a clause about a list's elements may pick some of them
+        ("The head judge never sees the documents that were flagged", None),
+        ("The head judge is given the policy the judges apply", "`head_judge` receives `policy`"),
     ],
 )
 def test_the_patterns_own_words_name_its_things(sentence: str, canonical: str | None) -> None:
@@ -1321,6 +1324,10 @@ return {
         ("The reviewer is given the plan before the budget memo", None),
         ("The planner reads the budget memo to the reviewer", None),
         ("The planner never reads the budget memo before drawing up its plan", None),
+        # an input and a clause about it, naming nothing else
+        ("The planner is given the budget memo it must respect", "`planner` receives `budget_memo`"),
+        ("The reviewer never sees the budget memo the planner follows", "`reviewer` never receives `budget_memo`"),
+        ("The planner is given the budget memo that sets the minimum score", None),
         # a clipped word of a name, said in full
         ("The planner is told the minimum score", "`planner` receives `min_score`"),
         ("The reviewer never sees the minimum score", "`reviewer` never receives `min_score`"),

@@ -1216,6 +1216,11 @@ class _Rounds:
 
 
 @dataclass(frozen=True, slots=True)
+class _Relative:
+    """A clause about the value before it ("the alert that fired")."""
+
+
+@dataclass(frozen=True, slots=True)
 class _OwnWork:
     """A clause of a slot's own work after what it is given ("before
     drawing up the plan"): where it starts, and its first word."""
@@ -1502,6 +1507,26 @@ class Meaning(Transformer[Token, Any]):
         if self._tokens(items, "CONTAINER"):
             element = False  # "the chunk list": the list, named by its element
         return Obj(source=FromInput(names[0]), original=original, names=names, element=element)
+
+    def relative(self, items: list[Any]) -> _Relative:
+        return _Relative()
+
+    def o_input_described(self, items: list[Any]) -> Obj:
+        """"the alert that fired", "the region they are surveying": the
+        input, of a value that is one thing (of a list the clause may pick
+        some of its elements: "the chunks that failed"). The clause, up to
+        the next break, names nothing of the pattern but a slot who acts."""
+        obj = self.o_input([i for i in items if not isinstance(i, _Relative)])
+        start = self._tokens(items, "INPUT")[0].start_pos
+        assert start is not None
+        if obj.element or obj.original or obj.source is None or any(n in self.lex.walkers or n in self.lex.appended for n in obj.names):
+            raise Unsupported("a clause about one element, or some, of a list")
+        for tok in self.toks[start + 1 :]:
+            if tok.kind in ("COMMA", "SEMI", "COLON"):
+                break
+            if tok.kind not in ("SLOT", "ROLE") and (tok.names or tok.kind in ("INPUT", "VAR", "FIELD")):
+                raise Unsupported("a clause about an input that names another value")
+        return obj
 
     def o_input_whole(self, items: list[Any]) -> Obj:
         obj = self.o_input(items)
