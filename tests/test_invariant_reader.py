@@ -1335,3 +1335,66 @@ return {
 )
 def test_a_clause_of_the_slots_own_work_after_what_it_receives(sentence: str, canonical: str | None) -> None:
     assert _read_as(OWN_WORK, sentence) == canonical, sentence
+
+
+DESCRIBED = """\
+---
+name: described
+kind: pattern
+---
+
+# Described
+
+An advancer proposes a step; a certifier judges it; a scribe writes notes.
+
+### Slots
+
+- `advancer`
+  - requires: task
+  - ensures: proposed next step
+- `certifier`
+  - requires: step
+  - ensures: certify or reject verdict
+- `scribe`
+  - requires: task
+  - ensures: written step notes
+
+### Requires
+
+- The caller supplies:
+    task: string -- the task
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let proposal = call advancer
+  task: task
+let verdict = call certifier
+  step: proposal
+let notes = call scribe
+  task: task
+
+return {
+  verdict: verdict
+}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a word of making before the noun one slot's `ensures:` names its
+        # result by, said in that slot's phrase
+        ("The certifier is given the proposed step", "`certifier` receives `advancer`'s output"),
+        ("The scribe never sees the proposed step", "`scribe` never receives `advancer`'s output"),
+        # a word the phrase does not use: which step?
+        ("The certifier is given the drafted step", None),
+    ],
+)
+def test_a_result_named_by_the_words_of_its_slots_ensures(sentence: str, canonical: str | None) -> None:
+    assert _read_as(DESCRIBED, sentence) == canonical, sentence

@@ -219,6 +219,9 @@ class Lexicon:
     #: slot → the nouns its `ensures:` calls its result by ("ensures: a
     #: prediction of ..."): after its possessive, its whole result
     products: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: slot → the words of the phrase its `ensures:` names its result by
+    #: ("proposed next step"): a word of them before the noun says whose
+    product_words: dict[str, frozenset[str]] = field(default_factory=dict)
     #: pairs of words that stand next to each other in the pattern's own
     #: text ("drift report", "internal notes"): a modifier the pattern
     #: itself puts before a noun
@@ -768,6 +771,7 @@ def build_lexicon(
         ws = description_phrase(text)
         if ws and ws[-1] not in ("'s", "'") and len(ws[-1]) > 2:
             lex.products[slot] = lex.products.get(slot, frozenset()) | frozenset(variants(ws[-1]))
+            lex.product_words[slot] = lex.product_words.get(slot, frozenset()) | frozenset(ws[:-1])
     for stmt in ir.walk(program.body):
         match stmt:
             case ir.Bind(name=name, value=ir.Repeat(body=(ir.ExprStmt(expr=ir.Call(callee=callee)),)) | ir.For(

@@ -1731,6 +1731,17 @@ class Meaning(Transformer[Token, Any]):
 
     o_output_of = o_output
 
+    def o_output_described(self, items: list[Any]) -> Obj:
+        """"the proposed step": the output of the one slot whose `ensures:`
+        calls its result by that noun, with that word before it ("ensures:
+        proposed next step"); a word that slot's phrase does not use may
+        say which of its results, or another slot's."""
+        made, noun = (str(t).lower() for t in items[:2])
+        owners = [s for s, nouns in sorted(self.lex.products.items()) if noun.split()[-1] in nouns]
+        if len(owners) != 1 or made not in self.lex.product_words.get(owners[0], frozenset()):
+            raise Unsupported("a result noun and a word of making that no one slot's `ensures:` says")
+        return Obj(owner=owners[0], what="output")
+
     def o_output_prior(self, items: list[Any]) -> Obj:
         return Obj(owner=self._owner_of(items), what="prior")
 
