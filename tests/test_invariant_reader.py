@@ -243,6 +243,8 @@ TABLE += [
          frozenset({"receives", "isolation"}), NEED),
     Twin("The style guide reaches the auditor and no reviewer", "The style guide reaches the auditor and every reviewer",
          frozenset({"receives", "isolation"}), NEED),
+    Twin("The style guide is passed to the auditor but to none of the reviewers",
+         "The style guide is passed to the auditor and to all of the reviewers", frozenset({"receives", "isolation"}), NEED),
     Twin("Only the auditor is given the style guide", "The auditor is given the style guide", frozenset({"receives", "isolation"}), NEED),
     Twin("The style guide is withheld from the reviewer but shown to the auditor", "The style guide is shown to the reviewer and the auditor",
          frozenset({"receives", "isolation"}), NEED),
