@@ -1396,6 +1396,10 @@ return {
         ("The scribe never sees the proposed step", "`scribe` never receives `advancer`'s output"),
         # a word the phrase does not use: which step?
         ("The certifier is given the drafted step", None),
+        # a local and the slot whose every result it holds
+        ("The certifier is given the proposal from the advancer", "`certifier` receives `advancer`'s output"),
+        ("The scribe never sees the proposal from the advancer", "`scribe` never receives `advancer`'s output"),
+        ("The certifier is given the proposal from the scribe", None),
     ],
 )
 def test_a_result_named_by_the_words_of_its_slots_ensures(sentence: str, canonical: str | None) -> None:

@@ -1696,6 +1696,15 @@ class Meaning(Transformer[Token, Any]):
             return Obj(owner=owner, what="gathered", local=var, made=True)
         return Obj(source=FromVar(var), made=True)
 
+    def o_var_from(self, items: list[Any]) -> Obj:
+        """"the attack from the adversary": a local that holds every result
+        of that slot and nothing else, which is its output."""
+        names = self._names(self._tokens(items, "VAR")[0])
+        owner = self._owner_of(items)
+        if len(names) != 1 or self.lex.holds.get(names[0]) != owner:
+            raise Unsupported("a local from a slot that does not hold that slot's every result")
+        return Obj(owner=owner, what="output", local=names[0])
+
     def o_var_made_every(self, items: list[Any]) -> Obj:
         var, owner = self._made_by(items)
         if self.lex.holds.get(var) != owner:
