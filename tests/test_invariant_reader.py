@@ -243,6 +243,8 @@ TABLE += [
          frozenset({"receives", "isolation"}), NEED),
     Twin("The style guide reaches the auditor and no reviewer", "The style guide reaches the auditor and every reviewer",
          frozenset({"receives", "isolation"}), NEED),
+    Twin("The style guide is passed to the auditor but to none of the reviewers",
+         "The style guide is passed to the auditor and to all of the reviewers", frozenset({"receives", "isolation"}), NEED),
     Twin("Only the auditor is given the style guide", "The auditor is given the style guide", frozenset({"receives", "isolation"}), NEED),
     Twin("The style guide is withheld from the reviewer but shown to the auditor", "The style guide is shown to the reviewer and the auditor",
          frozenset({"receives", "isolation"}), NEED),
@@ -697,6 +699,9 @@ return {
         ("The head judge never sees the rejected ruling", None),
         ("The head judge never sees the judges' lost margin", None),
         ("The head judge never sees the head judge's revised ruling", None),
+        # a clause about a list's elements may pick some of them
+        ("The head judge never sees the documents that were flagged", None),
+        ("The head judge is given the policy the judges apply", "`head_judge` receives `policy`"),
     ],
 )
 def test_the_patterns_own_words_name_its_things(sentence: str, canonical: str | None) -> None:
@@ -763,13 +768,37 @@ return {
         # locals `x_a` / `x_b` that between them hold every result of one slot
         ("The measurement never sees either profile", "`measurement` never receives another `measurement`'s output"),
         ("The measurement is never given either profile", "`measurement` never receives another `measurement`'s output"),
-        # received, "both profiles" needs each of them, which "the
-        # measurement's output" does not say
-        ("The ranker receives both profiles", None),
+        # received, "both profiles" needs each of them: every output of
+        # the measurement, which "the measurement's output" does not say
+        ("The ranker receives both profiles", "`ranker` receives every `measurement` output"),
+        ("The ranker is given only the two profiles", "`ranker` receives only every `measurement` output"),
     ],
 )
 def test_two_locals_that_hold_one_slots_results_are_its_outputs(sentence: str, canonical: str | None) -> None:
     assert _read_as(PAIR, sentence) == canonical, sentence
+
+
+def _status_in(pattern: str, sentence: str) -> list[Status]:
+    text = pattern.replace("{invariants}", f"- {sentence}")
+    result = compile_text("tests/own.prose.md", text.encode(), render=False)
+    assert result.report is not None
+    return [f.status for f in result.report.invariants]
+
+
+@pytest.mark.parametrize(
+    ("pattern", "status"),
+    [
+        (PAIR, Status.PROVED),
+        # one of the two results no longer reaches the ranker
+        (PAIR.replace("  right: profile_b\n", ""), Status.VIOLATED),
+        # the ranker is given something besides them
+        (PAIR.replace("  right: profile_b\n", "  right: profile_b\n  extra: first\n"), Status.PROVED),
+    ],
+)
+def test_both_of_a_slots_results_is_each_of_them(pattern: str, status: Status) -> None:
+    assert _status_in(pattern, "The ranker receives both profiles") == [status]
+    only = Status.VIOLATED if "extra" in pattern else status
+    assert _status_in(pattern, "The ranker is given nothing but the two profiles") == [only]
 
 
 KEYS_AND_NAMES = """\
@@ -1003,6 +1032,14 @@ def test_keys_named_with_their_slot(sentence: str, canonical: str | None) -> Non
         ("No reviewer sees the reviews of other runs", "`reviewer` never receives another `reviewer`'s output"),
         ("No reviewer sees the reviews from earlier runs", "`reviewer` never receives another `reviewer`'s output"),
         ("The mapper never sees the reviews of other runs", None),
+        # why earlier calls failed, or their failures: other calls' outputs
+        ("Each reviewer is shown why earlier ones failed", "`reviewer` receives another `reviewer`'s output"),
+        ("No reviewer is told why the earlier reviewers failed", "`reviewer` never receives another `reviewer`'s output"),
+        ("Each reviewer sees the failures of the earlier ones", "`reviewer` receives another `reviewer`'s output"),
+        # of another slot, or with another word: not read
+        ("The mapper is shown why earlier reviewers failed", None),
+        ("Each reviewer is shown how earlier ones failed", None),
+        ("Each reviewer is shown why earlier drafts failed", None),
     ],
 )
 def test_a_locals_values_from_other_calls(sentence: str, canonical: str | None) -> None:
@@ -1699,3 +1736,141 @@ def test_no_action_is_no_call_of_its_slot(sentence: str, canonical: str | None) 
 )
 def test_the_other_of_two_slots_exists(sentence: str, canonical: str | None) -> None:
     assert _read_as(PATTERN, sentence) == canonical, sentence
+
+
+OWN_WORK = """\
+---
+name: own-work
+kind: pattern
+---
+
+# Own work
+
+A planner drafts a plan from a budget memo; a reviewer checks the plan.
+
+### Slots
+
+- `planner`
+  - requires: memo, floor
+  - ensures: a plan
+- `reviewer`
+  - requires: plan
+  - ensures: a review
+
+### Requires
+
+- The caller supplies:
+    budget_memo: string -- the budget memo
+    min_score: number -- the lowest score a plan may have
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let plan = call planner
+  memo: budget_memo
+  floor: min_score
+let review = call reviewer
+  plan: plan
+
+return {
+  review: review
+}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # when or why, of the slot's own work: it names nothing it is given
+        ("The planner reads the budget memo before drawing up its plan", "`planner` receives `budget_memo`"),
+        ("The planner is given the budget memo to check against", "`planner` receives `budget_memo`"),
+        ("The reviewer is given the plan so that it can check it", "`reviewer` receives `planner`'s output"),
+        # another slot's run, a value named, or no verb of its own: not read
+        ("The planner reads the budget memo before the reviewer runs", None),
+        ("The reviewer is given the plan so that it can check the budget memo", None),
+        ("The reviewer is given the plan before the budget memo", None),
+        ("The planner reads the budget memo to the reviewer", None),
+        ("The planner never reads the budget memo before drawing up its plan", None),
+        # an input and a clause about it, naming nothing else
+        ("The planner is given the budget memo it must respect", "`planner` receives `budget_memo`"),
+        ("The reviewer never sees the budget memo the planner follows", "`reviewer` never receives `budget_memo`"),
+        ("The planner is given the budget memo that sets the minimum score", None),
+        # a clipped word of a name, said in full
+        ("The planner is told the minimum score", "`planner` receives `min_score`"),
+        ("The reviewer never sees the minimum score", "`reviewer` never receives `min_score`"),
+    ],
+)
+def test_a_clause_of_the_slots_own_work_after_what_it_receives(sentence: str, canonical: str | None) -> None:
+    assert _read_as(OWN_WORK, sentence) == canonical, sentence
+
+
+DESCRIBED = """\
+---
+name: described
+kind: pattern
+---
+
+# Described
+
+An advancer proposes a step; a certifier judges it; a scribe writes notes.
+
+### Slots
+
+- `advancer`
+  - requires: task
+  - ensures: proposed next step
+- `certifier`
+  - requires: step
+  - ensures: certify or reject verdict
+- `scribe`
+  - requires: task
+  - ensures: written step notes
+
+### Requires
+
+- The caller supplies:
+    task: string -- the task
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let proposal = call advancer
+  task: task
+let verdict = call certifier
+  step: proposal
+let notes = call scribe
+  task: task
+
+return {
+  verdict: verdict
+}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a word of making before the noun one slot's `ensures:` names its
+        # result by, said in that slot's phrase
+        ("The certifier is given the proposed step", "`certifier` receives `advancer`'s output"),
+        ("The scribe never sees the proposed step", "`scribe` never receives `advancer`'s output"),
+        # a word the phrase does not use: which step?
+        ("The certifier is given the drafted step", None),
+        # a local and the slot whose every result it holds
+        ("The certifier is given the proposal from the advancer", "`certifier` receives `advancer`'s output"),
+        ("The scribe never sees the proposal from the advancer", "`scribe` never receives `advancer`'s output"),
+        ("The certifier is given the proposal from the scribe", None),
+    ],
+)
+def test_a_result_named_by_the_words_of_its_slots_ensures(sentence: str, canonical: str | None) -> None:
+    assert _read_as(DESCRIBED, sentence) == canonical, sentence

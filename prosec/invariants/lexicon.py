@@ -87,6 +87,10 @@ def variants(word: str) -> set[str]:
     return out
 
 
+#: Clipped words of names and the words they are said as in full
+_CLIPPED = {"min": "minimum", "max": "maximum", "msg": "message", "info": "information"}
+
+
 def words_of(name: str) -> list[str]:
     """The words of a snake_case or kebab-case name."""
     return [w for w in name.lower().replace("-", "_").split("_") if w]
@@ -218,6 +222,9 @@ class Lexicon:
     #: slot → the nouns its `ensures:` calls its result by ("ensures: a
     #: prediction of ..."): after its possessive, its whole result
     products: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: slot → the words of the phrase its `ensures:` names its result by
+    #: ("proposed next step"): a word of them before the noun says whose
+    product_words: dict[str, frozenset[str]] = field(default_factory=dict)
     #: pairs of words that stand next to each other in the pattern's own
     #: text ("drift report", "internal notes"): a modifier the pattern
     #: itself puts before a noun
@@ -683,6 +690,12 @@ def build_lexicon(
         # name itself can name it.
         for v in variants(ws[-1]) if ws else ():
             lex.add([*ws[:-1], v], 4, entity)
+        # a clipped word of a name said in full: "the minimum score" of
+        # `min_score`, "the maximum budget" of `max_budget`
+        if any(w in _CLIPPED for w in ws[:-1]):
+            full = [_CLIPPED.get(w, w) for w in ws[:-1]]
+            for v in variants(ws[-1]):
+                lex.add([*full, v], 4, entity)
         for v in variants(name.lower()):
             lex.add([v], 4, entity)
         if len(ws) > 1 and ws[0] not in _QUANTIFIERS:
@@ -764,6 +777,7 @@ def build_lexicon(
         ws = description_phrase(text)
         if ws and ws[-1] not in ("'s", "'") and len(ws[-1]) > 2:
             lex.products[slot] = lex.products.get(slot, frozenset()) | frozenset(variants(ws[-1]))
+            lex.product_words[slot] = lex.product_words.get(slot, frozenset()) | frozenset(ws[:-1])
     for stmt in ir.walk(program.body):
         match stmt:
             case ir.Bind(name=name, value=ir.Repeat(body=(ir.ExprStmt(expr=ir.Call(callee=callee)),)) | ir.For(

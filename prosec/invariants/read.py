@@ -1216,6 +1216,20 @@ class _Rounds:
 
 
 @dataclass(frozen=True, slots=True)
+class _Relative:
+    """A clause about the value before it ("the alert that fired")."""
+
+
+@dataclass(frozen=True, slots=True)
+class _OwnWork:
+    """A clause of a slot's own work after what it is given ("before
+    drawing up the plan"): where it starts, and its first word."""
+
+    start: int
+    word: str
+
+
+@dataclass(frozen=True, slots=True)
 class _Tail:
     """What an unreadable verdict does: stop the delegation, or count as a
     refusal."""
@@ -1517,6 +1531,26 @@ class Meaning(Transformer[Token, Any]):
             element = False  # "the chunk list": the list, named by its element
         return Obj(source=FromInput(names[0]), original=original, names=names, element=element)
 
+    def relative(self, items: list[Any]) -> _Relative:
+        return _Relative()
+
+    def o_input_described(self, items: list[Any]) -> Obj:
+        """"the alert that fired", "the region they are surveying": the
+        input, of a value that is one thing (of a list the clause may pick
+        some of its elements: "the chunks that failed"). The clause, up to
+        the next break, names nothing of the pattern but a slot who acts."""
+        obj = self.o_input([i for i in items if not isinstance(i, _Relative)])
+        start = self._tokens(items, "INPUT")[0].start_pos
+        assert start is not None
+        if obj.element or obj.original or obj.source is None or any(n in self.lex.walkers or n in self.lex.appended for n in obj.names):
+            raise Unsupported("a clause about one element, or some, of a list")
+        for tok in self.toks[start + 1 :]:
+            if tok.kind in ("COMMA", "SEMI", "COLON"):
+                break
+            if tok.kind not in ("SLOT", "ROLE") and (tok.names or tok.kind in ("INPUT", "VAR", "FIELD")):
+                raise Unsupported("a clause about an input that names another value")
+        return obj
+
     def o_input_whole(self, items: list[Any]) -> Obj:
         obj = self.o_input(items)
         if obj.element:
@@ -1587,6 +1621,18 @@ class Meaning(Transformer[Token, Any]):
         # "a verdict from an earlier critic call", said of the critic: an
         # earlier call's output (``names``: the slot the call is of)
         who = next(i for i in items if isinstance(i, tuple))
+        return Obj(source=FromOthers(), names=who)
+
+    def o_others_why(self, items: list[Any]) -> Obj:
+        """"why earlier ones failed", "the failures of the earlier
+        delegates", said of the slot: what its earlier calls produced or
+        raised (a plain word: "why" before, "ones" after "earlier")."""
+        words = [str(t).lower() for t in self._tokens(items, "WORD")]
+        if isinstance(items[0], Token) and items[0].type == "WORD" and words.pop(0) != "why":
+            raise Unsupported("a word before earlier calls' failing that is not 'why'")
+        if any(w not in ("one", "ones") for w in words):
+            raise Unsupported("earlier calls named by a word that is not 'ones'")
+        who = next((i for i in items if isinstance(i, tuple)), ())
         return Obj(source=FromOthers(), names=who)
 
     def o_fields_compound(self, items: list[Any]) -> Obj:
@@ -1673,6 +1719,15 @@ class Meaning(Transformer[Token, Any]):
             return Obj(owner=owner, what="gathered", local=var, made=True)
         return Obj(source=FromVar(var), made=True)
 
+    def o_var_from(self, items: list[Any]) -> Obj:
+        """"the attack from the adversary": a local that holds every result
+        of that slot and nothing else, which is its output."""
+        names = self._names(self._tokens(items, "VAR")[0])
+        owner = self._owner_of(items)
+        if len(names) != 1 or self.lex.holds.get(names[0]) != owner:
+            raise Unsupported("a local from a slot that does not hold that slot's every result")
+        return Obj(owner=owner, what="output", local=names[0])
+
     def o_var_made_every(self, items: list[Any]) -> Obj:
         var, owner = self._made_by(items)
         if self.lex.holds.get(var) != owner:
@@ -1707,6 +1762,17 @@ class Meaning(Transformer[Token, Any]):
         return Obj(owner=self._owner_of(items), what="output")
 
     o_output_of = o_output
+
+    def o_output_described(self, items: list[Any]) -> Obj:
+        """"the proposed step": the output of the one slot whose `ensures:`
+        calls its result by that noun, with that word before it ("ensures:
+        proposed next step"); a word that slot's phrase does not use may
+        say which of its results, or another slot's."""
+        made, noun = (str(t).lower() for t in items[:2])
+        owners = [s for s, nouns in sorted(self.lex.products.items()) if noun.split()[-1] in nouns]
+        if len(owners) != 1 or made not in self.lex.product_words.get(owners[0], frozenset()):
+            raise Unsupported("a result noun and a word of making that no one slot's `ensures:` says")
+        return Obj(owner=owners[0], what="output")
 
     def o_output_prior(self, items: list[Any]) -> Obj:
         return Obj(owner=self._owner_of(items), what="prior")
@@ -1954,6 +2020,13 @@ class Meaning(Transformer[Token, Any]):
                 raise Unsupported("receiving a field the program never names")
         if any(o.either for o in objs):
             raise Unsupported("receiving 'either' of two values: one of them")
+        # "receives both profiles", of `profile_a` and `profile_b` that
+        # between them hold every result of the measurement: each of them,
+        # which is every output of the measurement (one would not do)
+        objs = [
+            Obj(owner=o.owner, what="every", local=o.local) if o.source is None and o.names in self.lex.group_holds else o
+            for o in objs
+        ]
         if any(o.what in ("every", "every_fields", "collected") or o.made for o in objs) and any(
             c.slot is None or c.slot in self.lex.repeated for c in subject.calls
         ):
@@ -2109,7 +2182,6 @@ class Meaning(Transformer[Token, Any]):
         hidden = Subject(tuple(Calls(x) for x in who))
         return self._clause(shown, lambda s: self._need(s, objs) + self._forbid(hidden, objs))
 
-
     def see_negsubj(self, items: list[Any]) -> Clause:
         subject = self._subject(items)
         (objs,) = self._objs(items)
@@ -2201,6 +2273,33 @@ class Meaning(Transformer[Token, Any]):
         if any(not isinstance(o.source, FromInput) or o.element or o.original or o.whole for o in objs):
             raise Unsupported("'so far' of something that is not an input: which of its values")
         return self.see_pos(items)
+
+    def own_work(self, items: list[Any]) -> _OwnWork:
+        first = next(t for t in items if isinstance(t, Token))
+        assert first.start_pos is not None
+        return _OwnWork(first.start_pos, str(first).lower())
+
+    def see_pos_working(self, items: list[Any]) -> Clause:
+        """"reads the budget memo before drawing up the plan", "is given the
+        gold answers to calibrate against", "is given the answers so it can
+        check its solve": what it receives, and when or why of its own work
+        (a verb in -ing after "before", a verb after "to", "so (that) it
+        can ..."). The words after name nothing of the pattern but what the
+        slot itself makes: "before the planner runs" is another claim."""
+        work = next(i for i in items if isinstance(i, _OwnWork))
+        verb = work.start + 1
+        while work.word == "so" and verb < len(self.toks) and self.toks[verb].kind in ("THAT", "IT", "AUX"):
+            verb += 1  # "so (that) it can check ..."
+        after = self.toks[verb] if verb < len(self.toks) else None
+        if after is None or after.names or after.kind in ("IT", "ITS"):
+            raise Unsupported("no verb of the slot's own work after the word")
+        if work.word == "before" and not after.text.endswith("ing"):
+            raise Unsupported("'before' and no verb of the slot's own work")
+        if work.word not in ("before", "to", "so"):
+            raise Unsupported(f"{work.word!r} before a clause of the slot's own work")
+        subject = self._subject(items)
+        self._names_nothing(verb, "a clause of the slot's own work naming what may reach it", subject.slots)
+        return self.see_pos([i for i in items if not isinstance(i, _OwnWork)])
 
     def see_can(self, items: list[Any]) -> Clause:
         """"can read", "gets to see": it is given them. A permission ("may

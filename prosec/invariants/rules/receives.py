@@ -332,10 +332,12 @@ def check(claim: Receives, facts: Facts) -> Verdict:
 def _from_named(need: Source, f: Flow, call: CallObs, facts: Facts) -> bool:
     """Whether ``f`` comes from what ``need`` names, wherever it sits in the
     value passed: a list of a slot's outputs holds nothing but its outputs
-    ("receives nothing but the mappers", of the mappers' collected results)."""
-    if isinstance(need, FromSlot) and need.age == "any" and not need.every:
+    ("receives nothing but the mappers", of the mappers' collected results);
+    one output of a slot is among "every output" of it ("only both
+    profiles", of the measurement's two results)."""
+    if isinstance(need, FromSlot) and need.age == "any":
         bare = f.moved(f.path, tuple(step for step in f.at if not is_element(step)))
-        return covers(need, bare, call, facts)
+        return covers(replace(need, every=False), bare, call, facts)
     return covers(need, f, call, facts)
 
 
