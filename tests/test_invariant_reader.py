@@ -1874,3 +1874,22 @@ return {
 )
 def test_a_result_named_by_the_words_of_its_slots_ensures(sentence: str, canonical: str | None) -> None:
     assert _read_as(DESCRIBED, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    "hedge",
+    ["rarely", "hardly ever", "seldom", "usually", "sometimes", "almost always", "mostly", "probably", "generally"],
+)
+def test_a_hedging_or_limiting_adverb_is_never_dropped(hedge: str) -> None:
+    # each sentence reads without the adverb; with it, what it claims is
+    # weaker or the opposite, and no rule gives the word a meaning, so the
+    # sentence is not read, wherever the word stands (free text included)
+    plain = [
+        ("The observer {h} sees the actor's reasoning", "The observer never sees the actor's reasoning"),
+        ("The executor {h} never sees the goal", "The executor never sees the goal"),
+        ("The target {h} runs only when the guard approves", "The target runs only when the guard approves"),
+        ("The actor does not know an observer is {h} watching", "The actor does not know an observer is watching"),
+    ]
+    for hedged, unhedged in plain:
+        assert _read_as(PATTERN, unhedged) is not None, unhedged
+        assert _read_as(PATTERN, hedged.format(h=hedge)) is None, hedged.format(h=hedge)

@@ -3,7 +3,7 @@
 says what they hold)."""
 
 # fmt: off
-GRAMMAR = 'af90fed6987100c79ac4abe6a511b4266aa1724f17ebd868849077f4dcfb0681'
+GRAMMAR = '64f6aa1c0a47bf934edd867744eb5bcd4206bff303194aa270102a21ebfa40ea'
 LARK = '1.3.1'
 START = 'start'
 RULES = (('start', ('clause', '__start_star_0', 'SEMI'), None, 0, False),

@@ -868,7 +868,7 @@ def variants(positions: list[list[Tok]]) -> Iterable[list[Tok]]:
 POLARITY = frozenset(
     "NEVER NOT NO NONE NOTHING NEITHER NOR ONLY EXCEPT BUT WITHOUT UNLESS ATMOST EXACTLY "
     "CAN_NOT WITHHELD UNAWARE MORE_THAN REJECTED UNREADABLE BLOCK REFUSAL DENY REGARDLESS GATED ATALL IF_ANY "
-    "PREVENT DENIED SKIPPED".split()
+    "PREVENT DENIED SKIPPED HEDGE".split()
 )
 #: Kinds that say where information goes, or how it arrives ("verbatim",
 #: "exactly as given"): never part of a behaviour's free text.

@@ -114,6 +114,15 @@ KINDS: dict[str, tuple[str, ...]] = {
     "UNLESS": ("unless",),
     "ATMOST": ("at most", "no more than", "not more than", "never more than", "up to"),
     "EXACTLY": ("exactly", "precisely"),
+    # hedging and limiting adverbs that no rule gives a meaning ("the
+    # observer rarely sees ...", "usually receives ..."): a sentence with
+    # one is never read, not even in free text
+    "HEDGE": (
+        "hardly", "hardly ever", "rarely", "rarely ever", "seldom", "barely", "scarcely",
+        "sometimes", "occasionally", "usually", "mostly", "often", "almost", "nearly",
+        "probably", "perhaps", "maybe", "generally", "typically", "normally", "ideally",
+        "partly", "partially", "largely", "mainly",
+    ),
     # ---- function words
     "AUX": (
         "does", "do", "did", "will", "would", "can", "could", "must", "should", "shall",
