@@ -1893,3 +1893,30 @@ def test_a_hedging_or_limiting_adverb_is_never_dropped(hedge: str) -> None:
     for hedged, unhedged in plain:
         assert _read_as(PATTERN, unhedged) is not None, unhedged
         assert _read_as(PATTERN, hedged.format(h=hedge)) is None, hedged.format(h=hedge)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # received, "both" is each of them
+        ("The auditor receives both the document and the style guide", "`auditor` receives `document` and `style_guide`"),
+        # kept away after the verb, "both" is the pair: one of them may
+        # reach the slot, which no claim says
+        ("The auditor never receives both the document and the goal", None),
+        ("The guard is not given both the budget and the floor", None),
+        ("The executor is never shown both the goal and the plan", None),
+        ("No reviewer sees both the goal and the brief", None),
+        # named first, each of them is kept away
+        (
+            "Both the budget and the floor are withheld from the target",
+            "`target` never receives `budget`; `target` never receives `floor`",
+        ),
+        (
+            "Both the budget and the floor are never given to the target",
+            "`target` never receives `budget`; `target` never receives `floor`",
+        ),
+        ("The target sees neither the budget nor the floor", "`target` never receives `budget`; `target` never receives `floor`"),
+    ],
+)
+def test_both_kept_away_after_the_verb_is_the_pair_not_each(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PATTERN, sentence) == canonical, sentence

@@ -1195,6 +1195,9 @@ class Obj:
     own: bool = False
     #: "the whole X": all of it, a thing said only of what is received
     whole: bool = False
+    #: "both X and Y" after a verb: received, each of them; kept away, only
+    #: the pair ("never sees both" allows one), which no claim says
+    both: bool = False
     #: "each other's", "one another's": of the subject's other slots when it
     #: names several, else of the other calls of its one slot
     reciprocal: bool = False
@@ -1465,7 +1468,8 @@ class Meaning(Transformer[Token, Any]):
 
     def objs(self, items: list[Any]) -> list[Obj]:
         out: list[Obj] = []
-        for obj in (i for i in items if isinstance(i, Obj)):
+        both = any(isinstance(i, Token) and i.type == "BOTH" for i in items)
+        for obj in (replace(i, both=True) if both else i for i in items if isinstance(i, Obj)):
             if isinstance(obj.source, FromField) and out and out[-1].what in ("fields", "every_fields") and out[-1].source is None:
                 # "the actor's reasoning or self-assessment": one owner's fields
                 last = out.pop()
@@ -1561,7 +1565,7 @@ class Meaning(Transformer[Token, Any]):
         obj: Obj = items[1]
         if not self._two(obj):
             raise Unsupported("'both' of something that is not two named values")
-        return obj
+        return replace(obj, both=True)
 
     def o_either(self, items: list[Any]) -> Obj:
         obj: Obj = items[1]
@@ -1979,6 +1983,9 @@ class Meaning(Transformer[Token, Any]):
             # "never sees every miner's list", "never sees the whole
             # document": not all of it, or none of it?
             raise Unsupported("'every' output or 'the whole' input kept away")
+        if any(obj.both for obj in objs):
+            # "never sees both the plan and the draft": one of them may reach
+            raise Unsupported("'both' kept away: the pair, not each")
         out: list[Claim] = []
         for target in subject.calls:
             for obj in objs:
@@ -2089,6 +2096,14 @@ class Meaning(Transformer[Token, Any]):
     def _objs(self, items: list[Any]) -> list[list[Obj]]:
         return [i for i in items if isinstance(i, list)]
 
+    def _said_first(self, items: list[Any]) -> list[Obj]:
+        """The values a passive clause opens with: "both the plan and the
+        draft are withheld from the verifier" keeps each of them away."""
+        (objs,) = self._objs(items)
+        if items and items[0] is objs:
+            return [replace(o, both=False) for o in objs]
+        return objs
+
     def see_neg(self, items: list[Any]) -> Clause:
         (objs,) = self._objs(items)
         return self._clause(self._subject(items), lambda s: self._forbid(s, objs))
@@ -2168,7 +2183,7 @@ class Meaning(Transformer[Token, Any]):
     def give_but_never(self, items: list[Any]) -> Clause:
         """"shown to the auditor but not to the reviewer": the first receives
         it, the second never does."""
-        (objs,) = self._objs(items)
+        objs = self._said_first(items)
         shown, hidden = (i for i in items if isinstance(i, Subject))
         if shown.it or hidden.it:
             raise Unsupported("a pronoun in a contrast")
@@ -2176,7 +2191,7 @@ class Meaning(Transformer[Token, Any]):
 
     def give_but_no(self, items: list[Any]) -> Clause:
         """"the history reaches the adjudicator and no reader"."""
-        (objs,) = self._objs(items)
+        objs = self._said_first(items)
         shown = self._subject(items)
         who = next(i for i in items if isinstance(i, tuple))
         hidden = Subject(tuple(Calls(x) for x in who))
@@ -2450,13 +2465,13 @@ class Meaning(Transformer[Token, Any]):
     # ------------------------------------------------------------ giving (object first)
 
     def give_neg(self, items: list[Any]) -> Clause:
-        (objs,) = self._objs(items)
+        objs = self._said_first(items)
         return self._clause(self._subject(items), lambda s: self._forbid(s, objs))
 
     def give_others_neg(self, items: list[Any]) -> Clause:
         """"One reviewer's notes are never shown to another": what each
         call of one slot made never reaches that slot's other calls."""
-        (objs,) = self._objs(items)
+        objs = self._said_first(items)
         owners = {obj.owner for obj in objs}
         if len(owners) != 1 or any(obj.what not in ("output", "fields") or obj.source is not None for obj in objs):
             raise Unsupported("kept from the other calls: what is not one slot's own output or fields")
@@ -2481,7 +2496,7 @@ class Meaning(Transformer[Token, Any]):
         return self._clause(Subject((Calls(owner),)), lambda s: self._forbid(s, objs))
 
     def give_withheld(self, items: list[Any]) -> Clause:
-        (objs,) = self._objs(items)
+        objs = self._said_first(items)
         subjects = [i for i in items if isinstance(i, Subject)]
         calls = tuple(c for subject in subjects for c in subject.calls)
         return self._clause(Subject(calls), lambda s: self._forbid(s, objs))
@@ -2530,7 +2545,7 @@ class Meaning(Transformer[Token, Any]):
 
     def give_withheld_but(self, items: list[Any]) -> Clause:
         """"withheld from A but shown to B": A never receives it, B does."""
-        (objs,) = self._objs(items)
+        objs = self._said_first(items)
         hidden, shown = (i for i in items if isinstance(i, Subject))
         return self._clause(hidden, lambda s: self._forbid(s, objs) + self._need(shown, objs))
 
