@@ -1920,3 +1920,92 @@ def test_a_hedging_or_limiting_adverb_is_never_dropped(hedge: str) -> None:
 )
 def test_both_kept_away_after_the_verb_is_the_pair_not_each(sentence: str, canonical: str | None) -> None:
     assert _read_as(PATTERN, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        ("The stages run in order", "`stages` runs in order"),
+        # an order left open is no order: "any" is not a filler there
+        ("The stages run in any order", None),
+        ("The reviewers run in any sequence", None),
+        ("The stages may run in whatever order", None),
+        ("The stages run in no particular order", None),
+    ],
+)
+def test_an_order_left_open_is_not_read_as_in_order(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PATTERN, sentence) == canonical, sentence
+
+
+TWO_LOOPS = """\
+---
+name: two-loops
+kind: pattern
+---
+
+# Two loops
+
+A draft is started, then polished.
+
+### Slots
+
+- `writer`
+- `editor`
+- `starter`
+
+### Requires
+
+```
+brief: string -- what to write
+max_starts: number -- (optional, default 2)
+max_rounds: number -- (optional, default 3)
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let draft = null
+loop while draft is absent (max: max_starts) as opening:
+  draft = call starter
+    brief: brief
+let notes = []
+repeat max_rounds as sweep:
+  let review = call editor
+    draft: draft
+  append review to notes
+  draft = call writer
+    draft: draft
+    notes: review
+return { draft: draft, notes: notes }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # a loop named by a slot called in it, of two loops: that loop
+        ("The editor loop is bounded by max_rounds", "the `editor` loop is bounded by `max_rounds`", Status.PROVED),
+        ("The editor loop is bounded by max_starts", "the `editor` loop is bounded by `max_starts`", Status.VIOLATED),
+        ("The starter loop runs at most max_starts times", "the `starter` loop is bounded by `max_starts`", Status.PROVED),
+        ("The starter loop is bounded by max_rounds", "the `starter` loop is bounded by `max_rounds`", Status.VIOLATED),
+        # by its variable
+        ("The sweep loop is bounded by max_rounds", "the `sweep` loop is bounded by `max_rounds`", Status.PROVED),
+        ("The opening loop is bounded by max_rounds", "the `opening` loop is bounded by `max_rounds`", Status.VIOLATED),
+        # the canonical form reads back
+        ("The `editor` loop is bounded by `max_starts`", "the `editor` loop is bounded by `max_starts`", Status.VIOLATED),
+        # "the loop", of two, is the one the value bounds
+        ("The loop is bounded by max_starts", "the loop is bounded by `max_starts`", Status.PROVED),
+    ],
+)
+def test_a_loop_named_by_its_slot_or_its_variable_is_that_loop(sentence: str, canonical: str, status: Status) -> None:
+    text = TWO_LOOPS.replace("{invariants}", f"- {sentence}")
+    result = compile_text("tests/two.prose.md", text.encode(), render=False)
+    assert result.report is not None
+    (fact,) = result.report.invariants
+    assert fact.read_as == canonical, sentence
+    assert fact.status == status, (sentence, fact.evidence)

@@ -166,8 +166,10 @@ def canonical(claim: Claim) -> str:
             if over == target.slot:
                 return f"{subject(target)} runs in order"
             return f"{subject(target)} runs in order over {_n(over)}"
-        case Bounded(bound=bound):
+        case Bounded(bound=bound, around=None, loop=None):
             return f"the loop is bounded by {_n(bound)}"
+        case Bounded(bound=bound, around=around, loop=loop):
+            return f"the {_n(around or loop or '')} loop is bounded by {_n(bound)}"
         case Monotonic(var=var):
             return f"{_n(var)} only grows"
         case CallCount(target=target, count=count, exact=exact, loose=loose):

@@ -215,8 +215,13 @@ class Ordered:
 
 @dataclass(frozen=True, slots=True)
 class Bounded:
-    """The pattern's loop runs at most ``bound`` times."""
+    """The pattern's loop runs at most ``bound`` times; with ``around``, the
+    one loop the slot of that name is called in ("the editor loop"); with
+    ``loop``, the loop of that name: its variable, or the local it is bound
+    to ("the trial loop" of ``... as trial``)."""
     bound: str
+    around: str | None = None
+    loop: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

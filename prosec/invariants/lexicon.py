@@ -249,6 +249,8 @@ class Lexicon:
     #: the names that bound a loop inside another loop (``for unit in units:
     #: repeat revisions``): a loop named by such a bound may be an inner one
     nested_bounds: frozenset[str] = frozenset()
+    #: a word of ``loop_words`` → the loop names it is a form of
+    loop_names: dict[str, frozenset[str]] = field(default_factory=dict)
     #: the words of ``loop_words`` that name a loop inside another loop
     nested_loop_words: frozenset[str] = frozenset()
 
@@ -729,6 +731,10 @@ def build_lexicon(
         for e in ir.subexprs(inner.count if isinstance(inner, ir.Repeat) else inner.max)
         if isinstance(e, ir.Name)
     )
+    for stmt in ir.walk(program.body):
+        for name in _loop_names(stmt):
+            for w in variants(name.lower()):
+                lex.loop_names[w] = lex.loop_names.get(w, frozenset()) | {name}
     lex.nested_loop_words = frozenset(
         w
         for outer in loops_in(program.body)

@@ -1148,6 +1148,20 @@ class _CountedBy:
     word: str
 
 
+@dataclass(frozen=True, slots=True)
+class _LoopAround:
+    """A loop named by a slot called in it ("the editor loop"), of several."""
+
+    slot: str
+
+
+@dataclass(frozen=True, slots=True)
+class _LoopNamed:
+    """A loop named by its variable or its local ("the trial loop"), of several."""
+
+    name: str
+
+
 #: words of a config entry's name that say it is a count, not what it counts
 _COUNT_WORDS = frozenset("max min num number count size limit total cap n".split())
 
@@ -3180,7 +3194,7 @@ class Meaning(Transformer[Token, Any]):
             raise Unsupported(f"a count that is not a number: {token}")
         return str(int(number))
 
-    def loop_noun(self, items: list[Any]) -> _CountedBy | None:
+    def loop_noun(self, items: list[Any]) -> _CountedBy | _LoopAround | _LoopNamed | None:
         """"The retry loop", "the drafting loop": a word before "loop" must
         name the pattern's loop — a noun for rounds, a slot called in a
         loop (or the action it is named for), a word the pattern's own text
@@ -3196,12 +3210,22 @@ class Meaning(Transformer[Token, Any]):
             case "CALLS" | "LOOP":
                 return None
             case "SLOT" if set(first.names) <= looped:
-                return None
-            case "WORD" | "VAR" | "INPUT" if (
-                (first.text, loop.text) in self.lex.bigrams
-                or self.lex.acts.get(first.text) in looped
-                or first.text in self.lex.loop_words
-            ):
+                # "the editor loop", of several: the loop the editor is
+                # called in, which the check finds (not whichever loop the
+                # bound bounds)
+                if len(first.names) != 1:
+                    raise Unsupported(f"'the {first.text} loop': the loop of which slot is not said")
+                return _LoopAround(first.names[0])
+            case "WORD" | "VAR" | "INPUT" if self.lex.acts.get(first.text) in looped:
+                return _LoopAround(self.lex.acts[first.text])
+            case "WORD" | "VAR" | "INPUT" if first.text in self.lex.loop_words:
+                # "the trial loop" of `... as trial`: that loop, which the
+                # check finds by its name
+                names = self.lex.loop_names.get(first.text, frozenset())
+                if len(names) != 1:
+                    raise Unsupported(f"'the {first.text} loop': the loop of which name is not said")
+                return _LoopNamed(next(iter(names)))
+            case "WORD" | "VAR" | "INPUT" if (first.text, loop.text) in self.lex.bigrams:
                 return None
         if first.kind in ("WORD", "OUTPUT") and " " not in first.text:
             # "the rerun loop is bounded by `max_reruns`": named for what its
@@ -3252,7 +3276,9 @@ class Meaning(Transformer[Token, Any]):
         for said in (i for i in items if isinstance(i, _CountedBy)):
             if not self._counts(bound, said.word):
                 raise Unsupported(f"'the {said.word} loop': which of the delegation's loops is not said")
-        return Clause(None, lambda s: [Bounded(bound)])
+        around = next((i.slot for i in items if isinstance(i, _LoopAround)), None)
+        loop = next((i.name for i in items if isinstance(i, _LoopNamed)), None)
+        return Clause(None, lambda s: [Bounded(bound, around, loop)])
 
     def bounded_whatever(self, items: list[Any]) -> Clause:
         """", whatever the score": the bound holds in every case, as it says."""

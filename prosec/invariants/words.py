@@ -122,6 +122,9 @@ KINDS: dict[str, tuple[str, ...]] = {
         "sometimes", "occasionally", "usually", "mostly", "often", "almost", "nearly",
         "probably", "perhaps", "maybe", "generally", "typically", "normally", "ideally",
         "partly", "partially", "largely", "mainly",
+        # an order left open ("in any order", "in whatever sequence") is no
+        # order at all, not "in order" with a filler
+        "any order", "any sequence", "whatever order", "whatever sequence", "any particular order",
     ),
     # ---- function words
     "AUX": (
