@@ -266,7 +266,9 @@ def matches(want: dict[str, Any], fact: InvariantFact) -> bool:
             if "sides" in p:
                 return False
             when = want.get("when", "always")
-            path = {"always": "all"}.get(when, when)
+            # ("reject", in the labels of later sets, is the path where the
+            # approver does not approve: the reader's "blocked")
+            path = {"always": "all", "reject": "blocked"}.get(when, when)
             if p.get("path", "all") != path and not (when == "always" and "sides" in p):
                 return False
             if "word" in want and p.get("word") != want["word"]:

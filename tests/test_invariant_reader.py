@@ -1994,8 +1994,8 @@ return { draft: draft, notes: notes }
         ("The starter loop runs at most max_starts times", "the `starter` loop is bounded by `max_starts`", Status.PROVED),
         ("The starter loop is bounded by max_rounds", "the `starter` loop is bounded by `max_rounds`", Status.VIOLATED),
         # by its variable
-        ("The sweep loop is bounded by max_rounds", "the `sweep` loop is bounded by `max_rounds`", Status.PROVED),
-        ("The opening loop is bounded by max_rounds", "the `opening` loop is bounded by `max_rounds`", Status.VIOLATED),
+        ("The sweep loop is bounded by max_rounds", "the sweep loop is bounded by `max_rounds`", Status.PROVED),
+        ("The opening loop is bounded by max_rounds", "the opening loop is bounded by `max_rounds`", Status.VIOLATED),
         # the canonical form reads back
         ("The `editor` loop is bounded by `max_starts`", "the `editor` loop is bounded by `max_starts`", Status.VIOLATED),
         # "the loop", of two, is the one the value bounds
@@ -2009,3 +2009,60 @@ def test_a_loop_named_by_its_slot_or_its_variable_is_that_loop(sentence: str, ca
     (fact,) = result.report.invariants
     assert fact.read_as == canonical, sentence
     assert fact.status == status, (sentence, fact.evidence)
+
+
+KEY_PREFIX = """\
+---
+name: key-prefix
+kind: pattern
+---
+
+# Key prefix
+
+A forecast, then a notice built from it.
+
+### Slots
+
+- `hydrologist`
+  - ensures: a forecast `{ peak_stage, window, notes }`
+- `officer`
+- `broadcaster`
+
+### Requires
+
+```
+readings: string -- gauge readings
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let forecast = call hydrologist
+  readings: readings
+  prompt: "Estimate the peak stage."
+let review = call officer
+  peak_stage: forecast.peak_stage
+let notice = { peak: forecast.peak_stage, window: forecast.window }
+call broadcaster
+  notice: notice
+return { review: review }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a key spelled out is that key, not a shorter key (`peak`, of the
+        # notice) with the pattern's noun after it
+        ("The officer sees the peak stage", "`officer` receives `hydrologist`'s `peak_stage`"),
+        ("The officer receives the peak stage but never the notes", "`officer` receives `hydrologist`'s `peak_stage`; `officer` never receives `hydrologist`'s `notes`"),
+        ("The officer never sees the window", "`officer` never receives `hydrologist`'s `window`"),
+    ],
+)
+def test_a_key_spelled_out_is_that_key_not_a_shorter_one(sentence: str, canonical: str) -> None:
+    assert _read_as(KEY_PREFIX, sentence) == canonical, sentence

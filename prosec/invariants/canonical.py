@@ -168,8 +168,11 @@ def canonical(claim: Claim) -> str:
             return f"{subject(target)} runs in order over {_n(over)}"
         case Bounded(bound=bound, around=None, loop=None):
             return f"the loop is bounded by {_n(bound)}"
-        case Bounded(bound=bound, around=around, loop=loop):
-            return f"the {_n(around or loop or '')} loop is bounded by {_n(bound)}"
+        case Bounded(bound=bound, around=str() as around):
+            return f"the {_n(around)} loop is bounded by {_n(bound)}"
+        case Bounded(bound=bound, loop=loop):
+            # (a loop's variable is no name of the pattern's: said bare)
+            return f"the {loop} loop is bounded by {_n(bound)}"
         case Monotonic(var=var):
             return f"{_n(var)} only grows"
         case CallCount(target=target, count=count, exact=exact, loose=loose):

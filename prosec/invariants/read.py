@@ -274,6 +274,21 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             out.append([Tok("FIELD", " ".join(low[i : i + n]), (key,))])
             i += n
             continue
+        if (
+            not after_poss
+            and (joined := _field_run(low, i, lex)) is not None
+            and not any(tuple(low[i : i + k]) in lex.forms for k in range(1, joined[0] + 1))
+            and _phrase_at(low, i, phrases, longest) < joined[0]
+            and (joined[1] not in lex.returned_keys or not _phrase_at(low, i, phrases, longest))
+        ):
+            # "the peak stage" of a key `peak_stage`: the key spelled out,
+            # not the key `peak` and a noun for it (a returned key whose
+            # first word the reader knows is read where returns are: "the
+            # final critique is the critic's")
+            n, key = joined
+            out.append([Tok("FIELD", " ".join(low[i : i + n]), (key,))])
+            i += n
+            continue
         name: tuple[int, int, str, tuple[str, ...]] | None = None  # (len, priority, kind, names)
         for n in range(min(max_name + 2, len(low) - i), 0, -1):  # an owner and its "'s" before a name
             span = tuple(low[i : i + n])
