@@ -1893,3 +1893,83 @@ def test_a_hedging_or_limiting_adverb_is_never_dropped(hedge: str) -> None:
     for hedged, unhedged in plain:
         assert _read_as(PATTERN, unhedged) is not None, unhedged
         assert _read_as(PATTERN, hedged.format(h=hedge)) is None, hedged.format(h=hedge)
+
+
+ELEMENTS = """\
+---
+name: elements
+kind: pattern
+---
+
+# Elements
+
+Each delegate works on its own brief; each mapper on its own chunk; a
+reducer merges.
+
+### Slots
+
+- `delegates`
+- `mapper`
+- `reducer`
+
+### Requires
+
+- The caller supplies:
+    briefs: string[] -- one brief per delegate
+    chunks: string[] -- the pieces of work
+    task_brief: string -- the task
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let results = parallel for delegate, index in delegates:
+  call delegate
+    brief: briefs[index]
+    fallback_brief: task_brief
+let parts = parallel for chunk in chunks:
+  call mapper
+    chunk: chunks[0]
+    task: task_brief
+let merged = call reducer
+  parts: parts
+  chunks: chunks
+
+return {
+  results: results,
+  merged: merged
+}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # a list input named by its element, or "its own" one, received: the
+        # element the call's own iteration picks (`briefs[index]`)
+        ("Each delegate is given its own brief", "`delegates` receives its own `briefs`", Status.PROVED),
+        ("Delegates receive only their own brief and the task brief", "`delegates` receives only its own `briefs` and `task_brief`", Status.PROVED),
+        ("Each delegate is given a brief and the task brief, and nothing more", "`delegates` receives only its own `briefs` and `task_brief`", Status.PROVED),
+        ("Each delegate is given nothing but its own brief", "`delegates` receives only its own `briefs`", Status.VIOLATED),
+        ("`delegates` receives only its own `briefs` and `task_brief`", "`delegates` receives only its own `briefs` and `task_brief`", Status.PROVED),
+        # every mapper is given the first chunk, not its own
+        ("Each mapper is given its own chunk", "`mapper` receives its own `chunks`", Status.VIOLATED),
+        ("Each mapper is given a chunk", "`mapper` receives its own `chunks`", Status.VIOLATED),
+        # a call in no loop has no element of its own; kept away, "its own"
+        # one says nothing of the others; "its" after another owner: whose?
+        ("The reducer is given a chunk", None, None),
+        ("The reducer is given its own chunk", None, None),
+        ("Each delegate never sees its own brief", None, None),
+        ("Each mapper receives the reducer's output and its chunk", None, None),
+        # an input that is no list of them
+        ("Each delegate is given its own task brief", None, None),
+    ],
+)
+def test_a_list_input_named_by_its_element_is_the_calls_own_element(sentence: str, canonical: str | None, status: Status | None) -> None:
+    assert _read_as(ELEMENTS, sentence) == canonical, sentence
+    if status is not None:
+        assert _status_in(ELEMENTS, sentence) == [status], sentence
