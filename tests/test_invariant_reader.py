@@ -1973,3 +1973,79 @@ def test_a_list_input_named_by_its_element_is_the_calls_own_element(sentence: st
     assert _read_as(ELEMENTS, sentence) == canonical, sentence
     if status is not None:
         assert _status_in(ELEMENTS, sentence) == [status], sentence
+
+
+ADJUSTED = """\
+---
+name: adjusted
+kind: pattern
+---
+
+# Adjusted
+
+An actor works from a brief an arbiter may adjust; an observer watches.
+
+### Slots
+
+- `actor`
+- `observer`
+- `arbiter`
+  - ensures: `{ verdict, adjusted_brief }`
+
+### Requires
+
+- The caller supplies:
+    task_brief: string -- the task
+    rounds: number -- how many rounds
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let current_brief = task_brief
+repeat rounds:
+  let outcome = call actor
+    task_brief: current_brief
+  let seen = call observer
+    task_brief: task_brief
+    outcome: outcome
+  let decision = call arbiter
+    task_brief: task_brief
+    report: seen
+  current_brief = decision.adjusted_brief
+
+return {
+  result: outcome
+}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # after "original", the last word of one input's name is that input,
+        # though a local and a key share the word
+        ("The observer receives the original brief", "`observer` receives `task_brief` unchanged", Status.PROVED),
+        ("The actor always receives the original brief unchanged", "`actor` receives `task_brief` unchanged", Status.VIOLATED),
+        ("The observer never sees the original brief", "`observer` never receives `task_brief`", Status.VIOLATED),
+        # "never an adjusted one" after what is received: unchanged
+        ("The observer receives the task brief, never an adjusted one", "`observer` receives `task_brief` unchanged", Status.PROVED),
+        ("The actor receives the original brief rather than an adjusted one", "`actor` receives `task_brief` unchanged", Status.VIOLATED),
+        ("The observer receives the task brief, not a rewritten one", "`observer` receives `task_brief` unchanged", Status.PROVED),
+        # without "original", "brief" may be the local or the key too; "raw"
+        # is how a slot produced its result; "always an adjusted one" and a
+        # double negation say something else
+        ("The observer receives the brief", None, None),
+        ("The observer receives the raw brief", None, None),
+        ("The observer receives the task brief, always an adjusted one", None, None),
+        ("The observer never receives the task brief, never an adjusted one", None, None),
+    ],
+)
+def test_the_original_of_a_word_several_names_share_is_the_input(sentence: str, canonical: str | None, status: Status | None) -> None:
+    assert _read_as(ADJUSTED, sentence) == canonical, sentence
+    if status is not None:
+        assert _status_in(ADJUSTED, sentence) == [status], sentence

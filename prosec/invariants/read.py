@@ -293,6 +293,13 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             if found is not None:
                 name = (n, found[0], _name_kind(found[1].kind), found[1].names)
                 break
+        if name is None and out and (heads := _original_input(word, out[-1], lex, phrases)) is not None:
+            # "the original brief", where `task_brief` is the one input so
+            # ending (a local `current_brief` and a key `adjusted_brief`
+            # share the word, but neither is as the caller gave it)
+            out.append([Tok("INPUT", word, heads)])
+            i += 1
+            continue
         if name is None and (part := _name_part(low, i, lex, phrases)) is not None:
             # "the blend comments" of `blend_assessor`'s `{ score, comments }`,
             # "the hull findings" of `hull_inspector`: a word of one slot's
@@ -586,6 +593,24 @@ def _name_part(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str, ..
     if _declared_key(after, lex.slot_keys.get(owners[0], frozenset())) is None and "OUTPUT" not in phrases.get((after,), ()):
         return None
     return owners[0]
+
+
+#: Words for a value as the caller gave it (not "raw", which of a slot's
+#: result means as the slot produced it)
+_AS_GIVEN = frozenset("original initial unmodified unaltered untouched pristine".split())
+
+
+def _original_input(word: str, before: list[Tok], lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> tuple[str, ...] | None:
+    """After "original", a word no name of the pattern is, that is the last
+    word of exactly one input's name and of no other list input's (its
+    singular or plural too): that input. No key is so called."""
+    if not any(t.kind == "ORIGINAL" and t.text in _AS_GIVEN for t in before) or not word.isalpha():
+        return None
+    if (word,) in lex.forms or _known(word, phrases) or word in lex.key_forms or word in lex.declared_keys:
+        return None
+    forms = {word, singular(word), plural(word)}
+    heads = tuple(sorted(n for n in lex.inputs if words_of(n)[-1] in forms))
+    return heads if len(heads) == 1 else None
 
 
 def _key_noun(field: Tok, word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> bool:
