@@ -2066,3 +2066,159 @@ return { review: review }
 )
 def test_a_key_spelled_out_is_that_key_not_a_shorter_one(sentence: str, canonical: str) -> None:
     assert _read_as(KEY_PREFIX, sentence) == canonical, sentence
+
+
+ELEMENTS = """\
+---
+name: elements
+kind: pattern
+---
+
+# Elements
+
+Each delegate works on its own brief; each mapper on its own chunk; a
+reducer merges.
+
+### Slots
+
+- `delegates`
+- `mapper`
+- `reducer`
+
+### Requires
+
+- The caller supplies:
+    briefs: string[] -- one brief per delegate
+    chunks: string[] -- the pieces of work
+    task_brief: string -- the task
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let results = parallel for delegate, index in delegates:
+  call delegate
+    brief: briefs[index]
+    fallback_brief: task_brief
+let parts = parallel for chunk in chunks:
+  call mapper
+    chunk: chunks[0]
+    task: task_brief
+let merged = call reducer
+  parts: parts
+  chunks: chunks
+
+return {
+  results: results,
+  merged: merged
+}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # a list input named by its element, or "its own" one, received: the
+        # element the call's own iteration picks (`briefs[index]`)
+        ("Each delegate is given its own brief", "`delegates` receives its own `briefs`", Status.PROVED),
+        ("Delegates receive only their own brief and the task brief", "`delegates` receives only its own `briefs` and `task_brief`", Status.PROVED),
+        ("Each delegate is given a brief and the task brief, and nothing more", "`delegates` receives only its own `briefs` and `task_brief`", Status.PROVED),
+        ("Each delegate is given nothing but its own brief", "`delegates` receives only its own `briefs`", Status.VIOLATED),
+        ("`delegates` receives only its own `briefs` and `task_brief`", "`delegates` receives only its own `briefs` and `task_brief`", Status.PROVED),
+        # every mapper is given the first chunk, not its own
+        ("Each mapper is given its own chunk", "`mapper` receives its own `chunks`", Status.VIOLATED),
+        ("Each mapper is given a chunk", "`mapper` receives its own `chunks`", Status.VIOLATED),
+        # a call in no loop has no element of its own; kept away, "its own"
+        # one says nothing of the others; "its" after another owner: whose?
+        ("The reducer is given a chunk", None, None),
+        ("The reducer is given its own chunk", None, None),
+        ("Each delegate never sees its own brief", None, None),
+        ("Each mapper receives the reducer's output and its chunk", None, None),
+        # an input that is no list of them
+        ("Each delegate is given its own task brief", None, None),
+    ],
+)
+def test_a_list_input_named_by_its_element_is_the_calls_own_element(sentence: str, canonical: str | None, status: Status | None) -> None:
+    assert _read_as(ELEMENTS, sentence) == canonical, sentence
+    if status is not None:
+        assert _status_in(ELEMENTS, sentence) == [status], sentence
+
+
+ADJUSTED = """\
+---
+name: adjusted
+kind: pattern
+---
+
+# Adjusted
+
+An actor works from a brief an arbiter may adjust; an observer watches.
+
+### Slots
+
+- `actor`
+- `observer`
+- `arbiter`
+  - ensures: `{ verdict, adjusted_brief }`
+
+### Requires
+
+- The caller supplies:
+    task_brief: string -- the task
+    rounds: number -- how many rounds
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let current_brief = task_brief
+repeat rounds:
+  let outcome = call actor
+    task_brief: current_brief
+  let seen = call observer
+    task_brief: task_brief
+    outcome: outcome
+  let decision = call arbiter
+    task_brief: task_brief
+    report: seen
+  current_brief = decision.adjusted_brief
+
+return {
+  result: outcome
+}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # after "original", the last word of one input's name is that input,
+        # though a local and a key share the word
+        ("The observer receives the original brief", "`observer` receives `task_brief` unchanged", Status.PROVED),
+        ("The actor always receives the original brief unchanged", "`actor` receives `task_brief` unchanged", Status.VIOLATED),
+        ("The observer never sees the original brief", "`observer` never receives `task_brief`", Status.VIOLATED),
+        # "never an adjusted one" after what is received: unchanged
+        ("The observer receives the task brief, never an adjusted one", "`observer` receives `task_brief` unchanged", Status.PROVED),
+        ("The actor receives the original brief rather than an adjusted one", "`actor` receives `task_brief` unchanged", Status.VIOLATED),
+        ("The observer receives the task brief, not a rewritten one", "`observer` receives `task_brief` unchanged", Status.PROVED),
+        # without "original", "brief" may be the local or the key too; "raw"
+        # is how a slot produced its result; "always an adjusted one" and a
+        # double negation say something else
+        ("The observer receives the brief", None, None),
+        ("The observer receives the raw brief", None, None),
+        ("The observer receives the task brief, always an adjusted one", None, None),
+        ("The observer never receives the task brief, never an adjusted one", None, None),
+    ],
+)
+def test_the_original_of_a_word_several_names_share_is_the_input(sentence: str, canonical: str | None, status: Status | None) -> None:
+    assert _read_as(ADJUSTED, sentence) == canonical, sentence
+    if status is not None:
+        assert _status_in(ADJUSTED, sentence) == [status], sentence

@@ -76,6 +76,8 @@ def source(src: Source, target: Calls | None = None) -> str:
             if target is not None and slot == target.slot:
                 return {"prior": "its previous output", "current": "its current output"}.get(age, "its own output")
             return f"{_n(slot)}'s " + {"prior": "previous output", "current": "current output"}.get(age, "output")
+        case FromInput(name=name, element=True):
+            return f"its own {_n(name)}"
         case FromInput(name=name, original=original):
             return ("the original " if original else "") + _n(name)
         case FromOthers(fields=fields):

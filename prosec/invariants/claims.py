@@ -58,9 +58,12 @@ class FromSlot:
 
 @dataclass(frozen=True, slots=True)
 class FromInput:
-    """An input's (or config entry's) value."""
+    """An input's (or config entry's) value; with ``element``, of a list
+    input, the one element a call's own iteration picks ("each mapper
+    receives its chunk"), said only of what a call receives."""
     name: str
     original: bool = False
+    element: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +122,8 @@ def describe_source(src: Source) -> str:
             elif age == "current":
                 what = "the current " + what
             return ("every " + what) if every else what
+        case FromInput(name=name, element=True):
+            return f"its own element of `{name}`"
         case FromInput(name=name, original=original):
             return ("the original " if original else "") + f"`{name}`"
         case FromOthers(fields=fields):
@@ -451,8 +456,8 @@ def source_key(src: Source) -> str:
             mods += [] if failures else ["not its failures"]
             mods += [f"given {g}" for g in sorted(given)]
             return text + (f"({', '.join(mods)})" if mods else "")
-        case FromInput(name=name, original=original):
-            return f"input:{name}" + ("(original)" if original else "")
+        case FromInput(name=name, original=original, element=element):
+            return f"input:{name}" + ("(original)" if original else "") + ("(element)" if element else "")
         case FromOthers(fields=fields):
             return "others" + (f"({', '.join(fields)})" if fields else "")
         case OtherElements(name=name):

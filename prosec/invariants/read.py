@@ -308,6 +308,13 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             if found is not None:
                 name = (n, found[0], _name_kind(found[1].kind), found[1].names)
                 break
+        if name is None and out and (heads := _original_input(word, out[-1], lex, phrases)) is not None:
+            # "the original brief", where `task_brief` is the one input so
+            # ending (a local `current_brief` and a key `adjusted_brief`
+            # share the word, but neither is as the caller gave it)
+            out.append([Tok("INPUT", word, heads)])
+            i += 1
+            continue
         if name is None and (part := _name_part(low, i, lex, phrases)) is not None:
             # "the blend comments" of `blend_assessor`'s `{ score, comments }`,
             # "the hull findings" of `hull_inspector`: a word of one slot's
@@ -601,6 +608,24 @@ def _name_part(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str, ..
     if _declared_key(after, lex.slot_keys.get(owners[0], frozenset())) is None and "OUTPUT" not in phrases.get((after,), ()):
         return None
     return owners[0]
+
+
+#: Words for a value as the caller gave it (not "raw", which of a slot's
+#: result means as the slot produced it)
+_AS_GIVEN = frozenset("original initial unmodified unaltered untouched pristine".split())
+
+
+def _original_input(word: str, before: list[Tok], lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> tuple[str, ...] | None:
+    """After "original", a word no name of the pattern is, that is the last
+    word of exactly one input's name and of no other list input's (its
+    singular or plural too): that input. No key is so called."""
+    if not any(t.kind == "ORIGINAL" and t.text in _AS_GIVEN for t in before) or not word.isalpha():
+        return None
+    if (word,) in lex.forms or _known(word, phrases) or word in lex.key_forms or word in lex.declared_keys:
+        return None
+    forms = {word, singular(word), plural(word)}
+    heads = tuple(sorted(n for n in lex.inputs if words_of(n)[-1] in forms))
+    return heads if len(heads) == 1 else None
 
 
 def _key_noun(field: Tok, word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> bool:
@@ -1222,6 +1247,9 @@ class Obj:
     local: str | None = None
     #: "its own": the subject's, whatever was named before
     own: bool = False
+    #: "its brief", of a list input: the subject's element (or, after
+    #: another owner, maybe that one's)
+    its: bool = False
     #: "the whole X": all of it, a thing said only of what is received
     whole: bool = False
     #: "both X and Y" after a verb: received, each of them; kept away, only
@@ -1503,6 +1531,9 @@ class Meaning(Transformer[Token, Any]):
                 # "the actor's reasoning or self-assessment": one owner's fields
                 last = out.pop()
                 obj = Obj(owner=last.owner, what=last.what, fields=(*last.fields, obj.source.name))
+            if obj.its and not obj.own and any(o.owner not in (None, ITS) for o in out):
+                # "the critic's notes and its brief": whose?
+                raise Unsupported("'its' element after another owner")
             if out and obj.owner == ITS and obj.what == "fields" and not obj.own:
                 # "the actor's reasoning or its self-assessment": its = the
                 # owner named before it
@@ -1919,6 +1950,20 @@ class Meaning(Transformer[Token, Any]):
 
     def o_own_prior(self, items: list[Any]) -> Obj:
         return Obj(owner=ITS, what="prior")
+
+    def o_input_its(self, items: list[Any]) -> Obj:
+        """"its own brief", "their chunk", of a list input (`briefs`): the
+        element the call's own iteration picks, named by the list's
+        singular word or by the list's own name. Never of an input that is
+        no list ("its budget" of `buyer_budget: number`), whose owner the
+        word would only guess."""
+        obj = self.o_input(self._tokens(items, "INPUT"))
+        token = _tok(self.toks, self._tokens(items, "INPUT")[0])
+        names = obj.names
+        plural_name = len(names) == 1 and token.text == names[0] and singular(words_of(names[0])[-1]) != words_of(names[0])[-1]
+        if not (obj.element or plural_name) or any(n in self.lex.scalars for n in names):
+            raise Unsupported("'its' of an input that is no list named by its element")
+        return replace(obj, element=True, own=bool(self._tokens(items, "OWN")), its=True)
     def _held_by(self, local: str) -> str | None:
         """The one slot whose result a local always is, or is null until
         (``let recipe = null``, then ``recipe = call brewer``)."""
@@ -1949,6 +1994,17 @@ class Meaning(Transformer[Token, Any]):
     def _sources(self, obj: Obj, target: Calls, subject: Subject, *, negative: bool) -> list[Source]:
         """What an object means for one target's calls."""
         if obj.source is not None:
+            if isinstance(obj.source, FromInput) and obj.its and negative:
+                # "never sees its own chunk": not that one, or none of them?
+                raise Unsupported("'its' element of a list kept away")
+            if isinstance(obj.source, FromInput) and obj.element and not negative:
+                # "each mapper is given a chunk", "its own brief": the element
+                # its own iteration picks, which a call outside every loop
+                # has none of (the whole list is not one element of it)
+                names = obj.names or (obj.source.name,)
+                if target.slot is None or target.slot in self.lex.unlooped or any(n in self.lex.scalars for n in names):
+                    raise Unsupported("one element of a list, received by a call in no loop")
+                return [FromInput(n, element=True) for n in names]
             if isinstance(obj.source, FromInput):
                 return [FromInput(n) for n in obj.names or (obj.source.name,)]
             if isinstance(obj.source, FromOthers) and obj.names and target.slot not in obj.names:

@@ -82,6 +82,15 @@ def covers(need: Source, f: Flow, call: CallObs, facts: Facts, *, sure: bool = F
             # "the previous output" is one output, not a list of them (a
             # list all of whose elements are its outputs passes "its outputs")
             return not (f.at and is_element(f.at[0]) and not (sure and f.at[0].startswith("@")))
+        case FromInput(name=name, element=True):
+            # the element the call's own iteration picks: of a `for` over
+            # the list, or at the index of a `for` walked in step with it
+            # (fan-out's `briefs[index]`), not one an earlier iteration
+            # left behind; passed, the element itself
+            own = {each(s) for s in call.loops if isinstance(facts.a.loops[s].node, ir.For) and s not in f.carried}
+            if f.src.kind != "input" or f.src.name != name or not f.path or f.path[0] not in own:
+                return False
+            return not sure or (len(f.path) == 1 and INDEX not in f.at)
         case FromInput(name=name):
             return f.src.kind == "input" and f.src.name == name and not (sure and f.path)
         case FromVar(name=name):
@@ -349,8 +358,14 @@ def _extra(
     index all count as something else (literals and prompt text do not).
     With "basis", only other delegates' outputs count."""
     out: list[Problem] = []
+    elements = [n for n in claim.needs if isinstance(n, FromInput) and n.element]
     for prop, flows in props:
+        # the loop index that picks the call's own element of a named list
+        # (`briefs[index]`) is part of that element
+        picked = any(covers(n, g, call, facts) for n in elements for g in flows)
         for f in sorted(flows, key=lambda f: f.src):
+            if picked and f.src.kind == "iter" and f.at[:1] == (INDEX,):
+                continue
             restricted = f.src.kind in ("call", "error") if basis else f.src.kind not in ("edit", "text")
             if restricted and not any(_from_named(n, f, call, facts) for n in claim.needs):
                 value = prop.prop.value
