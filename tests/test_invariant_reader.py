@@ -288,6 +288,8 @@ TABLE += [
          frozenset({"fail-safe"}), frozenset({"fail-safe"})),
     Twin("If the guard's output cannot be parsed, the target is not called", "If the guard's output cannot be parsed, the target is called",
          frozenset({"fail-safe"}), frozenset({"fail-safe"})),
+    # "never starts the target": the slot kept from running; started, not read
+    Twin("Unreadable guard output never starts the target", "Unreadable guard output starts the target", frozenset({"fail-safe"}), None),
     Twin("No plan is drafted unless the guard approves", "The plan is drafted even when the guard does not approve",
          frozenset({"gated"}), frozenset({"gated"})),
     Twin("The target waits for the guard's approval", "The target does not wait for the guard's approval", frozenset({"gated"}), frozenset({"gated"})),
@@ -390,6 +392,13 @@ TABLE += [
     Twin("Each mapper summarizes its chunk faithfully, adding no commentary",
          "Each mapper summarizes its chunk faithfully, adding no comment on the brief", frozenset({"unverifiable"}), None),
     Twin("The tutor answers politely", "The tutor answers politely, one after another", frozenset({"unverifiable"}), None),
+    # a verb the reader does not know, with plain words after it: the
+    # delegate's own doing; not when a word says order, counts or a name
+    Twin("The auditor puts substance ahead of speed", "The auditor puts the document ahead of speed", frozenset({"unverifiable"}), None),
+    Twin("The auditor looks for subtle flaws", "The auditor looks for subtle flaws after the planner", frozenset({"unverifiable"}), None),
+    Twin("The auditor looks for flaws in its own report", "The auditor looks for flaws twice", frozenset({"unverifiable"}), None),
+    Twin("The auditor balances rigour against speed", "The auditor waits for rigour", frozenset({"unverifiable"}), None),
+    Twin("The auditor never looks for flaws", "The auditor looks for flaws first", None, None),
 
     Twin("The style guide is shown to the auditor but not to the reviewer", "The style guide is shown to the auditor and to the reviewer",
          frozenset({"receives", "isolation"}), NEED),
@@ -1412,6 +1421,15 @@ return history
         # a word that is a local's name is no description: which list?
         ("The score history only grows", None),
         ("The quote history does not only grow", None),
+        # what the list holds, by a noun of its own, never removed from it
+        ("Past figures are never removed from the history", "`history` only grows"),
+        ("Past figures are removed from the history", None),
+        ("Past figures are sometimes removed from the history", None),
+        ("Figures are only ever added to the history queue, never taken out of it", "`history` only grows"),
+        ("Figures are added to the history queue", None),
+        # never reset at such a time; reset at it, denied
+        ("The history is never reset between rounds", "`history` only grows"),
+        ("The history is reset between rounds", "it is not the case that `history` only grows"),
     ],
 )
 def test_a_list_named_with_words_before_its_local(sentence: str, canonical: str | None) -> None:
@@ -1893,3 +1911,35 @@ def test_a_hedging_or_limiting_adverb_is_never_dropped(hedge: str) -> None:
     for hedged, unhedged in plain:
         assert _read_as(PATTERN, unhedged) is not None, unhedged
         assert _read_as(PATTERN, hedged.format(h=hedge)) is None, hedged.format(h=hedge)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a verb the reader does not know, with plain words after it: what
+        # the delegate does on its own
+        ("The auditor puts substance ahead of speed", "`auditor` reasons"),
+        ("The auditor looks for subtle flaws", "`auditor` reasons"),
+        ("The auditor balances rigour against speed in its judgement", "`auditor` reasons"),
+        ("Each reviewer looks for flaws", "`reviewer` reasons"),
+        # a verb that may say where information goes or how calls relate,
+        # a word of order or count, a negation, or a name of the pattern
+        ("The auditor asks for rigour", None),
+        ("The auditor waits for rigour", None),
+        ("The auditor looks for flaws again", None),
+        ("The auditor looks for flaws twice", None),
+        ("The auditor looks for flaws first", None),
+        ("The reviewers look for flaws together", None),
+        ("The auditor never looks for flaws", None),
+        ("The auditor looks for the planner", None),
+        ("The auditor puts the document ahead of speed", None),
+        ("The auditor looks for subtle flaws after the planner", None),
+    ],
+)
+def test_a_plain_promise_of_an_unknown_verb(sentence: str, canonical: str | None) -> None:
+    facts, _ = facts_for(sentence)
+    if canonical is None:
+        assert [f.status for f in facts] == [Status.UNRECOGNIZED], sentence
+        return
+    said = "; ".join(e.removeprefix("read as: ") for f in facts for e in f.evidence if e.startswith("read as: "))
+    assert said == canonical, sentence

@@ -93,6 +93,32 @@ _TELLS = frozenset("tells warns alerts".split())
 
 #: Verbs of bias: what a delegate is said not to favour is what it judges,
 #: not something kept from it ("without favouring the chef's flavours")
+#: Verbs the reader does not know that say where information goes, how
+#: calls run or relate, or what lets a call run: never read as a delegate's
+#: own behaviour (by their stems).
+_FLOW_STEMS = (
+    "wait", "preced", "repeat", "rerun", "retr", "invok", "ask", "tell", "echo", "quot", "reus", "overrid",
+    "veto", "trust", "defer", "escalat", "sign", "notif", "publish", "email", "mail", "drop", "cop", "contact",
+    "messag", "report", "submit", "return", "output", "emit", "disclos", "shar", "mirror", "inherit", "borrow",
+    "gather", "collect", "accumul", "append", "stor", "sav", "record", "log", "forg", "remember", "recall",
+    "read", "see", "hear", "skim", "receiv", "get", "obtain", "fetch", "pull", "push", "send", "pass", "forward",
+    "relay", "leak", "reveal", "show", "hand", "give", "feed", "suppl", "provid", "consult", "quer", "request",
+    "call", "run", "start", "stop", "halt", "end", "finish", "block", "gate", "approv", "reject", "refus",
+    "accept", "allow", "permit", "let", "follow", "lead", "trigger", "launch", "spawn", "loop", "iterat",
+    "cycl", "merg", "combin", "aggregat", "pool", "inform", "learn", "know", "hid", "withh", "keep", "kept",
+    "talk", "speak", "spoke", "listen", "meet", "coordinat", "collaborat", "compar", "vot", "wins", "win",
+    "lose", "los", "override", "replac", "overwrit", "reset", "clear", "delet", "remov", "add", "grow", "shrink",
+    "access", "reach", "depend", "rel", "us", "exchang", "respond", "repl", "answer", "nam", "mention", "cit",
+)
+#: Kinds free text after such a verb may hold: plain words and prepositions.
+_PLAIN = frozenset("WORD FOR OF ON IN TO AND OR WITH AS BY ABOUT AGAINST AT".split())
+#: Plain words that still say how calls run or relate.
+_ORDER_WORDS = frozenset(
+    "first second third fourth last next then later earlier once twice thrice again alone together "
+    "simultaneously concurrently parallel sequentially serially afterwards beforehand meanwhile turn turns "
+    "round rounds time times attempt attempts step steps each every all both".split()
+)
+
 _BIAS = frozenset("favour favours favouring favor favors favoring flatter flatters flattering".split())
 
 #: Word kinds after which a name in a hidden fact is not what the fact is
@@ -3385,6 +3411,10 @@ class Meaning(Transformer[Token, Any]):
         is not a WORD) describe it; which list is the local's."""
         return self.mono_var(items)
 
+    def mono_elem(self, items: list[Any]) -> None:
+        """An element of a list ("audit notes"): it does not say which list."""
+        return None
+
     def monotonic(self, items: list[Any]) -> Clause:
         var = next(i for i in items if _is_name(i))
         return Clause(None, lambda s: [Monotonic(var)])
@@ -4044,6 +4074,26 @@ class Meaning(Transformer[Token, Any]):
         verb = next(t for t in self._tokens(items) if t.type != "BEHAVE")
         assert verb.start_pos is not None
         self._names_nothing(verb.start_pos, "a promise of an unknown verb about something the pattern names", self._subject(items).slots, self._negated_at(items))
+        return self.behaviour(items)
+
+    def behaviour_plain(self, items: list[Any]) -> Clause:
+        """"The chief engineer puts safety ahead of cost": a verb the reader
+        does not know (none that may say where information goes or how
+        calls relate), and after it only plain words, prepositions, and the
+        slot's own output ("in its judgement"), of nothing the pattern names
+        but what the slot makes."""
+        verb = next(t for t in self._tokens(items) if t.type == "WORD")
+        assert verb.start_pos is not None
+        if str(verb).lower().startswith(_FLOW_STEMS) or any(c.isdigit() for c in str(verb)):
+            raise Unsupported(f"{str(verb)!r}: a verb that may say where information goes or how calls relate")
+        rest = self.toks[verb.start_pos + 1 :]
+        for i, tok in enumerate(rest):
+            own = tok.kind in ("OUTPUT", "OWN") and i > 0 and rest[i - 1].kind in ("ITS", "OWN")
+            if not (tok.kind in _PLAIN or tok.kind == "ITS" or own):
+                raise Unsupported(f"{tok.text!r} in a promise of an unknown verb")
+            if tok.text in _ORDER_WORDS or any(c.isdigit() for c in tok.text):
+                raise Unsupported(f"{tok.text!r}, which says how calls run or relate")
+        self._names_nothing(verb.start_pos, "a promise of an unknown verb about something the pattern names", self._subject(items).slots)
         return self.behaviour(items)
 
     def behave_more(self, items: list[Any]) -> _Negated:
