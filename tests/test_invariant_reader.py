@@ -1943,3 +1943,33 @@ def test_a_plain_promise_of_an_unknown_verb(sentence: str, canonical: str | None
         return
     said = "; ".join(e.removeprefix("read as: ") for f in facts for e in f.evidence if e.startswith("read as: "))
     assert said == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # "told" and a pronoun with a verb: a clause, the fact kept from it
+        ("The learner is never told it will be graded", "`learner` does not know about graded"),
+        ("Learners are not told they belong to a study", "`learner` does not know about study"),
+        ("No learner is told it sits on a panel", "`learner` does not know about panel"),
+        ("The verifier is not told its verdicts drive a retry loop", "`verifier` does not know about retry or loop"),
+        # told it, not read; "its verdicts" alone is a thing it receives
+        ("The learner is told it will be graded", None),
+        ("The verifier is not told its verdicts", "`verifier` never receives its own output"),
+        # a fact about the pattern's own data is what the slot receives
+        ("The learner is never told it has the answer key", None),
+        # a fact in what the slot is given
+        ("Nothing the learner is given mentions that a tutor checks its work", "`learner` does not know about tutor or checks"),
+        # a second predicate of the same subject
+        ("Each mapper works alone and is unaware of the rest of the panel",
+         "`mapper` never receives another `mapper`'s output; `mapper` does not know about panel"),
+        ("Each mapper works alone and is aware of the panel", None),
+    ],
+)
+def test_a_fact_told_by_a_clause_of_its_own(sentence: str, canonical: str | None) -> None:
+    facts, _ = facts_for(sentence)
+    if canonical is None:
+        assert [f.status for f in facts] == [Status.UNRECOGNIZED], sentence
+        return
+    said = "; ".join(e.removeprefix("read as: ") for f in facts for e in f.evidence if e.startswith("read as: "))
+    assert said == canonical, sentence

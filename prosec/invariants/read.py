@@ -84,7 +84,7 @@ _HIDDEN_STOP = frozenset(
     "might must has have had do does did that this these those of on to in at by for with "
     "against from about as part their his her own they them there any all each one "
     "other another who whom which what when whether if than then so and or "
-    "someone somebody anyone anybody everyone everybody something being going after before".split()
+    "someone somebody anyone anybody everyone everybody something being going after before rest".split()
 )
 
 
@@ -3027,6 +3027,11 @@ class Meaning(Transformer[Token, Any]):
         hidden = next(i for i in items if isinstance(i, list))
         if {_tok(self.toks, t).kind for t in hidden} != {"SLOT"}:
             raise Unsupported("a mention of something other than a slot")
+        return self.unaware(items, mention=True)
+
+    def unaware_mention_that(self, items: list[Any]) -> Clause:
+        """"Nothing the advancer is given mentions that a certifier checks
+        its steps": what the slot is given never names the fact."""
         return self.unaware(items, mention=True)
 
     def _which_input(self, items: list[Any]) -> Obj:
