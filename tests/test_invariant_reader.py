@@ -288,6 +288,12 @@ TABLE += [
          frozenset({"fail-safe"}), frozenset({"fail-safe"})),
     Twin("If the guard's output cannot be parsed, the target is not called", "If the guard's output cannot be parsed, the target is called",
          frozenset({"fail-safe"}), frozenset({"fail-safe"})),
+    # "never reviews anything the guard has not approved": gated; without
+    # either negation, not read
+    Twin("The target never reviews anything the guard has not approved", "The target reviews anything the guard has not approved",
+         frozenset({"gated"}), None),
+    Twin("The target never reviews anything the guard has not approved", "The target never reviews anything the guard has approved",
+         frozenset({"gated"}), None),
     # "never starts the target": the slot kept from running; started, not read
     Twin("Unreadable guard output never starts the target", "Unreadable guard output starts the target", frozenset({"fail-safe"}), None),
     Twin("No plan is drafted unless the guard approves", "The plan is drafted even when the guard does not approve",
@@ -1427,6 +1433,17 @@ return history
         ("Past figures are sometimes removed from the history", None),
         ("Figures are only ever added to the history queue, never taken out of it", "`history` only grows"),
         ("Figures are added to the history queue", None),
+        # the one list only a slot's results are appended to
+        ("The clerk's results only accumulate", "`history` only grows"),
+        ("The clerk's results are cleared between rounds", "it is not the case that `history` only grows"),
+        # once in the list, never taken out (again)
+        ("Once a figure is in the history it is never taken out again", "`history` only grows"),
+        ("Once a figure is in the history it is never taken out twice", None),
+        ("Once a figure is in the history it is taken out again", None),
+        # the list said again, by its elements
+        ("The history only grows; no round's result is removed or replaced", "`history` only grows"),
+        ("No round's result is removed or replaced", None),
+        ("The history only grows: each round is appended and nothing is removed", "`history` only grows"),
         # never reset at such a time; reset at it, denied
         ("The history is never reset between rounds", "`history` only grows"),
         ("The history is reset between rounds", "it is not the case that `history` only grows"),

@@ -3416,6 +3416,24 @@ class Meaning(Transformer[Token, Any]):
         is not a WORD) describe it; which list is the local's."""
         return self.mono_var(items)
 
+    def mono_var_gathered(self, items: list[Any]) -> str:
+        """"The director's notes only accumulate": the one list that only
+        that slot's results are ever appended to."""
+        (slot,) = self._tokens(items, "SLOT")
+        names = _tok(self.toks, slot).names
+        if len(names) != 1:
+            raise Unsupported("the outputs of several slots")
+        lists = [n for n, maker in self.lex.gathers.items() if maker == names[0] and n in self.lex.appended]
+        if len(lists) != 1:
+            raise Unsupported("a slot's outputs, with no one list they are appended to")
+        return lists[0]
+
+    def monotonic_once(self, items: list[Any]) -> Clause:
+        """"Once a step is in the list it is never taken out (again)"."""
+        if any(str(t).lower() != "again" for t in self._tokens(items, "WORD")):
+            raise Unsupported("a word after 'taken out' other than 'again'")
+        return self.monotonic(items)
+
     def mono_elem(self, items: list[Any]) -> None:
         """An element of a list ("audit notes"): it does not say which list."""
         return None
