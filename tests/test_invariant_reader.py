@@ -1950,6 +1950,15 @@ def test_a_hedging_or_limiting_adverb_is_never_dropped(hedge: str) -> None:
         ("The auditor never looks for flaws", None),
         ("The auditor looks for the planner", None),
         ("The auditor puts the document ahead of speed", None),
+        ("The auditor looks at subtle flaws", None),
+        # a verb of seeing is never the delegate's own doing, with a word
+        # of how or without
+        ("The auditor peeks at drafts", None),
+        ("The auditor always peeks at drafts carefully", None),
+        ("The auditor always counts every line accurately", "`auditor` reasons"),
+        # more words of how, after commas
+        ("The auditor classifies each line as clear, vague, wrong or redundant", "`auditor` reasons"),
+        ("The auditor classifies each line as clear, vague, like the answer key", None),
         ("The auditor looks for subtle flaws after the planner", None),
     ],
 )
@@ -1970,6 +1979,8 @@ def test_a_plain_promise_of_an_unknown_verb(sentence: str, canonical: str | None
         ("Learners are not told they belong to a study", "`learner` does not know about study"),
         ("No learner is told it sits on a panel", "`learner` does not know about panel"),
         ("The verifier is not told its verdicts drive a retry loop", "`verifier` does not know about retry or loop"),
+        ("The learner is never told the answer will be judged elsewhere", "`learner` does not know about judged"),
+        ("The learner is told the answer will be judged elsewhere", None),
         # told it, not read; "its verdicts" alone is a thing it receives
         ("The learner is told it will be graded", None),
         ("The verifier is not told its verdicts", "`verifier` never receives its own output"),

@@ -84,7 +84,7 @@ _HIDDEN_STOP = frozenset(
     "might must has have had do does did that this these those of on to in at by for with "
     "against from about as part their his her own they them there any all each one "
     "other another who whom which what when whether if than then so and or "
-    "someone somebody anyone anybody everyone everybody something being going after before rest".split()
+    "someone somebody anyone anybody everyone everybody something being going after before rest elsewhere".split()
 )
 
 
@@ -109,6 +109,9 @@ _FLOW_STEMS = (
     "talk", "speak", "spoke", "listen", "meet", "coordinat", "collaborat", "compar", "vot", "wins", "win",
     "lose", "los", "override", "replac", "overwrit", "reset", "clear", "delet", "remov", "add", "grow", "shrink",
     "access", "reach", "depend", "rel", "us", "exchang", "respond", "repl", "answer", "nam", "mention", "cit",
+    # seeing: "peeks at", "glances over", "looks at" (but "looks for" is searching)
+    "look", "peek", "peep", "glanc", "snoop", "overhear", "view", "watch", "inspect", "examin", "scan",
+    "brows", "consult", "check", "study", "studi", "open", "skim", "spot",
 )
 #: Kinds free text after such a verb may hold: plain words and prepositions.
 _PLAIN = frozenset("WORD FOR OF ON IN TO AND OR WITH AS BY ABOUT AGAINST AT".split())
@@ -4094,8 +4097,10 @@ class Meaning(Transformer[Token, Any]):
         not know, with a word of how, about nothing the pattern names (what
         it does with the pattern's data may be where information goes) but
         what the slot itself makes."""
-        verb = next(t for t in self._tokens(items) if t.type != "BEHAVE")
+        verb = next(t for t in self._tokens(items) if t.type not in ("BEHAVE", "ALWAYS"))
         assert verb.start_pos is not None
+        if verb.type == "WORD":
+            self._not_a_flow_verb(verb.start_pos)
         self._names_nothing(verb.start_pos, "a promise of an unknown verb about something the pattern names", self._subject(items).slots, self._negated_at(items))
         return self.behaviour(items)
 
@@ -4107,8 +4112,7 @@ class Meaning(Transformer[Token, Any]):
         but what the slot makes."""
         verb = next(t for t in self._tokens(items) if t.type == "WORD")
         assert verb.start_pos is not None
-        if str(verb).lower().startswith(_FLOW_STEMS) or any(c.isdigit() for c in str(verb)):
-            raise Unsupported(f"{str(verb)!r}: a verb that may say where information goes or how calls relate")
+        self._not_a_flow_verb(verb.start_pos)
         rest = self.toks[verb.start_pos + 1 :]
         for i, tok in enumerate(rest):
             own = tok.kind in ("OUTPUT", "OWN") and i > 0 and rest[i - 1].kind in ("ITS", "OWN")
@@ -4118,6 +4122,15 @@ class Meaning(Transformer[Token, Any]):
                 raise Unsupported(f"{tok.text!r}, which says how calls run or relate")
         self._names_nothing(verb.start_pos, "a promise of an unknown verb about something the pattern names", self._subject(items).slots)
         return self.behaviour(items)
+
+    def _not_a_flow_verb(self, k: int) -> None:
+        """The word at ``k``, a verb the reader does not know, is none that
+        may say where information goes or how calls relate ("peeks at",
+        "waits for"; "looks for" is searching)."""
+        text = self.toks[k].text.lower()
+        searching = text in ("looks", "look") and k + 1 < len(self.toks) and self.toks[k + 1].kind == "FOR"
+        if (text.startswith(_FLOW_STEMS) and not searching) or any(c.isdigit() for c in text):
+            raise Unsupported(f"{text!r}: a verb that may say where information goes or how calls relate")
 
     def behave_more(self, items: list[Any]) -> _Negated:
         """A further word of how after a comma ("a friendly, upbeat tone"):
