@@ -288,6 +288,14 @@ TABLE += [
          frozenset({"fail-safe"}), frozenset({"fail-safe"})),
     Twin("If the guard's output cannot be parsed, the target is not called", "If the guard's output cannot be parsed, the target is called",
          frozenset({"fail-safe"}), frozenset({"fail-safe"})),
+    # "never reviews anything the guard has not approved": gated; without
+    # either negation, not read
+    Twin("The target never reviews anything the guard has not approved", "The target reviews anything the guard has not approved",
+         frozenset({"gated"}), None),
+    Twin("The target never reviews anything the guard has not approved", "The target never reviews anything the guard has approved",
+         frozenset({"gated"}), None),
+    # "never starts the target": the slot kept from running; started, not read
+    Twin("Unreadable guard output never starts the target", "Unreadable guard output starts the target", frozenset({"fail-safe"}), None),
     Twin("No plan is drafted unless the guard approves", "The plan is drafted even when the guard does not approve",
          frozenset({"gated"}), frozenset({"gated"})),
     Twin("The target waits for the guard's approval", "The target does not wait for the guard's approval", frozenset({"gated"}), frozenset({"gated"})),
@@ -390,6 +398,13 @@ TABLE += [
     Twin("Each mapper summarizes its chunk faithfully, adding no commentary",
          "Each mapper summarizes its chunk faithfully, adding no comment on the brief", frozenset({"unverifiable"}), None),
     Twin("The tutor answers politely", "The tutor answers politely, one after another", frozenset({"unverifiable"}), None),
+    # a verb the reader does not know, with plain words after it: the
+    # delegate's own doing; not when a word says order, counts or a name
+    Twin("The auditor puts substance ahead of speed", "The auditor puts the document ahead of speed", frozenset({"unverifiable"}), None),
+    Twin("The auditor looks for subtle flaws", "The auditor looks for subtle flaws after the planner", frozenset({"unverifiable"}), None),
+    Twin("The auditor looks for flaws in its own report", "The auditor looks for flaws twice", frozenset({"unverifiable"}), None),
+    Twin("The auditor balances rigour against speed", "The auditor waits for rigour", frozenset({"unverifiable"}), None),
+    Twin("The auditor never looks for flaws", "The auditor looks for flaws first", None, None),
 
     Twin("The style guide is shown to the auditor but not to the reviewer", "The style guide is shown to the auditor and to the reviewer",
          frozenset({"receives", "isolation"}), NEED),
@@ -1412,6 +1427,26 @@ return history
         # a word that is a local's name is no description: which list?
         ("The score history only grows", None),
         ("The quote history does not only grow", None),
+        # what the list holds, by a noun of its own, never removed from it
+        ("Past figures are never removed from the history", "`history` only grows"),
+        ("Past figures are removed from the history", None),
+        ("Past figures are sometimes removed from the history", None),
+        ("Figures are only ever added to the history queue, never taken out of it", "`history` only grows"),
+        ("Figures are added to the history queue", None),
+        # the one list only a slot's results are appended to
+        ("The clerk's results only accumulate", "`history` only grows"),
+        ("The clerk's results are cleared between rounds", "it is not the case that `history` only grows"),
+        # once in the list, never taken out (again)
+        ("Once a figure is in the history it is never taken out again", "`history` only grows"),
+        ("Once a figure is in the history it is never taken out twice", None),
+        ("Once a figure is in the history it is taken out again", None),
+        # the list said again, by its elements
+        ("The history only grows; no round's result is removed or replaced", "`history` only grows"),
+        ("No round's result is removed or replaced", None),
+        ("The history only grows: each round is appended and nothing is removed", "`history` only grows"),
+        # never reset at such a time; reset at it, denied
+        ("The history is never reset between rounds", "`history` only grows"),
+        ("The history is reset between rounds", "it is not the case that `history` only grows"),
     ],
 )
 def test_a_list_named_with_words_before_its_local(sentence: str, canonical: str | None) -> None:
@@ -2222,3 +2257,76 @@ def test_the_original_of_a_word_several_names_share_is_the_input(sentence: str, 
     assert _read_as(ADJUSTED, sentence) == canonical, sentence
     if status is not None:
         assert _status_in(ADJUSTED, sentence) == [status], sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a verb the reader does not know, with plain words after it: what
+        # the delegate does on its own
+        ("The auditor puts substance ahead of speed", "`auditor` reasons"),
+        ("The auditor looks for subtle flaws", "`auditor` reasons"),
+        ("The auditor balances rigour against speed in its judgement", "`auditor` reasons"),
+        ("Each reviewer looks for flaws", "`reviewer` reasons"),
+        # a verb that may say where information goes or how calls relate,
+        # a word of order or count, a negation, or a name of the pattern
+        ("The auditor asks for rigour", None),
+        ("The auditor waits for rigour", None),
+        ("The auditor looks for flaws again", None),
+        ("The auditor looks for flaws twice", None),
+        ("The auditor looks for flaws first", None),
+        ("The reviewers look for flaws together", None),
+        ("The auditor never looks for flaws", None),
+        ("The auditor looks for the planner", None),
+        ("The auditor puts the document ahead of speed", None),
+        ("The auditor looks at subtle flaws", None),
+        # a verb of seeing is never the delegate's own doing, with a word
+        # of how or without
+        ("The auditor peeks at drafts", None),
+        ("The auditor always peeks at drafts carefully", None),
+        ("The auditor always counts every line accurately", "`auditor` reasons"),
+        # more words of how, after commas
+        ("The auditor classifies each line as clear, vague, wrong or redundant", "`auditor` reasons"),
+        ("The auditor classifies each line as clear, vague, like the answer key", None),
+        ("The auditor looks for subtle flaws after the planner", None),
+    ],
+)
+def test_a_plain_promise_of_an_unknown_verb(sentence: str, canonical: str | None) -> None:
+    facts, _ = facts_for(sentence)
+    if canonical is None:
+        assert [f.status for f in facts] == [Status.UNRECOGNIZED], sentence
+        return
+    said = "; ".join(e.removeprefix("read as: ") for f in facts for e in f.evidence if e.startswith("read as: "))
+    assert said == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # "told" and a pronoun with a verb: a clause, the fact kept from it
+        ("The learner is never told it will be graded", "`learner` does not know about graded"),
+        ("Learners are not told they belong to a study", "`learner` does not know about study"),
+        ("No learner is told it sits on a panel", "`learner` does not know about panel"),
+        ("The verifier is not told its verdicts drive a retry loop", "`verifier` does not know about retry or loop"),
+        ("The learner is never told the answer will be judged elsewhere", "`learner` does not know about judged"),
+        ("The learner is told the answer will be judged elsewhere", None),
+        # told it, not read; "its verdicts" alone is a thing it receives
+        ("The learner is told it will be graded", None),
+        ("The verifier is not told its verdicts", "`verifier` never receives its own output"),
+        # a fact about the pattern's own data is what the slot receives
+        ("The learner is never told it has the answer key", None),
+        # a fact in what the slot is given
+        ("Nothing the learner is given mentions that a tutor checks its work", "`learner` does not know about tutor or checks"),
+        # a second predicate of the same subject
+        ("Each mapper works alone and is unaware of the rest of the panel",
+         "`mapper` never receives another `mapper`'s output; `mapper` does not know about panel"),
+        ("Each mapper works alone and is aware of the panel", None),
+    ],
+)
+def test_a_fact_told_by_a_clause_of_its_own(sentence: str, canonical: str | None) -> None:
+    facts, _ = facts_for(sentence)
+    if canonical is None:
+        assert [f.status for f in facts] == [Status.UNRECOGNIZED], sentence
+        return
+    said = "; ".join(e.removeprefix("read as: ") for f in facts for e in f.evidence if e.startswith("read as: "))
+    assert said == canonical, sentence

@@ -84,7 +84,7 @@ _HIDDEN_STOP = frozenset(
     "might must has have had do does did that this these those of on to in at by for with "
     "against from about as part their his her own they them there any all each one "
     "other another who whom which what when whether if than then so and or "
-    "someone somebody anyone anybody everyone everybody something being going after before".split()
+    "someone somebody anyone anybody everyone everybody something being going after before rest elsewhere".split()
 )
 
 
@@ -93,6 +93,35 @@ _TELLS = frozenset("tells warns alerts".split())
 
 #: Verbs of bias: what a delegate is said not to favour is what it judges,
 #: not something kept from it ("without favouring the chef's flavours")
+#: Verbs the reader does not know that say where information goes, how
+#: calls run or relate, or what lets a call run: never read as a delegate's
+#: own behaviour (by their stems).
+_FLOW_STEMS = (
+    "wait", "preced", "repeat", "rerun", "retr", "invok", "ask", "tell", "echo", "quot", "reus", "overrid",
+    "veto", "trust", "defer", "escalat", "sign", "notif", "publish", "email", "mail", "drop", "cop", "contact",
+    "messag", "report", "submit", "return", "output", "emit", "disclos", "shar", "mirror", "inherit", "borrow",
+    "gather", "collect", "accumul", "append", "stor", "sav", "record", "log", "forg", "remember", "recall",
+    "read", "see", "hear", "skim", "receiv", "get", "obtain", "fetch", "pull", "push", "send", "pass", "forward",
+    "relay", "leak", "reveal", "show", "hand", "give", "feed", "suppl", "provid", "consult", "quer", "request",
+    "call", "run", "start", "stop", "halt", "end", "finish", "block", "gate", "approv", "reject", "refus",
+    "accept", "allow", "permit", "let", "follow", "lead", "trigger", "launch", "spawn", "loop", "iterat",
+    "cycl", "merg", "combin", "aggregat", "pool", "inform", "learn", "know", "hid", "withh", "keep", "kept",
+    "talk", "speak", "spoke", "listen", "meet", "coordinat", "collaborat", "compar", "vot", "wins", "win",
+    "lose", "los", "override", "replac", "overwrit", "reset", "clear", "delet", "remov", "add", "grow", "shrink",
+    "access", "reach", "depend", "rel", "us", "exchang", "respond", "repl", "answer", "nam", "mention", "cit",
+    # seeing: "peeks at", "glances over", "looks at" (but "looks for" is searching)
+    "look", "peek", "peep", "glanc", "snoop", "overhear", "view", "watch", "inspect", "examin", "scan",
+    "brows", "consult", "check", "study", "studi", "open", "skim", "spot",
+)
+#: Kinds free text after such a verb may hold: plain words and prepositions.
+_PLAIN = frozenset("WORD FOR OF ON IN TO AND OR WITH AS BY ABOUT AGAINST AT".split())
+#: Plain words that still say how calls run or relate.
+_ORDER_WORDS = frozenset(
+    "first second third fourth last next then later earlier once twice thrice again alone together "
+    "simultaneously concurrently parallel sequentially serially afterwards beforehand meanwhile turn turns "
+    "round rounds time times attempt attempts step steps each every all both".split()
+)
+
 _BIAS = frozenset("favour favours favouring favor favors favoring flatter flatters flattering".split())
 
 #: Word kinds after which a name in a hidden fact is not what the fact is
@@ -3103,6 +3132,11 @@ class Meaning(Transformer[Token, Any]):
             raise Unsupported("a mention of something other than a slot")
         return self.unaware(items, mention=True)
 
+    def unaware_mention_that(self, items: list[Any]) -> Clause:
+        """"Nothing the advancer is given mentions that a certifier checks
+        its steps": what the slot is given never names the fact."""
+        return self.unaware(items, mention=True)
+
     def _which_input(self, items: list[Any]) -> Obj:
         """"which region the failed bid was for": the input `region`, named
         by its own words (not an element of a list input, "which tier wrote
@@ -3496,6 +3530,28 @@ class Meaning(Transformer[Token, Any]):
         a list's local that are no name of the pattern's (a word that is one
         is not a WORD) describe it; which list is the local's."""
         return self.mono_var(items)
+
+    def mono_var_gathered(self, items: list[Any]) -> str:
+        """"The director's notes only accumulate": the one list that only
+        that slot's results are ever appended to."""
+        (slot,) = self._tokens(items, "SLOT")
+        names = _tok(self.toks, slot).names
+        if len(names) != 1:
+            raise Unsupported("the outputs of several slots")
+        lists = [n for n, maker in self.lex.gathers.items() if maker == names[0] and n in self.lex.appended]
+        if len(lists) != 1:
+            raise Unsupported("a slot's outputs, with no one list they are appended to")
+        return lists[0]
+
+    def monotonic_once(self, items: list[Any]) -> Clause:
+        """"Once a step is in the list it is never taken out (again)"."""
+        if any(str(t).lower() != "again" for t in self._tokens(items, "WORD")):
+            raise Unsupported("a word after 'taken out' other than 'again'")
+        return self.monotonic(items)
+
+    def mono_elem(self, items: list[Any]) -> None:
+        """An element of a list ("audit notes"): it does not say which list."""
+        return None
 
     def monotonic(self, items: list[Any]) -> Clause:
         var = next(i for i in items if _is_name(i))
@@ -4153,10 +4209,40 @@ class Meaning(Transformer[Token, Any]):
         not know, with a word of how, about nothing the pattern names (what
         it does with the pattern's data may be where information goes) but
         what the slot itself makes."""
-        verb = next(t for t in self._tokens(items) if t.type != "BEHAVE")
+        verb = next(t for t in self._tokens(items) if t.type not in ("BEHAVE", "ALWAYS"))
         assert verb.start_pos is not None
+        if verb.type == "WORD":
+            self._not_a_flow_verb(verb.start_pos)
         self._names_nothing(verb.start_pos, "a promise of an unknown verb about something the pattern names", self._subject(items).slots, self._negated_at(items))
         return self.behaviour(items)
+
+    def behaviour_plain(self, items: list[Any]) -> Clause:
+        """"The chief engineer puts safety ahead of cost": a verb the reader
+        does not know (none that may say where information goes or how
+        calls relate), and after it only plain words, prepositions, and the
+        slot's own output ("in its judgement"), of nothing the pattern names
+        but what the slot makes."""
+        verb = next(t for t in self._tokens(items) if t.type == "WORD")
+        assert verb.start_pos is not None
+        self._not_a_flow_verb(verb.start_pos)
+        rest = self.toks[verb.start_pos + 1 :]
+        for i, tok in enumerate(rest):
+            own = tok.kind in ("OUTPUT", "OWN") and i > 0 and rest[i - 1].kind in ("ITS", "OWN")
+            if not (tok.kind in _PLAIN or tok.kind == "ITS" or own):
+                raise Unsupported(f"{tok.text!r} in a promise of an unknown verb")
+            if tok.text in _ORDER_WORDS or any(c.isdigit() for c in tok.text):
+                raise Unsupported(f"{tok.text!r}, which says how calls run or relate")
+        self._names_nothing(verb.start_pos, "a promise of an unknown verb about something the pattern names", self._subject(items).slots)
+        return self.behaviour(items)
+
+    def _not_a_flow_verb(self, k: int) -> None:
+        """The word at ``k``, a verb the reader does not know, is none that
+        may say where information goes or how calls relate ("peeks at",
+        "waits for"; "looks for" is searching)."""
+        text = self.toks[k].text.lower()
+        searching = text in ("looks", "look") and k + 1 < len(self.toks) and self.toks[k + 1].kind == "FOR"
+        if (text.startswith(_FLOW_STEMS) and not searching) or any(c.isdigit() for c in text):
+            raise Unsupported(f"{text!r}: a verb that may say where information goes or how calls relate")
 
     def behave_more(self, items: list[Any]) -> _Negated:
         """A further word of how after a comma ("a friendly, upbeat tone"):

@@ -464,7 +464,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "INPUTNOUN": ("input",),
     "CONTAINER": ("array", "list", "log", "collection", "ledger", "history", "record", "set", "variable",
                   # plural: "the shipment records" for `shipments`
-                  "arrays", "lists", "collections", "records"),
+                  "arrays", "lists", "collections", "records", "queue", "queues"),
     "AGAINST": ("against", "relative to", "in light of"),
     "EVALUATE": (
         "scores", "score", "evaluates", "evaluate", "judges", "judge", "assesses", "assess",
