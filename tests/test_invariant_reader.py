@@ -1722,6 +1722,45 @@ def test_no_action_is_no_call_of_its_slot(sentence: str, canonical: str | None) 
 
 
 @pytest.mark.parametrize(
+    ("pattern", "sentence", "canonical"),
+    [
+        # "no round of the explainer", "no explainer call": none of the calls
+        # the noun names, as "every round of the explainer" names them all
+        (ROUNDS, "No round of the explainer sees its own earlier explanations",
+         "`explainer` never receives its previous output"),
+        (ROUNDS, "No explainer call sees the topic", "`explainer` never receives `topic`"),
+        (ROUNDS, "Every round of the explainer sees the topic", "`explainer` receives `topic`"),
+        # the calls of loops that call several delegates: which ones?
+        (ROUNDS, "No round sees the profile", None),
+        (ROUNDS, "No attempt sees anything produced by earlier attempts", None),
+    ],
+)
+def test_no_call_named_by_a_noun_for_calls(pattern: str, sentence: str, canonical: str | None) -> None:
+    assert _read_as(pattern, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # what was made on the other elements of the list the slot is
+        # called on one by one: its other calls' output
+        ("No reviewer sees the reviews written for other essays", "`reviewer` never receives another `reviewer`'s output"),
+        ("No reviewer sees another essay's results", "`reviewer` never receives another `reviewer`'s output"),
+        ("No reviewer sees what was found on other essays", "`reviewer` never receives another `reviewer`'s output"),
+        ("No mapper sees another chunk's results", "`mapper` never receives another `mapper`'s output"),
+        ("The reviewer sees the reviews written for other essays", "`reviewer` receives another `reviewer`'s output"),
+        # a slot not called on that list, a list no slot walks, a local
+        # another slot makes
+        ("No auditor sees another essay's results", None),
+        ("No reviewer sees another ticket's results", None),
+        ("No mapper sees the reviews written for other chunks", None),
+    ],
+)
+def test_what_was_made_on_the_other_elements(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PATTERN, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
     ("sentence", "canonical"),
     [
         # "the other exists", of two slots: each is unaware of the other

@@ -1422,6 +1422,9 @@ class Meaning(Transformer[Token, Any]):
                 return CallsNoun(slot)
         return noun
 
+    def nsubj_loop(self, items: list[Any]) -> Subject:
+        return replace(self.subj_loop(items), negative=True)
+
     def subj_it(self, items: list[Any]) -> Subject:
         return Subject((), it=True)
 
@@ -1876,6 +1879,26 @@ class Meaning(Transformer[Token, Any]):
             # (the word may well be the scout's own result, which is not read)
             raise Unsupported("the other elements of an input that is no list")
         return Obj(source=OtherElements(name))
+
+    def o_others_elements(self, items: list[Any]) -> Obj:
+        """"another applicant's results", "the label given to another
+        ticket": what the calls on the input's other elements made, of an
+        input list that one slot is called on in a `for` (a local named
+        must hold only that slot's results): that slot's other calls. With
+        several slots in the loop, which one's results is not said."""
+        name = self._name(self._tokens(items, "INPUT")[0])
+        walkers = self.lex.walkers.get(name, frozenset()) & self.lex.slots
+        if name in self.lex.scalars or not walkers:
+            raise Unsupported("the other elements of an input no slot is called on one by one")
+        makers = walkers
+        for token in self._tokens(items, "VAR"):
+            names = [n for n in self._names(token) if n == str(token).replace(" ", "_")] or list(self._names(token))
+            makers = frozenset(m for n in names for m in (*self.lex.results.get(n, ()), self.lex.collects.get(n), self.lex.gathers.get(n)) if m)
+            if len(names) != 1 or len(makers) != 1 or not makers <= walkers:
+                raise Unsupported("a local made on other elements that is not one walking slot's results")
+        if len(makers) != 1:
+            raise Unsupported("results made on other elements, in a loop that calls several slots")
+        return Obj(source=FromOthers(), names=tuple(makers))
 
     def o_its_fields(self, items: list[Any]) -> Obj:
         fields = next(i for i in items if isinstance(i, tuple))
