@@ -1761,6 +1761,28 @@ def test_what_was_made_on_the_other_elements(sentence: str, canonical: str | Non
 
 
 @pytest.mark.parametrize(
+    ("pattern", "sentence", "canonical"),
+    [
+        # what the subject made in earlier rounds, said with a clause of
+        # its making, or of a local that holds its results
+        (ROUNDS, "The explainer never sees what it produced in earlier rounds", "`explainer` never receives its previous output"),
+        (ROUNDS, "The explainer never sees the answers it gave in earlier rounds", "`explainer` never receives its previous output"),
+        (ROUNDS, "The explainer never sees its explanations from earlier rounds", "`explainer` never receives its previous output"),
+        (ROUNDS, "The explainer sees what it produced in earlier rounds", "`explainer` receives its previous output"),
+        # another slot's local; later rounds; another slot's making
+        (ROUNDS, "The quizmaster never sees its explanations from earlier rounds", None),
+        (ROUNDS, "The explainer never sees what it produced in later rounds", None),
+        (ROUNDS, "The explainer never sees what the quizmaster produced in earlier rounds", None),
+        # the other calls' results and failures
+        (PATTERN, "Reviewers work without seeing each other's output or failures",
+         "`reviewer` never receives another `reviewer`'s output"),
+    ],
+)
+def test_earlier_work_said_with_a_clause_and_failures_of_the_others(pattern: str, sentence: str, canonical: str | None) -> None:
+    assert _read_as(pattern, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
     ("sentence", "canonical"),
     [
         # "the other exists", of two slots: each is unaware of the other
