@@ -1785,6 +1785,26 @@ def test_earlier_work_said_with_a_clause_and_failures_of_the_others(pattern: str
 @pytest.mark.parametrize(
     ("sentence", "canonical"),
     [
+        # "none of the audits": no call of the slot the action is named for
+        ("None of the audits sees the brief", "`auditor` never receives `brief`"),
+        ("All of the audits see the brief", None),
+        # the other elements of a list, said with a noun for its entries or
+        # with what they are meant for
+        ("Reviewers never see the entries of other essays", "`reviewer` never receives other `essays`"),
+        ("Reviewers see the entries of other essays", "`reviewer` receives other `essays`"),
+        ("A reviewer is never shown the essays meant for the others", "`reviewer` never receives other `essays`"),
+        ("No reviewer sees an essay intended for another reviewer", "`reviewer` never receives other `essays`"),
+        # "so far", kept away, may allow what comes later: not read
+        ("The auditor never sees the document so far", None),
+    ],
+)
+def test_none_of_the_actions_and_other_entries(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PATTERN, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
         # "the other exists", of two slots: each is unaware of the other
         ("Neither the tutor nor the learner knows that the other exists",
          "`tutor` does not know about learner; `learner` does not know about tutor"),
