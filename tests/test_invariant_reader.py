@@ -249,6 +249,9 @@ TABLE += [
     Twin("The style guide is withheld from the reviewer but shown to the auditor", "The style guide is shown to the reviewer and the auditor",
          frozenset({"receives", "isolation"}), NEED),
     Twin("The verifier is denied access to the plan", "The verifier is granted access to the plan", FORBID, NEED),
+    # "never withheld", "not hidden": the slot is given it, never read as kept away
+    Twin("The plan is withheld from the verifier", "The plan is never withheld from the verifier", FORBID, None),
+    Twin("The plan is hidden from the verifier", "The plan is not hidden from the verifier", FORBID, None),
     Twin("The plan is invisible to the verifier", "The plan is visible to the verifier", FORBID, NEED),
     Twin("The plan is not visible to the verifier", "The plan is visible to the verifier", FORBID, NEED),
     Twin("The verifier does not get to see the plan", "The verifier gets to see the plan", FORBID, NEED),
@@ -1769,10 +1772,9 @@ def test_what_was_made_on_the_other_elements(sentence: str, canonical: str | Non
         (ROUNDS, "The explainer never sees the answers it gave in earlier rounds", "`explainer` never receives its previous output"),
         (ROUNDS, "The explainer never sees its explanations from earlier rounds", "`explainer` never receives its previous output"),
         (ROUNDS, "The explainer sees what it produced in earlier rounds", "`explainer` receives its previous output"),
-        # another slot's local; later rounds; another slot's making
+        # another slot's local; later rounds
         (ROUNDS, "The quizmaster never sees its explanations from earlier rounds", None),
         (ROUNDS, "The explainer never sees what it produced in later rounds", None),
-        (ROUNDS, "The explainer never sees what the quizmaster produced in earlier rounds", None),
         # the other calls' results and failures
         (PATTERN, "Reviewers work without seeing each other's output or failures",
          "`reviewer` never receives another `reviewer`'s output"),
@@ -1800,6 +1802,24 @@ def test_earlier_work_said_with_a_clause_and_failures_of_the_others(pattern: str
 )
 def test_none_of_the_actions_and_other_entries(sentence: str, canonical: str | None) -> None:
     assert _read_as(PATTERN, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # what a named slot made in earlier rounds: its earlier outputs;
+        # kept from "it", from that slot
+        ("The quizmaster never sees what the explainer produced in earlier rounds",
+         "`quizmaster` never receives `explainer`'s previous output"),
+        ("What the explainer produced in earlier rounds is kept from it", "`explainer` never receives its previous output"),
+        ("What the explainer produced in earlier rounds is never shown to it", "`explainer` never receives its previous output"),
+        # positive; a slot's work as such kept from "it" (which slot?)
+        ("What the explainer produced in earlier rounds is shown to it", None),
+        ("The explanation is kept from it", None),
+    ],
+)
+def test_a_slots_earlier_work_kept_from_it(sentence: str, canonical: str | None) -> None:
+    assert _read_as(ROUNDS, sentence) == canonical, sentence
 
 
 @pytest.mark.parametrize(

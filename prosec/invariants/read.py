@@ -2503,6 +2503,19 @@ class Meaning(Transformer[Token, Any]):
         # (the slot's own output, said of it, is its other calls' output)
         return self._clause(Subject((Calls(owner),)), lambda s: self._forbid(s, objs))
 
+    def give_neg_owner(self, items: list[Any]) -> Clause:
+        """"What the antithesis argued in earlier rounds is kept from it":
+        the earlier work of one named slot, kept from that slot (of its
+        work as such, "the plan is kept from it", "it" is no slot named)."""
+        (objs,) = self._objs(items)
+        owners = {o.owner for o in objs}
+        if len(owners) != 1 or any(o.source is not None or o.what != "prior" for o in objs):
+            raise Unsupported("'it' after what is not one named slot's earlier work")
+        (owner,) = owners
+        if not isinstance(owner, str) or owner not in self.lex.slots:
+            raise Unsupported("'it' after what is not one named slot's earlier work")
+        return self._clause(Subject((Calls(owner),)), lambda s: self._forbid(s, objs))
+
     def give_withheld(self, items: list[Any]) -> Clause:
         (objs,) = self._objs(items)
         subjects = [i for i in items if isinstance(i, Subject)]
