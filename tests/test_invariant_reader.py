@@ -1825,6 +1825,22 @@ def test_a_slots_earlier_work_kept_from_it(sentence: str, canonical: str | None)
 @pytest.mark.parametrize(
     ("sentence", "canonical"),
     [
+        # the slot at its work on one element of the list it walks: the slot
+        ("A reviewer grading one essay never sees the other essays", "`reviewer` never receives other `essays`"),
+        ("A reviewer grading one essay never sees the brief", "`reviewer` never receives `brief`"),
+        # several elements; a list the slot does not walk; no verb in -ing
+        ("A reviewer grading two essays never sees the brief", None),
+        ("An auditor grading one essay never sees the brief", None),
+        ("A reviewer grades one essay never sees the brief", None),
+    ],
+)
+def test_a_slot_at_its_work_on_one_element(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PATTERN, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
         # "the other exists", of two slots: each is unaware of the other
         ("Neither the tutor nor the learner knows that the other exists",
          "`tutor` does not know about learner; `learner` does not know about tutor"),

@@ -1381,6 +1381,20 @@ class Meaning(Transformer[Token, Any]):
             raise Unsupported("one call of a slot called more than once")
         return Subject(tuple(Calls(s) for s in who))
 
+    def subj_working_one(self, items: list[Any]) -> Subject:
+        """"A classifier labelling one ticket": a verb of its own work in
+        -ing on one element of a list the slot is called on one element at
+        a time, which every one of its calls is."""
+        (verb,) = self._tokens(items, "WORD")
+        (number,) = self._tokens(items, "NUMBER")
+        name = self._name(self._tokens(items, "INPUT")[0])
+        who = next(i for i in items if isinstance(i, tuple))
+        if not str(verb).lower().endswith("ing") or _tok(self.toks, number).text != "one":
+            raise Unsupported("a clause after the slot that is not its work on one element")
+        if name in self.lex.scalars or not set(who) <= self.lex.walkers.get(name, frozenset()):
+            raise Unsupported("one element of a list the slot is not called on one by one")
+        return self.subj([i for i in items if not isinstance(i, Token) or i.type not in ("WORD", "NUMBER", "INPUT")])
+
     def subj_given(self, items: list[Any]) -> Subject:
         who = next(i for i in items if isinstance(i, tuple))
         given = frozenset(name for t in self._tokens(items, "INPUT") for name in self._names(t))
