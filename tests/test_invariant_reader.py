@@ -1742,6 +1742,63 @@ def test_no_call_named_by_a_noun_for_calls(pattern: str, sentence: str, canonica
     assert _read_as(pattern, sentence) == canonical, sentence
 
 
+#: one slot called in a loop, another outside it
+ONE_LOOPED = """\
+---
+name: one-looped
+kind: pattern
+---
+
+# One looped
+
+A drafter retried, then an editor.
+
+### Slots
+
+- `drafter`
+- `editor`
+
+### Requires
+
+```
+brief: string -- the task
+max_tries: number -- (optional, default 3)
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let draft = null
+repeat max_tries:
+  draft = call drafter
+    brief: brief
+let final = call editor
+  draft: draft
+return final
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a noun for the loop's rounds: the calls of the one slot it calls
+        ("No attempt sees the brief", "`drafter` never receives `brief`"),
+        ("No drafter call sees the brief", "`drafter` never receives `brief`"),
+        # "no call", "no slot", "no member": of any delegate, or the loop's?
+        ("No call sees the brief", None),
+        ("No slot sees the brief", None),
+        ("No member sees the brief", None),
+    ],
+)
+def test_no_round_of_the_loop_and_no_call_at_all(sentence: str, canonical: str | None) -> None:
+    assert _read_as(ONE_LOOPED, sentence) == canonical, sentence
+
+
 @pytest.mark.parametrize(
     ("sentence", "canonical"),
     [

@@ -1437,7 +1437,16 @@ class Meaning(Transformer[Token, Any]):
         return noun
 
     def nsubj_loop(self, items: list[Any]) -> Subject:
-        return replace(self.subj_loop(items), negative=True)
+        """"no round of the critic", "no critic call", "no attempt": none of
+        the calls the noun names. Without a slot named, only a noun for the
+        loop's rounds: "no call", "no invocation" may be of any delegate,
+        not only the one the loops call."""
+        slots = self._tokens(items, "SLOT")
+        words = [_tok(self.toks, t).text.lower() for t in self._tokens(items, "CALLS")]
+        if not slots and any(w in _ANY_CALL for w in words):
+            raise Unsupported("'no call' of no named slot: of any delegate, or of the loop's?")
+        noun = self._calls_of(CallsNoun(self._name(slots[0]) if slots else None))
+        return Subject((Calls(noun.slot),), negative=True)
 
     def subj_it(self, items: list[Any]) -> Subject:
         return Subject((), it=True)
@@ -4329,6 +4338,11 @@ _BASIS_VERBS = frozenset(
           "builds on", "build on"),
     )
 )
+
+
+#: Nouns for calls that do not say they are a loop's rounds ("no call",
+#: "no invocation" may be of any delegate)
+_ANY_CALL = frozenset("call calls invocation invocations copies samples".split())
 
 
 def _phased(subject: Subject, phase: Phase) -> Subject:
