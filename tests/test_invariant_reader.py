@@ -249,6 +249,9 @@ TABLE += [
     Twin("The style guide is withheld from the reviewer but shown to the auditor", "The style guide is shown to the reviewer and the auditor",
          frozenset({"receives", "isolation"}), NEED),
     Twin("The verifier is denied access to the plan", "The verifier is granted access to the plan", FORBID, NEED),
+    # "never withheld", "not hidden": the slot is given it, never read as kept away
+    Twin("The plan is withheld from the verifier", "The plan is never withheld from the verifier", FORBID, None),
+    Twin("The plan is hidden from the verifier", "The plan is not hidden from the verifier", FORBID, None),
     Twin("The plan is invisible to the verifier", "The plan is visible to the verifier", FORBID, NEED),
     Twin("The plan is not visible to the verifier", "The plan is visible to the verifier", FORBID, NEED),
     Twin("The verifier does not get to see the plan", "The verifier gets to see the plan", FORBID, NEED),
@@ -1753,6 +1756,177 @@ def test_one_calls_work_kept_from_the_others(sentence: str, canonical: str | Non
     ],
 )
 def test_no_action_is_no_call_of_its_slot(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PATTERN, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("pattern", "sentence", "canonical"),
+    [
+        # "no round of the explainer", "no explainer call": none of the calls
+        # the noun names, as "every round of the explainer" names them all
+        (ROUNDS, "No round of the explainer sees its own earlier explanations",
+         "`explainer` never receives its previous output"),
+        (ROUNDS, "No explainer call sees the topic", "`explainer` never receives `topic`"),
+        (ROUNDS, "Every round of the explainer sees the topic", "`explainer` receives `topic`"),
+        # the calls of loops that call several delegates: which ones?
+        (ROUNDS, "No round sees the profile", None),
+        (ROUNDS, "No attempt sees anything produced by earlier attempts", None),
+    ],
+)
+def test_no_call_named_by_a_noun_for_calls(pattern: str, sentence: str, canonical: str | None) -> None:
+    assert _read_as(pattern, sentence) == canonical, sentence
+
+
+#: one slot called in a loop, another outside it
+ONE_LOOPED = """\
+---
+name: one-looped
+kind: pattern
+---
+
+# One looped
+
+A drafter retried, then an editor.
+
+### Slots
+
+- `drafter`
+- `editor`
+
+### Requires
+
+```
+brief: string -- the task
+max_tries: number -- (optional, default 3)
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let draft = null
+repeat max_tries:
+  draft = call drafter
+    brief: brief
+let final = call editor
+  draft: draft
+return final
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a noun for the loop's rounds: the calls of the one slot it calls
+        ("No attempt sees the brief", "`drafter` never receives `brief`"),
+        ("No drafter call sees the brief", "`drafter` never receives `brief`"),
+        # "no call", "no slot", "no member": of any delegate, or the loop's?
+        ("No call sees the brief", None),
+        ("No slot sees the brief", None),
+        ("No member sees the brief", None),
+    ],
+)
+def test_no_round_of_the_loop_and_no_call_at_all(sentence: str, canonical: str | None) -> None:
+    assert _read_as(ONE_LOOPED, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # what was made on the other elements of the list the slot is
+        # called on one by one: its other calls' output
+        ("No reviewer sees the reviews written for other essays", "`reviewer` never receives another `reviewer`'s output"),
+        ("No reviewer sees another essay's results", "`reviewer` never receives another `reviewer`'s output"),
+        ("No reviewer sees what was found on other essays", "`reviewer` never receives another `reviewer`'s output"),
+        ("No mapper sees another chunk's results", "`mapper` never receives another `mapper`'s output"),
+        ("The reviewer sees the reviews written for other essays", "`reviewer` receives another `reviewer`'s output"),
+        # a slot not called on that list, a list no slot walks, a local
+        # another slot makes
+        ("No auditor sees another essay's results", None),
+        ("No reviewer sees another ticket's results", None),
+        ("No mapper sees the reviews written for other chunks", None),
+    ],
+)
+def test_what_was_made_on_the_other_elements(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PATTERN, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("pattern", "sentence", "canonical"),
+    [
+        # what the subject made in earlier rounds, said with a clause of
+        # its making, or of a local that holds its results
+        (ROUNDS, "The explainer never sees what it produced in earlier rounds", "`explainer` never receives its previous output"),
+        (ROUNDS, "The explainer never sees the answers it gave in earlier rounds", "`explainer` never receives its previous output"),
+        (ROUNDS, "The explainer never sees its explanations from earlier rounds", "`explainer` never receives its previous output"),
+        (ROUNDS, "The explainer sees what it produced in earlier rounds", "`explainer` receives its previous output"),
+        # another slot's local; later rounds
+        (ROUNDS, "The quizmaster never sees its explanations from earlier rounds", None),
+        (ROUNDS, "The explainer never sees what it produced in later rounds", None),
+        # the other calls' results and failures
+        (PATTERN, "Reviewers work without seeing each other's output or failures",
+         "`reviewer` never receives another `reviewer`'s output"),
+    ],
+)
+def test_earlier_work_said_with_a_clause_and_failures_of_the_others(pattern: str, sentence: str, canonical: str | None) -> None:
+    assert _read_as(pattern, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # "none of the audits": no call of the slot the action is named for
+        ("None of the audits sees the brief", "`auditor` never receives `brief`"),
+        ("All of the audits see the brief", None),
+        # the other elements of a list, said with a noun for its entries or
+        # with what they are meant for
+        ("Reviewers never see the entries of other essays", "`reviewer` never receives other `essays`"),
+        ("Reviewers see the entries of other essays", "`reviewer` receives other `essays`"),
+        ("A reviewer is never shown the essays meant for the others", "`reviewer` never receives other `essays`"),
+        ("No reviewer sees an essay intended for another reviewer", "`reviewer` never receives other `essays`"),
+        # "so far", kept away, may allow what comes later: not read
+        ("The auditor never sees the document so far", None),
+    ],
+)
+def test_none_of_the_actions_and_other_entries(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PATTERN, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # what a named slot made in earlier rounds: its earlier outputs;
+        # kept from "it", from that slot
+        ("The quizmaster never sees what the explainer produced in earlier rounds",
+         "`quizmaster` never receives `explainer`'s previous output"),
+        ("What the explainer produced in earlier rounds is kept from it", "`explainer` never receives its previous output"),
+        ("What the explainer produced in earlier rounds is never shown to it", "`explainer` never receives its previous output"),
+        # positive; a slot's work as such kept from "it" (which slot?)
+        ("What the explainer produced in earlier rounds is shown to it", None),
+        ("The explanation is kept from it", None),
+    ],
+)
+def test_a_slots_earlier_work_kept_from_it(sentence: str, canonical: str | None) -> None:
+    assert _read_as(ROUNDS, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # the slot at its work on one element of the list it walks: the slot
+        ("A reviewer grading one essay never sees the other essays", "`reviewer` never receives other `essays`"),
+        ("A reviewer grading one essay never sees the brief", "`reviewer` never receives `brief`"),
+        # several elements; a list the slot does not walk; no verb in -ing
+        ("A reviewer grading two essays never sees the brief", None),
+        ("An auditor grading one essay never sees the brief", None),
+        ("A reviewer grades one essay never sees the brief", None),
+    ],
+)
+def test_a_slot_at_its_work_on_one_element(sentence: str, canonical: str | None) -> None:
     assert _read_as(PATTERN, sentence) == canonical, sentence
 
 

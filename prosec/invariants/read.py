@@ -1470,6 +1470,20 @@ class Meaning(Transformer[Token, Any]):
             raise Unsupported("one call of a slot called more than once")
         return Subject(tuple(Calls(s) for s in who))
 
+    def subj_working_one(self, items: list[Any]) -> Subject:
+        """"A classifier labelling one ticket": a verb of its own work in
+        -ing on one element of a list the slot is called on one element at
+        a time, which every one of its calls is."""
+        (verb,) = self._tokens(items, "WORD")
+        (number,) = self._tokens(items, "NUMBER")
+        name = self._name(self._tokens(items, "INPUT")[0])
+        who = next(i for i in items if isinstance(i, tuple))
+        if not str(verb).lower().endswith("ing") or _tok(self.toks, number).text != "one":
+            raise Unsupported("a clause after the slot that is not its work on one element")
+        if name in self.lex.scalars or not set(who) <= self.lex.walkers.get(name, frozenset()):
+            raise Unsupported("one element of a list the slot is not called on one by one")
+        return self.subj([i for i in items if not isinstance(i, Token) or i.type not in ("WORD", "NUMBER", "INPUT")])
+
     def subj_given(self, items: list[Any]) -> Subject:
         who = next(i for i in items if isinstance(i, tuple))
         given = frozenset(name for t in self._tokens(items, "INPUT") for name in self._names(t))
@@ -1510,6 +1524,18 @@ class Meaning(Transformer[Token, Any]):
             if slot in self.lex.slots and slot not in self.lex.unlooped:
                 return CallsNoun(slot)
         return noun
+
+    def nsubj_loop(self, items: list[Any]) -> Subject:
+        """"no round of the critic", "no critic call", "no attempt": none of
+        the calls the noun names. Without a slot named, only a noun for the
+        loop's rounds: "no call", "no invocation" may be of any delegate,
+        not only the one the loops call."""
+        slots = self._tokens(items, "SLOT")
+        words = [_tok(self.toks, t).text.lower() for t in self._tokens(items, "CALLS")]
+        if not slots and any(w in _ANY_CALL for w in words):
+            raise Unsupported("'no call' of no named slot: of any delegate, or of the loop's?")
+        noun = self._calls_of(CallsNoun(self._name(slots[0]) if slots else None))
+        return Subject((Calls(noun.slot),), negative=True)
 
     def subj_it(self, items: list[Any]) -> Subject:
         return Subject((), it=True)
@@ -1969,6 +1995,26 @@ class Meaning(Transformer[Token, Any]):
             # (the word may well be the scout's own result, which is not read)
             raise Unsupported("the other elements of an input that is no list")
         return Obj(source=OtherElements(name))
+
+    def o_others_elements(self, items: list[Any]) -> Obj:
+        """"another applicant's results", "the label given to another
+        ticket": what the calls on the input's other elements made, of an
+        input list that one slot is called on in a `for` (a local named
+        must hold only that slot's results): that slot's other calls. With
+        several slots in the loop, which one's results is not said."""
+        name = self._name(self._tokens(items, "INPUT")[0])
+        walkers = self.lex.walkers.get(name, frozenset()) & self.lex.slots
+        if name in self.lex.scalars or not walkers:
+            raise Unsupported("the other elements of an input no slot is called on one by one")
+        makers = walkers
+        for token in self._tokens(items, "VAR"):
+            names = [n for n in self._names(token) if n == str(token).replace(" ", "_")] or list(self._names(token))
+            makers = frozenset(m for n in names for m in (*self.lex.results.get(n, ()), self.lex.collects.get(n), self.lex.gathers.get(n)) if m)
+            if len(names) != 1 or len(makers) != 1 or not makers <= walkers:
+                raise Unsupported("a local made on other elements that is not one walking slot's results")
+        if len(makers) != 1:
+            raise Unsupported("results made on other elements, in a loop that calls several slots")
+        return Obj(source=FromOthers(), names=tuple(makers))
 
     def o_its_fields(self, items: list[Any]) -> Obj:
         fields = next(i for i in items if isinstance(i, tuple))
@@ -2607,6 +2653,19 @@ class Meaning(Transformer[Token, Any]):
             if not any(owner in self.lex.walkers.get(n, ()) for n in self._names(token)):
                 raise Unsupported("the calls on other elements of a list the slot does not walk")
         # (the slot's own output, said of it, is its other calls' output)
+        return self._clause(Subject((Calls(owner),)), lambda s: self._forbid(s, objs))
+
+    def give_neg_owner(self, items: list[Any]) -> Clause:
+        """"What the antithesis argued in earlier rounds is kept from it":
+        the earlier work of one named slot, kept from that slot (of its
+        work as such, "the plan is kept from it", "it" is no slot named)."""
+        (objs,) = self._objs(items)
+        owners = {o.owner for o in objs}
+        if len(owners) != 1 or any(o.source is not None or o.what != "prior" for o in objs):
+            raise Unsupported("'it' after what is not one named slot's earlier work")
+        (owner,) = owners
+        if not isinstance(owner, str) or owner not in self.lex.slots:
+            raise Unsupported("'it' after what is not one named slot's earlier work")
         return self._clause(Subject((Calls(owner),)), lambda s: self._forbid(s, objs))
 
     def give_withheld(self, items: list[Any]) -> Clause:
@@ -4477,6 +4536,11 @@ _BASIS_VERBS = frozenset(
           "builds on", "build on"),
     )
 )
+
+
+#: Nouns for calls that do not say they are a loop's rounds ("no call",
+#: "no invocation" may be of any delegate)
+_ANY_CALL = frozenset("call calls invocation invocations copies samples".split())
 
 
 def _phased(subject: Subject, phase: Phase) -> Subject:

@@ -146,7 +146,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "ALTHOUGH": ("although", "though"),
     # "is returned as the abort reason"
     "AS": ("as",),
-    "FOR": ("for",),
+    "FOR": ("for", "meant for", "intended for"),
     "AFTER": ("after",),
     "BEFORE": ("before",),
     "WHEN": ("when", "whenever"),
