@@ -1547,6 +1547,28 @@ def test_returns_and_orders_said_of_attempts_choices_and_parallel_work(sentence:
     assert _read_as(PATTERN, sentence) == canonical, sentence
 
 
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # at most once ("no chunk ... twice") and at least once ("none is
+        # skipped"): exactly once
+        ("No chunk is mapped twice and none is left out", "each `chunks` is given to exactly one `mapper`"),
+        ("No chunk is mapped more than once, and none is ever skipped", "each `chunks` is given to exactly one `mapper`"),
+        ("No chunk is given to more than one mapper, and none is skipped", "each `chunks` is given to exactly one `mapper`"),
+        ("No chunk is sent to the mapper twice, and none is skipped", "each `chunks` is given to exactly one `mapper`"),
+        ("Each chunk is sent to the mapper exactly once", "each `chunks` is given to exactly one `mapper`"),
+        # at most once alone, or "once", or something else skipped: not exactly once
+        ("No chunk is mapped twice", None),
+        ("No chunk is mapped once and none is left out", None),
+        ("No chunk is mapped twice and some are left out", None),
+        ("No chunk is sent to the mapper three times, and none is skipped", None),
+        ("Each chunk is sent to the mapper exactly twice", None),
+    ],
+)
+def test_at_most_once_and_none_skipped_is_exactly_once(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PATTERN, sentence) == canonical, sentence
+
+
 TENDER = """\
 ---
 name: tender

@@ -3460,6 +3460,28 @@ class Meaning(Transformer[Token, Any]):
         slot = self._name(self._tokens(items, "ACT")[0])
         return Clause(None, lambda s: [ExactlyOnce(Calls(slot), element, "element")])
 
+    def _more_than_once(self, items: list[Any]) -> None:
+        """"Twice" or "more than once" after "no X is ...": the element is
+        handled at most once."""
+        (n,) = self._tokens(items, "ONCE_N")
+        said = str(n).lower()
+        if said != ("once" if self._tokens(items, "MORE_THAN") else "twice"):
+            raise Unsupported(f"'{said}': not more than once")
+
+    def once_element_at_most(self, items: list[Any]) -> Clause:
+        """"No game is sent to the annotator twice, and none is skipped":
+        at most once and at least once, exactly once."""
+        self._more_than_once(items)
+        return self.once_element(items)
+
+    def once_element_act_at_most(self, items: list[Any]) -> Clause:
+        """"No chunk is mapped twice and none is left out": by the slot the
+        verb is named for."""
+        self._more_than_once(items)
+        element = self._name(self._tokens(items, "INPUT")[0])
+        slot = self._name(self._tokens(items, "ACT")[0])
+        return Clause(None, lambda s: [ExactlyOnce(Calls(slot), element, "element")])
+
     def once_element_self(self, items: list[Any]) -> Clause:
         raise Unsupported("exactly once, by no named slot")
 
