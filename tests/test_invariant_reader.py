@@ -1569,6 +1569,64 @@ def test_at_most_once_and_none_skipped_is_exactly_once(sentence: str, canonical:
     assert _read_as(PATTERN, sentence) == canonical, sentence
 
 
+REFINE = """\
+---
+name: refine
+kind: pattern
+---
+
+# Refine
+
+A draft refined round after round.
+
+### Slots
+
+- `summarizer`
+- `refiner`
+
+### Requires
+
+```
+brief: string -- the task
+max_rounds: number -- (optional, default 3)
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let summary = call summarizer
+  brief: brief
+let draft = null
+repeat max_rounds:
+  let draft = call refiner
+    summary: summary
+return draft
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # rounds named by the activity of a slot called in the bound's loop
+        # are that loop's rounds, not the slot's calls
+        ("The number of refinement rounds never exceeds max_rounds", "the loop is bounded by `max_rounds`"),
+        ("The refinement rounds are bounded by max_rounds", "the loop is bounded by `max_rounds`"),
+        ("The number of refinement rounds exceeds max_rounds", None),
+        # the slot's own name: its calls
+        ("The number of refiner calls never exceeds max_rounds", "`refiner` is called at most `max_rounds` times"),
+        # an activity the bound's loop does not hold: which rounds?
+        ("The summarization rounds are bounded by max_rounds", None),
+    ],
+)
+def test_rounds_named_by_a_slots_activity_are_its_loops(sentence: str, canonical: str | None) -> None:
+    assert _read_as(REFINE, sentence) == canonical, sentence
+
+
 TENDER = """\
 ---
 name: tender

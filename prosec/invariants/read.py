@@ -1273,6 +1273,11 @@ def _is_name(item: object) -> bool:
     return isinstance(item, str) and not isinstance(item, Token)
 
 
+#: Nouns for a loop's rounds (not for calls: "refinement rounds", not
+#: "refinement calls").
+_ROUND_NOUNS = frozenset("round rounds cycle cycles iteration iterations".split())
+
+
 def _act_noun(word: str, slot: str) -> bool:
     """Whether ``word`` names, as a noun, the activity of the slot whose
     name's last word is its agent noun: "audit" or "auditing" of an
@@ -3223,9 +3228,35 @@ class Meaning(Transformer[Token, Any]):
     def _names_the_loop(self, word: str) -> bool:
         return self.lex.loop_count == 1 or word in self.lex.loop_words or self.lex.acts.get(word) in self.lex.looped
 
+    def _activity_rounds(self) -> frozenset[str] | None:
+        """"Refinement rounds", "reconciliation rounds": rounds named by
+        the activity a slot is named for are the rounds of its loop, not its
+        calls; the slots whose activity it is (None when the sentence says
+        no such rounds)."""
+        for tok, after in itertools.pairwise(self.toks):
+            if after.kind != "CALLS" or after.text.lower() not in _ROUND_NOUNS:
+                continue
+            form = self.lex.forms.get(tuple(tok.text.lower().split()))
+            if form is not None and form[1].kind == "slot":
+                continue  # the slot's own name: "refiner rounds" are its calls
+            if tok.kind in ("SLOT", "ACT") and tok.names:
+                return frozenset(tok.names)
+            stem = self._stem_slot(tok.text.lower())
+            if tok.kind == "WORD" and stem is not None:
+                return frozenset({stem})
+        return None
+
     def bounded(self, items: list[Any]) -> Clause:
         named: list[tuple[str, ...]] = [(i.slot,) for i in items if isinstance(i, CallsNoun) and i.slot]
         named += [self._names(t) for t in self._tokens(items, "SLOT")]
+        activity = self._activity_rounds()
+        if activity is not None:
+            # the rounds of the loop the slot is called in, when the bound
+            # bounds that loop (not its calls, which may be several a round)
+            bound = next(i for i in items if _is_name(i))
+            if bound in self.lex.nested_bounds or not activity <= self.lex.bound_callees.get(bound, frozenset()):
+                raise Unsupported("rounds of an activity the bound's loop does not hold")
+            named = []
         if named:
             # "verifier calls are bounded by `max_rounds`": the number of the
             # slot's calls, which its loop's bound bounds only when it is
