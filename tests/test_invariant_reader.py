@@ -1569,6 +1569,32 @@ def test_at_most_once_and_none_skipped_is_exactly_once(sentence: str, canonical:
     assert _read_as(PATTERN, sentence) == canonical, sentence
 
 
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # delegates that "go out" are run
+        ("The stages go out one after another", "`stages` runs in order"),
+        ("The target goes out only when the guard approves", "`target` runs only when `guard` approves"),
+        ("The stages do not go out one after another", None),
+    ],
+)
+def test_delegates_that_go_out_run(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PATTERN, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a quote is what a delegate makes: after its possessive, its result
+        ("The result returned is the verifier's quote", "the result comes from `verifier`"),
+        ("The result returned is the verifier's latest quote", "the result is `verifier`'s latest output"),
+        ("The result returned is never the verifier's quote", None),
+    ],
+)
+def test_a_quote_is_a_delegates_product(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PATTERN, sentence) == canonical, sentence
+
+
 REFINE = """\
 ---
 name: refine
@@ -1625,6 +1651,68 @@ return draft
 )
 def test_rounds_named_by_a_slots_activity_are_its_loops(sentence: str, canonical: str | None) -> None:
     assert _read_as(REFINE, sentence) == canonical, sentence
+
+
+PER = """\
+---
+name: per
+kind: pattern
+---
+
+# Per
+
+Readers predict each corpus from the other, in two directions.
+
+### Slots
+
+- `reader`
+- `analyst`
+
+### Requires
+
+```
+corpus_a: string -- one corpus
+corpus_b: string -- the other
+readers_per_direction: number -- (optional, default 3)
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let forward = repeat readers_per_direction:
+  call reader
+    corpus: corpus_a
+let backward = repeat readers_per_direction:
+  call reader
+    corpus: corpus_b
+let result = call analyst
+  forward: forward
+  backward: backward
+return result
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a bound named "X per Y", said of the Xs in each Y
+        ("The number of readers in each direction is bounded by readers_per_direction", "the loop is bounded by `readers_per_direction`"),
+        ("Each direction runs no more than readers_per_direction readers", "the loop is bounded by `readers_per_direction`"),
+        ("The number of readers in each direction exceeds readers_per_direction", None),
+        ("Each direction runs more than readers_per_direction readers", None),
+        # per something else, or of something else: not the bound's own count
+        ("The number of readers in each corpus is bounded by readers_per_direction", None),
+        ("Each direction runs no more than readers_per_direction analysts", None),
+        ("The number of analysts in each direction is bounded by readers_per_direction", None),
+    ],
+)
+def test_a_bound_per_something_said_of_each(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PER, sentence) == canonical, sentence
 
 
 TENDER = """\

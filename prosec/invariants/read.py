@@ -3325,6 +3325,39 @@ class Meaning(Transformer[Token, Any]):
             raise Unsupported(f"the number of '{tok.text}': which of the delegation's loops is not said")
         return self.bounded([bound])
 
+    def _per(self, items: list[Any], counted: Tok, per: Tok) -> Clause:
+        """A bound named "X per Y", said of the Xs in each Y: the loops it
+        bounds (none inside another loop)."""
+        bound = next(i for i in items if _is_name(i))
+        ws = [w.lower() for w in words_of(bound)]
+        if "per" not in ws or bound in self.lex.nested_bounds:
+            raise Unsupported(f"`{bound}` is no count per something")
+        what, each = ws[: ws.index("per")], ws[ws.index("per") + 1 :]
+        while what and what[0] in _COUNT_WORDS:
+            what.pop(0)
+        if not what or singular(counted.text.lower()) != singular(what[-1]):
+            raise Unsupported(f"'{counted.text}': not what `{bound}` counts")
+        if [singular(w) for w in per.text.lower().split()] != [singular(w) for w in each]:
+            raise Unsupported(f"'each {per.text}': not what `{bound}` counts per")
+        return Clause(None, lambda s: [Bounded(bound)])
+
+    def bounded_per(self, items: list[Any]) -> Clause:
+        """"The number of readers in each direction (per direction) is
+        bounded by `readers_per_direction`"."""
+        nouns = [_tok(self.toks, t) for t in self._tokens(items) if t.type in ("WORD", "SLOT", "VAR", "OUTPUT", "INPUT")]
+        if len(nouns) == 3:
+            counted, said, per = nouns
+            if said.text.lower() != "per":
+                raise Unsupported(f"'{said.text}' between a count and what it is per")
+        else:
+            counted, per = nouns
+        return self._per(items, counted, per)
+
+    def bounded_each(self, items: list[Any]) -> Clause:
+        """"Each direction runs no more than `readers_per_direction` readers"."""
+        per, counted = [_tok(self.toks, t) for t in self._tokens(items) if t.type in ("WORD", "SLOT", "OUTPUT", "INPUT")]
+        return self._per(items, counted, per)
+
     def _count_clause(self, items: list[Any], *, exact: bool, loose: Literal["least", "most"] | None = None) -> Clause:
         """"X is called at most N times", "each X runs exactly once"; with
         ``loose``, "X is called twice", "X is only called once"."""

@@ -28,7 +28,7 @@ PRODUCTS: frozenset[str] = frozenset(
     """analysis analyses classification classifications ruling rulings draft drafts
     release translation translations artifact artifacts judgment judgement
     evaluation evaluations counteroffer counteroffers plan plans map diagnosis
-    profile profiles verdict rewrite rewrites transcript""".split()
+    profile profiles verdict rewrite rewrites transcript quote quotes""".split()
 )
 
 #: Nouns for an input's value as a whole. Right after an input's name
@@ -308,6 +308,8 @@ KINDS: dict[str, tuple[str, ...]] = {
         "start", "starts", "happen", "happens", "act", "acts", "go ahead", "goes ahead",
         "is reached", "gets called", "get called", "gets invoked", "take place", "takes place",
         "running", "take turns", "takes turns",
+        # "the spotters go out one after another": are sent out
+        "go out", "goes out",
     ),
     "CALLED": (
         "called", "invoked", "run", "executed", "started", "triggered", "consulted", "used",
