@@ -1563,6 +1563,10 @@ def test_returns_and_orders_said_of_attempts_choices_and_parallel_work(sentence:
         ("No chunk is mapped twice and some are left out", None),
         ("No chunk is sent to the mapper three times, and none is skipped", None),
         ("Each chunk is sent to the mapper exactly twice", None),
+        # a call configured from exactly one element is given it
+        ("Every mapper call is configured from exactly one chunk", "each `mapper` receives exactly one `chunks`"),
+        ("Every mapper call is configured with exactly two chunks", None),
+        ("Every mapper call is listed with exactly one chunk", None),
     ],
 )
 def test_at_most_once_and_none_skipped_is_exactly_once(sentence: str, canonical: str | None) -> None:

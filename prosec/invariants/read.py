@@ -3496,6 +3496,13 @@ class Meaning(Transformer[Token, Any]):
             raise Unsupported("one call, which may mean at least one")
         return self.once_element(items)
 
+    def once_call_configured(self, items: list[Any]) -> Clause:
+        """"Configured from (with) exactly one tier": given it."""
+        (said,) = self._tokens(items, "DECLARED")
+        if str(said).lower() not in ("configured", "specified", "supplied", "provided", "given"):
+            raise Unsupported(f"'{said}': not a word of being given")
+        return self.once_call(items)
+
     def once_element_n(self, items: list[Any]) -> Clause:
         if str(self._tokens(items, "ONCE_N")[0]).lower() != "once":
             raise Unsupported("a count other than once")
