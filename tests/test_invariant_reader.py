@@ -1580,9 +1580,14 @@ def test_at_most_once_and_none_skipped_is_exactly_once(sentence: str, canonical:
         ("The stages go out one after another", "`stages` runs in order"),
         ("The target goes out only when the guard approves", "`target` runs only when `guard` approves"),
         ("The stages do not go out one after another", None),
+        # "following the order of" a list is "in the order of" it
+        ("Mappers run one at a time, following the order of the chunks", "`mapper` runs in order over `chunks`"),
+        ("Mappers run one at a time, following chunk order", "`mapper` runs in order over `chunks`"),
+        ("Mappers do not run one at a time, following chunk order", None),
+        ("Mappers run one at a time, subsequent chunk order", None),
     ],
 )
-def test_delegates_that_go_out_run(sentence: str, canonical: str | None) -> None:
+def test_delegates_that_go_out_run_and_orders_followed(sentence: str, canonical: str | None) -> None:
     assert _read_as(PATTERN, sentence) == canonical, sentence
 
 

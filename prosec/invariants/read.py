@@ -3075,6 +3075,8 @@ class Meaning(Transformer[Token, Any]):
     # ------------------------------------------------------------ order
 
     def order_of(self, items: list[Any]) -> OrderOf:
+        if any(str(t).lower() != "following" for t in self._tokens(items, "LATER")):
+            raise Unsupported("an order said with 'later' or 'subsequent', not 'following'")
         return OrderOf(self._name(self._tokens(items, "INPUT")[0]))
 
     def _order_of(self, items: list[Any], over: str | None = None) -> str | None:
