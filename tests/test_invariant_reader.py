@@ -1724,6 +1724,64 @@ def test_a_bound_per_something_said_of_each(sentence: str, canonical: str | None
     assert _read_as(PER, sentence) == canonical, sentence
 
 
+HIVES = """\
+---
+name: hives
+kind: pattern
+---
+
+# Hives
+
+Each hive is inspected, then a keeper sums the reports up.
+
+### Slots
+
+- `inspector`
+  - requires: hive
+  - ensures: an inspection report
+- `keeper`
+  - requires: reports
+  - ensures: a summary
+
+### Requires
+
+```
+hives: string[] -- the hives to inspect
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let reports = parallel for hive in hives:
+  call inspector
+    hive: hive
+let summary = call keeper
+  reports: reports
+return summary
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # exactly one of what a slot makes, from it: one of its calls
+        ("Every hive gets exactly one inspection report from the inspector", "each `hives` is given to exactly one `inspector`"),
+        ("Every hive gets exactly one report from the inspector", "each `hives` is given to exactly one `inspector`"),
+        ("Every hive gets exactly two reports from the inspector", None),
+        ("Every hive gets exactly one summary from the inspector", None),
+        ("Every hive gets exactly one honey report from the inspector", None),
+        ("Every hive gets exactly one inspection report from the keeper", None),
+    ],
+)
+def test_exactly_one_of_what_a_slot_makes(sentence: str, canonical: str | None) -> None:
+    assert _read_as(HIVES, sentence) == canonical, sentence
+
+
 TENDER = """\
 ---
 name: tender

@@ -3498,6 +3498,27 @@ class Meaning(Transformer[Token, Any]):
             raise Unsupported("one call, which may mean at least one")
         return self.once_element(items)
 
+    def once_element_product(self, items: list[Any]) -> Clause:
+        """"Every lot gets exactly one condition report from the
+        conservator": the noun (and the word before it) must be what the
+        slot's `ensures:` says it makes, or a local that holds its every
+        result."""
+        who = next(i for i in items if isinstance(i, tuple))
+        if len(who) != 1:
+            raise Unsupported("a product of several slots")
+        (slot,) = who
+        noun = _tok(self.toks, self._tokens(items, "OUTPUT")[0])
+        if singular(noun.text.lower()) not in {singular(w) for w in self.lex.products.get(slot, frozenset())}:
+            raise Unsupported(f"'{noun.text}': not what `{slot}` makes")
+        for t in self._tokens(items):
+            if t.type not in ("VAR", "WORD"):
+                continue
+            word = _tok(self.toks, t)
+            held = t.type == "VAR" and all(self.lex.holds.get(n) == slot for n in word.names)
+            if not held and word.text.lower() not in self.lex.product_words.get(slot, frozenset()):
+                raise Unsupported(f"'{word.text} {noun.text}': not what `{slot}` makes")
+        return self.once_element(items)
+
     def once_call_configured(self, items: list[Any]) -> Clause:
         """"Configured from (with) exactly one tier": given it."""
         (said,) = self._tokens(items, "DECLARED")
