@@ -1598,9 +1598,13 @@ def test_delegates_that_go_out_run_and_orders_followed(sentence: str, canonical:
         ("The result returned is the verifier's quote", "the result comes from `verifier`"),
         ("The result returned is the verifier's latest quote", "the result is `verifier`'s latest output"),
         ("The result returned is never the verifier's quote", None),
+        # "assembled by" is made by
+        ("The final result is assembled by the verifier", "the result comes from `verifier`"),
+        ("The final result is assembled only by the verifier", "the result is produced only by `verifier`"),
+        ("The final result is never assembled by the verifier", None),
     ],
 )
-def test_a_quote_is_a_delegates_product(sentence: str, canonical: str | None) -> None:
+def test_words_for_what_a_delegate_makes(sentence: str, canonical: str | None) -> None:
     assert _read_as(PATTERN, sentence) == canonical, sentence
 
 
@@ -1660,6 +1664,23 @@ return draft
 )
 def test_rounds_named_by_a_slots_activity_are_its_loops(sentence: str, canonical: str | None) -> None:
     assert _read_as(REFINE, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("pattern", "sentence", "canonical"),
+    [
+        # what the rounds make names the pattern's one loop, said of its rounds
+        (REFINE, "The work runs for at most max_rounds rounds", "the loop is bounded by `max_rounds`"),
+        (REFINE.replace("max_rounds", "rounds"), "The work runs for at most `rounds` rounds", "the loop is bounded by `rounds`"),
+        (REFINE, "The work runs for more than max_rounds rounds", None),
+        (REFINE, "The work runs for at most max_rounds drafts", None),
+        (REFINE.replace("max_rounds", "rounds"), "The work runs for at most `rounds` brief", None),
+        # one of several loops: which?
+        (PATTERN, "The work runs for at most `max_rounds` rounds", None),
+    ],
+)
+def test_the_work_of_the_one_loop_runs_for_its_rounds(pattern: str, sentence: str, canonical: str | None) -> None:
+    assert _read_as(pattern, sentence) == canonical, sentence
 
 
 PER = """\

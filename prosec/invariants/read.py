@@ -3272,6 +3272,16 @@ class Meaning(Transformer[Token, Any]):
                 raise Unsupported(f"'the {said.word} loop': which of the delegation's loops is not said")
         return Clause(None, lambda s: [Bounded(bound)])
 
+    def bounded_work(self, items: list[Any]) -> Clause:
+        """"The argument runs for no more than `rounds` rounds": what the
+        rounds produce names the loop when the delegation has only one."""
+        if self.lex.loop_count != 1:
+            raise Unsupported("work said of one of several loops")
+        # ("`rounds` rounds": the noun, though a config entry bears its name)
+        if any(str(t).lower() not in _ROUND_NOUNS for t in self._tokens(items, "INPUT")):
+            raise Unsupported("rounds counted by a name, not a noun for rounds")
+        return self.bounded(items)
+
     def bounded_whatever(self, items: list[Any]) -> Clause:
         """", whatever the score": the bound holds in every case, as it says."""
         said = [str(t).lower() for t in self._tokens(items) if t.type in ("ANYTHING", "ALWAYS")]

@@ -432,7 +432,9 @@ KINDS: dict[str, tuple[str, ...]] = {
     ),
     "PRODUCED": ("produced", "made", "computed", "written", "decided", "created", "generated", "authored", "supplied", "provided",
                  # "the route planned by another router call"
-                 "planned", "drafted", "composed", "prepared", "chosen"),
+                 "planned", "drafted", "composed", "prepared", "chosen",
+                 # "the final result is assembled by the reducer"
+                 "assembled"),
     "COMES": (
         "comes", "come", "originates", "originate", "derives", "derive", "comes straight",
         "come straight", "comes directly", "come directly",
