@@ -1559,6 +1559,8 @@ def test_returns_and_orders_said_of_attempts_choices_and_parallel_work(sentence:
         ("Each chunk is sent to the mapper exactly once", "each `chunks` is given to exactly one `mapper`"),
         # at most once alone, or "once", or something else skipped: not exactly once
         ("No chunk is mapped twice", None),
+        ("No chunk is given to more than one mapper", None),
+        ("No chunk reaches more than one mapper", None),
         ("No chunk is mapped once and none is left out", None),
         ("No chunk is mapped twice and some are left out", None),
         ("No chunk is sent to the mapper three times, and none is skipped", None),

@@ -3,7 +3,7 @@
 says what they hold)."""
 
 # fmt: off
-GRAMMAR = '94482d0ed13efc733966025d9cebf5fed9ea8960361084e2db645341757feb95'
+GRAMMAR = 'be700efe074a07c1f0a2bd4c6460472098fdb6218132e47cf98bfe727cca19c6'
 LARK = '1.3.1'
 START = 'start'
 RULES = (('start', ('clause', '__start_star_0', 'SEMI'), None, 0, False),
@@ -2399,16 +2399,17 @@ RULES = (('start', ('clause', '__start_star_0', 'SEMI'), None, 0, False),
   False),
  ('once_clause', ('EVERY', 'INPUT', 'RUN', 'EXACTLY', 'ONCE_N'), 'once_element_self', 68, False),
  ('once_clause', ('NO', 'INPUT', 'BE', 'GIVEN', 'TO', 'MORE_THAN', 'SINGLE', 'who', 'CALLS'),
-  'once_element', 69, False),
- ('once_clause', ('NO', 'INPUT', 'BE', 'GIVEN', 'TO', 'MORE_THAN', 'SINGLE', 'who'), 'once_element',
-  70, False),
+  'once_element_at_most_only', 69, False),
+ ('once_clause', ('NO', 'INPUT', 'BE', 'GIVEN', 'TO', 'MORE_THAN', 'SINGLE', 'who'),
+  'once_element_at_most_only', 70, False),
  ('once_clause', ('NO', 'INPUT', 'REACH', 'TO', 'MORE_THAN', 'SINGLE', 'who', 'CALLS'),
-  'once_element', 71, False),
- ('once_clause', ('NO', 'INPUT', 'REACH', 'TO', 'MORE_THAN', 'SINGLE', 'who'), 'once_element', 72,
-  False),
- ('once_clause', ('NO', 'INPUT', 'REACH', 'MORE_THAN', 'SINGLE', 'who', 'CALLS'), 'once_element',
-  73, False),
- ('once_clause', ('NO', 'INPUT', 'REACH', 'MORE_THAN', 'SINGLE', 'who'), 'once_element', 74, False),
+  'once_element_at_most_only', 71, False),
+ ('once_clause', ('NO', 'INPUT', 'REACH', 'TO', 'MORE_THAN', 'SINGLE', 'who'),
+  'once_element_at_most_only', 72, False),
+ ('once_clause', ('NO', 'INPUT', 'REACH', 'MORE_THAN', 'SINGLE', 'who', 'CALLS'),
+  'once_element_at_most_only', 73, False),
+ ('once_clause', ('NO', 'INPUT', 'REACH', 'MORE_THAN', 'SINGLE', 'who'),
+  'once_element_at_most_only', 74, False),
  ('once_clause', ('NO', 'INPUT', 'REACH', 'TO', 'NUMBER', 'who'), 'once_element_two', 75, False),
  ('once_clause', ('NO', 'INPUT', 'REACH', 'NUMBER', 'who'), 'once_element_two', 76, False),
  ('once_clause', ('NO', 'INPUT', 'BE', 'GIVEN', 'TO', 'NUMBER', 'who'), 'once_element_two', 77,

@@ -3586,6 +3586,9 @@ class Meaning(Transformer[Token, Any]):
         slot = self._name(self._tokens(items, "ACT")[0])
         return Clause(None, lambda s: [ExactlyOnce(Calls(slot), element, "element")])
 
+    def once_element_at_most_only(self, items: list[Any]) -> Clause:
+        raise Unsupported("at most once: an element given to no call keeps it, unless 'none is skipped'")
+
     def once_element_self(self, items: list[Any]) -> Clause:
         raise Unsupported("exactly once, by no named slot")
 
