@@ -1585,6 +1585,264 @@ def test_returns_and_orders_said_of_attempts_choices_and_parallel_work(sentence:
     assert _read_as(PATTERN, sentence) == canonical, sentence
 
 
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # at most once ("no chunk ... twice") and at least once ("none is
+        # skipped"): exactly once
+        ("No chunk is mapped twice and none is left out", "each `chunks` is given to exactly one `mapper`"),
+        ("No chunk is mapped more than once, and none is ever skipped", "each `chunks` is given to exactly one `mapper`"),
+        ("No chunk is given to more than one mapper, and none is skipped", "each `chunks` is given to exactly one `mapper`"),
+        ("No chunk is sent to the mapper twice, and none is skipped", "each `chunks` is given to exactly one `mapper`"),
+        ("Each chunk is sent to the mapper exactly once", "each `chunks` is given to exactly one `mapper`"),
+        # at most once alone, or "once", or something else skipped: not exactly once
+        ("No chunk is mapped twice", None),
+        ("No chunk is given to more than one mapper", None),
+        ("No chunk reaches more than one mapper", None),
+        ("No chunk is mapped once and none is left out", None),
+        ("No chunk is mapped twice and some are left out", None),
+        ("No chunk is sent to the mapper three times, and none is skipped", None),
+        ("Each chunk is sent to the mapper exactly twice", None),
+        # a call configured from exactly one element is given it
+        ("Every mapper call is configured from exactly one chunk", "each `mapper` receives exactly one `chunks`"),
+        ("Every mapper call is configured with exactly two chunks", None),
+        ("Every mapper call is listed with exactly one chunk", None),
+    ],
+)
+def test_at_most_once_and_none_skipped_is_exactly_once(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PATTERN, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # delegates that "go out" are run
+        ("The stages go out one after another", "`stages` runs in order"),
+        ("The target goes out only when the guard approves", "`target` runs only when `guard` approves"),
+        ("The stages do not go out one after another", None),
+        # "following the order of" a list is "in the order of" it
+        ("Mappers run one at a time, following the order of the chunks", "`mapper` runs in order over `chunks`"),
+        ("Mappers run one at a time, following chunk order", "`mapper` runs in order over `chunks`"),
+        ("Mappers do not run one at a time, following chunk order", None),
+        ("Mappers run one at a time, subsequent chunk order", None),
+    ],
+)
+def test_delegates_that_go_out_run_and_orders_followed(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PATTERN, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a quote is what a delegate makes: after its possessive, its result
+        ("The result returned is the verifier's quote", "the result comes from `verifier`"),
+        ("The result returned is the verifier's latest quote", "the result is `verifier`'s latest output"),
+        ("The result returned is never the verifier's quote", None),
+        # "assembled by" is made by
+        ("The final result is assembled by the verifier", "the result comes from `verifier`"),
+        ("The final result is assembled only by the verifier", "the result is produced only by `verifier`"),
+        ("The final result is never assembled by the verifier", None),
+    ],
+)
+def test_words_for_what_a_delegate_makes(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PATTERN, sentence) == canonical, sentence
+
+
+REFINE = """\
+---
+name: refine
+kind: pattern
+---
+
+# Refine
+
+A draft refined round after round.
+
+### Slots
+
+- `summarizer`
+- `refiner`
+
+### Requires
+
+```
+brief: string -- the task
+max_rounds: number -- (optional, default 3)
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let summary = call summarizer
+  brief: brief
+let draft = null
+repeat max_rounds:
+  let draft = call refiner
+    summary: summary
+return draft
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # rounds named by the activity of a slot called in the bound's loop
+        # are that loop's rounds, not the slot's calls
+        ("The number of refinement rounds never exceeds max_rounds", "the loop is bounded by `max_rounds`"),
+        ("The refinement rounds are bounded by max_rounds", "the loop is bounded by `max_rounds`"),
+        ("The number of refinement rounds exceeds max_rounds", None),
+        # the slot's own name: its calls
+        ("The number of refiner calls never exceeds max_rounds", "`refiner` is called at most `max_rounds` times"),
+        # an activity the bound's loop does not hold: which rounds?
+        ("The summarization rounds are bounded by max_rounds", None),
+    ],
+)
+def test_rounds_named_by_a_slots_activity_are_its_loops(sentence: str, canonical: str | None) -> None:
+    assert _read_as(REFINE, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("pattern", "sentence", "canonical"),
+    [
+        # what the rounds make names the pattern's one loop, said of its rounds
+        (REFINE, "The work runs for at most max_rounds rounds", "the loop is bounded by `max_rounds`"),
+        (REFINE.replace("max_rounds", "rounds"), "The work runs for at most `rounds` rounds", "the loop is bounded by `rounds`"),
+        (REFINE, "The work runs for more than max_rounds rounds", None),
+        (REFINE, "The work runs for at most max_rounds drafts", None),
+        (REFINE.replace("max_rounds", "rounds"), "The work runs for at most `rounds` brief", None),
+        # one of several loops: which?
+        (PATTERN, "The work runs for at most `max_rounds` rounds", None),
+    ],
+)
+def test_the_work_of_the_one_loop_runs_for_its_rounds(pattern: str, sentence: str, canonical: str | None) -> None:
+    assert _read_as(pattern, sentence) == canonical, sentence
+
+
+PER = """\
+---
+name: per
+kind: pattern
+---
+
+# Per
+
+Readers predict each corpus from the other, in two directions.
+
+### Slots
+
+- `reader`
+- `analyst`
+
+### Requires
+
+```
+corpus_a: string -- one corpus
+corpus_b: string -- the other
+readers_per_direction: number -- (optional, default 3)
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let forward = repeat readers_per_direction:
+  call reader
+    corpus: corpus_a
+let backward = repeat readers_per_direction:
+  call reader
+    corpus: corpus_b
+let result = call analyst
+  forward: forward
+  backward: backward
+return result
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a bound named "X per Y", said of the Xs in each Y
+        ("The number of readers in each direction is bounded by readers_per_direction", "the loop is bounded by `readers_per_direction`"),
+        ("Each direction runs no more than readers_per_direction readers", "the loop is bounded by `readers_per_direction`"),
+        ("The number of readers in each direction exceeds readers_per_direction", None),
+        ("Each direction runs more than readers_per_direction readers", None),
+        # per something else, or of something else: not the bound's own count
+        ("The number of readers in each corpus is bounded by readers_per_direction", None),
+        ("Each direction runs no more than readers_per_direction analysts", None),
+        ("The number of analysts in each direction is bounded by readers_per_direction", None),
+    ],
+)
+def test_a_bound_per_something_said_of_each(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PER, sentence) == canonical, sentence
+
+
+HIVES = """\
+---
+name: hives
+kind: pattern
+---
+
+# Hives
+
+Each hive is inspected, then a keeper sums the reports up.
+
+### Slots
+
+- `inspector`
+  - requires: hive
+  - ensures: an inspection report
+- `keeper`
+  - requires: reports
+  - ensures: a summary
+
+### Requires
+
+```
+hives: string[] -- the hives to inspect
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let reports = parallel for hive in hives:
+  call inspector
+    hive: hive
+let summary = call keeper
+  reports: reports
+return summary
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # exactly one of what a slot makes, from it: one of its calls
+        ("Every hive gets exactly one inspection report from the inspector", "each `hives` is given to exactly one `inspector`"),
+        ("Every hive gets exactly one report from the inspector", "each `hives` is given to exactly one `inspector`"),
+        ("Every hive gets exactly two reports from the inspector", None),
+        ("Every hive gets exactly one summary from the inspector", None),
+        ("Every hive gets exactly one honey report from the inspector", None),
+        ("Every hive gets exactly one inspection report from the keeper", None),
+    ],
+)
+def test_exactly_one_of_what_a_slot_makes(sentence: str, canonical: str | None) -> None:
+    assert _read_as(HIVES, sentence) == canonical, sentence
+
+
 TENDER = """\
 ---
 name: tender

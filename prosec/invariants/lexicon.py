@@ -253,6 +253,9 @@ class Lexicon:
     loop_names: dict[str, frozenset[str]] = field(default_factory=dict)
     #: the words of ``loop_words`` that name a loop inside another loop
     nested_loop_words: frozenset[str] = frozenset()
+    #: a name that bounds a loop (``repeat max_rounds``, ``loop (max:
+    #: max_rounds)``) → the slots called inside the loops it bounds
+    bound_callees: dict[str, frozenset[str]] = field(default_factory=dict)
 
     def add(self, phrase: Iterable[str], priority: int, entity: Entity) -> None:
         """Register a surface form; the higher priority wins, equals of one kind merge."""
@@ -735,6 +738,21 @@ def build_lexicon(
         for name in _loop_names(stmt):
             for w in variants(name.lower()):
                 lex.loop_names[w] = lex.loop_names.get(w, frozenset()) | {name}
+    bound_callees: dict[str, set[str]] = {}
+    for loop in loops_in(program.body):
+        if not isinstance(loop, ir.Repeat | ir.LoopUntil):
+            continue
+        limit = loop.count if isinstance(loop, ir.Repeat) else loop.max
+        callees = {
+            delegate_vars.get(e.callee, e.callee)
+            for top in exprs_in(loop.body)
+            for e in ir.subexprs(top)
+            if isinstance(e, ir.Call)
+        }
+        for e in ir.subexprs(limit):
+            if isinstance(e, ir.Name):
+                bound_callees.setdefault(e.name, set()).update(callees)
+    lex.bound_callees = {name: frozenset(callees) for name, callees in bound_callees.items()}
     lex.nested_loop_words = frozenset(
         w
         for outer in loops_in(program.body)

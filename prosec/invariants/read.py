@@ -1362,6 +1362,11 @@ def _is_name(item: object) -> bool:
     return isinstance(item, str) and not isinstance(item, Token)
 
 
+#: Nouns for a loop's rounds (not for calls: "refinement rounds", not
+#: "refinement calls").
+_ROUND_NOUNS = frozenset("round rounds cycle cycles iteration iterations".split())
+
+
 def _act_noun(word: str, slot: str) -> bool:
     """Whether ``word`` names, as a noun, the activity of the slot whose
     name's last word is its agent noun: "audit" or "auditing" of an
@@ -3263,6 +3268,8 @@ class Meaning(Transformer[Token, Any]):
     # ------------------------------------------------------------ order
 
     def order_of(self, items: list[Any]) -> OrderOf:
+        if any(str(t).lower() != "following" for t in self._tokens(items, "LATER")):
+            raise Unsupported("an order said with 'later' or 'subsequent', not 'following'")
         return OrderOf(self._name(self._tokens(items, "INPUT")[0]))
 
     def _order_of(self, items: list[Any], over: str | None = None) -> str | None:
@@ -3426,9 +3433,35 @@ class Meaning(Transformer[Token, Any]):
     def _names_the_loop(self, word: str) -> bool:
         return self.lex.loop_count == 1 or word in self.lex.loop_words or self.lex.acts.get(word) in self.lex.looped
 
+    def _activity_rounds(self) -> frozenset[str] | None:
+        """"Refinement rounds", "reconciliation rounds": rounds named by
+        the activity a slot is named for are the rounds of its loop, not its
+        calls; the slots whose activity it is (None when the sentence says
+        no such rounds)."""
+        for tok, after in itertools.pairwise(self.toks):
+            if after.kind != "CALLS" or after.text.lower() not in _ROUND_NOUNS:
+                continue
+            form = self.lex.forms.get(tuple(tok.text.lower().split()))
+            if form is not None and form[1].kind == "slot":
+                continue  # the slot's own name: "refiner rounds" are its calls
+            if tok.kind in ("SLOT", "ACT") and tok.names:
+                return frozenset(tok.names)
+            stem = self._stem_slot(tok.text.lower())
+            if tok.kind == "WORD" and stem is not None:
+                return frozenset({stem})
+        return None
+
     def bounded(self, items: list[Any]) -> Clause:
         named: list[tuple[str, ...]] = [(i.slot,) for i in items if isinstance(i, CallsNoun) and i.slot]
         named += [self._names(t) for t in self._tokens(items, "SLOT")]
+        activity = self._activity_rounds()
+        if activity is not None:
+            # the rounds of the loop the slot is called in, when the bound
+            # bounds that loop (not its calls, which may be several a round)
+            bound = next(i for i in items if _is_name(i))
+            if bound in self.lex.nested_bounds or not activity <= self.lex.bound_callees.get(bound, frozenset()):
+                raise Unsupported("rounds of an activity the bound's loop does not hold")
+            named = []
         if named:
             # "verifier calls are bounded by `max_rounds`": the number of the
             # slot's calls, which its loop's bound bounds only when it is
@@ -3443,6 +3476,16 @@ class Meaning(Transformer[Token, Any]):
         around = next((i.slot for i in items if isinstance(i, _LoopAround)), None)
         loop = next((i.name for i in items if isinstance(i, _LoopNamed)), None)
         return Clause(None, lambda s: [Bounded(bound, around, loop)])
+
+    def bounded_work(self, items: list[Any]) -> Clause:
+        """"The argument runs for no more than `rounds` rounds": what the
+        rounds produce names the loop when the delegation has only one."""
+        if self.lex.loop_count != 1:
+            raise Unsupported("work said of one of several loops")
+        # ("`rounds` rounds": the noun, though a config entry bears its name)
+        if any(str(t).lower() not in _ROUND_NOUNS for t in self._tokens(items, "INPUT")):
+            raise Unsupported("rounds counted by a name, not a noun for rounds")
+        return self.bounded(items)
 
     def bounded_whatever(self, items: list[Any]) -> Clause:
         """", whatever the score": the bound holds in every case, as it says."""
@@ -3498,6 +3541,39 @@ class Meaning(Transformer[Token, Any]):
         if not named:
             raise Unsupported(f"the number of '{tok.text}': which of the delegation's loops is not said")
         return self.bounded([bound])
+
+    def _per(self, items: list[Any], counted: Tok, per: Tok) -> Clause:
+        """A bound named "X per Y", said of the Xs in each Y: the loops it
+        bounds (none inside another loop)."""
+        bound = next(i for i in items if _is_name(i))
+        ws = [w.lower() for w in words_of(bound)]
+        if "per" not in ws or bound in self.lex.nested_bounds:
+            raise Unsupported(f"`{bound}` is no count per something")
+        what, each = ws[: ws.index("per")], ws[ws.index("per") + 1 :]
+        while what and what[0] in _COUNT_WORDS:
+            what.pop(0)
+        if not what or singular(counted.text.lower()) != singular(what[-1]):
+            raise Unsupported(f"'{counted.text}': not what `{bound}` counts")
+        if [singular(w) for w in per.text.lower().split()] != [singular(w) for w in each]:
+            raise Unsupported(f"'each {per.text}': not what `{bound}` counts per")
+        return Clause(None, lambda s: [Bounded(bound)])
+
+    def bounded_per(self, items: list[Any]) -> Clause:
+        """"The number of readers in each direction (per direction) is
+        bounded by `readers_per_direction`"."""
+        nouns = [_tok(self.toks, t) for t in self._tokens(items) if t.type in ("WORD", "SLOT", "VAR", "OUTPUT", "INPUT")]
+        if len(nouns) == 3:
+            counted, said, per = nouns
+            if said.text.lower() != "per":
+                raise Unsupported(f"'{said.text}' between a count and what it is per")
+        else:
+            counted, per = nouns
+        return self._per(items, counted, per)
+
+    def bounded_each(self, items: list[Any]) -> Clause:
+        """"Each direction runs no more than `readers_per_direction` readers"."""
+        per, counted = [_tok(self.toks, t) for t in self._tokens(items) if t.type in ("WORD", "SLOT", "OUTPUT", "INPUT")]
+        return self._per(items, counted, per)
 
     def _count_clause(self, items: list[Any], *, exact: bool, loose: Literal["least", "most"] | None = None) -> Clause:
         """"X is called at most N times", "each X runs exactly once"; with
@@ -3659,6 +3735,34 @@ class Meaning(Transformer[Token, Any]):
             raise Unsupported("one call, which may mean at least one")
         return self.once_element(items)
 
+    def once_element_product(self, items: list[Any]) -> Clause:
+        """"Every lot gets exactly one condition report from the
+        conservator": the noun (and the word before it) must be what the
+        slot's `ensures:` says it makes, or a local that holds its every
+        result."""
+        who = next(i for i in items if isinstance(i, tuple))
+        if len(who) != 1:
+            raise Unsupported("a product of several slots")
+        (slot,) = who
+        noun = _tok(self.toks, self._tokens(items, "OUTPUT")[0])
+        if singular(noun.text.lower()) not in {singular(w) for w in self.lex.products.get(slot, frozenset())}:
+            raise Unsupported(f"'{noun.text}': not what `{slot}` makes")
+        for t in self._tokens(items):
+            if t.type not in ("VAR", "WORD"):
+                continue
+            word = _tok(self.toks, t)
+            held = t.type == "VAR" and all(self.lex.holds.get(n) == slot for n in word.names)
+            if not held and word.text.lower() not in self.lex.product_words.get(slot, frozenset()):
+                raise Unsupported(f"'{word.text} {noun.text}': not what `{slot}` makes")
+        return self.once_element(items)
+
+    def once_call_configured(self, items: list[Any]) -> Clause:
+        """"Configured from (with) exactly one tier": given it."""
+        (said,) = self._tokens(items, "DECLARED")
+        if str(said).lower() not in ("configured", "specified", "supplied", "provided", "given"):
+            raise Unsupported(f"'{said}': not a word of being given")
+        return self.once_call(items)
+
     def once_element_n(self, items: list[Any]) -> Clause:
         if str(self._tokens(items, "ONCE_N")[0]).lower() != "once":
             raise Unsupported("a count other than once")
@@ -3686,6 +3790,31 @@ class Meaning(Transformer[Token, Any]):
         element = self._name(self._tokens(items, "INPUT")[0])
         slot = self._name(self._tokens(items, "ACT")[0])
         return Clause(None, lambda s: [ExactlyOnce(Calls(slot), element, "element")])
+
+    def _more_than_once(self, items: list[Any]) -> None:
+        """"Twice" or "more than once" after "no X is ...": the element is
+        handled at most once."""
+        (n,) = self._tokens(items, "ONCE_N")
+        said = str(n).lower()
+        if said != ("once" if self._tokens(items, "MORE_THAN") else "twice"):
+            raise Unsupported(f"'{said}': not more than once")
+
+    def once_element_at_most(self, items: list[Any]) -> Clause:
+        """"No game is sent to the annotator twice, and none is skipped":
+        at most once and at least once, exactly once."""
+        self._more_than_once(items)
+        return self.once_element(items)
+
+    def once_element_act_at_most(self, items: list[Any]) -> Clause:
+        """"No chunk is mapped twice and none is left out": by the slot the
+        verb is named for."""
+        self._more_than_once(items)
+        element = self._name(self._tokens(items, "INPUT")[0])
+        slot = self._name(self._tokens(items, "ACT")[0])
+        return Clause(None, lambda s: [ExactlyOnce(Calls(slot), element, "element")])
+
+    def once_element_at_most_only(self, items: list[Any]) -> Clause:
+        raise Unsupported("at most once: an element given to no call keeps it, unless 'none is skipped'")
 
     def once_element_self(self, items: list[Any]) -> Clause:
         raise Unsupported("exactly once, by no named slot")

@@ -28,7 +28,7 @@ PRODUCTS: frozenset[str] = frozenset(
     """analysis analyses classification classifications ruling rulings draft drafts
     release translation translations artifact artifacts judgment judgement
     evaluation evaluations counteroffer counteroffers plan plans map diagnosis
-    profile profiles verdict rewrite rewrites transcript""".split()
+    profile profiles verdict rewrite rewrites transcript quote quotes""".split()
 )
 
 #: Nouns for an input's value as a whole. Right after an input's name
@@ -311,6 +311,8 @@ KINDS: dict[str, tuple[str, ...]] = {
         "start", "starts", "happen", "happens", "act", "acts", "go ahead", "goes ahead",
         "is reached", "gets called", "get called", "gets invoked", "take place", "takes place",
         "running", "take turns", "takes turns",
+        # "the spotters go out one after another": are sent out
+        "go out", "goes out",
     ),
     "CALLED": (
         "called", "invoked", "run", "executed", "started", "triggered", "consulted", "used",
@@ -433,7 +435,9 @@ KINDS: dict[str, tuple[str, ...]] = {
     ),
     "PRODUCED": ("produced", "made", "computed", "written", "decided", "created", "generated", "authored", "supplied", "provided",
                  # "the route planned by another router call"
-                 "planned", "drafted", "composed", "prepared", "chosen"),
+                 "planned", "drafted", "composed", "prepared", "chosen",
+                 # "the final result is assembled by the reducer"
+                 "assembled"),
     "COMES": (
         "comes", "come", "originates", "originate", "derives", "derive", "comes straight",
         "come straight", "comes directly", "come directly",
