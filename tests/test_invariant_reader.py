@@ -2762,3 +2762,18 @@ def test_a_fact_told_by_a_clause_of_its_own(sentence: str, canonical: str | None
         return
     said = "; ".join(e.removeprefix("read as: ") for f in facts for e in f.evidence if e.startswith("read as: "))
     assert said == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        ("The actor does not know an observer is watching", "`actor` does not know about observer or watching"),
+        # words of how often or whether something happens, which any prompt
+        # may say, name no hidden fact: with nothing else, nothing is hidden
+        ("The actor does not know it is run several times", None),
+        ("The actor does not know it is called more than once", None),
+        ("The observer does not know it is used again", None),
+    ],
+)
+def test_words_of_how_often_name_no_hidden_fact(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PATTERN, sentence) == canonical, sentence

@@ -84,7 +84,11 @@ _HIDDEN_STOP = frozenset(
     "might must has have had do does did that this these those of on to in at by for with "
     "against from about as part their his her own they them there any all each one "
     "other another who whom which what when whether if than then so and or "
-    "someone somebody anyone anybody everyone everybody something being going after before rest elsewhere".split()
+    "someone somebody anyone anybody everyone everybody something being going after before rest elsewhere "
+    # words of how often or whether something happens, which any prompt may
+    # say ("run the checks", "three times"): no word of a hidden fact
+    "run runs ran running called calls calling used uses using exists exist existing several many "
+    "times once twice again more".split()
 )
 
 
