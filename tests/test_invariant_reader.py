@@ -2777,3 +2777,108 @@ def test_a_fact_told_by_a_clause_of_its_own(sentence: str, canonical: str | None
 )
 def test_words_of_how_often_name_no_hidden_fact(sentence: str, canonical: str | None) -> None:
     assert _read_as(PATTERN, sentence) == canonical, sentence
+
+
+ERRORS = """\
+---
+name: errors
+kind: pattern
+---
+
+# Errors
+
+Reviewers in turn, each told what failed before it.
+
+### Slots
+
+- `reviewer`
+- `planner`
+- `verifier`
+
+### Requires
+
+```
+essays: string[] -- what is reviewed
+goal: string -- what to achieve
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let plan = call planner
+  goal: goal
+let errors = []
+for essay in essays:
+  try:
+    call reviewer
+      essay: essay
+      earlier_errors: errors
+  catch as err:
+    append err to errors
+let verdict = call verifier
+  plan: plan
+return { errors: errors, verdict: verdict }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # what failed calls raised is theirs, not a field of their results:
+        # the errors the loop collects reach the later reviewers
+        ("Reviewers never see each other's failures", "`reviewer` never receives another `reviewer`'s output", Status.VIOLATED),
+        ("Reviewers never see each other's errors", "`reviewer` never receives another `reviewer`'s output", Status.VIOLATED),
+        # a slot's failures, with no words for whose calls: not read (it was
+        # a field `failures`, which no result has, and so proved)
+        ("The verifier never sees the planner's failures", None, Status.UNRECOGNIZED),
+        ("The verifier never sees the reviewer's errors", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_failures_after_a_possessive_are_no_field(sentence: str, canonical: str | None, status: Status) -> None:
+    text = ERRORS.replace("{invariants}", f"- {sentence}")
+    result = compile_text("tests/errors.prose.md", text.encode(), render=False)
+    assert result.report is not None
+    (fact,) = result.report.invariants
+    assert (fact.read_as or None) == canonical, (sentence, fact.read_as)
+    assert fact.status == status, (sentence, fact.evidence)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        ("No target is called unless the guard approves", "`target` runs only when `guard` approves"),
+        ("No target is ever called unless the guard approves", "`target` runs only when `guard` approves"),
+        ("If the guard's verdict cannot be read, no target is called", "unreadable `guard` output keeps `target` from running"),
+        # a second negation after a negated subject is no part of any rule
+        ("No target is never called unless the guard approves", None),
+        ("No target is not called unless the guard approves", None),
+        ("If the guard's verdict cannot be read, no target is not called", None),
+        ("If the guard's verdict cannot be read, no target is never called", None),
+    ],
+)
+def test_a_negated_subject_takes_no_second_negation(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PATTERN, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        ("The budget is withheld from the target", "`target` never receives `budget`"),
+        ("The budget is given to no target", "`target` never receives `budget`"),
+        # a negated recipient of a negated giving is a second negation
+        ("The budget is withheld from no target", None),
+        ("The budget is never given to no target", None),
+        ("The budget is kept from neither the target nor the observer", None),
+        # "might never" is a possibility, where "may never" forbids
+        ("The observer might never see the actor's reasoning", None),
+        ("The observer might not see the actor's reasoning", None),
+        ("The target may never run without the guard's approval", "`target` runs only when `guard` approves"),
+    ],
+)
+def test_a_second_negation_or_a_possibility_is_not_dropped(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PATTERN, sentence) == canonical, sentence

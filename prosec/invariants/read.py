@@ -872,6 +872,10 @@ def _owned(word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ..
         # "the miners' lists": a word for a list, which the whole result may
         # be, and no key: not read as a field of that name
         return Tok("WORD", word)
+    if "FAILURE" in phrases.get((word,), ()) and word not in lex.key_forms:
+        # "each other's failures": what failed calls raised, which no field
+        # of a result holds
+        return Tok("FAILURE", word)
     if owners and all(lex.declares.get(o) for o in owners) and word not in lex.key_forms:
         # "the vendor's quotes", of `{ price, delivery, terms }`: no key the
         # slot declares or the program reads, so its whole result in a word
@@ -2352,6 +2356,7 @@ class Meaning(Transformer[Token, Any]):
     def give_but_never(self, items: list[Any]) -> Clause:
         """"shown to the auditor but not to the reviewer": the first receives
         it, the second never does."""
+        self._positive_recipients(items)
         objs = self._said_first(items)
         shown, hidden = (i for i in items if isinstance(i, Subject))
         if shown.it or hidden.it:
@@ -2360,6 +2365,7 @@ class Meaning(Transformer[Token, Any]):
 
     def give_but_no(self, items: list[Any]) -> Clause:
         """"the history reaches the adjudicator and no reader"."""
+        self._positive_recipients(items)
         objs = self._said_first(items)
         shown = self._subject(items)
         who = next(i for i in items if isinstance(i, tuple))
@@ -2378,6 +2384,7 @@ class Meaning(Transformer[Token, Any]):
 
     def give_neither(self, items: list[Any]) -> Clause:
         """"neither the plan nor the goal reaches the verifier"."""
+        self._positive_recipients(items)
         objs = [i for i in items if isinstance(i, Obj)]
         # "neither the actor's reasoning nor its self-assessment": its = the actor
         objs = objs[:1] + [self._its(o, objs[:1]) if objs[0].owner is not None else o for o in objs[1:]]
@@ -2633,7 +2640,14 @@ class Meaning(Transformer[Token, Any]):
 
     # ------------------------------------------------------------ giving (object first)
 
+    def _positive_recipients(self, items: list[Any]) -> None:
+        """A negated recipient ("withheld from no cataloguer", "never given
+        to neither") is a second negation no giving rule gives a meaning."""
+        if any(isinstance(i, Subject) and i.negative for i in items):
+            raise Unsupported("a negated recipient of this giving")
+
     def give_neg(self, items: list[Any]) -> Clause:
+        self._positive_recipients(items)
         objs = self._said_first(items)
         return self._clause(self._subject(items), lambda s: self._forbid(s, objs))
 
@@ -2678,6 +2692,7 @@ class Meaning(Transformer[Token, Any]):
         return self._clause(Subject((Calls(owner),)), lambda s: self._forbid(s, objs))
 
     def give_withheld(self, items: list[Any]) -> Clause:
+        self._positive_recipients(items)
         objs = self._said_first(items)
         subjects = [i for i in items if isinstance(i, Subject)]
         calls = tuple(c for subject in subjects for c in subject.calls)
@@ -2718,21 +2733,25 @@ class Meaning(Transformer[Token, Any]):
         return objs, self._subject(items)
 
     def hand_pos(self, items: list[Any]) -> Clause:
+        self._positive_recipients(items)
         objs, recipients = self._handed(items)
         return self._clause(recipients, lambda s: self._need(s, objs))
 
     def hand_neg(self, items: list[Any]) -> Clause:
+        self._positive_recipients(items)
         objs, recipients = self._handed(items)
         return self._clause(recipients, lambda s: self._forbid(s, objs))
 
     def give_withheld_but(self, items: list[Any]) -> Clause:
         """"withheld from A but shown to B": A never receives it, B does."""
+        self._positive_recipients(items)
         objs = self._said_first(items)
         hidden, shown = (i for i in items if isinstance(i, Subject))
         return self._clause(hidden, lambda s: self._forbid(s, objs) + self._need(shown, objs))
 
     def give_nothing(self, items: list[Any]) -> Clause:
         """"Nothing the actor produces reaches the arbiter": no output of it."""
+        self._positive_recipients(items)
         owner = next(i for i in items if _is_name(i))
         if owner in (OTHER, ITS):
             raise Unsupported("nothing of no named slot")
@@ -2752,6 +2771,7 @@ class Meaning(Transformer[Token, Any]):
     give_pos_q = give_pos
 
     def give_only_to(self, items: list[Any]) -> Clause:
+        self._positive_recipients(items)
         if any(str(t).lower() not in _ALONE for t in self._tokens(items, "INDEP")):
             # "is given to the auditor separately" says how, not to whom alone
             raise Unsupported("a word of independence that does not say 'alone'")

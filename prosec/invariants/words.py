@@ -125,6 +125,9 @@ KINDS: dict[str, tuple[str, ...]] = {
         # an order left open ("in any order", "in whatever sequence") is no
         # order at all, not "in order" with a filler
         "any order", "any sequence", "whatever order", "whatever sequence", "any particular order",
+        # a possibility, not a promise ("the observer might never see ..."),
+        # where "may never" forbids
+        "might never", "might not", "might not ever",
     ),
     # ---- function words
     "AUX": (
