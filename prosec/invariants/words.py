@@ -128,6 +128,10 @@ KINDS: dict[str, tuple[str, ...]] = {
         # a possibility, not a promise ("the observer might never see ..."),
         # where "may never" forbids
         "might never", "might not", "might not ever",
+        # a promise limited to a beginning ("does not know at first ...")
+        "at first", "initially", "to begin with", "in the beginning",
+        "for the most part", "in most cases", "in some cases", "most of the time", "some of the time",
+        "in part", "as a rule", "more or less",
     ),
     # ---- function words
     "AUX": (
