@@ -2882,3 +2882,97 @@ def test_a_negated_subject_takes_no_second_negation(sentence: str, canonical: st
 )
 def test_a_second_negation_or_a_possibility_is_not_dropped(sentence: str, canonical: str | None) -> None:
     assert _read_as(PATTERN, sentence) == canonical, sentence
+
+
+LOOPS = ROUNDS.replace(
+    "max_lessons: number -- (optional, default 3)\n",
+    "max_lessons: number -- (optional, default 3)\nreviews: number -- (optional, default 2)\n",
+).replace("return feedback\n", "repeat reviews as sweep:\n  feedback = call grader\n    work: feedback\nreturn feedback\n")
+
+
+@pytest.mark.parametrize(
+    ("pattern", "sentence", "canonical"),
+    [
+        # of the only loop, any word names it
+        (ROUNDS, "The number of blah rounds never exceeds max_lessons", "the loop is bounded by `max_lessons`"),
+        # of several loops, the word must name the loop: its variable, a
+        # slot called in it, what the bound counts
+        (LOOPS, "The number of lesson rounds never exceeds max_lessons", "the lesson loop is bounded by `max_lessons`"),
+        (LOOPS, "The number of lesson rounds is bounded by max_lessons", "the lesson loop is bounded by `max_lessons`"),
+        (LOOPS, "The number of blah rounds never exceeds max_lessons", None),
+        (LOOPS, "The number of blah rounds is bounded by max_lessons", None),
+        (LOOPS, "The number of sweep rounds never exceeds reviews", "the sweep loop is bounded by `reviews`"),
+        (LOOPS, "The number of grader rounds never exceeds max_lessons", "`grader` is called at most `max_lessons` times"),
+    ],
+)
+def test_rounds_named_by_a_word_of_several_loops(pattern: str, sentence: str, canonical: str | None) -> None:
+    assert _read_as(pattern, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("pattern", "sentence", "canonical"),
+    [
+        # "has no bound": of the only loop, not bounded by its bound
+        (ROUNDS, "The loop has no bound", "it is not the case that the loop is bounded by `max_lessons`"),
+        (ROUNDS, "The tutoring loop has no upper limit at all", "it is not the case that the loop is bounded by `max_lessons`"),
+        (ROUNDS, "The loop does not have a bound", "it is not the case that the loop is bounded by `max_lessons`"),
+        # a bound had is no claim read; of several loops, which is not said
+        (ROUNDS, "The loop has a bound", None),
+        (LOOPS, "The loop has no bound", None),
+        (LOOPS, "The lesson loop has no bound", None),
+    ],
+)
+def test_a_loop_said_to_have_no_bound(pattern: str, sentence: str, canonical: str | None) -> None:
+    assert _read_as(pattern, sentence) == canonical, sentence
+
+
+ORDERED = """\
+---
+name: ordered
+kind: pattern
+---
+
+# Ordered
+
+A mapper maps each chunk in turn.
+
+### Slots
+
+- `mapper`
+  - requires: chunk
+  - ensures: mapped chunk
+
+### Requires
+
+- The caller supplies:
+    chunks: string[] -- pieces of work, in filing order
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let mapped = for chunk in chunks:
+  call mapper
+    chunk: chunk
+return mapped
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("pattern", "sentence", "canonical"),
+    [
+        # an order the pattern's own text gives the list
+        (ORDERED, "Chunks are mapped one at a time, in filing order", "`mapper` runs in order over `chunks`"),
+        (ORDERED, "The mapper works through the chunks one at a time, in filing order", "`mapper` runs in order over `chunks`"),
+        (ORDERED, "Chunks are not mapped one at a time, in filing order", None),
+        # an order the pattern does not name: the list need not have it
+        (ORDERED, "Chunks are mapped one at a time, in writing order", None),
+        (ORDERED.replace(", in filing order", ""), "Chunks are mapped one at a time, in filing order", None),
+    ],
+)
+def test_an_order_the_pattern_names(pattern: str, sentence: str, canonical: str | None) -> None:
+    assert _read_as(pattern, sentence) == canonical, sentence

@@ -243,6 +243,9 @@ class Lexicon:
     verdicts: dict[str, str] = field(default_factory=dict)
     #: how many loops (not ``parallel:`` blocks) the delegation has
     loop_count: int = 0
+    #: the config entry that is the whole bound of the delegation's only
+    #: loop (``loop (max: max_steps)``, ``repeat rounds``), if it has one
+    sole_bound: str | None = None
     #: the words a loop is named by in the program: its variable (``as
     #: trial``) and the local it is the value of (``let quiz = repeat ...``)
     loop_words: frozenset[str] = frozenset()
@@ -719,6 +722,11 @@ def build_lexicon(
     lex.acts.update(_acts(slot_set))
     lex.verdicts.update(_verdicts(program, _known()))
     lex.loop_count = sum(1 for loop in loops_in(program.body) if not isinstance(loop, ir.Parallel))
+    only = [loop for loop in loops_in(program.body) if not isinstance(loop, ir.Parallel)]
+    if len(only) == 1 and isinstance(only[0], ir.Repeat | ir.LoopUntil):
+        limit = only[0].count if isinstance(only[0], ir.Repeat) else only[0].max
+        if isinstance(limit, ir.Name) and limit.name in input_set:
+            lex.sole_bound = limit.name
     lex.loop_words = frozenset(
         w
         for stmt in ir.walk(program.body)

@@ -2850,6 +2850,13 @@ class Meaning(Transformer[Token, Any]):
     def bounded_denied(self, items: list[Any]) -> Clause:
         return self._denied(self.bounded(items))
 
+    def bounded_none(self, items: list[Any]) -> Clause:
+        """"The loop has no bound": of the delegation's only loop, whose
+        whole bound is a config entry, that it is not bounded by it."""
+        if self.lex.loop_count != 1 or self.lex.sole_bound is None:
+            raise Unsupported("no bound, said of no single loop with a named bound")
+        return self._denied(self.bounded([*items, self.lex.sole_bound]))
+
     def gated_denied_verdict(self, items: list[Any]) -> Clause:
         if str(self._tokens(items, "REGARDLESS")[0]).lower() != "regardless of":
             raise Unsupported("a verdict after 'even when'")
@@ -3296,6 +3303,15 @@ class Meaning(Transformer[Token, Any]):
             raise Unsupported("an order said with 'later' or 'subsequent', not 'following'")
         return OrderOf(self._name(self._tokens(items, "INPUT")[0]))
 
+    def own_order(self, items: list[Any]) -> None:
+        """"In teaching order": an order the pattern's own text names ("unit
+        titles, in teaching order"), that of the list as it is given; any
+        other word may name an order the list need not have."""
+        (word,) = [_tok(self.toks, t) for t in self._tokens(items, "WORD")]
+        if (word.text.lower(), "order") not in self.lex.bigrams:
+            raise Unsupported(f"'in {word.text} order': an order the pattern does not name")
+        return None
+
     def _order_of(self, items: list[Any], over: str | None = None) -> str | None:
         """The list a sentence says the calls keep the order of: "in chunk
         order", or the list named before; the two must agree."""
@@ -3500,6 +3516,20 @@ class Meaning(Transformer[Token, Any]):
         around = next((i.slot for i in items if isinstance(i, _LoopAround)), None)
         loop = next((i.name for i in items if isinstance(i, _LoopNamed)), None)
         return Clause(None, lambda s: [Bounded(bound, around, loop)])
+
+    def bounded_word_rounds(self, items: list[Any]) -> Clause:
+        """"The number of critique rounds never exceeds `max_rounds`": the
+        word before the rounds names the loop as it would before "loop"
+        (the only loop, its variable or local, a slot called in it or its
+        action, the pattern's own words, what the bound counts) or is the
+        activity of a slot the bound's loop calls, else which of several
+        loops is not said."""
+        if self._activity_rounds() is not None:
+            # "verification rounds": the rounds of the loop the verifier is
+            # called in, which `bounded` checks the bound bounds
+            return self.bounded(items)
+        said = [t for t in self._tokens(items) if t.type in ("WORD", "CALLS", "LOOP")]
+        return self.bounded([*items, self.loop_noun(said)])
 
     def bounded_work(self, items: list[Any]) -> Clause:
         """"The argument runs for no more than `rounds` rounds": what the

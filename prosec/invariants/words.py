@@ -392,6 +392,8 @@ KINDS: dict[str, tuple[str, ...]] = {
         "as it is", "as they are", "exactly as it is", "exactly as they are", "just as it is", "just as they are",
     ),
     "BOUNDED": ("bounded", "capped", "limited"),
+    # "the loop has no bound": a limit on the rounds, denied
+    "LIMIT_N": ("bound", "upper bound", "limit", "upper limit", "cap"),
     # "the number of rounds never exceeds `max_rounds`"
     "COUNT_OF": ("number of", "the number of", "count of", "the count of"),
     "EXCEED": ("exceeds", "exceed", "goes beyond", "go beyond", "goes above", "go above"),
