@@ -461,7 +461,7 @@ return { result: done }
     ("The editor is shown the notes themselves", PANEL, "receives", {"slot": "editor", "needs": ("input:notes",)}, Status.PROVED),
     # not being told a fact
     ("The reviewer is never told that an editor will rewrite its work", PANEL, "unaware", {"slot": "reviewer", "terms": ("editor",)}, Status.PROVED),
-    ("No reviewer is told that an editor exists", PANEL, "unaware", {"slot": "reviewer", "terms": ("editor", "exists")}, Status.PROVED),
+    ("No reviewer is told that an editor exists", PANEL, "unaware", {"slot": "reviewer", "terms": ("editor",)}, Status.PROVED),
     # a list never shortened, however it is said
     ("The log is never overwritten or removed", PANEL, "monotonic", {"var": "log"}, Status.PROVED),
     ("The log is only ever appended to, never replaced, cleared or truncated", PANEL, "monotonic", {"var": "log"}, Status.PROVED),
