@@ -1050,6 +1050,13 @@ def test_keys_named_with_their_slot(sentence: str, canonical: str | None) -> Non
         ("No reviewer sees the reviews of other runs", "`reviewer` never receives another `reviewer`'s output"),
         ("No reviewer sees the reviews from earlier runs", "`reviewer` never receives another `reviewer`'s output"),
         ("The mapper never sees the reviews of other runs", None),
+        # "another review", "the reviews written by another reviewer call":
+        # what the slot's other calls made, said of that slot only
+        ("No reviewer sees another reviewer's review", "`reviewer` never receives another `reviewer`'s output"),
+        ("No reviewer sees the reviews written by another reviewer call", "`reviewer` never receives another `reviewer`'s output"),
+        ("Each reviewer sees the reviews written by another reviewer", "`reviewer` receives another `reviewer`'s output"),
+        ("The mapper never sees the reviews written by another reviewer", None),
+        ("The mapper never sees another reviewer's review", None),
         # why earlier calls failed, or their failures: other calls' outputs
         ("Each reviewer is shown why earlier ones failed", "`reviewer` receives another `reviewer`'s output"),
         ("No reviewer is told why the earlier reviewers failed", "`reviewer` never receives another `reviewer`'s output"),
@@ -1704,6 +1711,22 @@ return draft
 )
 def test_rounds_named_by_a_slots_activity_are_its_loops(sentence: str, canonical: str | None) -> None:
     assert _read_as(REFINE, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # "an earlier review", of a local `review` that holds every result
+        # of the refiner (a word that is also any delegate's result): the
+        # refiner's earlier outputs, as "the review" is its output
+        ("No refiner call sees an earlier review", "`refiner` never receives its previous output"),
+        ("The refiner is shown earlier reviews", "`refiner` receives its previous output"),
+        # of another slot: earlier rounds, or earlier than the call? not read
+        ("The summarizer never sees an earlier review", None),
+    ],
+)
+def test_an_earlier_value_of_a_local_that_holds_one_slots_results(sentence: str, canonical: str | None) -> None:
+    assert _read_as(REFINE.replace("draft", "review"), sentence) == canonical, sentence
 
 
 @pytest.mark.parametrize(

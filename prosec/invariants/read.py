@@ -439,7 +439,12 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
                     if not (kind == "SLOT" and k == "ROLENOUN")
                     and not (
                         kind == "VAR" and k == "OUTPUT" and (names[0] in lex.holds or names[0] in lex.collects or names[0] in lex.gathers)
-                        and len(out) in articles and low[max(i - 2, 0) : i].count("the") == 1
+                        and (
+                            (len(out) in articles and low[max(i - 2, 0) : i].count("the") == 1)
+                            # "an earlier proposal": that slot's earlier
+                            # outputs, not any delegate's earlier result
+                            or (bool(out) and [t.kind for t in out[-1]] == ["PRIOR"])
+                        )
                     )
                 ]
             if n == 1 and kind != "SLOT" and word in lex.acts:
@@ -1982,12 +1987,22 @@ class Meaning(Transformer[Token, Any]):
 
     def o_others_var(self, items: list[Any]) -> Obj:
         # "the route planned by another router call": a local that only
-        # ever holds that slot's results, made by another of its calls
-        var = self._names(self._tokens(items, "VAR")[0])[0]
+        # ever holds that slot's results (bound to its call, or collecting
+        # or gathering every one of them), made by another of its calls;
+        # said of that slot only (``names``)
+        token = self._tokens(items, "VAR")[0]
+        names = [n for n in self._names(token) if n == str(token).replace(" ", "_")] or list(self._names(token))
+        makers = {m for n in names for m in (*self.lex.results.get(n, ()), self.lex.collects.get(n), self.lex.gathers.get(n)) if m}
         who: tuple[str, ...] = next(i for i in items if isinstance(i, tuple))
-        if not who or set(who) != set(self.lex.results.get(var, ())):
-            raise Unsupported(f"'{var}' made by another call of a slot it does not hold the results of")
-        return Obj(source=FromOthers())
+        if len(names) != 1 or not who or set(who) != makers:
+            raise Unsupported(f"'{names[0]}' made by another call of a slot it does not hold the results of")
+        return Obj(source=FromOthers(), names=who)
+
+    def o_others_var_another(self, items: list[Any]) -> Obj:
+        # "another coach's notes", "the other routes", of a local that only
+        # ever holds one slot's results, said of that slot: what its other
+        # calls made
+        return self.o_var_others_calls(items)
 
     def o_others_var_prior(self, items: list[Any]) -> Obj:
         # "the mark given to an earlier submission": a local that only ever
