@@ -2999,3 +2999,18 @@ return mapped
 )
 def test_an_order_the_pattern_names(pattern: str, sentence: str, canonical: str | None) -> None:
     assert _read_as(pattern, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a word for any result that also names a local one slot makes
+        # (`reviews`, of `call reviewer`): another call of that slot, said
+        # of it; said of another slot, whose?
+        ("No reviewer sees another review", "`reviewer` never receives another `reviewer`'s output"),
+        ("The mapper never sees another review", None),
+        ("No mapper sees another result", "`mapper` never receives another `mapper`'s output"),
+    ],
+)
+def test_another_result_named_by_a_slots_local_is_that_slots(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PATTERN, sentence) == canonical, sentence

@@ -1970,6 +1970,24 @@ class Meaning(Transformer[Token, Any]):
         # be the subject's ("a different planner outline", said of the
         # coach, is no other coach call's output)
         who = tuple(n for i in items if isinstance(i, tuple) for n in i)
+        if not who:
+            # "another review", a word for any result that also names a
+            # local or a slot's action: the calls of the slot that makes
+            # it, which must be the subject's; one it does not name alone
+            # may be anybody's
+            for token in self._tokens(items, "OUTPUT"):
+                word = str(token).lower()
+                found = self.lex.forms.get((word,))
+                makers: set[str] = set()
+                if found is not None and found[1].kind == "var":
+                    makers = {m for n in found[1].names for m in (*self.lex.results.get(n, ()), self.lex.collects.get(n), self.lex.gathers.get(n)) if m}
+                    if len(makers) != 1:
+                        raise Unsupported(f"'another {word}': a local no one slot makes")
+                if word in self.lex.acts:
+                    makers.add(self.lex.acts[word])
+                if len(makers) > 1:
+                    raise Unsupported(f"'another {word}': of which slot is not said")
+                who = tuple(makers)
         return Obj(source=FromOthers(), names=who, reciprocal=bool(self._tokens(items, "EACHOTHER")))
 
     def o_others_fields(self, items: list[Any]) -> Obj:
