@@ -2882,3 +2882,72 @@ def test_a_negated_subject_takes_no_second_negation(sentence: str, canonical: st
 )
 def test_a_second_negation_or_a_possibility_is_not_dropped(sentence: str, canonical: str | None) -> None:
     assert _read_as(PATTERN, sentence) == canonical, sentence
+
+
+SECTIONS = """\
+---
+name: sections
+kind: pattern
+---
+
+# Sections
+
+A coach for each section, then a conductor.
+
+### Slots
+
+- `coach`
+  - requires: section
+  - ensures: notes on passages to rehearse
+- `miner`
+  - requires: topic
+  - ensures: `{ findings, confidence }`
+- `conductor`
+
+### Requires
+
+```
+sections: string[] -- the sections
+topics: string[] -- the topics
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let notes = parallel for section in sections:
+  call coach
+    section: section
+let mined = parallel for topic in topics:
+  call miner
+    topic: topic
+let plan = call conductor
+  notes: notes
+  mined: mined
+return plan
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # what the calls on the list's other elements made: the noun the
+        # slot's `ensures:` calls its result by, or a key it declares
+        ("Coaches are shown the other sections' notes", "`coach` receives another `coach`'s output"),
+        ("Miners are shown the other topics' findings", "`miner` receives another `miner`'s `findings`"),
+        ("No coach sees the other sections' notes", "`coach` never receives another `coach`'s output"),
+        ("No miner sees another topic's confidence", "`miner` never receives another `miner`'s `confidence`"),
+        # another word: maybe a key of the sections themselves
+        ("Coaches are shown the other sections' plans", None),
+        ("No coach sees the other sections' plans", None),
+        # "before writing their own": its own work, naming nothing that reaches it
+        ("Coaches are shown the other sections' notes before writing their own", "`coach` receives another `coach`'s output"),
+        ("Coaches are shown the other sections' notes before the conductor runs", None),
+    ],
+)
+def test_what_the_calls_on_other_elements_made(sentence: str, canonical: str | None) -> None:
+    assert _read_as(SECTIONS, sentence) == canonical, sentence

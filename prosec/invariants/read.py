@@ -2027,7 +2027,17 @@ class Meaning(Transformer[Token, Any]):
                 raise Unsupported("a local made on other elements that is not one walking slot's results")
         if len(makers) != 1:
             raise Unsupported("results made on other elements, in a loop that calls several slots")
-        return Obj(source=FromOthers(), names=tuple(makers))
+        fields: tuple[str, ...] = next((i for i in items if isinstance(i, tuple)), ())
+        (maker,) = makers
+        if fields and not set(fields) <= self.lex.declares.get(maker, frozenset()):
+            # "the other sections' notes": a key the slot declares, or the
+            # noun its `ensures:` calls its whole result by ("ensures: notes
+            # on passages"); another word may be a key of the elements
+            said = {w for f in fields for w in words_of(f)}
+            if not said or not said <= self.lex.products.get(maker, frozenset()):
+                raise Unsupported("a field of the other elements, or of what was made on them?")
+            fields = ()
+        return Obj(source=FromOthers(fields), names=tuple(makers))
 
     def o_its_fields(self, items: list[Any]) -> Obj:
         fields = next(i for i in items if isinstance(i, tuple))
