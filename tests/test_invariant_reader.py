@@ -2947,6 +2947,14 @@ return plan
         # "before writing their own": its own work, naming nothing that reaches it
         ("Coaches are shown the other sections' notes before writing their own", "`coach` receives another `coach`'s output"),
         ("Coaches are shown the other sections' notes before the conductor runs", None),
+        # "each section's notes": what was made on every element, every output
+        ("The conductor is shown each section's notes", "`conductor` receives every `coach` output"),
+        ("The conductor is shown every topic's findings", "`conductor` receives every `miner`'s `findings`"),
+        # kept away: every one of them, or any? not read
+        ("The conductor never sees each section's notes", None),
+        ("The conductor is shown each section's plans", None),
+        # received by a slot called once per section: all in each call, or one?
+        ("Each coach is shown every section's notes", None),
     ],
 )
 def test_what_the_calls_on_other_elements_made(sentence: str, canonical: str | None) -> None:
