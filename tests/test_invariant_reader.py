@@ -3014,3 +3014,80 @@ def test_an_order_the_pattern_names(pattern: str, sentence: str, canonical: str 
 )
 def test_another_result_named_by_a_slots_local_is_that_slots(sentence: str, canonical: str | None) -> None:
     assert _read_as(PATTERN, sentence) == canonical, sentence
+
+
+SECTIONS = """\
+---
+name: sections
+kind: pattern
+---
+
+# Sections
+
+A coach for each section, then a conductor.
+
+### Slots
+
+- `coach`
+  - requires: section
+  - ensures: notes on passages to rehearse
+- `miner`
+  - requires: topic
+  - ensures: `{ findings, confidence }`
+- `conductor`
+
+### Requires
+
+```
+sections: string[] -- the sections
+topics: string[] -- the topics
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let notes = parallel for section in sections:
+  call coach
+    section: section
+let mined = parallel for topic in topics:
+  call miner
+    topic: topic
+let plan = call conductor
+  notes: notes
+  mined: mined
+return plan
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # what the calls on the list's other elements made: the noun the
+        # slot's `ensures:` calls its result by, or a key it declares
+        ("Coaches are shown the other sections' notes", "`coach` receives another `coach`'s output"),
+        ("Miners are shown the other topics' findings", "`miner` receives another `miner`'s `findings`"),
+        ("No coach sees the other sections' notes", "`coach` never receives another `coach`'s output"),
+        ("No miner sees another topic's confidence", "`miner` never receives another `miner`'s `confidence`"),
+        # another word: maybe a key of the sections themselves
+        ("Coaches are shown the other sections' plans", None),
+        ("No coach sees the other sections' plans", None),
+        # "before writing their own": its own work, naming nothing that reaches it
+        ("Coaches are shown the other sections' notes before writing their own", "`coach` receives another `coach`'s output"),
+        ("Coaches are shown the other sections' notes before the conductor runs", None),
+        # "each section's notes": what was made on every element, every output
+        ("The conductor is shown each section's notes", "`conductor` receives every `coach` output"),
+        ("The conductor is shown every topic's findings", "`conductor` receives every `miner`'s `findings`"),
+        # kept away: every one of them, or any? not read
+        ("The conductor never sees each section's notes", None),
+        ("The conductor is shown each section's plans", None),
+        # received by a slot called once per section: all in each call, or one?
+        ("Each coach is shown every section's notes", None),
+    ],
+)
+def test_what_the_calls_on_other_elements_made(sentence: str, canonical: str | None) -> None:
+    assert _read_as(SECTIONS, sentence) == canonical, sentence

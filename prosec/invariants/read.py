@@ -2060,7 +2060,37 @@ class Meaning(Transformer[Token, Any]):
                 raise Unsupported("a local made on other elements that is not one walking slot's results")
         if len(makers) != 1:
             raise Unsupported("results made on other elements, in a loop that calls several slots")
-        return Obj(source=FromOthers(), names=tuple(makers))
+        fields: tuple[str, ...] = next((i for i in items if isinstance(i, tuple)), ())
+        (maker,) = makers
+        if fields and not set(fields) <= self.lex.declares.get(maker, frozenset()):
+            # "the other sections' notes": a key the slot declares, or the
+            # noun its `ensures:` calls its whole result by ("ensures: notes
+            # on passages"); another word may be a key of the elements
+            said = {w for f in fields for w in words_of(f)}
+            if not said or not said <= self.lex.products.get(maker, frozenset()):
+                raise Unsupported("a field of the other elements, or of what was made on them?")
+            fields = ()
+        return Obj(source=FromOthers(fields), names=tuple(makers))
+
+    def o_every_element(self, items: list[Any]) -> Obj:
+        """"each bout's margin", of a slot called on `bouts` one element at
+        a time: what it made on every element, every one of its outputs
+        (kept away, not read: every one, or any?). The noun after the
+        possessive is read as for "the other sections' notes"."""
+        name = self._name(self._tokens(items, "INPUT")[0])
+        walkers = self.lex.walkers.get(name, frozenset()) & self.lex.slots
+        if name in self.lex.scalars or len(walkers) != 1:
+            raise Unsupported("every element's results, of a list not one slot is called on one by one")
+        (maker,) = walkers
+        fields: tuple[str, ...] = next((i for i in items if isinstance(i, tuple)), ())
+        if fields and not set(fields) <= self.lex.declares.get(maker, frozenset()):
+            said = {w for f in fields for w in words_of(f)}
+            if not said or not said <= self.lex.products.get(maker, frozenset()):
+                raise Unsupported("a field of every element, or of what was made on it?")
+            fields = ()
+        if fields:
+            return Obj(owner=maker, what="every_fields", fields=fields)
+        return Obj(owner=maker, what="every")
 
     def o_its_fields(self, items: list[Any]) -> Obj:
         fields = next(i for i in items if isinstance(i, tuple))
