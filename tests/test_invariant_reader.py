@@ -3091,3 +3091,61 @@ return plan
 )
 def test_what_the_calls_on_other_elements_made(sentence: str, canonical: str | None) -> None:
     assert _read_as(SECTIONS, sentence) == canonical, sentence
+
+
+ROLES = """\
+---
+name: roles
+kind: pattern
+---
+
+# Roles
+
+Each role is danced, and the runs are collected with the role they were for.
+
+### Slots
+
+- `dancer`
+  - ensures: a run `{ video }`
+
+### Requires
+
+```
+roles: string[] -- the roles in the piece
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let runs = parallel for role in roles:
+  let run = call dancer
+    role: role
+    all_roles: roles
+  return { role: role, video: run.video }
+return { runs: runs }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # a key the slot declares, of another call's result
+        ("No dancer is shown another dancer's video", "`dancer` never receives another `dancer`'s `video`", Status.PROVED),
+        # a word for the input's element, after a possessive: the element the
+        # call is given, or a field of its result (which no result has, and
+        # so would be proved while every role reaches every dancer)? not read
+        ("No dancer is shown another dancer's role", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_an_inputs_element_after_a_possessive_is_no_field(sentence: str, canonical: str | None, status: Status) -> None:
+    text = ROLES.replace("{invariants}", f"- {sentence}")
+    result = compile_text("tests/roles.prose.md", text.encode(), render=False)
+    assert result.report is not None
+    (fact,) = result.report.invariants
+    assert (fact.read_as or None) == canonical, (sentence, fact.read_as)
+    assert fact.status == status, (sentence, fact.evidence)

@@ -886,6 +886,15 @@ def _owned(word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ..
         # slot declares or the program reads, so its whole result in a word
         # of the writer's, or a field it does not declare? Not read as either
         return Tok("WORD", word)
+    if (
+        (found := lex.forms.get((word,))) is not None
+        and found[1].kind == "input"
+        and lex.key_forms.get(word) not in lex.read_keys | lex.declared_keys
+    ):
+        # "another dancer's role", of an input `roles` the dancers walk: the
+        # element the call is given, or a field of its result? Not read as
+        # a field no result may have
+        return Tok("WORD", word)
     return Tok("FIELD", word, (lex.key_forms.get(word, word),))
 
 
