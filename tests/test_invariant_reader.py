@@ -736,6 +736,16 @@ def _read_as(pattern: str, sentence: str) -> str | None:
         return None
     return "; ".join(e.removeprefix("read as: ") for f in facts for e in f.evidence if e.startswith("read as: "))
 
+def _checked(pattern: str, sentence: str) -> tuple[str | None, Status, tuple[str, ...]]:
+    """The canonical form (None when unread), status and evidence of the one
+    fact a sentence gives in ``pattern``."""
+    text = pattern.replace("{invariants}", f"- {sentence}")
+    result = compile_text("tests/own.prose.md", text.encode(), render=False)
+    assert result.report is not None
+    (fact,) = result.report.invariants
+    return fact.read_as or None, fact.status, tuple(fact.evidence)
+
+
 
 PAIR = """\
 ---
@@ -2493,12 +2503,9 @@ return { draft: draft, notes: notes }
     ],
 )
 def test_a_loop_named_by_its_slot_or_its_variable_is_that_loop(sentence: str, canonical: str, status: Status) -> None:
-    text = TWO_LOOPS.replace("{invariants}", f"- {sentence}")
-    result = compile_text("tests/two.prose.md", text.encode(), render=False)
-    assert result.report is not None
-    (fact,) = result.report.invariants
-    assert fact.read_as == canonical, sentence
-    assert fact.status == status, (sentence, fact.evidence)
+    read_as, got, evidence = _checked(TWO_LOOPS, sentence)
+    assert read_as == canonical, (sentence, read_as)
+    assert got == status, (sentence, evidence)
 
 
 KEY_PREFIX = """\
@@ -2863,12 +2870,9 @@ return { errors: errors, verdict: verdict }
     ],
 )
 def test_failures_after_a_possessive_are_no_field(sentence: str, canonical: str | None, status: Status) -> None:
-    text = ERRORS.replace("{invariants}", f"- {sentence}")
-    result = compile_text("tests/errors.prose.md", text.encode(), render=False)
-    assert result.report is not None
-    (fact,) = result.report.invariants
-    assert (fact.read_as or None) == canonical, (sentence, fact.read_as)
-    assert fact.status == status, (sentence, fact.evidence)
+    read_as, got, evidence = _checked(ERRORS, sentence)
+    assert read_as == canonical, (sentence, read_as)
+    assert got == status, (sentence, evidence)
 
 
 @pytest.mark.parametrize(
@@ -3143,9 +3147,6 @@ return { runs: runs }
     ],
 )
 def test_an_inputs_element_after_a_possessive_is_no_field(sentence: str, canonical: str | None, status: Status) -> None:
-    text = ROLES.replace("{invariants}", f"- {sentence}")
-    result = compile_text("tests/roles.prose.md", text.encode(), render=False)
-    assert result.report is not None
-    (fact,) = result.report.invariants
-    assert (fact.read_as or None) == canonical, (sentence, fact.read_as)
-    assert fact.status == status, (sentence, fact.evidence)
+    read_as, got, evidence = _checked(ROLES, sentence)
+    assert read_as == canonical, (sentence, read_as)
+    assert got == status, (sentence, evidence)
