@@ -727,12 +727,11 @@ def build_lexicon(
         limit = only[0].count if isinstance(only[0], ir.Repeat) else only[0].max
         if isinstance(limit, ir.Name) and limit.name in input_set:
             lex.sole_bound = limit.name
-    lex.loop_words = frozenset(
-        w
-        for stmt in ir.walk(program.body)
-        for name in _loop_names(stmt)
-        for w in variants(name.lower())
-    )
+    for stmt in ir.walk(program.body):
+        for name in _loop_names(stmt):
+            for w in variants(name.lower()):
+                lex.loop_names[w] = lex.loop_names.get(w, frozenset()) | {name}
+    lex.loop_words = frozenset(lex.loop_names)
     lex.nested_bounds = frozenset(
         e.name
         for outer in loops_in(program.body)
@@ -742,10 +741,6 @@ def build_lexicon(
         for e in ir.subexprs(inner.count if isinstance(inner, ir.Repeat) else inner.max)
         if isinstance(e, ir.Name)
     )
-    for stmt in ir.walk(program.body):
-        for name in _loop_names(stmt):
-            for w in variants(name.lower()):
-                lex.loop_names[w] = lex.loop_names.get(w, frozenset()) | {name}
     bound_callees: dict[str, set[str]] = {}
     for loop in loops_in(program.body):
         if not isinstance(loop, ir.Repeat | ir.LoopUntil):

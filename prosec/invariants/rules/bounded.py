@@ -89,24 +89,13 @@ def check(claim: Bounded, facts: Facts) -> Verdict:
     wrong: list[Problem] = []
     bounded: list[LoopInfo] = []
     for info in main:
-        node = info.node
-        match node:
-            case ir.Repeat(count=bound) | ir.LoopUntil(max=bound):
-                flows = facts.a.bounds.get(info.span, set())
-                if flows and all(
-                    f.src.kind == "input" and f.src.name == claim.bound and not f.path and not f.at for f in flows
-                ):
-                    bounded.append(info)
-                else:
-                    wrong.append(
-                        Problem(bound.span, f"the loop on line {info.span.line} is bounded by `{show(bound)}`, not by `{claim.bound}` as the caller gave it")
-                    )
-            case ir.For(iterable=iterable):
-                wrong.append(
-                    Problem(iterable.span, f"the loop on line {info.span.line} walks `{show(iterable)}`: it is bounded by its length, not by `{claim.bound}`")
-                )
-            case ir.Parallel():
-                pass
+        if info.is_block:
+            continue
+        problem = _bounded_by(info, claim.bound, facts)
+        if problem is None:
+            bounded.append(info)
+        else:
+            wrong.append(problem)
     if not bounded:
         # "The loop" is the one the value bounds; when no loop around the
         # calls is, each of them is where the promise fails.
