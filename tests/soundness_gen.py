@@ -99,6 +99,8 @@ class LoopMeta:
     join: str = "all"
     #: the loops around it, outermost first
     parents: tuple[int, ...] = ()
+    #: the local its collected values are bound to (``let rs = repeat ...``)
+    local: str | None = None
 
     @property
     def counted(self) -> bool:
@@ -470,7 +472,7 @@ class Generator:
             case _:
                 raise AssertionError(kind)
         self.loops[loop_id] = LoopMeta(
-            loop_id, kind, parallel, bool(collect), bound=bound, join=join, parents=tuple(ctx.loops)
+            loop_id, kind, parallel, bool(collect), bound=bound, join=join, parents=tuple(ctx.loops), local=collect
         )
         inner.scopes = [*ctx.scopes, {counter: _Var(counter, "counter")}]
         if kind == "for":
@@ -678,6 +680,8 @@ def claims_for(program: Program, choose: Choose) -> list[Claim]:
     def need() -> Source:
         match g.choose(6):
             case 0 | 1:
+                if g.chance(25):
+                    return FromInput("xs", element=True)  # "its own element"
                 return FromInput(g.pick(INPUTS), original=g.chance(40))
             case 2 | 3:
                 fields = (g.pick(FIELDS),) if g.chance(30) else ()
@@ -729,7 +733,21 @@ def claims_for(program: Program, choose: Choose) -> list[Claim]:
             case 9:
                 out.append(Ordered(target(phases=False), "xs"))
             case 10:
-                if g.chance(50):
+                loops = [meta for meta in program.loops.values() if meta.counted]
+                names = [f"i{meta.id}" for meta in loops] + [meta.local for meta in loops if meta.local]
+                # "the `a` loop": mostly a slot called in one loop only
+                innermost: dict[str, set[int | None]] = {}
+                for site in program.sites.values():
+                    counted = program.counted(site)
+                    innermost.setdefault(site.slot, set()).add(counted[-1].id if counted else None)
+                settled = sorted(s for s, ids in innermost.items() if len(ids) == 1 and None not in ids)
+                if settled and g.chance(40):
+                    out.append(Bounded(g.pick(CONFIG), around=g.pick(settled)))
+                elif g.chance(10):
+                    out.append(Bounded(g.pick(CONFIG), around=slot()))
+                elif names and g.chance(20):
+                    out.append(Bounded(g.pick(CONFIG), loop=g.pick(names)))  # "the i2 loop"
+                elif g.chance(50):
                     out.append(Bounded("n"))
                 else:
                     out.append(CallCount(Calls(slot()), g.pick(("0", "1", "2", "3", "n")), exact=g.chance(40)))

@@ -479,7 +479,46 @@ def _ordered(claim: Ordered, v: View) -> str | None:
     return None
 
 
+def _iterations(v: View, loop_id: int) -> int:
+    """The most iterations one run of the loop was seen to reach."""
+    loop = v.p.loops[loop_id]
+    extra = 1 if loop.kind == "for" else 0
+    most = 0
+    for e in v.t.events:
+        for c, meta in zip(e.counters, v.counted(e), strict=True):
+            if meta.id == loop_id:
+                most = max(most, c + extra)
+    for snap in v.probes():
+        seen = snap.bindings.get(f"i{loop_id}")
+        if isinstance(seen, int):
+            most = max(most, seen + extra)
+    return most
+
+
+def _one_loop(claim: Bounded, v: View) -> str | None:
+    """"The `a` loop" / "the i2 loop": that one loop ran at most the bound."""
+    if claim.around is not None:
+        sites = [s for s in v.p.sites.values() if s.slot == claim.around]
+        innermost = {loops[-1].id if (loops := v.p.counted(s)) else None for s in sites}
+        if len(innermost) != 1 or None in innermost:
+            return None  # which loop is meant is not settled: never proved
+        (loop_id,) = innermost
+    else:
+        ids = [m.id for m in v.p.loops.values() if m.counted and claim.loop in (f"i{m.id}", m.local)]
+        if len(ids) != 1:
+            return None
+        (loop_id,) = ids
+    assert loop_id is not None
+    bound = v.t.inputs[claim.bound]
+    most = _iterations(v, loop_id)
+    if most > bound:
+        return f"the loop {loop_id} ran {most} times, more than {claim.bound} = {bound}"
+    return None
+
+
 def _bounded(claim: Bounded, v: View) -> str | None:
+    if claim.around is not None or claim.loop is not None:
+        return _one_loop(claim, v)
     bound = v.t.inputs[claim.bound]
     main = {loops[0].id for site in v.p.sites.values() if (loops := v.p.counted(site))}
     if not main:
@@ -554,9 +593,19 @@ def _exactly_once(claim: ExactlyOnce, v: View) -> str | None:
     return None
 
 
+def _own_elements(e: Event, name: str) -> set[Token]:
+    """The elements of the list input ``name`` the call's own iteration
+    picks: the element of a `for` around it, or the one at a counter."""
+    own = set().union(*(tokens(x) for x in e.elements)) if e.elements else set()
+    own |= {Token("i", f"{name}#{c}") for c in e.counters}
+    return {t for t in own if t.input == name and "#" in t.ident}
+
+
 def _covers(v: View, need: Source, e: Event, t: Token) -> bool:
     ev = v.source_event(t)
     match need:
+        case FromInput(name=name, element=True):
+            return t in _own_elements(e, name)
         case FromInput(name=name):
             return t.input == name
         case FromSlot(slot=slot, fields=fields, age=age):
@@ -642,6 +691,8 @@ def _receives(claim: Receives, v: View) -> str | None:
                     any(t.call == o.key for t in found) for o in v.t.events
                     if o.slot == need.slot and o.end != -1 and o.end < e.start and v.common_round(e, o)
                 )
+            elif isinstance(need, FromInput) and need.element:
+                ok = any(_covers(v, need, e, t) for t in found)
             elif isinstance(need, FromInput) and need.original:
                 original = canon(v.t.inputs[need.name])
                 ok = any(canon(value) == original for value in e.kwargs.values())
