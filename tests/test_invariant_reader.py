@@ -3150,3 +3150,121 @@ def test_an_inputs_element_after_a_possessive_is_no_field(sentence: str, canonic
     read_as, got, evidence = _checked(ROLES, sentence)
     assert read_as == canonical, (sentence, read_as)
     assert got == status, (sentence, evidence)
+
+
+SWEEP = """\
+---
+name: sweep
+kind: pattern
+---
+
+# Sweep
+
+Scouts report, a commander decides, a critic reviews the plan.
+
+### Slots
+
+- `scout`
+  - ensures: a report
+- `commander`
+  - ensures: an order
+- `planner`
+- `critic`
+  - ensures: a structured verdict with accept/reject, reasoning, issues
+
+### Requires
+
+```
+sectors: string[] -- the sectors to search
+max_rounds: number -- how many rounds may run
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let reports = parallel for sector in sectors:
+  call scout
+    sector: sector
+let order = call commander
+  reports: reports
+let last_critique = null
+repeat max_rounds:
+  let plan = call planner
+    order: order
+    critique: last_critique
+  let verdict = call critic
+    plan: plan
+  last_critique = verdict
+return { order: order, plan: last_critique }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # "their" after one slot is someone named before (the scouts), not
+        # the commander's own: not read
+        ("The commander never sees their reports", None, Status.UNRECOGNIZED),
+        # after a plural it may be every scout's report, or each one's own
+        ("The scouts never see their reports", None, Status.UNRECOGNIZED),
+        # taken one at a time, or with "own", it is each one's own
+        ("Each scout never sees their reports", "`scout` never receives its own output", Status.PROVED),
+        ("The scouts never see their own reports", "`scout` never receives its previous output", Status.PROVED),
+    ],
+)
+def test_their_is_the_subjects_own_only_when_taken_one_at_a_time(sentence: str, canonical: str | None, status: Status) -> None:
+    read_as, got, evidence = _checked(SWEEP, sentence)
+    assert read_as == canonical, (sentence, read_as)
+    assert got == status, (sentence, evidence)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # `ensures:` names the verdict first; what follows "with" are its
+        # parts: the critic's reasoning is a field, not its whole verdict
+        ("The critic's reasoning never reaches the planner", "`planner` never receives `critic`'s `reasoning`", Status.ENFORCED),
+        ("The planner never sees the critic's verdict", "`planner` never receives `critic`'s output", Status.VIOLATED),
+        # "an earlier critique", where the program keeps `last_critique`: that
+        # local, not any delegate's earlier result (which the critic is given:
+        # the plan of this round is not earlier, but no reading is sure)
+        ("The critic never sees an earlier critique", None, Status.UNRECOGNIZED),
+        # how calls run is not a delegate's own behaviour
+        ("The scout checks every sector in parallel", None, Status.UNRECOGNIZED),
+        ("The scout checks every sector carefully", "`scout` reasons", Status.UNVERIFIABLE),
+    ],
+)
+def test_words_that_are_not_what_they_seem_are_not_read_as_such(sentence: str, canonical: str | None, status: Status) -> None:
+    read_as, got, evidence = _checked(SWEEP, sentence)
+    if canonical is not None:
+        assert read_as == canonical, (sentence, read_as)
+    else:
+        assert status is not Status.UNRECOGNIZED or read_as is None, (sentence, read_as)
+    assert got == status, (sentence, evidence, read_as)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "read"),
+    [
+        # "the other's" is one other: said of two slots, each the other's
+        ("The scout and the commander never see the other's output", [
+            "`commander` never receives `scout`'s output", "`scout` never receives `commander`'s output"]),
+        # of more than two, which one is not said
+        ("The scout, the commander and the planner never see the other's output", []),
+        ("The scout, the commander and the planner never see the others' output", [
+            "`commander` never receives `planner`'s output", "`commander` never receives `scout`'s output",
+            "`planner` never receives `commander`'s output", "`planner` never receives `scout`'s output",
+            "`scout` never receives `commander`'s output", "`scout` never receives `planner`'s output"]),
+    ],
+)
+def test_the_others_output_is_of_one_other_slot(sentence: str, read: list[str]) -> None:
+    text = SWEEP.replace("{invariants}", f"- {sentence}")
+    result = compile_text("tests/own.prose.md", text.encode(), render=False)
+    assert result.report is not None
+    got = sorted(f.read_as for f in result.report.invariants if f.read_as)
+    assert got == read, (sentence, got)

@@ -798,8 +798,14 @@ def build_lexicon(
     _attached(lex, prose)
     own = " ".join([prose, *(t for _, t in descriptions), *(t for _, t in results_described)]).lower()
     lex.bigrams = frozenset(itertools.pairwise(re.findall(r"[a-z][a-z_]*", own)))
+    named: set[str] = set()
     for slot, text in results_described:
-        if "{" in text or slot not in slot_set:
+        # an `ensures:` list names the result by its first item; the items
+        # after it are its parts ("a verdict with accept/reject, reasoning,
+        # issues": the critic's reasoning is a part, not the verdict)
+        first = slot not in named
+        named.add(slot)
+        if "{" in text or slot not in slot_set or not first:
             continue
         ws = description_phrase(text)
         if ws and ws[-1] not in ("'s", "'") and len(ws[-1]) > 2:

@@ -126,6 +126,11 @@ _ORDER_WORDS = frozenset(
     "round rounds time times attempt attempts step steps each every all both".split()
 )
 
+#: Plain words that say how a slot's calls run: never its own behaviour.
+_HOW_CALLS_RUN = frozenset(
+    "parallel simultaneously concurrently sequentially serially together once twice thrice again".split()
+)
+
 _BIAS = frozenset("favour favours favouring favor favors favoring flatter flatters flattering".split())
 
 #: Word kinds after which a name in a hidden fact is not what the fact is
@@ -439,13 +444,12 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
                     if not (kind == "SLOT" and k == "ROLENOUN")
                     and not (
                         kind == "VAR" and k == "OUTPUT" and (names[0] in lex.holds or names[0] in lex.collects or names[0] in lex.gathers)
-                        and (
-                            (len(out) in articles and low[max(i - 2, 0) : i].count("the") == 1)
-                            # "an earlier proposal": that slot's earlier
-                            # outputs, not any delegate's earlier result
-                            or (bool(out) and [t.kind for t in out[-1]] == ["PRIOR"])
-                        )
+                        and len(out) in articles and low[max(i - 2, 0) : i].count("the") == 1
                     )
+                    # "an earlier critique", of a local `last_critique`: what
+                    # the program keeps under that name from round to
+                    # round, not any delegate's earlier result
+                    and not (kind == "VAR" and k == "OUTPUT" and bool(out) and [t.kind for t in out[-1]] == ["PRIOR"])
                 ]
             if n == 1 and kind != "SLOT" and word in lex.acts:
                 toks.append(Tok("ACT", word, (lex.acts[word],)))  # "is merged", of a local `merged`
@@ -509,6 +513,7 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
         out.append(toks)
         i += n
     return [[replace(t, article=True) for t in _noun(pos)] if k in articles else pos for k, pos in enumerate(out)]
+
 
 
 #: Determiners that take one thing at a time: "neither forecaster", "each
@@ -1411,6 +1416,19 @@ class Meaning(Transformer[Token, Any]):
         super().__init__()
         self.toks = toks
         self.lex = lex
+        #: "the other's" (one other), not "the others'"
+        self.one_other = False
+        #: "their" that may not be the subject's own: after a plural ("the
+        #: scouts never see their reports": all of theirs?) or one slot ("the
+        #: commander never sees their reports": someone said before); only
+        #: after a subject taken one at a time ("each scout"), or before
+        #: "own", is it "its"
+        self.their_loose = any(
+            t.kind == "ITS" and t.text == "their"
+            and not (k + 1 < len(toks) and toks[k + 1].kind == "OWN")
+            and not any(b.kind in _DISTRIBUTIVE for b in toks[:k])
+            for k, t in enumerate(toks)
+        )
 
     # ------------------------------------------------------------ helpers
 
@@ -1642,6 +1660,9 @@ class Meaning(Transformer[Token, Any]):
         return self._name(token)
 
     def owner_other(self, items: list[Any]) -> str:
+        if _tok(self.toks, items[0]).text in ("other", "the other", "other's"):
+            # "the other's reply": of one other slot, so the subject names two
+            self.one_other = True
         return OTHER
 
     def owner_its(self, items: list[Any]) -> str:
@@ -2184,9 +2205,13 @@ class Meaning(Transformer[Token, Any]):
                 return [FromOthers()]
             if not owners:
                 raise Unsupported("'the other' with no other slot in the subject")
+            if self.one_other and len(owners) > 1:
+                raise Unsupported("'the other' of a subject naming more than two slots")
         elif owner == ITS:
             if target.slot is None:
                 raise Unsupported("'its' for the calls in a loop")
+            if self.their_loose:
+                raise Unsupported("'their' after a subject not taken one at a time")
             own = self.lex.made.get(obj.local, frozenset()) == {target.slot} if obj.local is not None else False
             if obj.local is not None and self._held_by(obj.local) != target.slot and not (obj.what == "prior" and own):
                 # ("its own earlier drafts": those of the local's values that
@@ -4461,6 +4486,11 @@ class Meaning(Transformer[Token, Any]):
 
     def behaviour(self, items: list[Any]) -> Clause:
         own = self._subject(items).slots
+        for tok in self.toks:
+            if tok.kind == "WORD" and tok.text in _HOW_CALLS_RUN:
+                # "checks all of the transects in parallel": how its calls
+                # run, which the program decides
+                raise Unsupported(f"{tok.text!r}, which says how calls run, in a promise of behaviour")
         for neg in (i for i in items if isinstance(i, _Negated)):
             self._names_nothing(neg.start, "a negated promise about something the pattern names", own)
 
