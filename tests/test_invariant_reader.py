@@ -1117,6 +1117,58 @@ def test_what_an_input_says_and_two_subjects_both(sentence: str, canonical: str 
     assert _read_as(PATTERN, sentence) == canonical, sentence
 
 
+HYPHENS = """\
+---
+name: hyphens
+kind: pattern
+---
+
+# Hyphens
+
+A name of three words, two of which a sentence may hyphenate.
+
+### Slots
+
+- `referee`
+- `press_officer`
+
+### Requires
+
+```
+on_field_call: string -- the call made on the field
+clip: string -- the replay
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let ruling = call referee
+  call: on_field_call
+  clip: clip
+let note = call press_officer
+  ruling: ruling
+return { ruling: ruling, note: note }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # "on-field" is one word of the sentence and two of the name
+        ("The referee is told the on-field call", "`referee` receives `on_field_call`"),
+        ("The press officer never learns the on-field call", "`press_officer` never receives `on_field_call`"),
+        ("The press officer never learns the on-field clip", None),
+    ],
+)
+def test_a_hyphenated_compound_in_a_name(sentence: str, canonical: str | None) -> None:
+    assert _read_as(HYPHENS, sentence) == canonical, sentence
+
+
 ROUNDS = """\
 ---
 name: rounds
