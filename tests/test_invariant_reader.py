@@ -1095,6 +1095,80 @@ def test_what_a_slot_made_is_a_thing(sentence: str, canonical: str | None) -> No
     assert _read_as(PATTERN, sentence) == canonical, sentence
 
 
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # what an input says is the input's value; what it "produced" is
+        # nothing an input does
+        ("The executor is told what the goal says", "`executor` receives `goal`"),
+        ("The executor is never told what the goal says", "`executor` never receives `goal`"),
+        ("The executor is told what the goal produced", None),
+        ("The verifier sees what the executor quoted", "`verifier` receives `executor`'s output"),
+        ("The verifier never sees what the executor quoted", "`verifier` never receives `executor`'s output"),
+        # "A and B both ...": each of the two
+        ("The planner and the executor both see the goal", "`planner` receives `goal`; `executor` receives `goal`"),
+        (
+            "The planner and the executor both never see the answer key",
+            "`planner` never receives `answer_key`; `executor` never receives `answer_key`",
+        ),
+    ],
+)
+def test_what_an_input_says_and_two_subjects_both(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PATTERN, sentence) == canonical, sentence
+
+
+HYPHENS = """\
+---
+name: hyphens
+kind: pattern
+---
+
+# Hyphens
+
+A name of three words, two of which a sentence may hyphenate.
+
+### Slots
+
+- `referee`
+- `press_officer`
+
+### Requires
+
+```
+on_field_call: string -- the call made on the field
+clip: string -- the replay
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let ruling = call referee
+  call: on_field_call
+  clip: clip
+let note = call press_officer
+  ruling: ruling
+return { ruling: ruling, note: note }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # "on-field" is one word of the sentence and two of the name
+        ("The referee is told the on-field call", "`referee` receives `on_field_call`"),
+        ("The press officer never learns the on-field call", "`press_officer` never receives `on_field_call`"),
+        ("The press officer never learns the on-field clip", None),
+    ],
+)
+def test_a_hyphenated_compound_in_a_name(sentence: str, canonical: str | None) -> None:
+    assert _read_as(HYPHENS, sentence) == canonical, sentence
+
+
 ROUNDS = """\
 ---
 name: rounds

@@ -698,6 +698,11 @@ def build_lexicon(
         # name itself can name it.
         for v in variants(ws[-1]) if ws else ():
             lex.add([*ws[:-1], v], 4, entity)
+            # two words of the name said as one hyphenated compound, which
+            # the sentence's words join ("the on-field call" of
+            # `on_field_call`)
+            for k in range(len(ws) - 2):
+                lex.add([*ws[:k], f"{ws[k]}_{ws[k + 1]}", *ws[k + 2 : -1], v], 4, entity)
         # a clipped word of a name said in full: "the minimum score" of
         # `min_score`, "the maximum budget" of `max_budget`
         if any(w in _CLIPPED for w in ws[:-1]):

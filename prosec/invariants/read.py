@@ -1698,6 +1698,15 @@ class Meaning(Transformer[Token, Any]):
             element = False  # "the chunk list": the list, named by its element
         return Obj(source=FromInput(names[0]), original=original, names=names, element=element)
 
+    def o_input_says(self, items: list[Any]) -> Obj:
+        """"what the status page says": what an input holds, said with a
+        verb of saying (of making, "what the ticket produced", it is no
+        input's value)."""
+        (verb,) = self._tokens(items, "AUTHORED")
+        if str(verb).lower() not in ("says", "said", "say", "reports", "reported", "report"):
+            raise Unsupported("what an input does, not what it says")
+        return self.o_input([i for i in items if not (isinstance(i, Token) and i.type in ("ANYTHING", "AUTHORED"))])
+
     def relative(self, items: list[Any]) -> _Relative:
         return _Relative()
 

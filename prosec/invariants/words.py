@@ -90,7 +90,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "ANYTHING": ("anything", "whatever", "what"),
     "AUTHORED": (
         "produced", "produces", "wrote", "writes", "argued", "argues", "decided", "decides",
-        "returned", "returns", "said", "says", "reported", "reports", "concluded",
+        "returned", "returns", "said", "says", "reported", "reports", "concluded", "quoted",
         "generated", "created", "answered", "found", "proposed", "made", "came up with",
         # after a plural subject: "what the technicians report"
         "produce", "write", "argue", "decide", "return", "say", "report", "conclude",
