@@ -1649,6 +1649,30 @@ def test_delegates_that_go_out_run_and_orders_followed(sentence: str, canonical:
 
 
 @pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # a verb the reader does not know, of what the slot's call does
+        ("The target announces only when the guard approves", "`target` runs only when `guard` approves", Status.PROVED),
+        ("The verifier announces only when the guard approves", "`verifier` runs only when `guard` approves", Status.VIOLATED),
+        ("The target files only once the guard has approved the brief", "`target` runs only when `guard` approves", Status.PROVED),
+        ("The target speaks only after the guard's approval", "`target` runs only when `guard` approves", Status.PROVED),
+        ("The target decides only after the guard's approval", "`target` runs only when `guard` approves", Status.PROVED),
+        # the approval negated, or no "only": not read
+        ("The target announces only when the guard does not approve", None, Status.UNRECOGNIZED),
+        ("The target announces when the guard approves", None, Status.UNRECOGNIZED),
+        ("The target announces even when the guard does not approve", None, Status.UNRECOGNIZED),
+        # a verb of waiting or ending says when something stops, not when the slot runs
+        ("The target waits only when the guard approves", None, Status.UNRECOGNIZED),
+        ("The target continues only when the guard approves", None, Status.UNRECOGNIZED),
+        ("The target usually only when the guard approves", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_a_slots_own_verb_only_on_an_approval(sentence: str, canonical: str | None, status: Status) -> None:
+    read_as, got, _ = _checked(PATTERN, sentence)
+    assert (read_as or None, got) == (canonical, status), sentence
+
+
+@pytest.mark.parametrize(
     ("sentence", "canonical"),
     [
         # a quote is what a delegate makes: after its possessive, its result

@@ -1384,6 +1384,16 @@ def _is_name(item: object) -> bool:
     return isinstance(item, str) and not isinstance(item, Token)
 
 
+#: Verbs of waiting, going on or ending: said of a slot "only when" an
+#: approver approves, they say when something stops or repeats, not when
+#: the slot runs.
+_NOT_WORK = frozenset(
+    """wait waits stop stops halt halts pause pauses end ends finish finishes quit quits continue continues
+    repeat repeats retry retries loop loops iterate iterates resume resumes rest rests idle idles sleep sleeps
+    return returns exit exits terminate terminates cease ceases fail fails succeed succeeds keep keeps
+    stay stays remain remains""".split()
+)
+
 #: Nouns for a loop's rounds (not for calls: "refinement rounds", not
 #: "refinement calls").
 _ROUND_NOUNS = frozenset("round rounds cycle cycles iteration iterations".split())
@@ -3044,6 +3054,18 @@ class Meaning(Transformer[Token, Any]):
         return self._clause(
             self._subject(items), lambda s: [Gated(c, approver) for c in s.calls if c.slot != approver]
         )
+
+    def gated_verb(self, items: list[Any]) -> Clause:
+        """"The herald announces only when the auctioneer approves": what
+        the slot does, a verb the reader does not know, is what its call
+        does, so its calls run only on the approval. Not a verb of waiting,
+        going on or ending ("the worker stops only when the critic
+        approves" says when a loop ends, not when the worker runs), nor a
+        word of how ("usually")."""
+        verb = str(self._tokens(items)[0]).lower()
+        if not verb.isalpha() or verb.endswith("ly") or verb in _NOT_WORK:
+            raise Unsupported(f"'{verb}': not a verb of what the slot's call does")
+        return self.gated(items)
 
     gated_front = gated
     gated_before = gated
