@@ -1673,6 +1673,23 @@ def test_a_slots_own_verb_only_on_an_approval(sentence: str, canonical: str | No
 
 
 @pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # the action of a slot named for it, blocked: that slot's calls
+        ("Unreadable guard output blocks the targeting", "unreadable `guard` output keeps `target` from running", Status.ENFORCED),
+        ("Unreadable guard output blocks planning", "unreadable `guard` output keeps `planner` from running", Status.VIOLATED),
+        ("Unreadable guard output holds the execution", "unreadable `guard` output keeps `executor` from running", Status.VIOLATED),
+        # a word of no slot: the delegation after the verdict
+        ("Unreadable guard output blocks the run", "unreadable `guard` output blocks delegation", Status.VIOLATED),
+        ("Unreadable guard output never blocks planning", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_an_unreadable_verdict_blocks_a_slots_action(sentence: str, canonical: str | None, status: Status) -> None:
+    read_as, got, _ = _checked(PATTERN, sentence)
+    assert (read_as or None, got) == (canonical, status), sentence
+
+
+@pytest.mark.parametrize(
     ("sentence", "canonical"),
     [
         # a quote is what a delegate makes: after its possessive, its result

@@ -3124,6 +3124,13 @@ class Meaning(Transformer[Token, Any]):
         if not calls and any(_tok(self.toks, t).text in self.lex.acts for t in self._tokens(items, "CALLED")):
             # "nothing is executed", of an `executor`: that slot's action (read so)
             raise Unsupported("an action named for its slot, read as running in general")
+        said = [_tok(self.toks, t).text.lower() for t in self._tokens(items, "WORD")]
+        if not calls and any(w in self.lex.acts or self._stem_slot(w) is not None for w in said):
+            # "blocks dispensing", of a `dispenser`, "holds the production", of
+            # a `producer`: the word names that slot's action, which the
+            # reading of it as that slot's calls takes; as the delegation in
+            # general it would say more than the sentence
+            raise Unsupported("a word for a slot's action, read as the delegation in general")
         return _Tail(refusal=False, targets=tuple(dict.fromkeys(calls)) or None)
 
     def refusal_tail(self, items: list[Any]) -> _Tail:
@@ -3145,8 +3152,11 @@ class Meaning(Transformer[Token, Any]):
 
     failsafe_effect = block_tail
 
-    def run_noun(self, items: list[Any]) -> None:
-        return None
+    def run_noun(self, items: list[Any]) -> Token:
+        """What a blocked run is called ("the production", "the run"): its
+        word, which may name a slot's action."""
+        token: Token = items[0]
+        return token
 
     # ------------------------------------------------------------ unaware
 
