@@ -1473,6 +1473,72 @@ def test_a_list_named_with_words_before_its_local(sentence: str, canonical: str 
     assert _read_as(LEDGER, sentence) == canonical, sentence
 
 
+STAGED = """\
+---
+name: staged
+kind: pattern
+---
+
+# Staged
+
+A clerk notes each essay twice; each essay's notes are kept in a list of their own.
+
+### Slots
+
+- `clerk`
+
+### Requires
+
+```
+essays: string[] -- what is noted
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let all = []
+for essay in essays:
+  let notes = []
+  repeat 2:
+    let note = call clerk
+      essay: essay
+    append note to notes
+  append notes to all
+return all
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("pattern", "sentence", "canonical", "status"),
+    [
+        # a list made anew each time round a loop: each copy only grows
+        (STAGED, "Each notes list only grows", "each `notes` list only grows", Status.PROVED),
+        (STAGED, "Each clerk's list of notes only grows", "each `notes` list only grows", Status.PROVED),
+        # one list, said of all the copies: the `let` replaces it
+        (STAGED, "The notes list only grows", "`notes` only grows", Status.VIOLATED),
+        # a copy emptied inside its loop
+        (STAGED.replace("    append note to notes\n", "    append note to notes\n    notes = []\n"), "Each notes list only grows", "each `notes` list only grows", Status.VIOLATED),
+        # of a local bound once, the same as the list
+        (LEDGER, "Each history list only grows", "each `history` list only grows", Status.PROVED),
+        (LEDGER, "Every clerk's list of history only grows", "each `history` list only grows", Status.PROVED),
+        (LEDGER, "Each current list only grows", "each `current` list only grows", Status.VIOLATED),
+        # not the slot's list, no word for a list, or the growth negated
+        (LEDGER, "Each clerk's list of current only grows", None, Status.UNRECOGNIZED),
+        (LEDGER, "Each clerk's copy of history only grows", None, Status.UNRECOGNIZED),
+        (STAGED, "Each notes list does not only grow", None, Status.UNRECOGNIZED),
+        (STAGED, "Each notes list never grows", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_each_list_a_local_holds(pattern: str, sentence: str, canonical: str | None, status: Status) -> None:
+    read_as, got, _ = _checked(pattern, sentence)
+    assert (read_as or None, got) == (canonical, status), sentence
+
+
 @pytest.mark.parametrize(
     ("sentence", "status"),
     [

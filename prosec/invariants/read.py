@@ -3850,6 +3850,20 @@ class Meaning(Transformer[Token, Any]):
         var = next(i for i in items if _is_name(i))
         return Clause(None, lambda s: [Monotonic(var)])
 
+    def monotonic_each(self, items: list[Any]) -> Clause:
+        """"Each staged_reports list only grows": every list the local
+        holds, each one only appended to. "Each reviewer's list of staged
+        reports": the local must be a list the slot's results are appended
+        to, and only its."""
+        var = next(i for i in items if _is_name(i))
+        if any(str(t).lower() not in KINDS["CONTAINER"] for t in self._tokens(items, "WORD")):
+            raise Unsupported("a word before the list that is no word for a list")
+        for slot in self._tokens(items, "SLOT"):
+            names = _tok(self.toks, slot).names
+            if len(names) != 1 or self.lex.gathers.get(var) != names[0] or var not in self.lex.appended:
+                raise Unsupported(f"'{slot}'s list: not a list only that slot's results are appended to")
+        return Clause(None, lambda s: [Monotonic(var, each=True)])
+
     def monotonic_denied(self, items: list[Any]) -> Clause:
         """"The history is cleared at the start of each round": a change
         that is not an append, so not a list that only grows."""
