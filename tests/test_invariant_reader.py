@@ -1539,6 +1539,72 @@ def test_each_list_a_local_holds(pattern: str, sentence: str, canonical: str | N
     assert (read_as or None, got) == (canonical, status), sentence
 
 
+EDITS = """\
+---
+name: edits
+kind: pattern
+---
+
+# Edits
+
+A cutter tightens a text in passes; listeners then react to it.
+
+### Slots
+
+- `cutter`
+- `listener`
+
+### Config
+
+- `cut_rounds` (integer, default: 2): number of editing passes
+- `panel_size` (integer, default: 3): listeners per pass
+
+### Requires
+
+```
+text: string -- what is cut
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let cut = text
+repeat cut_rounds:
+  let cut = call cutter
+    text: cut
+repeat panel_size:
+  let note = call listener
+    text: cut
+return { text: cut }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # the word the bound's own description puts before its noun for
+        # rounds ("number of editing passes") names the loop it bounds
+        ("The editing loop is bounded by cut_rounds", "the loop is bounded by `cut_rounds`", Status.PROVED),
+        ("The number of editings is bounded by cut_rounds", "the loop is bounded by `cut_rounds`", Status.PROVED),
+        ("The editing loop is not bounded by cut_rounds", "it is not the case that the loop is bounded by `cut_rounds`", Status.VIOLATED),
+        # another bound's, or a word the description does not use
+        ("The editing loop is bounded by panel_size", None, Status.UNRECOGNIZED),
+        ("The number of edits is bounded by cut_rounds", None, Status.UNRECOGNIZED),
+        ("The polishing loop is bounded by cut_rounds", None, Status.UNRECOGNIZED),
+        # the action of a slot the loop calls: that slot's loop, as before
+        ("The cutting loop is bounded by cut_rounds", "the `cutter` loop is bounded by `cut_rounds`", Status.PROVED),
+    ],
+)
+def test_a_loop_named_by_its_bounds_description(sentence: str, canonical: str | None, status: Status) -> None:
+    read_as, got, _ = _checked(EDITS, sentence)
+    assert (read_as or None, got) == (canonical, status), sentence
+
+
 @pytest.mark.parametrize(
     ("sentence", "status"),
     [

@@ -1398,6 +1398,10 @@ _NOT_WORK = frozenset(
 #: "refinement calls").
 _ROUND_NOUNS = frozenset("round rounds cycle cycles iteration iterations".split())
 
+#: Nouns that end a bound's description of what it counts ("number of
+#: editing passes", "number of exchange rounds")
+_PASS_NOUNS = _ROUND_NOUNS | frozenset("pass passes".split())
+
 
 def _act_noun(word: str, slot: str) -> bool:
     """Whether ``word`` names, as a noun, the activity of the slot whose
@@ -3676,6 +3680,13 @@ class Meaning(Transformer[Token, Any]):
             ws.pop(0)
         if not ws or bound in self.lex.nested_bounds:
             return False
+        said = re.findall(r"[a-z][a-z_-]*", self.lex.described.get(bound, "").lower())
+        if len(said) >= 2 and said[-1] in _PASS_NOUNS and singular(word.lower()) == singular(said[-2]):
+            # "the editing loop", of `cut_rounds` described as the "number of
+            # editing passes"; "the number of exchanges", of `rounds`: the
+            # "number of exchange rounds" — what the bound's own description
+            # says it counts
+            return True
         return singular(word.lower()) == singular(ws[-1])
 
     def bounded_count(self, items: list[Any]) -> Clause:
