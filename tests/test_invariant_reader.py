@@ -1547,6 +1547,138 @@ def test_a_list_named_with_words_before_its_local(sentence: str, canonical: str 
     assert _read_as(LEDGER, sentence) == canonical, sentence
 
 
+STAGED = """\
+---
+name: staged
+kind: pattern
+---
+
+# Staged
+
+A clerk notes each essay twice; each essay's notes are kept in a list of their own.
+
+### Slots
+
+- `clerk`
+
+### Requires
+
+```
+essays: string[] -- what is noted
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let all = []
+for essay in essays:
+  let notes = []
+  repeat 2:
+    let note = call clerk
+      essay: essay
+    append note to notes
+  append notes to all
+return all
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("pattern", "sentence", "canonical", "status"),
+    [
+        # a list made anew each time round a loop: each copy only grows
+        (STAGED, "Each notes list only grows", "each `notes` list only grows", Status.PROVED),
+        (STAGED, "Each clerk's list of notes only grows", "each `notes` list only grows", Status.PROVED),
+        # one list, said of all the copies: the `let` replaces it
+        (STAGED, "The notes list only grows", "`notes` only grows", Status.VIOLATED),
+        # a copy emptied inside its loop
+        (STAGED.replace("    append note to notes\n", "    append note to notes\n    notes = []\n"), "Each notes list only grows", "each `notes` list only grows", Status.VIOLATED),
+        # of a local bound once, the same as the list
+        (LEDGER, "Each history list only grows", "each `history` list only grows", Status.PROVED),
+        (LEDGER, "Every clerk's list of history only grows", "each `history` list only grows", Status.PROVED),
+        (LEDGER, "Each current list only grows", "each `current` list only grows", Status.VIOLATED),
+        # not the slot's list, no word for a list, or the growth negated
+        (LEDGER, "Each clerk's list of current only grows", None, Status.UNRECOGNIZED),
+        (LEDGER, "Each clerk's copy of history only grows", None, Status.UNRECOGNIZED),
+        (STAGED, "Each notes list does not only grow", None, Status.UNRECOGNIZED),
+        (STAGED, "Each notes list never grows", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_each_list_a_local_holds(pattern: str, sentence: str, canonical: str | None, status: Status) -> None:
+    read_as, got, _ = _checked(pattern, sentence)
+    assert (read_as or None, got) == (canonical, status), sentence
+
+
+EDITS = """\
+---
+name: edits
+kind: pattern
+---
+
+# Edits
+
+A cutter tightens a text in passes; listeners then react to it.
+
+### Slots
+
+- `cutter`
+- `listener`
+
+### Config
+
+- `cut_rounds` (integer, default: 2): number of editing passes
+- `panel_size` (integer, default: 3): listeners per pass
+
+### Requires
+
+```
+text: string -- what is cut
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let cut = text
+repeat cut_rounds:
+  let cut = call cutter
+    text: cut
+repeat panel_size:
+  let note = call listener
+    text: cut
+return { text: cut }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # the word the bound's own description puts before its noun for
+        # rounds ("number of editing passes") names the loop it bounds
+        ("The editing loop is bounded by cut_rounds", "the loop is bounded by `cut_rounds`", Status.PROVED),
+        ("The number of editings is bounded by cut_rounds", "the loop is bounded by `cut_rounds`", Status.PROVED),
+        ("The editing loop is not bounded by cut_rounds", "it is not the case that the loop is bounded by `cut_rounds`", Status.VIOLATED),
+        # another bound's, or a word the description does not use
+        ("The editing loop is bounded by panel_size", None, Status.UNRECOGNIZED),
+        ("The number of edits is bounded by cut_rounds", None, Status.UNRECOGNIZED),
+        ("The polishing loop is bounded by cut_rounds", None, Status.UNRECOGNIZED),
+        # the action of a slot the loop calls: that slot's loop, as before
+        ("The cutting loop is bounded by cut_rounds", "the `cutter` loop is bounded by `cut_rounds`", Status.PROVED),
+    ],
+)
+def test_a_loop_named_by_its_bounds_description(sentence: str, canonical: str | None, status: Status) -> None:
+    read_as, got, _ = _checked(EDITS, sentence)
+    assert (read_as or None, got) == (canonical, status), sentence
+
+
 @pytest.mark.parametrize(
     ("sentence", "status"),
     [
@@ -1720,6 +1852,47 @@ def test_at_most_once_and_none_skipped_is_exactly_once(sentence: str, canonical:
 )
 def test_delegates_that_go_out_run_and_orders_followed(sentence: str, canonical: str | None) -> None:
     assert _read_as(PATTERN, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # a verb the reader does not know, of what the slot's call does
+        ("The target announces only when the guard approves", "`target` runs only when `guard` approves", Status.PROVED),
+        ("The verifier announces only when the guard approves", "`verifier` runs only when `guard` approves", Status.VIOLATED),
+        ("The target files only once the guard has approved the brief", "`target` runs only when `guard` approves", Status.PROVED),
+        ("The target speaks only after the guard's approval", "`target` runs only when `guard` approves", Status.PROVED),
+        ("The target decides only after the guard's approval", "`target` runs only when `guard` approves", Status.PROVED),
+        # the approval negated, or no "only": not read
+        ("The target announces only when the guard does not approve", None, Status.UNRECOGNIZED),
+        ("The target announces when the guard approves", None, Status.UNRECOGNIZED),
+        ("The target announces even when the guard does not approve", None, Status.UNRECOGNIZED),
+        # a verb of waiting or ending says when something stops, not when the slot runs
+        ("The target waits only when the guard approves", None, Status.UNRECOGNIZED),
+        ("The target continues only when the guard approves", None, Status.UNRECOGNIZED),
+        ("The target usually only when the guard approves", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_a_slots_own_verb_only_on_an_approval(sentence: str, canonical: str | None, status: Status) -> None:
+    read_as, got, _ = _checked(PATTERN, sentence)
+    assert (read_as or None, got) == (canonical, status), sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # the action of a slot named for it, blocked: that slot's calls
+        ("Unreadable guard output blocks the targeting", "unreadable `guard` output keeps `target` from running", Status.ENFORCED),
+        ("Unreadable guard output blocks planning", "unreadable `guard` output keeps `planner` from running", Status.VIOLATED),
+        ("Unreadable guard output holds the execution", "unreadable `guard` output keeps `executor` from running", Status.VIOLATED),
+        # a word of no slot: the delegation after the verdict
+        ("Unreadable guard output blocks the run", "unreadable `guard` output blocks delegation", Status.VIOLATED),
+        ("Unreadable guard output never blocks planning", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_an_unreadable_verdict_blocks_a_slots_action(sentence: str, canonical: str | None, status: Status) -> None:
+    read_as, got, _ = _checked(PATTERN, sentence)
+    assert (read_as or None, got) == (canonical, status), sentence
 
 
 @pytest.mark.parametrize(

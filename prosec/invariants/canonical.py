@@ -175,6 +175,8 @@ def canonical(claim: Claim) -> str:
         case Bounded(bound=bound, loop=loop):
             # (a loop's variable is no name of the pattern's: said bare)
             return f"the {loop} loop is bounded by {_n(bound)}"
+        case Monotonic(var=var, each=True):
+            return f"each {_n(var)} list only grows"
         case Monotonic(var=var):
             return f"{_n(var)} only grows"
         case CallCount(target=target, count=count, exact=exact, loose=loose):

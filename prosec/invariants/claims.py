@@ -231,8 +231,11 @@ class Bounded:
 
 @dataclass(frozen=True, slots=True)
 class Monotonic:
-    """After its initialization, ``var`` is only appended to."""
+    """After its initialization, ``var`` is only appended to. ``each``:
+    "each `x` list only grows", of a local bound anew in a loop: every
+    copy, from the ``let`` that makes it, is only appended to."""
     var: str
+    each: bool = False
 
 
 @dataclass(frozen=True, slots=True)

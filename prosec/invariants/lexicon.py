@@ -243,6 +243,8 @@ class Lexicon:
     verdicts: dict[str, str] = field(default_factory=dict)
     #: how many loops (not ``parallel:`` blocks) the delegation has
     loop_count: int = 0
+    #: an input's or config entry's description, by its name
+    described: dict[str, str] = field(default_factory=dict)
     #: the config entry that is the whole bound of the delegation's only
     #: loop (``loop (max: max_steps)``, ``repeat rounds``), if it has one
     sole_bound: str | None = None
@@ -800,6 +802,7 @@ def build_lexicon(
         if declared := declared_keys(text):
             lex.declares[slot] = lex.declares.get(slot, frozenset()) | frozenset(declared)
     _described(lex, descriptions)
+    lex.described = dict(descriptions)
     _attached(lex, prose)
     own = " ".join([prose, *(t for _, t in descriptions), *(t for _, t in results_described)]).lower()
     lex.bigrams = frozenset(itertools.pairwise(re.findall(r"[a-z][a-z_]*", own)))

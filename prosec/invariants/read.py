@@ -1389,9 +1389,23 @@ def _is_name(item: object) -> bool:
     return isinstance(item, str) and not isinstance(item, Token)
 
 
+#: Verbs of waiting, going on or ending: said of a slot "only when" an
+#: approver approves, they say when something stops or repeats, not when
+#: the slot runs.
+_NOT_WORK = frozenset(
+    """wait waits stop stops halt halts pause pauses end ends finish finishes quit quits continue continues
+    repeat repeats retry retries loop loops iterate iterates resume resumes rest rests idle idles sleep sleeps
+    return returns exit exits terminate terminates cease ceases fail fails succeed succeeds keep keeps
+    stay stays remain remains""".split()
+)
+
 #: Nouns for a loop's rounds (not for calls: "refinement rounds", not
 #: "refinement calls").
 _ROUND_NOUNS = frozenset("round rounds cycle cycles iteration iterations".split())
+
+#: Nouns that end a bound's description of what it counts ("number of
+#: editing passes", "number of exchange rounds")
+_PASS_NOUNS = _ROUND_NOUNS | frozenset("pass passes".split())
 
 
 def _act_noun(word: str, slot: str) -> bool:
@@ -3079,6 +3093,18 @@ class Meaning(Transformer[Token, Any]):
             self._subject(items), lambda s: [Gated(c, approver) for c in s.calls if c.slot != approver]
         )
 
+    def gated_verb(self, items: list[Any]) -> Clause:
+        """"The herald announces only when the auctioneer approves": what
+        the slot does, a verb the reader does not know, is what its call
+        does, so its calls run only on the approval. Not a verb of waiting,
+        going on or ending ("the worker stops only when the critic
+        approves" says when a loop ends, not when the worker runs), nor a
+        word of how ("usually")."""
+        verb = str(self._tokens(items)[0]).lower()
+        if not verb.isalpha() or verb.endswith("ly") or verb in _NOT_WORK:
+            raise Unsupported(f"'{verb}': not a verb of what the slot's call does")
+        return self.gated(items)
+
     gated_front = gated
     gated_before = gated
 
@@ -3136,6 +3162,13 @@ class Meaning(Transformer[Token, Any]):
         if not calls and any(_tok(self.toks, t).text in self.lex.acts for t in self._tokens(items, "CALLED")):
             # "nothing is executed", of an `executor`: that slot's action (read so)
             raise Unsupported("an action named for its slot, read as running in general")
+        said = [_tok(self.toks, t).text.lower() for t in self._tokens(items, "WORD")]
+        if not calls and any(w in self.lex.acts or self._stem_slot(w) is not None for w in said):
+            # "blocks dispensing", of a `dispenser`, "holds the production", of
+            # a `producer`: the word names that slot's action, which the
+            # reading of it as that slot's calls takes; as the delegation in
+            # general it would say more than the sentence
+            raise Unsupported("a word for a slot's action, read as the delegation in general")
         return _Tail(refusal=False, targets=tuple(dict.fromkeys(calls)) or None)
 
     def refusal_tail(self, items: list[Any]) -> _Tail:
@@ -3157,8 +3190,11 @@ class Meaning(Transformer[Token, Any]):
 
     failsafe_effect = block_tail
 
-    def run_noun(self, items: list[Any]) -> None:
-        return None
+    def run_noun(self, items: list[Any]) -> Token:
+        """What a blocked run is called ("the production", "the run"): its
+        word, which may name a slot's action."""
+        token: Token = items[0]
+        return token
 
     # ------------------------------------------------------------ unaware
 
@@ -3678,6 +3714,13 @@ class Meaning(Transformer[Token, Any]):
             ws.pop(0)
         if not ws or bound in self.lex.nested_bounds:
             return False
+        said = re.findall(r"[a-z][a-z_-]*", self.lex.described.get(bound, "").lower())
+        if len(said) >= 2 and said[-1] in _PASS_NOUNS and singular(word.lower()) == singular(said[-2]):
+            # "the editing loop", of `cut_rounds` described as the "number of
+            # editing passes"; "the number of exchanges", of `rounds`: the
+            # "number of exchange rounds" — what the bound's own description
+            # says it counts
+            return True
         return singular(word.lower()) == singular(ws[-1])
 
     def bounded_count(self, items: list[Any]) -> Clause:
@@ -3851,6 +3894,20 @@ class Meaning(Transformer[Token, Any]):
     def monotonic(self, items: list[Any]) -> Clause:
         var = next(i for i in items if _is_name(i))
         return Clause(None, lambda s: [Monotonic(var)])
+
+    def monotonic_each(self, items: list[Any]) -> Clause:
+        """"Each staged_reports list only grows": every list the local
+        holds, each one only appended to. "Each reviewer's list of staged
+        reports": the local must be a list the slot's results are appended
+        to, and only its."""
+        var = next(i for i in items if _is_name(i))
+        if any(str(t).lower() not in KINDS["CONTAINER"] for t in self._tokens(items, "WORD")):
+            raise Unsupported("a word before the list that is no word for a list")
+        for slot in self._tokens(items, "SLOT"):
+            names = _tok(self.toks, slot).names
+            if len(names) != 1 or self.lex.gathers.get(var) != names[0] or var not in self.lex.appended:
+                raise Unsupported(f"'{slot}'s list: not a list only that slot's results are appended to")
+        return Clause(None, lambda s: [Monotonic(var, each=True)])
 
     def monotonic_denied(self, items: list[Any]) -> Clause:
         """"The history is cleared at the start of each round": a change

@@ -16,9 +16,16 @@ def check(claim: Monotonic, facts: Facts) -> Verdict:
         return Verdict(Status.PROVED, [note])
     problems: list[Problem] = []
     init = writes[0] if writes[0].kind in ("declare", "update", "assign") and not writes[0].loops else None
+    if claim.each and writes[0].kind == "declare":
+        # "each `x` list only grows": a `let` in a loop makes a new list each
+        # time round, which only the appends in that same loop body reach
+        init = writes[0]
     appends = 0
     for w in writes:
         if w is init:
+            continue
+        if w.kind == "append" and init is not None and w.loops[: len(init.loops)] != init.loops:
+            problems.append(Problem(w.stmt.span, f"line {w.stmt.span.line} appends to `{claim.var}` outside the loop that makes it anew"))
             continue
         if w.kind == "append":
             appends += 1
@@ -26,4 +33,6 @@ def check(claim: Monotonic, facts: Facts) -> Verdict:
         what = "changes an element of" if w.kind == "put" else "replaces"
         problems.append(Problem(w.stmt.span, f"line {w.stmt.span.line} {what} `{claim.var}` instead of appending to it"))
     start = f"initialized on line {init.stmt.span.line}, " if init else ""
+    if claim.each and init is not None and init.loops:
+        start = f"made anew on line {init.stmt.span.line} each time round its loop, "
     return verdict(problems, [f"`{claim.var}` is {start}then only appended to ({appends} place(s))"])
