@@ -267,11 +267,12 @@ def matches(want: dict[str, Any], fact: InvariantFact) -> bool:
                 return False
             when = want.get("when", "always")
             # ("reject", in the labels of later sets, is the path where the
-            # approver does not approve: the reader's "blocked")
-            path = {"always": "all", "reject": "blocked"}.get(when, when)
+            # approver does not approve: the reader's "blocked"; "approved",
+            # in set k's, the path where it approves: "accept". Set k writes
+            # the returned key as `word`, as others write `field`, which
+            # this match leaves to the source.)
+            path = {"always": "all", "reject": "blocked", "approved": "accept"}.get(when, when)
             if p.get("path", "all") != path and not (when == "always" and "sides" in p):
-                return False
-            if "word" in want and p.get("word") != want["word"]:
                 return False
             needs = " ".join(str(n) for n in p.get("needs", ()))
             src = str(want.get("source", ""))
