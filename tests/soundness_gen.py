@@ -752,7 +752,9 @@ def claims_for(program: Program, choose: Choose) -> list[Claim]:
                 else:
                     out.append(CallCount(Calls(slot()), g.pick(("0", "1", "2", "3", "n")), exact=g.chance(40)))
             case 11:
-                out.append(Monotonic(g.pick(lists)))
+                var = g.pick(lists)
+                # "each `x` list only grows", of a list a `let` in a loop makes
+                out.append(Monotonic(var, each=bool(program.declared_in.get(var)) and g.chance(50)))
             case 12:
                 out.append(ExactlyOnce(target(phases=False, given_ok=False), "xs", g.pick(("element", "call"))))
             case 13:

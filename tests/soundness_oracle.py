@@ -550,16 +550,21 @@ def _call_count(claim: CallCount, v: View) -> str | None:
 
 
 def _monotonic(claim: Monotonic, v: View) -> str | None:
-    prev: Any = None
+    # "each `x` list only grows": every copy the `let` makes, one per
+    # iteration of the loops it is in, is followed on its own
+    loops = v.p.declared_in.get(claim.var, ()) if claim.each else ()
+    prev: dict[tuple[Any, ...], Any] = {}
     for snap in sorted(v.t.snapshots, key=lambda s: s.at):
         if claim.var not in snap.bindings:
             continue
+        copy = tuple(snap.bindings.get(f"i{i}") for i in loops)
         value = snap.bindings[claim.var]
-        if prev is not None and value != prev:
-            grows = isinstance(prev, list) and isinstance(value, list) and value[: len(prev)] == prev
+        before = prev.get(copy)
+        if before is not None and value != before:
+            grows = isinstance(before, list) and isinstance(value, list) and value[: len(before)] == before
             if not grows:
-                return f"{claim.var} went from {prev!r} to {value!r}"
-        prev = value
+                return f"{claim.var} went from {before!r} to {value!r}"
+        prev[copy] = value
     return None
 
 
