@@ -38,6 +38,7 @@ from prosec.invariants.claims import (
     AnyResult,
     Calls,
     Claim,
+    Firewall,
     FromField,
     FromInput,
     FromOthers,
@@ -265,3 +266,20 @@ call worker
     kw = {"slots": "worker", "requires": "task: string -- the task"}
     assert _statuses(sometimes, claims, **kw) == [Status.VIOLATED, Status.VIOLATED]
     assert _statuses(sometimes.replace("brief: brief", "brief: task"), claims, **kw) == [Status.PROVED, Status.PROVED]
+
+
+def test_a_value_a_field_firewall_strips_does_not_reach_as_it_is() -> None:
+    relay = """
+let draft = brief
+repeat 3:
+  let draft = call editor
+    draft: draft
+return { draft: draft }
+"""
+    unchanged: list[Claim] = [Unchanged(Calls("editor", phase="later"), FromSlot("editor", age="prior"))]
+    firewall: list[Claim] = [Firewall(Calls("editor"), "editor", ("notes",))]
+    kw = {"slots": "editor", "requires": "brief: string -- the brief"}
+    assert _statuses(relay, unchanged, **kw) == [Status.PROVED]
+    # the firewall removes `notes` from the previous draft before each later
+    # call: the draft no longer arrives as it is
+    assert _statuses(relay, [*unchanged, *firewall], **kw) == [Status.UNRECOGNIZED, Status.ENFORCED]

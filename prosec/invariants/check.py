@@ -35,7 +35,7 @@ from ..diagnostics import Diagnostic, Span, error, info, warning
 from ..sections import InvariantDecl
 from ..types import is_scalar
 from .canonical import canonical
-from .claims import Claim, Unverifiable, kind_of, params_of
+from .claims import Claim, Firewall, Unverifiable, kind_of, params_of
 from .flow import BUDGET, Analysis, TooComplex, analyse
 from .lexicon import Lexicon, build_lexicon
 from .model import InvariantFact, InvariantResult, PatternContext, Status
@@ -118,7 +118,14 @@ def _facts(ctx: PatternContext, claims: Sequence[Claim]) -> Facts:
         inputs=ctx.inputs | ctx.config,
         sequences=frozenset(ctx.scope.slot_sequences),
     )
-    return Facts(analysis)
+    facts = Facts(analysis)
+    for claim in claims:
+        if isinstance(claim, Firewall):
+            # what the generated code will strip, which "as it is" claims
+            # must see (a firewall is enforced whatever else is claimed)
+            for span, fields in check_claim(claim, facts).firewalls.items():
+                facts.stripped[span] = (*facts.stripped.get(span, ()), *fields)
+    return facts
 
 
 def _reading(ctx: PatternContext, inv: InvariantDecl, lex: Lexicon, out: list[Diagnostic]) -> Reading:

@@ -235,6 +235,10 @@ class Facts:
 
     def __init__(self, analysis: Analysis) -> None:
         self.a = analysis
+        #: the call properties a field firewall of the same pattern strips
+        #: at run time, and the fields it removes: what they pass does not
+        #: reach the call as it is
+        self.stripped: dict[Span, tuple[str, ...]] = {}
 
     # ------------------------------------------------------------ calls
 

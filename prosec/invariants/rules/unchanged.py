@@ -15,7 +15,7 @@ from ...diagnostics import Span
 from ..claims import FromInput, FromSlot, Unchanged
 from ..flow import CallObs, Flow, Flows
 from ..model import Status
-from .base import Facts, Problem, Verdict, origin, show, verdict, where
+from .base import Facts, Problem, Verdict, origin, show, unsettled, verdict, where
 
 
 def is_original(flows: set[Flow], name: str) -> bool:
@@ -40,6 +40,7 @@ def check(claim: Unchanged, facts: Facts) -> Verdict:
 
 def _input(claim: Unchanged, facts: Facts, calls: list[CallObs], name: str) -> Verdict:
     problems: list[Problem] = []
+    stripped: list[CallObs] = []
     for call in calls:
         props = facts.props(call, claim.target.phase)
         sure = dict((p.prop.span, flows) for p, flows in facts.sure_props(call, claim.target.phase))
@@ -53,6 +54,8 @@ def _input(claim: Unchanged, facts: Facts, calls: list[CallObs], name: str) -> V
             # the input reaches the call as it is, on every path; another
             # argument may also quote it ("Release {version}") without
             # changing the one passed
+            if all(p.prop.span in facts.stripped for p, flows in carrying if is_original(flows, name)):
+                stripped.append(call)
             continue
         for prop, flows in carrying[:1]:
             other = sorted(
@@ -68,7 +71,23 @@ def _input(claim: Unchanged, facts: Facts, calls: list[CallObs], name: str) -> V
                 )
             )
     lines = ", ".join(str(c.call.span.line) for c in calls)
-    return verdict(problems, [f"every call of {claim.target.describe()} (line {lines}) passes the caller's `{name}` as it is"])
+    evidence = [f"every call of {claim.target.describe()} (line {lines}) passes the caller's `{name}` as it is"]
+    if stripped and not problems:
+        return _stripped(stripped, facts, evidence)
+    return verdict(problems, evidence)
+
+
+def _stripped(calls: list[CallObs], facts: Facts, evidence: list[str]) -> Verdict:
+    """The value is passed as it is, but a field firewall of the pattern
+    removes fields from it at run time: whether it has them is not known."""
+    call = calls[0]
+    fields = sorted({f for span in call.props for f in facts.stripped.get(span, ())})
+    shown = ", ".join(f"`{f}`" for f in fields)
+    return unsettled(
+        f"a field firewall removes {shown} from what `call {call.call.callee}` (line {call.call.span.line}) is passed, at run time",
+        [],
+        evidence,
+    )
 
 
 def _sure(flows: Flows, name: str) -> bool:
@@ -87,6 +106,7 @@ def _previous(f: Flow, *, slot: str, loop: Span | None) -> bool:
 
 def _relay(claim: Unchanged, facts: Facts, calls: list[CallObs], slot: str) -> Verdict:
     problems: list[Problem] = []
+    stripped: list[CallObs] = []
     for call in calls:
         loop = facts.innermost(call)
         sure = dict((p.prop.span, flows) for p, flows in facts.sure_props(call, claim.target.phase))
@@ -97,6 +117,8 @@ def _relay(claim: Unchanged, facts: Facts, calls: list[CallObs], slot: str) -> V
                 continue  # fixed text, not context
             if all(previous(f) for f in flows) and any(previous(f) for f in sure[prop.prop.span]):
                 passed = True
+                if prop.prop.span in facts.stripped:
+                    stripped.append(call)
                 continue
             bad = sorted((f for f in flows if not previous(f)), key=lambda f: f.src)
             how = f"it carries {origin(bad[0])}{where(bad[0])}" if bad else "on some path it is not that output"
@@ -111,4 +133,7 @@ def _relay(claim: Unchanged, facts: Facts, calls: list[CallObs], slot: str) -> V
             problems.append(
                 Problem(call.call.callee_span, f"`call {call.call.callee}` (line {call.call.span.line}) does not receive the previous output")
             )
-    return verdict(problems, [f"each later `{slot}` call receives the previous one's output as it is, and nothing else"])
+    evidence = [f"each later `{slot}` call receives the previous one's output as it is, and nothing else"]
+    if stripped and not problems:
+        return _stripped(stripped, facts, evidence)
+    return verdict(problems, evidence)
