@@ -3150,3 +3150,125 @@ def test_an_inputs_element_after_a_possessive_is_no_field(sentence: str, canonic
     read_as, got, evidence = _checked(ROLES, sentence)
     assert read_as == canonical, (sentence, read_as)
     assert got == status, (sentence, evidence)
+
+
+PAIRED = """\
+---
+name: paired
+kind: pattern
+---
+
+# Paired
+
+A guard screens the brief before the target works on it.
+
+### Slots
+
+- `guard`
+- `target`
+
+### Requires
+
+```
+brief: string -- the task
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let decision = call guard
+  brief: brief
+if decision approves:
+  let done = call target
+    brief: brief
+  return { result: done }
+return { result: null }
+```
+"""
+
+ROUNDS_OF_WORK = """\
+---
+name: rounds-of-work
+kind: pattern
+---
+
+# Rounds of work
+
+An auditor checks the document each round; the stages transform the brief;
+the council sits twice on the budget.
+
+### Slots
+
+- `auditor`
+- `council`
+- `planner`
+- `stages`
+
+### Requires
+
+```
+brief: string -- the task
+document: string -- what is audited
+budget: number -- what may be spent
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+repeat 3 as round:
+  let audit = call auditor
+    document: document
+    round: round
+let current = brief
+for stage in stages:
+  let current = call stage
+    input: current
+repeat 2:
+  let ruling = call council
+    budget: budget
+let plan = call planner
+  brief: brief
+return { result: current, audit: audit, ruling: ruling, plan: plan }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("pattern", "sentence", "canonical"),
+    [
+        # a subject of two slots with "both" after it: each of them
+        (PAIRED, "The guard and the target both get the brief unchanged", "`guard` receives `brief` unchanged; `target` receives `brief` unchanged"),
+        (ROUNDS_OF_WORK, "The auditor and the council both never see the brief", "`auditor` never receives `brief`; `council` never receives `brief`"),
+        # three slots are not "both"
+        (ROUNDS_OF_WORK, "The auditor, the council and the planner both never see the brief", None),
+        # "another service", where a word for every slot follows "another":
+        # the one slot that is not the subject
+        (PAIRED, "The guard does not know that it gates another service", "`guard` does not know about gates or target"),
+        (PAIRED, "The guard has no idea it stands in front of another service", "`guard` does not know about stands or front or target"),
+        (PAIRED, "The guard knows that it gates another service", "it is not the case that `guard` does not know about gates or target"),
+        # of several other slots, which one is not said
+        (ROUNDS_OF_WORK, "The auditor does not know that it works before another service", None),
+        # "its input", the plain word for what a slot is given, in a promise
+        # about its own work
+        (ROUNDS_OF_WORK, "Each stage transforms its input faithfully", "`stages` reasons"),
+        (ROUNDS_OF_WORK, "Each stage transforms its input faithfully, adding no commentary", "`stages` reasons"),
+        # the pattern's own data named there may say what the stage is given
+        (ROUNDS_OF_WORK, "Each stage transforms the brief faithfully", None),
+        (ROUNDS_OF_WORK, "Each stage transforms its input faithfully, never the brief", None),
+        # the calls of a slot named for what it does, and a sitting of a slot
+        (ROUNDS_OF_WORK, "Every audit round receives the same document", "every `auditor` receives the same `document`"),
+        (ROUNDS_OF_WORK, "Every council sitting receives the same budget", "every `council` receives the same `budget`"),
+        (ROUNDS_OF_WORK, "Each council sitting gets the same budget", "every `council` receives the same `budget`"),
+        (ROUNDS_OF_WORK, "Each audit round never sees the brief", "`auditor` never receives `brief`"),
+    ],
+)
+def test_subjects_said_after_their_names_and_words_for_what_a_slot_is_given(pattern: str, sentence: str, canonical: str | None) -> None:
+    assert _read_as(pattern, sentence) == canonical, sentence

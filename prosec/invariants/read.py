@@ -1568,7 +1568,7 @@ class Meaning(Transformer[Token, Any]):
         return Subject((), it=True)
 
     def calls_noun(self, items: list[Any]) -> CallsNoun:
-        slots = self._tokens(items, "SLOT")
+        slots = self._tokens(items, "SLOT") or self._tokens(items, "ACT")
         return CallsNoun(self._name(slots[0]) if slots else None)
 
     def nsubj_no(self, items: list[Any]) -> Subject:
@@ -3166,6 +3166,14 @@ class Meaning(Transformer[Token, Any]):
             # what another slot named in the fact acts on ("that a validator
             # will check the cleaned data") is the pattern's data, not the fact
             acted = self._acted_on(hidden[:i])
+            if tok.kind == "ROLE" and before in ("ANOTHER", "OTHER"):
+                # "that it gates another service": every slot but the
+                # subject's, read only where that is one slot
+                others = [n for n in tok.names if n not in subject.slots]
+                if len(others) != 1 or subject.it:
+                    raise Unsupported("another delegate, of several, in a hidden fact")
+                terms += [n for n in others if n not in terms]
+                continue
             if tok.kind == "SLOT":
                 terms += [n for n in tok.names if n not in terms and n not in subject.slots]
                 if stem is not None and not acted and tok.text not in terms and tok.text not in _HIDDEN_STOP:
@@ -3269,7 +3277,12 @@ class Meaning(Transformer[Token, Any]):
                 return [Unaware(c, tuple(x for x in pair if x != c.slot)) for c in s.calls]
 
             return self._clause(self._subject(items), others)
-        if kinds & {"ANOTHER", "OTHER", "PEER", "EACHOTHER"}:
+        kinds_said = [_tok(self.toks, t).kind for t in hidden]
+        # "that it gates another service", where a word for every slot
+        # stands after "another": the one slot that is not the subject
+        # (_terms), which says who is meant
+        role_of_other = {k for k in range(len(kinds_said) - 1) if kinds_said[k] in ("ANOTHER", "OTHER") and kinds_said[k + 1] == "ROLE"}
+        if any(kind in ("ANOTHER", "OTHER", "PEER", "EACHOTHER") and k not in role_of_other for k, kind in enumerate(kinds_said)):
             # "unaware that another researcher tried first": which delegates
             # "another" stands for is not said, so no term can stand for them
             raise Unsupported("another delegate, unnamed, in a hidden fact")
@@ -4495,10 +4508,15 @@ class Meaning(Transformer[Token, Any]):
         for deep assumptions": what a delegate makes is its own doing, not
         what reaches it). After a verb of bias ("without favouring the
         chef's flavours") nothing named is what reaches the slot either."""
-        for tok in self.toks[start:end]:
+        for k, tok in enumerate(self.toks[start:end], start):
             if tok.text in _BIAS:
                 return
             if own and self._makes(tok, own):
+                continue
+            if tok.text in ("input", "inputs") and k > 0 and self.toks[k - 1].kind in ("ITS", "OWN"):
+                # "transforms its input faithfully": whatever the slot is
+                # given, by the plain word for it (also a key the program
+                # passes it under), which names no value of the pattern
                 continue
             if tok.names or tok.kind in ("SLOT", "INPUT", "VAR", "FIELD", "ROLE") or any(
                 w in self.lex.keys or (w,) in self.lex.forms for w in tok.text.split()
