@@ -3272,3 +3272,36 @@ return { result: current, audit: audit, ruling: ruling, plan: plan }
 )
 def test_subjects_said_after_their_names_and_words_for_what_a_slot_is_given(pattern: str, sentence: str, canonical: str | None) -> None:
     assert _read_as(pattern, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # "as" its author wrote it, someone the pattern has no name for: the
+        # input as it was given
+        ("The auditor reads the document exactly as the client wrote it", "`auditor` receives `document` unchanged"),
+        ("The auditor reads the document exactly as the planner wrote it", None),
+        ("The auditor reads the document as the client decided it", None),
+        ("The auditor never reads the document exactly as the client wrote it", None),
+        # the other calls of the subject's own slot
+        ("Each reviewer is unaware of the other reviewers", "`reviewer` is unaware of each other"),
+        ("Reviewers do not know about the other reviewers", "`reviewer` is unaware of each other"),
+        ("The planner is unaware of the other reviewers", None),
+        ("Each reviewer is aware of the other reviewers", None),
+        # an unknown verb of the slot's own work, and a second promise, negated,
+        # of nothing the pattern names
+        ("Reviewers describe what they smell, not what they expect to smell", "`reviewer` reasons"),
+        ("The auditor describes what it smells and never guesses", "`auditor` reasons"),
+        ("The auditor describes what it smells, never the goal", None),
+        ("The auditor describes what the planner wrote", None),
+        # a negated promise that says how the calls run is checked by other
+        # claims, never a delegate's own doing
+        ("The auditor judges strictly and never runs twice", None),
+        ("The auditor judges strictly and never runs in parallel", None),
+        ("The auditor counts lines accurately and never runs twice", None),
+        ("The auditor judges strictly and without waiting", None),
+        ("The auditor judges strictly and never rounds up", "`auditor` reasons"),
+    ],
+)
+def test_unchanged_as_written_others_of_the_same_slot_and_negated_promises(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PATTERN, sentence) == canonical, sentence

@@ -119,6 +119,9 @@ _FLOW_STEMS = (
 )
 #: Kinds free text after such a verb may hold: plain words and prepositions.
 _PLAIN = frozenset("WORD FOR OF ON IN TO AND OR WITH AS BY ABOUT AGAINST AT".split())
+#: Verbs of writing a text down: "exactly as the doctor wrote it".
+_WROTE = frozenset("wrote reported said".split())
+
 #: Plain words that still say how calls run or relate.
 _ORDER_WORDS = frozenset(
     "first second third fourth last next then later earlier once twice thrice again alone together "
@@ -2147,6 +2150,9 @@ class Meaning(Transformer[Token, Any]):
         return Obj(source=AnyResult("prior"))
 
     def q_unchanged(self, items: list[Any]) -> str:
+        if any(str(t).lower() not in _WROTE for t in self._tokens(items, "AUTHORED")):
+            # "as the doctor decided it": no saying how a text was given
+            raise Unsupported("'as X ...' with a verb other than one of writing")
         return "unchanged"
 
     # ------------------------------------------------------------ sources
@@ -3375,6 +3381,16 @@ class Meaning(Transformer[Token, Any]):
             raise Unsupported("nothing does something other than tell")
         return self.unaware(items)
 
+    def unaware_others_named(self, items: list[Any]) -> Clause:
+        """"Each inspector is unaware of the other inspectors": of the
+        subject's own slot, its other calls; of another slot it is not read
+        ("the other reviewers", said of the planner, names no one else)."""
+        who = [i for i in items if isinstance(i, tuple)][-1]
+        subject = self._subject(items)
+        if subject.it or subject.negative or set(who) != set(subject.slots):
+            raise Unsupported("'the other X', of a subject that is not X")
+        return self.unaware_others(items)
+
     def unaware_others(self, items: list[Any]) -> Clause:
         return self._clause(
             self._subject(items),
@@ -4494,12 +4510,30 @@ class Meaning(Transformer[Token, Any]):
             # promise's, and is checked with it
             neg = self._tokens(items, "WORD")[0]
         assert neg.start_pos is not None
+        if neg.type != "WORD":
+            self._not_how_calls_run(neg.start_pos + 1)
         influence = self._tokens(items, "INFLUENCE")
         if influence and (str(influence[0]) not in ("bias", "biases") or influence[0].start_pos != len(self.toks) - 1):
             # "without bias", and nothing after it: not "without influence
             # from the planner"
             raise Unsupported("a negated influence, said of something")
         return _Negated(neg.start_pos + (0 if neg.type == "WORD" else 1))
+
+    def _not_how_calls_run(self, start: int) -> None:
+        """A negated promise from ``start`` on ("never runs twice", "never
+        runs in parallel", "without waiting for approval") says nothing of
+        how the calls run or relate, which other claims check: its verb is
+        none that may say so, and no word after it says order or counts
+        (after a verb of bias, what follows is what the slot judges)."""
+        if start >= len(self.toks) or self.toks[start].text in _BIAS:
+            return
+        self._not_a_flow_verb(start)
+        # (the verb itself is checked for its stem: "never rounds up")
+        for tok in self.toks[start + 1 :]:
+            if tok.kind == "SEMI" or tok.text in _BIAS:
+                return
+            if tok.kind in ("RUN", "CALLED", "CALLS", "ONCE_N", "TIMES") or tok.text in _ORDER_WORDS or any(c.isdigit() for c in tok.text):
+                raise Unsupported(f"{tok.text!r}, which says how calls run or relate, in a negated promise")
 
     def _names_nothing(self, start: int, why: str, own: tuple[str, ...] = (), end: int | None = None) -> None:
         """The sentence's words from ``start`` on (to ``end``) name none of
@@ -4557,10 +4591,20 @@ class Meaning(Transformer[Token, Any]):
         verb = next(t for t in self._tokens(items) if t.type == "WORD")
         assert verb.start_pos is not None
         self._not_a_flow_verb(verb.start_pos)
-        rest = self.toks[verb.start_pos + 1 :]
+        negated = self._negated_at(items)
+        rest = self.toks[verb.start_pos + 1 : negated]
+        if negated is not None:
+            # (the negated promise, after its comma or "and", is checked
+            # on its own: behaviour())
+            while rest and rest[-1].kind in ("COMMA", "AND", "BUT"):
+                rest = rest[:-1]
         for i, tok in enumerate(rest):
             own = tok.kind in ("OUTPUT", "OWN") and i > 0 and rest[i - 1].kind in ("ITS", "OWN")
-            if not (tok.kind in _PLAIN or tok.kind == "ITS" or own):
+            # "describe what they smell": what the slot itself perceives
+            what = (tok.kind == "IT" and i > 0 and rest[i - 1].kind == "ANYTHING") or (
+                tok.kind == "ANYTHING" and i + 1 < len(rest) and rest[i + 1].kind == "IT"
+            )
+            if not (tok.kind in _PLAIN or tok.kind == "ITS" or own or what):
                 raise Unsupported(f"{tok.text!r} in a promise of an unknown verb")
             if tok.text in _ORDER_WORDS or any(c.isdigit() for c in tok.text):
                 raise Unsupported(f"{tok.text!r}, which says how calls run or relate")
