@@ -3301,6 +3301,13 @@ def test_subjects_said_after_their_names_and_words_for_what_a_slot_is_given(patt
         ("The auditor counts lines accurately and never runs twice", None),
         ("The auditor judges strictly and without waiting", None),
         ("The auditor judges strictly and never rounds up", "`auditor` reasons"),
+        ("The auditor always answers politely and never twice", None),
+        ("The auditor never votes twice", None),
+        ("The auditor does not vote", "`auditor` reasons"),
+        # the model's sampling, said of the pattern's data or of what a slot
+        # sees, is no promise of the model's own
+        ("Sampling never sees the answer key", None),
+        ("Temperature is the only source of variation between runs", "sampling varies"),
     ],
 )
 def test_unchanged_as_written_others_of_the_same_slot_and_negated_promises(sentence: str, canonical: str | None) -> None:

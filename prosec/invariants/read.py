@@ -4528,6 +4528,9 @@ class Meaning(Transformer[Token, Any]):
         if start >= len(self.toks) or self.toks[start].text in _BIAS:
             return
         self._not_a_flow_verb(start)
+        said = self.toks[start]
+        if said.kind in ("ONCE_N", "TIMES") or (said.text in _ORDER_WORDS and said.kind != "CALLS"):
+            raise Unsupported(f"{said.text!r}, which says how calls run or relate, in a negated promise")
         # (the verb itself is checked for its stem: "never rounds up")
         for tok in self.toks[start + 1 :]:
             if tok.kind == "SEMI" or tok.text in _BIAS:
@@ -4670,6 +4673,10 @@ class Meaning(Transformer[Token, Any]):
         verb = self._tokens(items, "BEHAVE")[0]
         assert verb.start_pos is not None
         self._names_nothing(verb.start_pos + 1, "a negated promise about something the pattern names")
+        # "never votes twice": no word after the verb says order or counts
+        for tok in self.toks[verb.start_pos + 1 :]:
+            if tok.kind in ("ONCE_N", "TIMES", "RUN", "CALLED") or tok.text in _ORDER_WORDS or any(c.isdigit() for c in tok.text):
+                raise Unsupported(f"{tok.text!r}, which says how calls run or relate, in a negated promise")
 
     def behaviour_not(self, items: list[Any]) -> Clause:
         self._negated_promise(items)
@@ -4703,6 +4710,11 @@ class Meaning(Transformer[Token, Any]):
         return Clause(None, lambda s: [Unverifiable("about what the delegates produce, which only they control")])
 
     def behaviour_model(self, items: list[Any]) -> Clause:
+        # "sampling never sees the answer key": what the model's sampling
+        # does says nothing of the pattern's data, nor of what a slot sees
+        said = [t for t in self.toks if t.kind in ("INPUT", "VAR", "FIELD")]
+        if said or (any(t.kind == "SEE" for t in self.toks) and any(t.kind in ("SLOT", "ROLE") for t in self.toks)):
+            raise Unsupported("the model's sampling, said of the pattern's data or of what a slot sees")
         # "variation between runs": the runs are the calls of the one slot
         # the loops call, when there is one (what the sampling is of)
         runs = any(t.text in KINDS["CALLS"] for t in self.toks)
