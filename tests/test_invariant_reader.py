@@ -3307,6 +3307,7 @@ def test_subjects_said_after_their_names_and_words_for_what_a_slot_is_given(patt
         # the model's sampling, said of the pattern's data or of what a slot
         # sees, is no promise of the model's own
         ("Sampling never sees the answer key", None),
+        ("Sampling reaches the target", None),
         ("Temperature is the only source of variation between runs", "sampling varies"),
     ],
 )

@@ -4710,11 +4710,13 @@ class Meaning(Transformer[Token, Any]):
         return Clause(None, lambda s: [Unverifiable("about what the delegates produce, which only they control")])
 
     def behaviour_model(self, items: list[Any]) -> Clause:
-        # "sampling never sees the answer key": what the model's sampling
-        # does says nothing of the pattern's data, nor of what a slot sees
-        said = [t for t in self.toks if t.kind in ("INPUT", "VAR", "FIELD")]
-        if said or (any(t.kind == "SEE" for t in self.toks) and any(t.kind in ("SLOT", "ROLE") for t in self.toks)):
-            raise Unsupported("the model's sampling, said of the pattern's data or of what a slot sees")
+        # "sampling never sees the answer key": the model's sampling, said
+        # to reach (or not) something the pattern names, is what a slot is
+        # given, not the model's own doing ("sampling inherent to the
+        # model", of an input `model`, names it and says nothing of that)
+        kinds = {t.kind for t in self.toks}
+        if kinds & {"INPUT", "VAR", "FIELD", "SLOT", "ROLE"} and kinds & {"SEE", "GIVEN", "REACH", "MEETS", "HANDS", "NEVER", "NOT", "NO"}:
+            raise Unsupported("the model's sampling, said of what reaches a slot or is kept from it")
         # "variation between runs": the runs are the calls of the one slot
         # the loops call, when there is one (what the sampling is of)
         runs = any(t.text in KINDS["CALLS"] for t in self.toks)
