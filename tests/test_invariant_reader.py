@@ -3515,3 +3515,166 @@ def test_the_others_output_is_of_one_other_slot(sentence: str, read: list[str]) 
     assert result.report is not None
     got = sorted(f.read_as for f in result.report.invariants if f.read_as)
     assert got == read, (sentence, got)
+
+
+PAIRED = """\
+---
+name: paired
+kind: pattern
+---
+
+# Paired
+
+A guard screens the brief before the target works on it.
+
+### Slots
+
+- `guard`
+- `target`
+
+### Requires
+
+```
+brief: string -- the task
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let decision = call guard
+  brief: brief
+if decision approves:
+  let done = call target
+    brief: brief
+  return { result: done }
+return { result: null }
+```
+"""
+
+ROUNDS_OF_WORK = """\
+---
+name: rounds-of-work
+kind: pattern
+---
+
+# Rounds of work
+
+An auditor checks the document each round; the stages transform the brief;
+the council sits twice on the budget.
+
+### Slots
+
+- `auditor`
+- `council`
+- `planner`
+- `stages`
+
+### Requires
+
+```
+brief: string -- the task
+document: string -- what is audited
+budget: number -- what may be spent
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+repeat 3 as round:
+  let audit = call auditor
+    document: document
+    round: round
+let current = brief
+for stage in stages:
+  let current = call stage
+    input: current
+repeat 2:
+  let ruling = call council
+    budget: budget
+let plan = call planner
+  brief: brief
+return { result: current, audit: audit, ruling: ruling, plan: plan }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("pattern", "sentence", "canonical"),
+    [
+        # a subject of two slots with "both" after it: each of them
+        (PAIRED, "The guard and the target both get the brief unchanged", "`guard` receives `brief` unchanged; `target` receives `brief` unchanged"),
+        (ROUNDS_OF_WORK, "The auditor and the council both never see the brief", "`auditor` never receives `brief`; `council` never receives `brief`"),
+        # three slots are not "both"
+        (ROUNDS_OF_WORK, "The auditor, the council and the planner both never see the brief", None),
+        # "another service", where a word for every slot follows "another":
+        # the one slot that is not the subject
+        (PAIRED, "The guard does not know that it gates another service", "`guard` does not know about gates or target"),
+        (PAIRED, "The guard has no idea it stands in front of another service", "`guard` does not know about stands or front or target"),
+        (PAIRED, "The guard knows that it gates another service", "it is not the case that `guard` does not know about gates or target"),
+        # of several other slots, which one is not said
+        (ROUNDS_OF_WORK, "The auditor does not know that it works before another service", None),
+        # "its input", the plain word for what a slot is given, in a promise
+        # about its own work
+        (ROUNDS_OF_WORK, "Each stage transforms its input faithfully", "`stages` reasons"),
+        (ROUNDS_OF_WORK, "Each stage transforms its input faithfully, adding no commentary", "`stages` reasons"),
+        # the pattern's own data named there may say what the stage is given
+        (ROUNDS_OF_WORK, "Each stage transforms the brief faithfully", None),
+        (ROUNDS_OF_WORK, "Each stage transforms its input faithfully, never the brief", None),
+        # the calls of a slot named for what it does, and a sitting of a slot
+        (ROUNDS_OF_WORK, "Every audit round receives the same document", "every `auditor` receives the same `document`"),
+        (ROUNDS_OF_WORK, "Every council sitting receives the same budget", "every `council` receives the same `budget`"),
+        (ROUNDS_OF_WORK, "Each council sitting gets the same budget", "every `council` receives the same `budget`"),
+        (ROUNDS_OF_WORK, "Each audit round never sees the brief", "`auditor` never receives `brief`"),
+    ],
+)
+def test_subjects_said_after_their_names_and_words_for_what_a_slot_is_given(pattern: str, sentence: str, canonical: str | None) -> None:
+    assert _read_as(pattern, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # "as" its author wrote it, someone the pattern has no name for: the
+        # input as it was given
+        ("The auditor reads the document exactly as the client wrote it", "`auditor` receives `document` unchanged"),
+        ("The auditor reads the document exactly as the planner wrote it", None),
+        ("The auditor reads the document as the client decided it", None),
+        ("The auditor never reads the document exactly as the client wrote it", None),
+        # the other calls of the subject's own slot
+        ("Each reviewer is unaware of the other reviewers", "`reviewer` is unaware of each other"),
+        ("Reviewers do not know about the other reviewers", "`reviewer` is unaware of each other"),
+        ("The planner is unaware of the other reviewers", None),
+        ("Each reviewer is aware of the other reviewers", None),
+        # an unknown verb of the slot's own work, and a second promise, negated,
+        # of nothing the pattern names
+        ("Reviewers describe what they smell, not what they expect to smell", "`reviewer` reasons"),
+        ("The auditor describes what it smells and never guesses", "`auditor` reasons"),
+        ("The auditor describes what it smells, never the goal", None),
+        ("The auditor describes what the planner wrote", None),
+        # a negated promise that says how the calls run is checked by other
+        # claims, never a delegate's own doing
+        ("The auditor judges strictly and never runs twice", None),
+        ("The auditor judges strictly and never runs in parallel", None),
+        ("The auditor counts lines accurately and never runs twice", None),
+        ("The auditor judges strictly and without waiting", None),
+        ("The auditor judges strictly and never rounds up", "`auditor` reasons"),
+        ("The auditor always answers politely and never twice", None),
+        ("The auditor never votes twice", None),
+        ("The auditor does not vote", "`auditor` reasons"),
+        # the model's sampling, said of the pattern's data or of what a slot
+        # sees, is no promise of the model's own
+        ("Sampling never sees the answer key", None),
+        ("Sampling reaches the target", None),
+        ("Temperature is the only source of variation between runs", "sampling varies"),
+    ],
+)
+def test_unchanged_as_written_others_of_the_same_slot_and_negated_promises(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PATTERN, sentence) == canonical, sentence

@@ -119,6 +119,9 @@ _FLOW_STEMS = (
 )
 #: Kinds free text after such a verb may hold: plain words and prepositions.
 _PLAIN = frozenset("WORD FOR OF ON IN TO AND OR WITH AS BY ABOUT AGAINST AT".split())
+#: Verbs of writing a text down: "exactly as the doctor wrote it".
+_WROTE = frozenset("wrote reported said".split())
+
 #: Plain words that still say how calls run or relate.
 _ORDER_WORDS = frozenset(
     "first second third fourth last next then later earlier once twice thrice again alone together "
@@ -1600,7 +1603,7 @@ class Meaning(Transformer[Token, Any]):
         return Subject((), it=True)
 
     def calls_noun(self, items: list[Any]) -> CallsNoun:
-        slots = self._tokens(items, "SLOT")
+        slots = self._tokens(items, "SLOT") or self._tokens(items, "ACT")
         return CallsNoun(self._name(slots[0]) if slots else None)
 
     def nsubj_no(self, items: list[Any]) -> Subject:
@@ -2191,6 +2194,9 @@ class Meaning(Transformer[Token, Any]):
         return Obj(source=AnyResult("prior"))
 
     def q_unchanged(self, items: list[Any]) -> str:
+        if any(str(t).lower() not in _WROTE for t in self._tokens(items, "AUTHORED")):
+            # "as the doctor decided it": no saying how a text was given
+            raise Unsupported("'as X ...' with a verb other than one of writing")
         return "unchanged"
 
     # ------------------------------------------------------------ sources
@@ -3236,6 +3242,14 @@ class Meaning(Transformer[Token, Any]):
             # what another slot named in the fact acts on ("that a validator
             # will check the cleaned data") is the pattern's data, not the fact
             acted = self._acted_on(hidden[:i])
+            if tok.kind == "ROLE" and before in ("ANOTHER", "OTHER"):
+                # "that it gates another service": every slot but the
+                # subject's, read only where that is one slot
+                others = [n for n in tok.names if n not in subject.slots]
+                if len(others) != 1 or subject.it:
+                    raise Unsupported("another delegate, of several, in a hidden fact")
+                terms += [n for n in others if n not in terms]
+                continue
             if tok.kind == "SLOT":
                 terms += [n for n in tok.names if n not in terms and n not in subject.slots]
                 if stem is not None and not acted and tok.text not in terms and tok.text not in _HIDDEN_STOP:
@@ -3339,7 +3353,12 @@ class Meaning(Transformer[Token, Any]):
                 return [Unaware(c, tuple(x for x in pair if x != c.slot)) for c in s.calls]
 
             return self._clause(self._subject(items), others)
-        if kinds & {"ANOTHER", "OTHER", "PEER", "EACHOTHER"}:
+        kinds_said = [_tok(self.toks, t).kind for t in hidden]
+        # "that it gates another service", where a word for every slot
+        # stands after "another": the one slot that is not the subject
+        # (_terms), which says who is meant
+        role_of_other = {k for k in range(len(kinds_said) - 1) if kinds_said[k] in ("ANOTHER", "OTHER") and kinds_said[k + 1] == "ROLE"}
+        if any(kind in ("ANOTHER", "OTHER", "PEER", "EACHOTHER") and k not in role_of_other for k, kind in enumerate(kinds_said)):
             # "unaware that another researcher tried first": which delegates
             # "another" stands for is not said, so no term can stand for them
             raise Unsupported("another delegate, unnamed, in a hidden fact")
@@ -3431,6 +3450,16 @@ class Meaning(Transformer[Token, Any]):
         if str(verb).lower() not in _TELLS:
             raise Unsupported("nothing does something other than tell")
         return self.unaware(items)
+
+    def unaware_others_named(self, items: list[Any]) -> Clause:
+        """"Each inspector is unaware of the other inspectors": of the
+        subject's own slot, its other calls; of another slot it is not read
+        ("the other reviewers", said of the planner, names no one else)."""
+        who = [i for i in items if isinstance(i, tuple)][-1]
+        subject = self._subject(items)
+        if subject.it or subject.negative or set(who) != set(subject.slots):
+            raise Unsupported("'the other X', of a subject that is not X")
+        return self.unaware_others(items)
 
     def unaware_others(self, items: list[Any]) -> Clause:
         return self._clause(
@@ -4577,12 +4606,33 @@ class Meaning(Transformer[Token, Any]):
             # promise's, and is checked with it
             neg = self._tokens(items, "WORD")[0]
         assert neg.start_pos is not None
+        if neg.type != "WORD":
+            self._not_how_calls_run(neg.start_pos + 1)
         influence = self._tokens(items, "INFLUENCE")
         if influence and (str(influence[0]) not in ("bias", "biases") or influence[0].start_pos != len(self.toks) - 1):
             # "without bias", and nothing after it: not "without influence
             # from the planner"
             raise Unsupported("a negated influence, said of something")
         return _Negated(neg.start_pos + (0 if neg.type == "WORD" else 1))
+
+    def _not_how_calls_run(self, start: int) -> None:
+        """A negated promise from ``start`` on ("never runs twice", "never
+        runs in parallel", "without waiting for approval") says nothing of
+        how the calls run or relate, which other claims check: its verb is
+        none that may say so, and no word after it says order or counts
+        (after a verb of bias, what follows is what the slot judges)."""
+        if start >= len(self.toks) or self.toks[start].text in _BIAS:
+            return
+        self._not_a_flow_verb(start)
+        said = self.toks[start]
+        if said.kind in ("ONCE_N", "TIMES") or (said.text in _ORDER_WORDS and said.kind != "CALLS"):
+            raise Unsupported(f"{said.text!r}, which says how calls run or relate, in a negated promise")
+        # (the verb itself is checked for its stem: "never rounds up")
+        for tok in self.toks[start + 1 :]:
+            if tok.kind == "SEMI" or tok.text in _BIAS:
+                return
+            if tok.kind in ("RUN", "CALLED", "CALLS", "ONCE_N", "TIMES") or tok.text in _ORDER_WORDS or any(c.isdigit() for c in tok.text):
+                raise Unsupported(f"{tok.text!r}, which says how calls run or relate, in a negated promise")
 
     def _names_nothing(self, start: int, why: str, own: tuple[str, ...] = (), end: int | None = None) -> None:
         """The sentence's words from ``start`` on (to ``end``) name none of
@@ -4591,10 +4641,15 @@ class Meaning(Transformer[Token, Any]):
         for deep assumptions": what a delegate makes is its own doing, not
         what reaches it). After a verb of bias ("without favouring the
         chef's flavours") nothing named is what reaches the slot either."""
-        for tok in self.toks[start:end]:
+        for k, tok in enumerate(self.toks[start:end], start):
             if tok.text in _BIAS:
                 return
             if own and self._makes(tok, own):
+                continue
+            if tok.text in ("input", "inputs") and k > 0 and self.toks[k - 1].kind in ("ITS", "OWN"):
+                # "transforms its input faithfully": whatever the slot is
+                # given, by the plain word for it (also a key the program
+                # passes it under), which names no value of the pattern
                 continue
             if tok.names or tok.kind in ("SLOT", "INPUT", "VAR", "FIELD", "ROLE") or any(
                 w in self.lex.keys or (w,) in self.lex.forms for w in tok.text.split()
@@ -4635,10 +4690,20 @@ class Meaning(Transformer[Token, Any]):
         verb = next(t for t in self._tokens(items) if t.type == "WORD")
         assert verb.start_pos is not None
         self._not_a_flow_verb(verb.start_pos)
-        rest = self.toks[verb.start_pos + 1 :]
+        negated = self._negated_at(items)
+        rest = self.toks[verb.start_pos + 1 : negated]
+        if negated is not None:
+            # (the negated promise, after its comma or "and", is checked
+            # on its own: behaviour())
+            while rest and rest[-1].kind in ("COMMA", "AND", "BUT"):
+                rest = rest[:-1]
         for i, tok in enumerate(rest):
             own = tok.kind in ("OUTPUT", "OWN") and i > 0 and rest[i - 1].kind in ("ITS", "OWN")
-            if not (tok.kind in _PLAIN or tok.kind == "ITS" or own):
+            # "describe what they smell": what the slot itself perceives
+            what = (tok.kind == "IT" and i > 0 and rest[i - 1].kind == "ANYTHING") or (
+                tok.kind == "ANYTHING" and i + 1 < len(rest) and rest[i + 1].kind == "IT"
+            )
+            if not (tok.kind in _PLAIN or tok.kind == "ITS" or own or what):
                 raise Unsupported(f"{tok.text!r} in a promise of an unknown verb")
             if tok.text in _ORDER_WORDS or any(c.isdigit() for c in tok.text):
                 raise Unsupported(f"{tok.text!r}, which says how calls run or relate")
@@ -4704,6 +4769,10 @@ class Meaning(Transformer[Token, Any]):
         verb = self._tokens(items, "BEHAVE")[0]
         assert verb.start_pos is not None
         self._names_nothing(verb.start_pos + 1, "a negated promise about something the pattern names")
+        # "never votes twice": no word after the verb says order or counts
+        for tok in self.toks[verb.start_pos + 1 :]:
+            if tok.kind in ("ONCE_N", "TIMES", "RUN", "CALLED") or tok.text in _ORDER_WORDS or any(c.isdigit() for c in tok.text):
+                raise Unsupported(f"{tok.text!r}, which says how calls run or relate, in a negated promise")
 
     def behaviour_not(self, items: list[Any]) -> Clause:
         self._negated_promise(items)
@@ -4737,6 +4806,13 @@ class Meaning(Transformer[Token, Any]):
         return Clause(None, lambda s: [Unverifiable("about what the delegates produce, which only they control")])
 
     def behaviour_model(self, items: list[Any]) -> Clause:
+        # "sampling never sees the answer key": the model's sampling, said
+        # to reach (or not) something the pattern names, is what a slot is
+        # given, not the model's own doing ("sampling inherent to the
+        # model", of an input `model`, names it and says nothing of that)
+        kinds = {t.kind for t in self.toks}
+        if kinds & {"INPUT", "VAR", "FIELD", "SLOT", "ROLE"} and kinds & {"SEE", "GIVEN", "REACH", "MEETS", "HANDS", "NEVER", "NOT", "NO"}:
+            raise Unsupported("the model's sampling, said of what reaches a slot or is kept from it")
         # "variation between runs": the runs are the calls of the one slot
         # the loops call, when there is one (what the sampling is of)
         runs = any(t.text in KINDS["CALLS"] for t in self.toks)

@@ -203,6 +203,8 @@ KINDS: dict[str, tuple[str, ...]] = {
         "runs", "retries", "retry", "attempts", "attempt", "rounds", "round", "iterations",
         "iteration", "repetitions", "samples", "copies", "invocations", "invocation",
         "calls", "call", "tries", "passes",
+        # "every council sitting": a meeting of the slot, one call
+        "sitting", "sittings",
         # "no probe run sees another run's response"
         "run",
     ),
