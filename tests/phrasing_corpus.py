@@ -246,7 +246,8 @@ def matches(want: dict[str, Any], fact: InvariantFact) -> bool:
             # (a hyphen in a label is the underscore the reader joins words with: "fan-out")
             of = str(want.get("of", "")).removeprefix("slot:").replace("-", "_")
             terms = [str(t) for t in p.get("terms", ())]
-            return bool(p.get("others")) if of == "others" else any(t[:5] == of[:5] for t in terms)
+            # (words of one stem: "retry" and "retries", "rate" and "rating")
+            return bool(p.get("others")) if of == "others" else any(_stem(t) == _stem(of) for t in terms)
         case "ordered":
             return p.get("over") == want.get("over", want.get("slot"))
         case "bounded":
@@ -280,6 +281,11 @@ def matches(want: dict[str, Any], fact: InvariantFact) -> bool:
         case "unverifiable":
             return p.get("slot") == want.get("slot")
     return False
+
+
+def _stem(word: str) -> str:
+    """The first five letters, a final "y" as "i" ("retry", "retries")."""
+    return word[:5].replace("y", "i") if len(word) > 4 and word[4] == "y" else word[:5]
 
 
 def _denial_read(s: Sentence) -> bool:
