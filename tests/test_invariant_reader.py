@@ -3150,3 +3150,86 @@ def test_an_inputs_element_after_a_possessive_is_no_field(sentence: str, canonic
     read_as, got, evidence = _checked(ROLES, sentence)
     assert read_as == canonical, (sentence, read_as)
     assert got == status, (sentence, evidence)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # "neither" alone: neither of the previous clause's two slots
+        ("The tutor and the learner work independently: neither sees the other's output",
+         "`tutor` never receives `learner`'s output; `learner` never receives `tutor`'s output"),
+        ("Neither sees the other's output", None),
+        ("The tutor works independently: neither sees the other's output", None),
+        # "none of A, B and C": each of them; "another's", another of them
+        ("None of the planner, the executor and the verifier sees another's output",
+         "`planner` never receives `executor`'s output; `planner` never receives `verifier`'s output; "
+         "`executor` never receives `planner`'s output; `executor` never receives `verifier`'s output; "
+         "`verifier` never receives `planner`'s output; `verifier` never receives `executor`'s output"),
+        ("None of the planner and the verifier sees the goal", "`planner` never receives `goal`; `verifier` never receives `goal`"),
+        ("All of the planner and the verifier see the goal", None),
+        # "another's" of one slot: another call of it
+        ("No reviewer sees another's output", "`reviewer` never receives another `reviewer`'s output"),
+    ],
+)
+def test_neither_of_the_clause_before_and_none_of_a_list(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PATTERN, sentence) == canonical, sentence
+
+
+SCREENING = """\
+---
+name: screening
+kind: pattern
+---
+
+# Screening
+
+A chart is screened round after round, then decided on.
+
+### Slots
+
+- `screener`
+- `investigator`
+
+### Requires
+
+```
+chart: string -- the chart
+max_rounds: number -- (optional, default 3)
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let assessment = null
+loop (max: max_rounds) as round:
+  let assessment = call screener
+    chart: chart
+    notes: assessment
+let decision = call investigator
+  assessment: assessment
+return decision
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # a local null until the slot's every call sets it, made in earlier
+        # rounds: the slot's other calls' results
+        ("No screening round sees the assessment written in an earlier round",
+         "`screener` never receives another `screener`'s output", Status.VIOLATED),
+        ("The screener never sees the assessment written in an earlier round",
+         "`screener` never receives another `screener`'s output", Status.VIOLATED),
+        # of another slot than the one whose results the local holds: not read
+        ("The investigator never sees the assessment written in an earlier round", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_a_local_null_until_the_slot_sets_it_made_earlier(sentence: str, canonical: str | None, status: Status) -> None:
+    read_as, got, evidence = _checked(SCREENING, sentence)
+    assert read_as == canonical, (sentence, read_as)
+    assert got == status, (sentence, evidence)

@@ -1997,7 +1997,17 @@ class Meaning(Transformer[Token, Any]):
                 if len(makers) > 1:
                     raise Unsupported(f"'another {word}': of which slot is not said")
                 who = tuple(makers)
-        return Obj(source=FromOthers(), names=who, reciprocal=bool(self._tokens(items, "EACHOTHER")))
+        return Obj(source=FromOthers(), names=who, reciprocal=self._one_another(items, who))
+
+    def _one_another(self, items: list[Any], who: tuple[str, ...]) -> bool:
+        """"each other's", or a bare "another's" naming no slot and no
+        call: said of a subject that names several slots, another of them
+        ("none of the colorist, the mixer and the composer sees another's
+        work"), not another call of each one's own slot."""
+        if self._tokens(items, "EACHOTHER"):
+            return True
+        kinds = {t.type for t in items if isinstance(t, Token)}
+        return not who and "ANOTHER" in kinds and kinds <= {"ANOTHER", "POSS", "OUTPUT"}
 
     def o_others_fields(self, items: list[Any]) -> Obj:
         fields: tuple[str, ...] = items[-1]
@@ -2007,7 +2017,8 @@ class Meaning(Transformer[Token, Any]):
             return Obj(owner=OTHER, what="fields", fields=fields)
         # "another reviewer's notes": those fields of another call of the
         # subject (``names``: the slot the sentence says the call is of)
-        return Obj(source=FromOthers(fields), names=tuple(n for w in who for n in w), reciprocal=bool(self._tokens(items, "EACHOTHER")))
+        names = tuple(n for w in who for n in w)
+        return Obj(source=FromOthers(fields), names=names, reciprocal=self._one_another(items, names))
 
     def _role_only(self, names: tuple[str, ...]) -> bool:
         return bool(names) and set(names) == set(self.lex.slots) and len(names) > 1
@@ -2038,6 +2049,10 @@ class Meaning(Transformer[Token, Any]):
         token = self._tokens(items, "VAR")[0]
         var = [n for n in self._names(token) if n == str(token).replace(" ", "_")] or list(self._names(token))
         makers = self.lex.results.get(var[0], frozenset()) if len(var) == 1 else frozenset()
+        if not makers and len(var) == 1 and var[0] in self.lex.gathers:
+            # "the assessment written in an earlier round", of `let
+            # assessment = null` that the screener's every call then sets
+            makers = frozenset({self.lex.gathers[var[0]]})
         if len(makers) != 1:
             raise Unsupported("a local that is not one slot's results, made earlier")
         return Obj(source=FromOthers(), names=tuple(makers))
