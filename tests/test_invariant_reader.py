@@ -3233,3 +3233,77 @@ def test_a_local_null_until_the_slot_sets_it_made_earlier(sentence: str, canonic
     read_as, got, evidence = _checked(SCREENING, sentence)
     assert read_as == canonical, (sentence, read_as)
     assert got == status, (sentence, evidence)
+
+
+AUCTION = """\
+---
+name: auction
+kind: pattern
+---
+
+# Auction
+
+Lots are valued one by one, announced, and the valuations audited round after round.
+
+### Slots
+
+- `valuer`
+  - ensures: `{ low_high, notes }`
+- `herald`
+- `auditor`
+  - ensures: `{ decision, findings }`
+- `preparer`
+
+### Requires
+
+```
+lots: string[] -- the lots on offer
+max_rounds: number -- (optional, default 3)
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let estimates = parallel for lot in lots:
+  call valuer
+    lot: lot
+let announcement = call herald
+  lots: lots
+let findings_log = []
+loop (max: max_rounds) as round:
+  let audit = call auditor
+    estimates: estimates
+    earlier: findings_log
+  record audit.findings in findings_log
+  let sheet = call preparer
+    findings: audit.findings
+return announcement
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # a word for one element of a local that collects every result of
+        # the slot named before it: that slot's output
+        ("No valuer sees another valuer's estimate", "`valuer` never receives another `valuer`'s output", Status.PROVED),
+        ("The herald never sees a valuer's estimate", "`herald` never receives `valuer`'s output", Status.PROVED),
+        ("The auditor never sees a valuer's estimate", "`auditor` never receives `valuer`'s output", Status.VIOLATED),
+        # of a slot whose results the local does not collect: not read
+        ("The herald never sees an auditor's estimate", None, Status.UNRECOGNIZED),
+        # "no audit round": no call of the slot the action is named for;
+        # "the findings of another round", of the slot that declares them
+        ("No audit round sees the findings of another round", "`auditor` never receives another `auditor`'s output", Status.VIOLATED),
+        ("Every audit round sees the findings of another round", None, Status.UNRECOGNIZED),
+        ("The preparer never sees the findings of another round", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_one_of_a_slots_collected_results_and_no_round_of_its_action(sentence: str, canonical: str | None, status: Status) -> None:
+    read_as, got, evidence = _checked(AUCTION, sentence)
+    assert read_as == canonical, (sentence, read_as)
+    assert got == status, (sentence, evidence)

@@ -394,6 +394,18 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
                 # "the translator's draft" for `let draft = call translator`
                 toks = [Tok("OUTPUT", word)]
             elif (
+                name is not None and name[2] == "VAR" and len(name[3]) == 1 and owners
+                and {lex.collects.get(name[3][0]) or (lex.gathers.get(name[3][0]) if name[3][0] in lex.appended else None)} == owners
+                and word not in lex.key_forms and word not in lex.declared_keys
+                and (word, following) not in lex.bigrams
+            ):
+                # "another valuer's estimate", of `let estimates = parallel
+                # for ...: call valuer` (or a list appended only its results)
+                # that collects its every result: one of those results, the
+                # valuer's output (not "the nose's aroma notes", a noun the
+                # pattern's own text puts after it)
+                toks = [Tok("OUTPUT", word)]
+            elif (
                 name is not None and name[2] == "INPUT" and owners and out[-1][0].kind == "POSS"
                 and word not in lex.key_forms and word not in lex.declared_keys
             ):
@@ -1994,6 +2006,10 @@ class Meaning(Transformer[Token, Any]):
                         raise Unsupported(f"'another {word}': a local no one slot makes")
                 if word in self.lex.acts:
                     makers.add(self.lex.acts[word])
+                if (declarer := self.lex.declared_by.get(self.lex.key_forms.get(word, word))) is not None:
+                    # "the findings of another round", a key the auditor
+                    # declares: the auditor's other calls, said of the auditor
+                    makers.add(declarer)
                 if len(makers) > 1:
                     raise Unsupported(f"'another {word}': of which slot is not said")
                 who = tuple(makers)
