@@ -489,6 +489,18 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             or ("OUTPUT" in phrases.get((word,), ()) and lex.key_forms[word] in lex.read_keys)
         ):
             toks.append(Tok("FIELD", word, (lex.key_forms[word],)))
+            if (
+                any(t.kind == "OUTPUT" for t in toks)
+                and lex.key_forms[word] in lex.read_keys
+                and lex.key_forms[word] in lex.declared_by
+                and not (out and any(t.kind in ("SLOT", "VAR", "POSS", "ITS", "ROLENOUN") for t in out[-1]))
+                and not (word in lex.returned_keys and _by_return(low, i, phrases))
+            ):
+                # "the test solver never sees the answers", where one slot
+                # alone declares `answers` and the program reads it: that
+                # field, not any delegate's result (after a word of a name,
+                # "the interaction findings", both are still read)
+                toks = [t for t in toks if t.kind != "OUTPUT"]
         elif n == 1 and (named_key := _key_by_name(word, following, out, lex)) is not None:
             toks.append(Tok("FIELD", word, (named_key,)))
         elif n == 1 and not phrase_len and word.isalpha() and (named_key := _declared_key(word, lex.declared_by)) is not None:
