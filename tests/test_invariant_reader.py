@@ -3313,3 +3313,21 @@ def test_one_of_a_slots_collected_results_and_no_round_of_its_action(sentence: s
     read_as, got, evidence = _checked(AUCTION, sentence)
     assert read_as == canonical, (sentence, read_as)
     assert got == status, (sentence, evidence)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # "works without X": X does not reach what it works from
+        ("The executor works without any input from the planner", "`executor` never receives `planner`'s output"),
+        ("The handler works without the ticket", "`handler` never receives `ticket`"),
+        ("The verifier works with the plan", None),
+        # an approval is no value kept away
+        ("The target works without the guard's approval", None),
+        # "any X but the current one": the list's other elements
+        ("No mapper sees any chunk but the current one", "`mapper` never receives other `chunks`"),
+        ("Every mapper sees every chunk but the current one", None),
+    ],
+)
+def test_working_without_something_and_any_element_but_the_current_one(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PATTERN, sentence) == canonical, sentence
