@@ -3299,12 +3299,8 @@ return announcement
         # "no audit round": no call of the slot the action is named for
         ("No audit round sees the output of another round", "`auditor` never receives another `auditor`'s output", Status.VIOLATED),
         ("Every audit round sees the output of another round", None, Status.UNRECOGNIZED),
-        # "the findings", a key the auditor alone declares and the program
-        # reads: that field, not any delegate's result
-        ("The preparer never sees the findings", "`preparer` never receives `auditor`'s `findings`", Status.VIOLATED),
-        ("The herald never sees the findings", "`herald` never receives `auditor`'s `findings`", Status.PROVED),
-        ("The preparer sees the findings", "`preparer` receives `auditor`'s `findings`", Status.PROVED),
-        # those of another round's call, or another call's whole output? not read
+        # "the findings of another round", a key the auditor declares: that
+        # field of another call's result, or its whole output? not read
         ("No audit round sees the findings of another round", None, Status.UNRECOGNIZED),
         ("The preparer never sees the findings of another round", None, Status.UNRECOGNIZED),
     ],

@@ -3,7 +3,7 @@
 says what they hold)."""
 
 # fmt: off
-GRAMMAR = '1ac6afced10595be36e25e9e692bf7e82e3bd29fb0578e492021ca479000a850'
+GRAMMAR = '460548d24e3d895168f1ac38355a05da591a2d4a5f8e85b3025fb92eed8dd27c'
 LARK = '1.3.1'
 START = 'start'
 RULES = (('start', ('clause', '__start_star_0', 'SEMI'), None, 0, False),
@@ -338,7 +338,7 @@ RULES = (('start', ('clause', '__start_star_0', 'SEMI'), None, 0, False),
  ('obj', ('OUTPUT', 'OF', 'ANOTHER'), 'o_others', 93, False),
  ('obj', ('OUTPUT', 'OF', 'EACHOTHER'), 'o_others', 94, False),
  ('obj', ('OUTPUT', 'OF', 'PRIOR', 'CALLS'), 'o_others', 95, False),
- ('obj', ('OUTPUT', 'OF', 'ANOTHER', 'CALLS'), 'o_others', 96, False),
+ ('obj', ('OUTPUT', 'OF', 'ANOTHER', 'CALLS'), 'o_others_round', 96, False),
  ('obj', ('FAILURE', 'IT', 'FAILS'), 'o_failure', 97, False),
  ('obj', ('OUTPUT', 'FROM', 'OTHER', 'who'), 'o_others', 98, False),
  ('obj', ('OUTPUT', '_made', 'BY', 'ANOTHER', 'who', 'CALLS'), 'o_others', 99, False),

@@ -489,18 +489,6 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             or ("OUTPUT" in phrases.get((word,), ()) and lex.key_forms[word] in lex.read_keys)
         ):
             toks.append(Tok("FIELD", word, (lex.key_forms[word],)))
-            if (
-                any(t.kind == "OUTPUT" for t in toks)
-                and lex.key_forms[word] in lex.read_keys
-                and lex.key_forms[word] in lex.declared_by
-                and not (out and any(t.kind in ("SLOT", "VAR", "POSS", "ITS", "ROLENOUN") for t in out[-1]))
-                and not (word in lex.returned_keys and _by_return(low, i, phrases))
-            ):
-                # "the test solver never sees the answers", where one slot
-                # alone declares `answers` and the program reads it: that
-                # field, not any delegate's result (after a word of a name,
-                # "the interaction findings", both are still read)
-                toks = [t for t in toks if t.kind != "OUTPUT"]
         elif n == 1 and (named_key := _key_by_name(word, following, out, lex)) is not None:
             toks.append(Tok("FIELD", word, (named_key,)))
         elif n == 1 and not phrase_len and word.isalpha() and (named_key := _declared_key(word, lex.declared_by)) is not None:
@@ -2026,6 +2014,15 @@ class Meaning(Transformer[Token, Any]):
                     raise Unsupported(f"'another {word}': of which slot is not said")
                 who = tuple(makers)
         return Obj(source=FromOthers(), names=who, reciprocal=self._one_another(items, who))
+
+    def o_others_round(self, items: list[Any]) -> Obj:
+        """"the output of another round": another call's output; of a word
+        that is also a key a result has ("the findings of another round"),
+        that field of it or its whole output is not said."""
+        word = str(self._tokens(items, "OUTPUT")[0]).lower()
+        if word in self.lex.key_forms or word in self.lex.declared_keys or singular(word) in self.lex.declared_keys:
+            raise Unsupported("a key of another call's result, or its whole output")
+        return self.o_others(items)
 
     def _one_another(self, items: list[Any], who: tuple[str, ...]) -> bool:
         """"each other's", or a bare "another's" naming no slot and no
