@@ -3678,3 +3678,180 @@ def test_subjects_said_after_their_names_and_words_for_what_a_slot_is_given(patt
 )
 def test_unchanged_as_written_others_of_the_same_slot_and_negated_promises(sentence: str, canonical: str | None) -> None:
     assert _read_as(PATTERN, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # "neither" alone: neither of the previous clause's two slots
+        ("The tutor and the learner work independently: neither sees the other's output",
+         "`tutor` never receives `learner`'s output; `learner` never receives `tutor`'s output"),
+        ("Neither sees the other's output", None),
+        ("The tutor works independently: neither sees the other's output", None),
+        # "none of A, B and C": each of them; "another's", another of them
+        ("None of the planner, the executor and the verifier sees another's output",
+         "`planner` never receives `executor`'s output; `planner` never receives `verifier`'s output; "
+         "`executor` never receives `planner`'s output; `executor` never receives `verifier`'s output; "
+         "`verifier` never receives `planner`'s output; `verifier` never receives `executor`'s output"),
+        ("None of the planner and the verifier sees the goal", "`planner` never receives `goal`; `verifier` never receives `goal`"),
+        ("All of the planner and the verifier see the goal", None),
+        # "another's" of one slot: another call of it
+        ("No reviewer sees another's output", "`reviewer` never receives another `reviewer`'s output"),
+    ],
+)
+def test_neither_of_the_clause_before_and_none_of_a_list(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PATTERN, sentence) == canonical, sentence
+
+
+SCREENING = """\
+---
+name: screening
+kind: pattern
+---
+
+# Screening
+
+A chart is screened round after round, then decided on.
+
+### Slots
+
+- `screener`
+- `investigator`
+
+### Requires
+
+```
+chart: string -- the chart
+max_rounds: number -- (optional, default 3)
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let assessment = null
+loop (max: max_rounds) as round:
+  let assessment = call screener
+    chart: chart
+    notes: assessment
+let decision = call investigator
+  assessment: assessment
+return decision
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # a local null until the slot's every call sets it, made in earlier
+        # rounds: the slot's other calls' results
+        ("No screening round sees the assessment written in an earlier round",
+         "`screener` never receives another `screener`'s output", Status.VIOLATED),
+        ("The screener never sees the assessment written in an earlier round",
+         "`screener` never receives another `screener`'s output", Status.VIOLATED),
+        # of another slot than the one whose results the local holds: not read
+        ("The investigator never sees the assessment written in an earlier round", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_a_local_null_until_the_slot_sets_it_made_earlier(sentence: str, canonical: str | None, status: Status) -> None:
+    read_as, got, evidence = _checked(SCREENING, sentence)
+    assert read_as == canonical, (sentence, read_as)
+    assert got == status, (sentence, evidence)
+
+
+AUCTION = """\
+---
+name: auction
+kind: pattern
+---
+
+# Auction
+
+Lots are valued one by one, announced, and the valuations audited round after round.
+
+### Slots
+
+- `valuer`
+  - ensures: `{ low_high, notes }`
+- `herald`
+- `auditor`
+  - ensures: `{ decision, findings }`
+- `preparer`
+
+### Requires
+
+```
+lots: string[] -- the lots on offer
+max_rounds: number -- (optional, default 3)
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let estimates = parallel for lot in lots:
+  call valuer
+    lot: lot
+let announcement = call herald
+  lots: lots
+let findings_log = []
+loop (max: max_rounds) as round:
+  let audit = call auditor
+    estimates: estimates
+    earlier: findings_log
+  record audit.findings in findings_log
+  let sheet = call preparer
+    findings: audit.findings
+return announcement
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # a word for one element of a local that collects every result of
+        # the slot named before it: that slot's output
+        ("No valuer sees another valuer's estimate", "`valuer` never receives another `valuer`'s output", Status.PROVED),
+        ("The herald never sees a valuer's estimate", "`herald` never receives `valuer`'s output", Status.PROVED),
+        ("The auditor never sees a valuer's estimate", "`auditor` never receives `valuer`'s output", Status.VIOLATED),
+        # of a slot whose results the local does not collect: not read
+        ("The herald never sees an auditor's estimate", None, Status.UNRECOGNIZED),
+        # "no audit round": no call of the slot the action is named for
+        ("No audit round sees the output of another round", "`auditor` never receives another `auditor`'s output", Status.VIOLATED),
+        ("Every audit round sees the output of another round", None, Status.UNRECOGNIZED),
+        # "the findings of another round", a key the auditor declares: that
+        # field of another call's result, or its whole output? not read
+        ("No audit round sees the findings of another round", None, Status.UNRECOGNIZED),
+        ("The preparer never sees the findings of another round", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_one_of_a_slots_collected_results_and_no_round_of_its_action(sentence: str, canonical: str | None, status: Status) -> None:
+    read_as, got, evidence = _checked(AUCTION, sentence)
+    assert read_as == canonical, (sentence, read_as)
+    assert got == status, (sentence, evidence)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # "works without X": X does not reach what it works from
+        ("The executor works without any input from the planner", "`executor` never receives `planner`'s output"),
+        ("The handler works without the ticket", "`handler` never receives `ticket`"),
+        ("The verifier works with the plan", None),
+        # an approval is no value kept away
+        ("The target works without the guard's approval", None),
+        # "any X but the current one": the list's other elements
+        ("No mapper sees any chunk but the current one", "`mapper` never receives other `chunks`"),
+        ("Every mapper sees every chunk but the current one", None),
+    ],
+)
+def test_working_without_something_and_any_element_but_the_current_one(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PATTERN, sentence) == canonical, sentence

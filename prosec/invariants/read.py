@@ -402,6 +402,18 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
                 # "the translator's draft" for `let draft = call translator`
                 toks = [Tok("OUTPUT", word)]
             elif (
+                name is not None and name[2] == "VAR" and len(name[3]) == 1 and owners
+                and {lex.collects.get(name[3][0]) or (lex.gathers.get(name[3][0]) if name[3][0] in lex.appended else None)} == owners
+                and word not in lex.key_forms and word not in lex.declared_keys
+                and (word, following) not in lex.bigrams
+            ):
+                # "another valuer's estimate", of `let estimates = parallel
+                # for ...: call valuer` (or a list appended only its results)
+                # that collects its every result: one of those results, the
+                # valuer's output (not "the nose's aroma notes", a noun the
+                # pattern's own text puts after it)
+                toks = [Tok("OUTPUT", word)]
+            elif (
                 name is not None and name[2] == "INPUT" and owners and out[-1][0].kind == "POSS"
                 and word not in lex.key_forms and word not in lex.declared_keys
             ):
@@ -2041,10 +2053,33 @@ class Meaning(Transformer[Token, Any]):
                         raise Unsupported(f"'another {word}': a local no one slot makes")
                 if word in self.lex.acts:
                     makers.add(self.lex.acts[word])
+                if (declarer := self.lex.declared_by.get(self.lex.key_forms.get(word, word))) is not None:
+                    # "the findings of another round", a key the auditor
+                    # declares: the auditor's other calls, said of the auditor
+                    makers.add(declarer)
                 if len(makers) > 1:
                     raise Unsupported(f"'another {word}': of which slot is not said")
                 who = tuple(makers)
-        return Obj(source=FromOthers(), names=who, reciprocal=bool(self._tokens(items, "EACHOTHER")))
+        return Obj(source=FromOthers(), names=who, reciprocal=self._one_another(items, who))
+
+    def o_others_round(self, items: list[Any]) -> Obj:
+        """"the output of another round": another call's output; of a word
+        that is also a key a result has ("the findings of another round"),
+        that field of it or its whole output is not said."""
+        word = str(self._tokens(items, "OUTPUT")[0]).lower()
+        if word in self.lex.key_forms or word in self.lex.declared_keys or singular(word) in self.lex.declared_keys:
+            raise Unsupported("a key of another call's result, or its whole output")
+        return self.o_others(items)
+
+    def _one_another(self, items: list[Any], who: tuple[str, ...]) -> bool:
+        """"each other's", or a bare "another's" naming no slot and no
+        call: said of a subject that names several slots, another of them
+        ("none of the colorist, the mixer and the composer sees another's
+        work"), not another call of each one's own slot."""
+        if self._tokens(items, "EACHOTHER"):
+            return True
+        kinds = {t.type for t in items if isinstance(t, Token)}
+        return not who and "ANOTHER" in kinds and kinds <= {"ANOTHER", "POSS", "OUTPUT"}
 
     def o_others_fields(self, items: list[Any]) -> Obj:
         fields: tuple[str, ...] = items[-1]
@@ -2054,7 +2089,8 @@ class Meaning(Transformer[Token, Any]):
             return Obj(owner=OTHER, what="fields", fields=fields)
         # "another reviewer's notes": those fields of another call of the
         # subject (``names``: the slot the sentence says the call is of)
-        return Obj(source=FromOthers(fields), names=tuple(n for w in who for n in w), reciprocal=bool(self._tokens(items, "EACHOTHER")))
+        names = tuple(n for w in who for n in w)
+        return Obj(source=FromOthers(fields), names=names, reciprocal=self._one_another(items, names))
 
     def _role_only(self, names: tuple[str, ...]) -> bool:
         return bool(names) and set(names) == set(self.lex.slots) and len(names) > 1
@@ -2085,6 +2121,10 @@ class Meaning(Transformer[Token, Any]):
         token = self._tokens(items, "VAR")[0]
         var = [n for n in self._names(token) if n == str(token).replace(" ", "_")] or list(self._names(token))
         makers = self.lex.results.get(var[0], frozenset()) if len(var) == 1 else frozenset()
+        if not makers and len(var) == 1 and var[0] in self.lex.gathers:
+            # "the assessment written in an earlier round", of `let
+            # assessment = null` that the screener's every call then sets
+            makers = frozenset({self.lex.gathers[var[0]]})
         if len(makers) != 1:
             raise Unsupported("a local that is not one slot's results, made earlier")
         return Obj(source=FromOthers(), names=tuple(makers))
