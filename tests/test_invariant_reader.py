@@ -1075,6 +1075,19 @@ def test_keys_named_with_their_slot(sentence: str, canonical: str | None) -> Non
         ("The mapper is shown why earlier reviewers failed", None),
         ("Each reviewer is shown how earlier ones failed", None),
         ("Each reviewer is shown why earlier drafts failed", None),
+        # another round's, earlier cycles', or made in earlier rounds: other
+        # calls' outputs; "no review round": no call of the reviewer
+        ("No reviewer sees the output of another run", "`reviewer` never receives another `reviewer`'s output"),
+        ("No reviewer sees the output written in earlier rounds", "`reviewer` never receives another `reviewer`'s output"),
+        ("No review round sees the output of another round", "`reviewer` never receives another `reviewer`'s output"),
+        # "results", a key of the pattern: that field of another call's
+        # result, or its whole output? not read
+        ("No reviewer sees the results of another run", None),
+        ("No reviewer sees the results written in earlier rounds", None),
+        ("Every review round receives the same essays", "every `reviewer` receives the same `essays`"),
+        ("No reviewer sees the results written in later rounds", None),
+        ("The mapper never sees the reviews of another round", None),
+        ("The mapper never sees the reviews written in earlier rounds", None),
     ],
 )
 def test_a_locals_values_from_other_calls(sentence: str, canonical: str | None) -> None:
@@ -1782,6 +1795,16 @@ def test_rounds_named_by_what_the_bound_counts(sentence: str, canonical: str | N
         ("The reviewers read the essays in parallel rather than in sequence", "it is not the case that `reviewer` runs in order over `essays`"),
         ("The stages work in private, not one after another", None),
         ("The stages work in parallel, one after another", None),
+        # working at the same time, said alone: the order denied
+        ("The stages run in parallel", "it is not the case that `stages` runs in order"),
+        ("All stages run concurrently", "it is not the case that `stages` runs in order"),
+        ("The stages are all tried at once", "it is not the case that `stages` runs in order"),
+        ("Chunks are mapped in parallel", "it is not the case that `mapper` runs in order over `chunks`"),
+        ("The stages never run in parallel", None),
+        ("The stages run in parallel by default", None),
+        ("The stages run quickly", None),
+        ("The stages are tried at once", None),
+        ("Chunks are mapped at once", None),
         ("The stages are not run in their declared order", "it is not the case that `stages` runs in order"),
         ("The stages are run in their declared order", "`stages` runs in order"),
         # a verb of what each call does, before the order

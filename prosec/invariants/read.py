@@ -3051,6 +3051,38 @@ class Meaning(Transformer[Token, Any]):
         self._in_parallel(items)
         return self._denied(self.ordered_over(items))
 
+    def _concurrent(self, items: list[Any]) -> None:
+        """"in parallel", "concurrently", "simultaneously"; "at once" only of
+        all the calls ("all providers are queried at once"), since of one
+        call it says "immediately"."""
+        toks = self._tokens(items)
+        word, before = str(toks[-1]).lower(), toks[-2].type if len(toks) > 1 else ""
+        if toks[-1].type == "IMMEDIATELY":
+            if word != "at once" or not any(t.kind == "EVERY" and t.text.lower() == "all" for t in self.toks):
+                raise Unsupported("'at once' of calls not said to be all of them")
+        elif word != "parallel" if before == "IN" else word not in ("concurrently", "simultaneously"):
+            raise Unsupported("a way of working other than at the same time")
+
+    def ordered_concurrent(self, items: list[Any]) -> Clause:
+        """"The stations run in parallel": not one after another in order
+        (never proved; violated when the order is)."""
+        self._concurrent(items)
+        return self._denied(self.ordered(items))
+
+    def ordered_concurrent_handled(self, items: list[Any]) -> Clause:
+        """"Trees are surveyed in parallel": the calls of the one slot a
+        `for` over the list calls, not in order. An unknown word must be a
+        verb's participle ("observed")."""
+        self._concurrent(items)
+        verbs = self._tokens(items, "WORD")[:-1]
+        if any(not str(v).isalpha() or not str(v).lower().endswith("ed") for v in verbs):
+            raise Unsupported("a word that is not a verb's participle")
+        return self._denied(self.ordered_handled(items))
+
+    def ordered_concurrent_handled_by(self, items: list[Any]) -> Clause:
+        self._concurrent(items)
+        return self._denied(self.ordered_handled_by(items))
+
     def unaware_denied(self, items: list[Any]) -> Clause:
         hidden = next(i for i in items if isinstance(i, list))
         marked = {t.type for t in self._tokens(items)} & {"THAT", "OF"}

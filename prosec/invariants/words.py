@@ -325,7 +325,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     ),
     "CALLED": (
         "called", "invoked", "run", "executed", "started", "triggered", "consulted", "used",
-        "engaged", "contacted", "asked", "dispatched", "launched", "tried", "attempted",
+        "engaged", "contacted", "asked", "dispatched", "launched", "tried", "attempted", "queried",
         "delegated to", "reached", "held", "made",
         # "the inspectors are sent out": dispatched
         "sent out",
