@@ -3515,3 +3515,65 @@ def test_the_others_output_is_of_one_other_slot(sentence: str, read: list[str]) 
     assert result.report is not None
     got = sorted(f.read_as for f in result.report.invariants if f.read_as)
     assert got == read, (sentence, got)
+
+
+PACKED = """\
+---
+name: packed
+kind: pattern
+---
+
+# Packed
+
+A batch inspected, then labelled by the packer on approval; a log on every return.
+
+### Slots
+
+- `inspector`
+- `packer`
+
+### Requires
+
+```
+batch: string -- what is packed
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let log = []
+let verdict = call inspector
+  batch: batch
+append verdict to log
+if verdict approves:
+  let label = call packer
+    batch: batch
+  return { label: label, log: log }
+return { label: null, log: log }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a slot's output returned on a path named after it, as before it
+        ("The packer's label is returned when the inspector approves", "when `inspector` approves, the returned `label` comes from `packer`"),
+        ("When the inspector approves, the packer's label is returned", "when `inspector` approves, the returned `label` comes from `packer`"),
+        ("The packer's label is never returned when the inspector approves", None),
+        ("The packer's label is returned only when the inspector approves", None),
+        # a local every return holds: "on every path", "to the caller", or plain
+        ("The log is returned on every path", "`log` is the output"),
+        ("The log is returned to the caller", "`log` is the output"),
+        ("The log is returned", "`log` is the output"),
+        ("The log is never returned", None),
+        ("The log is returned only on success", None),
+        ("The log is not returned on every path", None),
+    ],
+)
+def test_a_return_said_after_its_value(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PACKED, sentence) == canonical, sentence
