@@ -3570,6 +3570,9 @@ return { label: null, log: log }
         ("The log is returned on every path", "`log` is the output"),
         ("The log is returned to the caller", "`log` is the output"),
         ("The log is returned", "`log` is the output"),
+        # in the active voice, one local read by the rule for several
+        ("The pattern returns the log", "`log` is the output"),
+        ("The pattern never returns the log", None),
         ("The log is never returned", None),
         ("The log is returned only on success", None),
         ("The log is not returned on every path", None),
@@ -3577,3 +3580,62 @@ return { label: null, log: log }
 )
 def test_a_return_said_after_its_value(sentence: str, canonical: str | None) -> None:
     assert _read_as(PACKED, sentence) == canonical, sentence
+
+
+BERTHED = """\
+---
+name: berthed
+kind: pattern
+---
+
+# Berthed
+
+A plan drafted for a vessel, booked at its port.
+
+### Slots
+
+- `planner`
+- `terminal`
+
+### Requires
+
+- The caller supplies:
+    vessel: string -- the vessel's name
+    port: string -- the port of loading
+    rfp: string -- the request for proposals
+    note: string -- the planner's note
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let plan = call planner
+  vessel: vessel
+  rfp: rfp
+let booking = call terminal
+  plan: plan
+  port: port
+return booking
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a description that is a noun and what it is of or for, in full
+        ("The terminal is told the port of loading", "`terminal` receives `port`"),
+        ("The planner never sees the port of loading", "`planner` never receives `port`"),
+        ("The planner receives the request for proposals", "`planner` receives `rfp`"),
+        # a possessive description said as a compound
+        ("The vessel name reaches the planner exactly as given", "`planner` receives `vessel` unchanged"),
+        ("The terminal never sees the vessel name", "`terminal` never receives `vessel`"),
+        # not where the owner's word is a slot's name
+        ("The terminal never sees the planner note", None),
+    ],
+)
+def test_a_description_names_its_input(sentence: str, canonical: str | None) -> None:
+    assert _read_as(BERTHED, sentence) == canonical, sentence
