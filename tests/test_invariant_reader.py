@@ -3639,3 +3639,56 @@ return booking
 )
 def test_a_description_names_its_input(sentence: str, canonical: str | None) -> None:
     assert _read_as(BERTHED, sentence) == canonical, sentence
+
+
+AUDITED_ROUNDS = """\
+---
+name: audited-rounds
+kind: pattern
+---
+
+# Audited rounds
+
+A return prepared, then audited in rounds until the auditor approves.
+
+### Slots
+
+- `preparer`
+- `auditor`
+
+### Requires
+
+- The caller supplies:
+    figures: string -- the income figures
+    status: string -- the filing status
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let draft = call preparer
+  figures: figures
+loop until review approves (max: 3):
+  let review = call auditor
+    draft: draft
+    status: status
+return draft
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a call named by the word for what the slot does: "audit round"
+        ("Every audit round receives the same status", "every `auditor` receives the same `status`"),
+        ("No audit round sees the figures", "`auditor` never receives `figures`"),
+        ("Every audit round receives the draft", "`auditor` receives `preparer`'s output"),
+        ("Not every audit round receives the same status", None),
+    ],
+)
+def test_calls_named_by_a_slots_action(sentence: str, canonical: str | None) -> None:
+    assert _read_as(AUDITED_ROUNDS, sentence) == canonical, sentence

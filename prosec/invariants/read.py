@@ -1500,6 +1500,11 @@ class Meaning(Transformer[Token, Any]):
             return tuple(sorted(self.lex.slots))
         return self._names(token)
 
+    def who_act(self, items: list[Any]) -> tuple[str, ...]:
+        """"every audit round", of the auditor: its calls, named by the word
+        for what it does."""
+        return self._names(items[0])
+
     def who_in(self, items: list[Any]) -> tuple[str, ...]:
         """"each delegate in the chain": the loop variable and its sequence."""
         slots = self._tokens(items, "SLOT")
