@@ -3567,11 +3567,11 @@ return { label: null, log: log }
         ("The packer's label is never returned when the inspector approves", None),
         ("The packer's label is returned only when the inspector approves", None),
         # a local every return holds: "on every path", "to the caller", or plain
-        ("The log is returned on every path", "`log` is the output"),
-        ("The log is returned to the caller", "`log` is the output"),
-        ("The log is returned", "`log` is the output"),
+        ("The log is returned on every path", "the pattern returns `log`"),
+        ("The log is returned to the caller", "the pattern returns `log`"),
+        ("The log is returned", "the pattern returns `log`"),
         # in the active voice, one local read by the rule for several
-        ("The pattern returns the log", "`log` is the output"),
+        ("The pattern returns the log", "the pattern returns `log`"),
         ("The pattern never returns the log", None),
         ("The log is never returned", None),
         ("The log is returned only on success", None),
