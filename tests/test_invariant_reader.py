@@ -3880,3 +3880,180 @@ def test_one_of_a_slots_collected_results_and_no_round_of_its_action(sentence: s
 )
 def test_working_without_something_and_any_element_but_the_current_one(sentence: str, canonical: str | None) -> None:
     assert _read_as(PATTERN, sentence) == canonical, sentence
+
+
+PACKED = """\
+---
+name: packed
+kind: pattern
+---
+
+# Packed
+
+A batch inspected, then labelled by the packer on approval; a log on every return.
+
+### Slots
+
+- `inspector`
+- `packer`
+
+### Requires
+
+```
+batch: string -- what is packed
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let log = []
+let verdict = call inspector
+  batch: batch
+append verdict to log
+if verdict approves:
+  let label = call packer
+    batch: batch
+  return { label: label, log: log }
+return { label: null, log: log }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a slot's output returned on a path named after it, as before it
+        ("The packer's label is returned when the inspector approves", "when `inspector` approves, the returned `label` comes from `packer`"),
+        ("When the inspector approves, the packer's label is returned", "when `inspector` approves, the returned `label` comes from `packer`"),
+        ("The packer's label is never returned when the inspector approves", None),
+        ("The packer's label is returned only when the inspector approves", None),
+        # a local every return holds: "on every path", "to the caller", or plain
+        ("The log is returned on every path", "the pattern returns `log`"),
+        ("The log is returned to the caller", "the pattern returns `log`"),
+        ("The log is returned", "the pattern returns `log`"),
+        # in the active voice, one local read by the rule for several
+        ("The pattern returns the log", "the pattern returns `log`"),
+        ("The pattern never returns the log", None),
+        ("The log is never returned", None),
+        ("The log is returned only on success", None),
+        ("The log is not returned on every path", None),
+    ],
+)
+def test_a_return_said_after_its_value(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PACKED, sentence) == canonical, sentence
+
+
+BERTHED = """\
+---
+name: berthed
+kind: pattern
+---
+
+# Berthed
+
+A plan drafted for a vessel, booked at its port.
+
+### Slots
+
+- `planner`
+- `terminal`
+
+### Requires
+
+- The caller supplies:
+    vessel: string -- the vessel's name
+    port: string -- the port of loading
+    rfp: string -- the request for proposals
+    note: string -- the planner's note
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let plan = call planner
+  vessel: vessel
+  rfp: rfp
+let booking = call terminal
+  plan: plan
+  port: port
+return booking
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a description that is a noun and what it is of or for, in full
+        ("The terminal is told the port of loading", "`terminal` receives `port`"),
+        ("The planner never sees the port of loading", "`planner` never receives `port`"),
+        ("The planner receives the request for proposals", "`planner` receives `rfp`"),
+        # a possessive description said as a compound
+        ("The vessel name reaches the planner exactly as given", "`planner` receives `vessel` unchanged"),
+        ("The terminal never sees the vessel name", "`terminal` never receives `vessel`"),
+        # not where the owner's word is a slot's name
+        ("The terminal never sees the planner note", None),
+    ],
+)
+def test_a_description_names_its_input(sentence: str, canonical: str | None) -> None:
+    assert _read_as(BERTHED, sentence) == canonical, sentence
+
+
+AUDITED_ROUNDS = """\
+---
+name: audited-rounds
+kind: pattern
+---
+
+# Audited rounds
+
+A return prepared, then audited in rounds until the auditor approves.
+
+### Slots
+
+- `preparer`
+- `auditor`
+
+### Requires
+
+- The caller supplies:
+    figures: string -- the income figures
+    status: string -- the filing status
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let draft = call preparer
+  figures: figures
+loop until review approves (max: 3):
+  let review = call auditor
+    draft: draft
+    status: status
+return draft
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a call named by the word for what the slot does: "audit round"
+        ("Every audit round receives the same status", "every `auditor` receives the same `status`"),
+        ("No audit round sees the figures", "`auditor` never receives `figures`"),
+        ("Every audit round receives the draft", "`auditor` receives `preparer`'s output"),
+        ("Not every audit round receives the same status", None),
+    ],
+)
+def test_calls_named_by_a_slots_action(sentence: str, canonical: str | None) -> None:
+    assert _read_as(AUDITED_ROUNDS, sentence) == canonical, sentence

@@ -222,6 +222,9 @@ def canonical(claim: Claim) -> str:
         case Returns(path="accept" | "success" | "exhausted" as path, needs=(Need(what=FromSlot(fields=fields) as what, field=None, only=False),), approver=approver, immediate=False) if fields:
             return f"{_path_words(path, approver)}, {source(what)} is returned"
         case Returns(path="all", needs=(need,), complete=complete) if isinstance(need.what, FromVar):
+            if need.field is None and not complete:
+                # (under whatever key: not "is the output", which is `result`)
+                return f"the pattern returns {_n(need.what.name)}"
             return f"the whole {_n(need.what.name)} is the output" if complete else f"{_n(need.what.name)} is the output"
         case Returns(path="all", needs=(need,), always=False, present=False) if (
             isinstance(need.what, FromSlot) and need.field and not need.what.fields and need.raw and not need.only

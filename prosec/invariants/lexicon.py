@@ -352,6 +352,24 @@ _LIMITING = frozenset(
 )
 
 
+#: Word kinds that make "N of W" more than a name: a pronoun, a slot's name
+_NOT_OF = frozenset("IT ITS SLOT".split())
+
+
+def description_of_phrase(text: str) -> list[str]:
+    """A description that is a noun and what it is of or for, and nothing
+    more ("the port of loading", "the request for proposals"): its words,
+    the article dropped; empty otherwise."""
+    ws = re.findall(r"[a-z][a-z_-]*|[^\sa-z]", text.strip().lower())
+    if ws and ws[0] in ("the", "a", "an"):
+        ws = ws[1:]
+    if not 3 <= len(ws) <= 4 or ws[-2] not in ("of", "for") or "of" in ws[:-2] or "for" in ws[:-2]:
+        return []
+    if not all(w[0].isalpha() and w not in ("the", "a", "an") for w in ws):
+        return []
+    return [w.replace("-", "_") for w in ws]
+
+
 def description_clause(text: str) -> list[str]:
     """A description that says what the input is in a clause ("what the
     referring clinician suspects", "how marks are awarded"): its words up to
@@ -387,9 +405,22 @@ def _described(lex: Lexicon, descriptions: Iterable[tuple[str, str]]) -> None:
         if clause and not any(set(known.get((w,), ())) & _LIMITING for w in clause):
             # "readers are told what the referring clinician suspects"
             phrases.setdefault(tuple(clause), set()).add(name)
+        whole = description_of_phrase(text)
+        if whole and not any(set(known.get((w,), ())) & (_MEANINGFUL | _LIMITING | _NOT_OF) for w in whole):
+            # "the port of loading", "the request for proposals": the whole
+            # description, a noun and what it is of or for
+            phrases.setdefault(tuple(whole), set()).add(name)
         ws = description_phrase(text)
         if not ws or ws == words_of(name):
             continue
+        if len(ws) == 3 and ws[1] in ("'s", "'") and not set(known.get((ws[0],), ())) & (_MEANINGFUL | _LIMITING):
+            # "the vessel name", "the client brief", of "the vessel's name",
+            # "the client's brief": the possessive said as a compound, where
+            # the owner's word names nothing else of the pattern
+            owner = lex.forms.get((ws[0],)) or lex.forms.get((singular(ws[0]),))
+            if owner is None or owner[1] == Entity("input", (name,)):
+                for v in variants(ws[2]):
+                    phrases.setdefault((singular(ws[0]), v), set()).add(name)
         if len(ws) == 1 and (ws[0],) in known:
             continue  # a word the reader knows as another kind ("the feedback")
         if any(set(known.get((w,), ())) & _MEANINGFUL for w in ws[:-1]):
