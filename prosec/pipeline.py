@@ -76,11 +76,11 @@ def prepare() -> None:
     from this one afterwards start with them built."""
     import importlib
 
-    from .invariants import read
+    from .invariants import earley
     from .parse import prepare as prepare_parser
 
     prepare_parser()
-    read.prepare()
+    earley.prepare()
     importlib.import_module(".invariants.check", __package__)  # see check_invariants
     importlib.import_module(".runtime", __package__)  # the contract the code generator reads
     emit.prepare()

@@ -1,6 +1,6 @@
 """The reader's parser finds every derivation lark's own parser finds.
 
-``prosec.invariants.read`` makes lark's Earley parser from tables written
+``prosec.invariants.earley`` makes lark's Earley parser from tables written
 ahead of time (``prosec/invariants/tables.py``) and hands it predictions
 filtered by the next token and by the word kinds the sentence holds.
 Filtering only drops items that could never complete, and the tables hold
@@ -21,8 +21,8 @@ import phrasing_corpus as corpus
 import pytest
 from lark import Lark
 
-from prosec.invariants import read, tables
-from prosec.invariants.read import Tok
+from prosec.invariants import earley, read, tables
+from prosec.invariants.lattice import Tok
 
 #: Every n-th token sequence of the set is compared (lark's own predictions
 #: cost 30 to 100 times as much).
@@ -31,7 +31,7 @@ EVERY = 20
 
 def _token_sequences(monkeypatch: pytest.MonkeyPatch) -> list[tuple[list[Tok], str]]:
     seen: list[tuple[list[Tok], str]] = []
-    parse = read.parse_trees
+    parse = earley.parse_trees
 
     def recording(toks: list[Tok], start: str = "start") -> list[object]:
         seen.append((list(toks), start))
@@ -53,9 +53,9 @@ def test_cut_predictions_find_the_same_derivations(monkeypatch: pytest.MonkeyPat
     plain: dict[str, Lark] = {}
     compared = parsed = 0
     for toks, start in sequences[::EVERY]:
-        parser = plain.setdefault(start, read.plain_parser(start))
-        want = sorted(_shown(read.derivations(parser, toks)))
-        got = sorted(_shown(read.parse_trees(toks, start)))
+        parser = plain.setdefault(start, earley.plain_parser(start))
+        want = sorted(_shown(earley.derivations(parser, toks)))
+        got = sorted(_shown(earley.parse_trees(toks, start)))
         assert got == want, " ".join(t.kind for t in toks)
         compared += 1
         parsed += bool(want)
@@ -67,12 +67,12 @@ def test_cut_predictions_find_the_same_derivations(monkeypatch: pytest.MonkeyPat
 def test_the_tables_are_those_of_the_grammar() -> None:
     from prosec.invariants import english_tables
 
-    assert english_tables.GRAMMAR == tables.digest(read.grammar()), (
+    assert english_tables.GRAMMAR == tables.digest(earley.grammar()), (
         "english_tables.py was made from another grammar: run `make tables`"
     )
     if english_tables.LARK != lark.__version__:
         pytest.skip(f"the tables were made by lark {english_tables.LARK}, not {lark.__version__}")
-    made = tables.module_text(tables.tables_of(read.plain_parser("start"), read.grammar(), "start"))
+    made = tables.module_text(tables.tables_of(earley.plain_parser("start"), earley.grammar(), "start"))
     assert made == tables.TABLES.read_text(encoding="utf-8"), "run `make tables`"
 
 
@@ -84,10 +84,10 @@ def _rule(rule: Any) -> tuple[object, ...]:
 
 def test_the_parser_from_the_tables_is_the_one_lark_builds() -> None:
     """Everything lark's own construction sets, for the reader's options."""
-    if read._parser("start").source_path != "<english_tables>":
+    if earley._parser("start").source_path != "<english_tables>":
         pytest.skip("the tables are not in use (another lark, or another grammar)")
-    built = read.plain_parser("start")
-    made = tables.load(read.grammar(), "start", read._TokenStream, read._matcher())
+    built = earley.plain_parser("start")
+    made = tables.load(earley.grammar(), "start", earley._TokenStream, earley._matcher())
     assert made is not None
     assert [_rule(r) for r in made.rules] == [_rule(r) for r in built.rules]
     assert made.options.options == built.options.options
@@ -107,17 +107,17 @@ def test_sentences_of_the_same_kinds_share_one_parse_but_keep_their_words() -> N
     first = [Tok("SLOT", "critic"), Tok("NEVER", "never"), Tok("SEE", "sees"), Tok("INPUT", "brief")]
     second = [Tok("SLOT", "auditor"), Tok("NEVER", "never"), Tok("SEE", "sees"), Tok("INPUT", "plan")]
     kinds = ("start", tuple(t.kind for t in first))
-    read._SHAPES.pop(kinds, None)
-    a = read.parse_trees(first)
-    assert kinds in read._SHAPES
+    earley._SHAPES.pop(kinds, None)
+    a = earley.parse_trees(first)
+    assert kinds in earley._SHAPES
     calls = []
-    real = read.derivations
+    real = earley.derivations
     try:
-        read.derivations = lambda *args: calls.append(args) or real(*args)  # type: ignore[assignment]
-        b = read.parse_trees(second)
-        again = read.parse_trees(first)
+        earley.derivations = lambda *args: calls.append(args) or real(*args)  # type: ignore[assignment]
+        b = earley.parse_trees(second)
+        again = earley.parse_trees(first)
     finally:
-        read.derivations = real  # type: ignore[assignment]
+        earley.derivations = real  # type: ignore[assignment]
     assert calls == []
     assert a and len(a) == len(b)
     words = lambda trees: sorted(str(t) for tree in trees for t in tree.scan_values(lambda v: isinstance(v, str)))  # noqa: E731

@@ -183,9 +183,9 @@ def _earley(tables: Any, rules: list[Rule], lexer_conf: LexerConf, parser_conf: 
 
 def main() -> None:
     """``python -m prosec.invariants.tables``: write the tables."""
-    from . import read
+    from . import earley
 
-    changed = write(read.grammar(), read.plain_parser("start"))
+    changed = write(earley.grammar(), earley.plain_parser("start"))
     print(f"{TABLES.name}: {'written' if changed else 'up to date'}", file=sys.stderr)
 
 

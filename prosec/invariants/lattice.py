@@ -1,0 +1,814 @@
+"""A sentence → the token sequences the grammar parses: the pattern's
+names become SLOT/INPUT/VAR/FIELD tokens, the words of :mod:`.words`
+tokens of their kind, fillers are dropped and any other word is WORD."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Collection, Iterable
+from dataclasses import dataclass, replace
+from functools import cache
+
+from .lexicon import FILLER_WORDS, GENERIC_ROLES, Lexicon, plural, singular, words_of
+from .words import FILLERS, KINDS, PRODUCTS, VALUE_NOUNS, phrase_table
+
+#: At most this many token sequences and this many trees per sequence are
+#: tried; a sentence with more readings than that is not read.
+MAX_VARIANTS = 64
+
+
+@dataclass(frozen=True, slots=True)
+class Tok:
+    """One token of a sentence: its kind (a grammar terminal), its words,
+    and for a name the pattern's names it stands for."""
+
+    kind: str
+    text: str
+    names: tuple[str, ...] = ()
+    #: an article stood before it ("the proposal": a thing, not a verb)
+    article: bool = False
+
+
+_TOKEN = re.compile(r"`[^`]+`|'s\b|(?<=s)'(?=\s|$|[,;:])|[A-Za-z0-9_]+|[,;:]|[<>=!]=|[<>]")
+_DASHES = re.compile("\\s+(?:\u2014|\u2013|--|-)\\s+|\u2014|\u2013")
+_COMPOUND = re.compile(r"(?<=[A-Za-z])-(?=[A-Za-z])")
+_CONTRACTIONS = (
+    (re.compile(r"\bcan't\b|\bcan not\b", re.I), "cannot"),
+    (re.compile(r"\bwon't\b", re.I), "will not"),
+    (re.compile(r"\bshan't\b", re.I), "shall not"),
+    (re.compile(r"\b(\w+)n't\b", re.I), r"\1 not"),
+)
+
+
+def normalize(text: str) -> str:
+    """Quotes straightened, dashes made clause breaks, contractions opened,
+    hyphenated compounds joined (``self-assessment`` → ``self_assessment``)."""
+    s = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"')
+    s = s.replace("\u2192", " to ").replace("->", " to ")
+    for pattern, repl in _CONTRACTIONS:
+        s = pattern.sub(repl, s)
+    s = _COMPOUND.sub("_", s)
+    s = _DASHES.sub(" ; ", s)
+    return " ".join(s.split()).strip().rstrip(".!").strip()
+
+
+def words(text: str) -> list[str]:
+    """The sentence's words, as the tokenizer sees them (fillers included)."""
+    return _TOKEN.findall(normalize(text))
+
+
+@cache
+def _phrases() -> tuple[dict[tuple[str, ...], tuple[str, ...]], int]:
+    table = phrase_table()
+    return table, max(len(k) for k in table)
+
+
+def _name_kind(kind: str) -> str:
+    return {"slot": "SLOT", "input": "INPUT", "var": "VAR", "all": "ROLE"}[kind]
+
+
+def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
+    """The sentence as a list of positions, each with its possible tokens.
+
+    At each position the longest name or phrase wins; a pattern's exact name
+    is only that name, while a word that is also a field key, or a name
+    known only by an alias, keeps its other kinds too.
+    """
+    raw = words(text)
+    low = [w.lower() for w in raw]
+    phrases, longest = _phrases()
+    max_name = max((len(k) for k in lex.forms), default=1)
+    out: list[list[Tok]] = []
+    articles: set[int] = set()  # positions an article stood before
+    i = 0
+    while i < len(low):
+        word = low[i]
+        after_poss = bool(out) and (
+            out[-1][0].kind in ("POSS", "ITS")
+            # ("the actor's reasoning nor its self-assessment": "its" opens
+            # a possessive of its own)
+            or (_in_field_list(out) and not {"AND", "OR", "NOR", "ITS"} & set(phrases.get((word,), ())))
+            # "the technicians' raw readings": the noun after "raw" is the
+            # possessive's, as right after it
+            or _raw_after_poss(out)
+        )
+        if word.startswith("`"):
+            tok = _backticked(raw[i].strip("`"), lex)
+            if tok.kind == "WORD" and tok.text in lex.call_keys and out and any(t.kind == "SAME" for t in out[-1]):
+                tok = Tok("FIELD", tok.text, (tok.text,))  # "the same `fallback_brief`": a call's key
+            out.append([_owned(tok.text, lex, phrases) if after_poss and tok.kind != "SLOT" else tok])
+            i += 1
+            continue
+        if (
+            after_poss and out[-1][0].kind == "POSS" and len(out) > 1 and all(t.kind == "INPUT" for t in out[-2])
+            and (word in VALUE_NOUNS or word in _WHO_NOUNS) and word not in lex.key_forms and word not in lex.declared_keys
+        ):
+            # "the author's name", "the traveller's details": the input itself
+            out.pop()
+            i += 1
+            continue
+        if (
+            after_poss and out[-1][0].kind == "POSS" and len(out) > 1 and all(t.kind == "INPUT" for t in out[-2])
+            and word == "raw" and i + 1 < len(low) and low[i + 1] in VALUE_NOUNS
+            and low[i + 1] not in lex.key_forms and low[i + 1] not in lex.declared_keys
+        ):
+            # "candidate A's raw configuration": the input itself, as given
+            # (read as "candidate A raw", like "the raw chunks")
+            out[-1] = [Tok("ORIGINAL", word)]
+            i += 2
+            continue
+        if (listed := _list_of_key(low, i, lex, phrases)) is not None:
+            # "the validator's list of problems", "the list of defects": a
+            # key a slot declares, named as a list of it
+            n, key = listed
+            out.append([Tok("FIELD", " ".join(low[i : i + n]), (key,))])
+            i += n
+            continue
+        if after_poss and (joined := _field_run(low, i, lex)):
+            n, key = joined
+            out.append([Tok("FIELD", " ".join(low[i : i + n]), (key,))])
+            i += n
+            continue
+        if out and out[-1][0].kind == "FIELD" and len(out[-1]) == 1 and word in VALUE_NOUNS and (word,) not in lex.forms:
+            # "the budgeter's overage figure": the field, in a word for its value
+            i += 1
+            continue
+        if (field_tok := next((t for t in out[-1] if t.kind == "FIELD"), None) if out else None) and _key_noun(field_tok, word, lex, phrases):
+            # "the damage notes" of a key `damage`, where the pattern's own
+            # text says "damage notes": the field, in the pattern's noun for it
+            out[-1] = [field_tok]
+            i += 1
+            continue
+        letter = _letter(raw[i].lower(), low, lex) if len(raw[i]) == 1 and raw[i] in "ABCD" and i > 0 else None
+        if letter is not None:
+            out.append([Tok("INPUT", word, (letter,))])
+            i += 1
+            continue
+        if word in FILLERS and not _phrase_at(low, i, phrases, longest) and (word,) not in lex.forms:
+            if word in ("the", "a", "an"):
+                articles.add(len(out))
+            i += 1
+            continue
+        if out and any(t.kind == "SAME" for t in out[-1]) and (keyed := _call_key_at(low, i, lex)) is not None:
+            # "every delegate receives the same fallback brief", of
+            # `fallback_brief: task_brief`: the argument under that key
+            n, key = keyed
+            out.append([Tok("FIELD", " ".join(low[i : i + n]), (key,))])
+            i += n
+            continue
+        if (
+            not after_poss
+            and (joined := _field_run(low, i, lex)) is not None
+            and not any(tuple(low[i : i + k]) in lex.forms for k in range(1, joined[0] + 1))
+            and _phrase_at(low, i, phrases, longest) < joined[0]
+            and (joined[1] not in lex.returned_keys or not _phrase_at(low, i, phrases, longest))
+        ):
+            # "the peak stage" of a key `peak_stage`: the key spelled out,
+            # not the key `peak` and a noun for it (a returned key whose
+            # first word the reader knows is read where returns are: "the
+            # final critique is the critic's")
+            n, key = joined
+            out.append([Tok("FIELD", " ".join(low[i : i + n]), (key,))])
+            i += n
+            continue
+        name: tuple[int, int, str, tuple[str, ...]] | None = None  # (len, priority, kind, names)
+        for n in range(min(max_name + 2, len(low) - i), 0, -1):  # an owner and its "'s" before a name
+            span = tuple(low[i : i + n])
+            found = lex.forms.get(span)
+            if found is None and n > 2 and span[1] in ("'s", "'") and span[-1] not in ("'s", "'", *_WHOLE):
+                # "the buyer's budget" for the input `buyer_budget`
+                found = lex.forms.get((span[0], *span[2:]))
+                if found is not None and found[1].kind == "slot":
+                    found = None
+                if found is None and _owner_word(span[0], lex, phrases):
+                    # "the patient's insurance ID" for the input
+                    # `insurance_id`: an owner the pattern has no name for
+                    # says whose input it is
+                    found = lex.forms.get(span[2:])
+                    if found is not None and found[1].kind != "input":
+                        found = None
+            if found is not None:
+                name = (n, found[0], _name_kind(found[1].kind), found[1].names)
+                break
+        if name is None and out and (heads := _original_input(word, out[-1], lex, phrases)) is not None:
+            # "the original brief", where `task_brief` is the one input so
+            # ending (a local `current_brief` and a key `adjusted_brief`
+            # share the word, but neither is as the caller gave it)
+            out.append([Tok("INPUT", word, heads)])
+            i += 1
+            continue
+        if name is None and (part := _name_part(low, i, lex, phrases)) is not None:
+            # "the blend comments" of `blend_assessor`'s `{ score, comments }`,
+            # "the hull findings" of `hull_inspector`: a word of one slot's
+            # name before a key it declares or a noun for its whole result
+            out.append([Tok("SLOT", word, (part,))])
+            i += 1
+            continue
+        if name is None and out and any(t.kind in _DISTRIBUTIVE for t in out[-1]) and word.isalpha():
+            # "neither forecaster", "each tester": one of the slots whose
+            # names end in that head, each of them in turn
+            found = lex.forms.get((plural(word),))
+            if found is not None and found[1].kind == "slot" and len(found[1].names) > 1 and found[0] == 1:
+                name = (1, found[0], "SLOT", found[1].names)
+        following = low[i + 1] if i + 1 < len(low) else ""
+        if name is None and ("^" + word,) in lex.forms and (not re.fullmatch(r"[a-z0-9_]+", following or ".") or following in VALUE_NOUNS):
+            priority, entity = lex.forms[("^" + word,)]
+            name = (1, priority, _name_kind(entity.kind), entity.names)
+        phrase_len = _phrase_at(low, i, phrases, longest)
+        owned = after_poss and (name is None or (name[0] == 1 and name[2] != "SLOT")) and phrase_len <= 1
+        if owned and name is not None and out[-1][0].kind in ("CURRENT", "PRIOR"):
+            owned = False  # "the designer's last draft", of a local `draft`: the local, read as before
+        if owned and name is not None and out[-1][0].kind != "POSS" and low[i - 1] in ("the", "a", "an"):
+            owned = False  # "every screener's score and the bar": a name after an article is its own
+        if owned and out[-1][0].kind not in ("POSS", "ITS") and set(phrases.get((word,), ())) & _CLAUSE_WORDS:
+            owned = False
+        if owned and not set(phrases.get((word,), ())) & _MODIFIERS:
+            # "the executor's work", "the actor's reasoning": the owner's
+            # result or a field of it, not the pattern's local `work`; after
+            # "its", a local may still be meant ("with its critique")
+            poss = out[-2] if len(out) > 1 and out[-1][0].kind == "POSS" else out[-3] if _raw_after_poss(out) else []
+            owners = {n for t in poss for n in t.names if t.kind == "SLOT"}
+            if owners and name is None and (noun := _modified_result(low, i, owners, lex, phrases)):
+                # "the sync analyst's drift report", "the synthesizer's
+                # merged answer": words before a noun for the whole result
+                out.append([Tok("OUTPUT", low[noun])])
+                i = noun + 1
+                continue
+            if owners and name is None and (at := _modified_key(low, i, lex, phrases)):
+                # "the checker's internal notes", `ensures: { basis, notes }`
+                out.append([Tok("FIELD", low[at], (low[at],))])
+                i = at + 1
+                continue
+            if name is not None and name[2] == "VAR" and owners and lex.results.get(name[3][0], frozenset()) == owners:
+                # "the translator's draft" for `let draft = call translator`
+                toks = [Tok("OUTPUT", word)]
+            elif (
+                name is not None and name[2] == "VAR" and len(name[3]) == 1 and owners
+                and {lex.collects.get(name[3][0]) or (lex.gathers.get(name[3][0]) if name[3][0] in lex.appended else None)} == owners
+                and word not in lex.key_forms and word not in lex.declared_keys
+                and (word, following) not in lex.bigrams
+            ):
+                # "another valuer's estimate", of `let estimates = parallel
+                # for ...: call valuer` (or a list appended only its results)
+                # that collects its every result: one of those results, the
+                # valuer's output (not "the nose's aroma notes", a noun the
+                # pattern's own text puts after it)
+                toks = [Tok("OUTPUT", word)]
+            elif (
+                name is not None and name[2] == "INPUT" and owners and out[-1][0].kind == "POSS"
+                and word not in lex.key_forms and word not in lex.declared_keys
+            ):
+                # "another delegate's brief", `briefs` an input and no key
+                # of that name: the element given to that call
+                toks = [Tok("INPUT", word, name[3])]
+            else:
+                toks = [_owned(word, lex, phrases, owners)]
+            if out[-1][0].kind == "ITS" and name is not None:
+                toks.append(Tok(name[2], word, name[3]))
+            out.append(toks)
+            i += 1
+            continue
+        if name is not None and name[0] >= phrase_len:
+            n, priority, kind, names = name
+            if kind == "SLOT" and out and [(t.kind, t.names) for t in out[-1]] == [("SLOT", names)]:
+                # "each committee member", `for member in committee`: two
+                # words in a row for the one slot are one name of it
+                i += n
+                continue
+            toks = [Tok(kind, " ".join(low[i : i + n]), names)]
+            before = {x for t in (out[-1] if out else ()) if t.kind == "SLOT" for x in t.names}
+            if kind == "VAR" and before and lex.results.get(names[0], frozenset()) == before:
+                # "the intake summary" for `let summary = call intake`: the
+                # slot's result, named as the program names it
+                toks.append(Tok("OUTPUT", " ".join(low[i : i + n])))
+            if kind == "INPUT" and i + n < len(low) and low[i + n] in VALUE_NOUNS and (low[i + n],) not in lex.forms:
+                # "the policy wording", "the claimant contact details": the
+                # input itself, in a word for its value
+                out.append(toks)
+                i += n + 1
+                continue
+            if (priority < 4 or kind == "VAR") and n == phrase_len:
+                # a local's name is also the word it is ("work", "plan"); a
+                # slot's alias ("members" of `ensemble_member`) is not also
+                # the calls of no slot in particular
+                # "the proposal", a local that holds one slot's results
+                # (`let proposal = call proposer`), is that output, not
+                # any delegate's result
+                toks += [
+                    Tok(k, " ".join(low[i : i + n]))
+                    for k in phrases[tuple(low[i : i + n])]
+                    if not (kind == "SLOT" and k == "ROLENOUN")
+                    and not (
+                        kind == "VAR" and k == "OUTPUT" and (names[0] in lex.holds or names[0] in lex.collects or names[0] in lex.gathers)
+                        and len(out) in articles and low[max(i - 2, 0) : i].count("the") == 1
+                    )
+                    # "an earlier critique", of a local `last_critique`: what
+                    # the program keeps under that name from round to
+                    # round, not any delegate's earlier result
+                    and not (kind == "VAR" and k == "OUTPUT" and bool(out) and [t.kind for t in out[-1]] == ["PRIOR"])
+                ]
+            if n == 1 and kind != "SLOT" and word in lex.acts:
+                toks.append(Tok("ACT", word, (lex.acts[word],)))  # "is merged", of a local `merged`
+            out.append(toks)
+            i += n
+            continue
+        if (not phrase_len or (phrase_len == 1 and not _known(word, phrases))) and _drops_before_name(low, i, lex, phrases):
+            # "the individual reviews", "both diagnostic profiles" (the
+            # pattern's own words): a modifier that says nothing of which
+            i += 1
+            continue
+        toks = []
+        n = max(phrase_len, 1)
+        if phrase_len:
+            toks = [Tok(k, " ".join(low[i : i + n])) for k in phrases[tuple(low[i : i + n])]]
+        elif word.isdigit():
+            toks = [Tok("NUM", word)]
+        elif word in _PUNCT:
+            toks = [Tok(_PUNCT[word], word)]
+        elif word in GENERIC_ROLES and out and any(t.kind == "SLOT" for t in out[-1]):
+            toks = [Tok("ROLENOUN", word)]  # "the antithesis service"
+        elif word in GENERIC_ROLES:
+            toks = [Tok("ROLE", word, tuple(sorted(lex.slots)))]
+        if n == 1 and word in lex.key_forms and (
+            not phrase_len
+            or (word in lex.returned_keys and _by_return(low, i, phrases))
+            # "the answers" where the program reads an `answers` field
+            # (`draft.answers`): that field, or any result (two meanings)
+            or ("OUTPUT" in phrases.get((word,), ()) and lex.key_forms[word] in lex.read_keys)
+        ):
+            toks.append(Tok("FIELD", word, (lex.key_forms[word],)))
+        elif n == 1 and (named_key := _key_by_name(word, following, out, lex)) is not None:
+            toks.append(Tok("FIELD", word, (named_key,)))
+        elif n == 1 and not phrase_len and word.isalpha() and (named_key := _declared_key(word, lex.declared_by)) is not None:
+            # "never the margins", a key only the engineer's `ensures:`
+            # declares, which the program does not read: that slot's field
+            toks += [Tok("FIELD", word, (named_key,)), Tok("WORD", word)]
+        if n == 1 and len(word) >= 6 and word[:6] in lex.stems and word not in lex.key_forms:
+            toks.append(Tok("SLOT", word, (lex.stems[word[:6]],)))
+        if not toks and out and any(t.kind == "SLOT" for t in out[-1]) and _AGENT.search(word):
+            # "the fallback researcher", "the primary agent": a noun for
+            # what the slot is, after its name
+            toks = [Tok("ROLENOUN", word)]
+        if not toks:
+            toks = [Tok("WORD", word)]
+        elif n == 1 and not phrase_len and all(t.kind in ("FIELD", "SLOT") for t in toks):
+            toks.append(Tok("WORD", word))
+        if n == 1 and word in lex.acts:
+            # "the change is merged": what the merger does
+            toks.append(Tok("ACT", word, (lex.acts[word],)))
+        if after_poss and any(t.kind == "APPROVAL" for t in toks) and out[-1][0].kind == "POSS":
+            # "the safety officer's sign-off", `ensures: a sign-off`: its
+            # approval, or its whole result
+            owners = {n for t in (out[-2] if len(out) > 1 else ()) for n in t.names if t.kind == "SLOT"}
+            if owners and all(word in lex.products.get(o, ()) for o in owners):
+                toks.append(Tok("OUTPUT", word))
+        if n == 1 and word in lex.verdicts:
+            # "when the arbiter aborts", "on abort": a decision word the
+            # program tests (`if decision says abort`)
+            toks.append(Tok("VERDICT", word, (lex.verdicts[word],)))
+        out.append(toks)
+        i += n
+    return [[replace(t, article=True) for t in _noun(pos)] if k in articles else pos for k, pos in enumerate(out)]
+
+
+#: Determiners that take one thing at a time: "neither forecaster", "each
+#: tester" name each of the slots a shared head word stands for.
+_DISTRIBUTIVE = frozenset("EVERY NEITHER NO EITHER".split())
+
+#: Verbs of what a delegate does: after an article ("not the score") the
+#: word is a noun, never the verb (nor, then, a behaviour of the same word).
+_VERBS = frozenset("EVALUATE DECIDE RUN MERGE".split())
+
+
+#: Kinds of a noun the pattern names or a word for a result.
+_NOUNS = frozenset("OUTPUT FIELD VAR INPUT SLOT".split())
+
+
+def _call_key_at(low: list[str], i: int, lex: Lexicon) -> tuple[int, str] | None:
+    """The longest run of words at ``i`` that spells a key calls pass values
+    under (its last word singular or plural), and no name of the pattern."""
+    named = max((n for n in range(1, len(low) - i + 1) if tuple(low[i : i + n]) in lex.forms), default=0)
+    for n in range(min(4, len(low) - i), named, -1):
+        span = low[i : i + n]
+        if not all(w.replace("_", "").isalpha() for w in span):
+            continue
+        for last in dict.fromkeys((span[-1], singular(span[-1]), plural(span[-1]))):
+            key = "_".join((*span[:-1], last))
+            if key in lex.call_keys:
+                return n, key
+    return None
+
+
+def _noun(pos: list[Tok]) -> list[Tok]:
+    if any(t.kind == "BEHAVE" for t in pos) and any(t.kind in _NOUNS for t in pos):
+        # "never the answers or the theme notes": after an article, a word
+        # that is also a noun of the pattern is that noun
+        return [t for t in pos if t.kind != "BEHAVE"]
+    if not any(t.kind in _VERBS for t in pos):
+        return pos
+    kept = [t for t in pos if t.kind not in _VERBS and t.kind != "BEHAVE"]
+    return kept or [Tok("WORD", pos[0].text)]
+
+
+def _list_of_key(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> tuple[int, str] | None:
+    """A word for a list, "of", and the words of a key a slot declares
+    ("list of problems", "list of unmet criteria" of `unmet_criteria`): how
+    many words, and the key."""
+    if i + 2 >= len(low) or "CONTAINER" not in phrases.get((low[i],), ()) or low[i + 1] != "of":
+        return None
+    for n in range(min(3, len(low) - i - 2), 0, -1):
+        ws = low[i + 2 : i + 2 + n]
+        for key in ("_".join(ws), "_".join([*ws[:-1], plural(ws[-1])])):
+            if key in lex.declared_keys:
+                return n + 2, key
+    return None
+
+
+def _raw_after_poss(out: list[list[Tok]]) -> bool:
+    """Whether the sentence so far ends in a slot's possessive and "raw"
+    ("the spotters' raw"): what a slot produced, as it produced it; or a
+    word for its latest ("the planner's most recent", "the vendor's
+    latest"): the noun after it is the one output of the slot's latest call."""
+    return (
+        len(out) > 2
+        and (
+            [(t.kind, t.text) for t in out[-1]] == [("ORIGINAL", "raw")]
+            or [(t.kind, t.text) for t in out[-1]] in ([("CURRENT", w)] for w in LATEST_WORDS)
+            or [(t.kind, t.text) for t in out[-1]] == [("PRIOR", "last")]
+        )
+        and out[-2][0].kind == "POSS"
+        and any(t.kind == "SLOT" for t in out[-3])
+    )
+
+
+#: Words for a slot's latest output ("the designer's last draft" too).
+LATEST_WORDS = ("latest", "current", "most recent", "newest")
+
+
+def _key_by_name(word: str, following: str, out: list[list[Tok]], lex: Lexicon) -> str | None:
+    """A key a slot declares, said with that slot: before "of" ("the
+    comments of the blend assessor"), after the slot's name ("the blend
+    assessor comments") or after a local that holds its every result ("the
+    inspection summary", `let inspection = call inspector`)."""
+    if following == "of":
+        return _declared_key(word, lex.declared_keys)
+    for t in out[-1] if out else ():
+        slots = t.names if t.kind == "SLOT" else _held(t.names, lex) if t.kind == "VAR" else ()
+        if slots and (key := _declared_key(word, _keys_of(slots, lex))) is not None:
+            return key
+    return None
+
+
+def _held(names: Iterable[str], lex: Lexicon) -> tuple[str, ...]:
+    """The slot whose every result the one local named holds, if any."""
+    names = tuple(names)
+    return (lex.holds[names[0]],) if len(names) == 1 and names[0] in lex.holds else ()
+
+
+def _keys_of(slots: Iterable[str], lex: Lexicon) -> frozenset[str]:
+    """The keys every one of these slots' `ensures:` declares."""
+    sets = [lex.slot_keys.get(s, frozenset()) for s in slots]
+    return frozenset.intersection(*sets) if sets else frozenset()
+
+
+def _declared_key(word: str, keys: Collection[str]) -> str | None:
+    """The key among ``keys`` a word names: the key itself, or the singular
+    of a plural key ("defect" of `defects`). The plural of a singular key
+    is not taken: "the blend scores" of `{ score, comments }` may be the
+    `score` fields or the assessor's results, each a score."""
+    for key in (word, plural(word)):
+        if key in keys:
+            return key
+    return None
+
+
+def _name_part(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> str | None:
+    """A word of one slot's name, not its last, before a key that slot's
+    `ensures:` declares or a noun for a whole result ("the blend comments",
+    "the hull findings"): that slot. The word names nothing else of the
+    pattern (no other name has it, no key the program reads or a slot
+    declares is so called), and the noun after it is no name of its own."""
+    word = low[i]
+    if i + 1 >= len(low) or not word.isalpha() or (word,) in lex.forms:
+        return None
+    key = lex.key_forms.get(word)
+    if word in lex.declared_keys or (key is not None and (key in lex.read_keys or key in lex.declared_keys)):
+        return None
+    owners = [s for s in lex.slots if word in words_of(s)[:-1]]
+    # (a local that holds only that slot's results may share the word:
+    # `blend_check` of `let blend_check = call blend_assessor`)
+    others = [n for n in (*lex.inputs, *lex.variables) if word in words_of(n) and lex.results.get(n) != frozenset(owners)]
+    if len(owners) != 1 or others or (word[:6] in lex.stems and lex.stems[word[:6]] != owners[0]):
+        return None
+    after = low[i + 1]
+    if (after,) in lex.forms or (i + 2 < len(low) and low[i + 2] in ("'s", "'")):
+        return None
+    if _declared_key(after, lex.slot_keys.get(owners[0], frozenset())) is None and "OUTPUT" not in phrases.get((after,), ()):
+        return None
+    return owners[0]
+
+
+#: Words for a value as the caller gave it (not "raw", which of a slot's
+#: result means as the slot produced it)
+_AS_GIVEN = frozenset("original initial unmodified unaltered untouched pristine".split())
+
+
+def _original_input(word: str, before: list[Tok], lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> tuple[str, ...] | None:
+    """After "original", a word no name of the pattern is, that is the last
+    word of exactly one input's name and of no other list input's (its
+    singular or plural too): that input. No key is so called."""
+    if not any(t.kind == "ORIGINAL" and t.text in _AS_GIVEN for t in before) or not word.isalpha():
+        return None
+    if (word,) in lex.forms or _known(word, phrases) or word in lex.key_forms or word in lex.declared_keys:
+        return None
+    forms = {word, singular(word), plural(word)}
+    heads = tuple(sorted(n for n in lex.inputs if words_of(n)[-1] in forms))
+    return heads if len(heads) == 1 else None
+
+
+def _key_noun(field: Tok, word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> bool:
+    """Whether a plain noun after a field is the pattern's own noun for it:
+    its text puts that noun right after the key's word ("damage notes" of a
+    key `damage`), and the noun names nothing else of the pattern."""
+    if len(field.names) != 1 or not word.isalpha() or _known(word, phrases) or lex.forms.get((word,), (1,))[0] > 1:
+        # (a name's head word alone, "notes" of `donor_notes`, does not
+        # outweigh the pattern's own "damage notes")
+        return False
+    if word in lex.key_forms or word in lex.declared_keys or word in FILLER_WORDS:
+        return False
+    last = field.text.split()[-1]
+    return any((w, n) in lex.bigrams for w in (last, singular(last), plural(last)) for n in (word, singular(word), plural(word)))
+
+
+def _owner_word(word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> bool:
+    """Whether a possessive's owner is a plain word: no name of the pattern
+    (nor a slot's stem), no word the reader knows ("the other's")."""
+    return (
+        word.isalpha()
+        and (word,) not in lex.forms
+        and (word,) not in phrases
+        and word not in lex.key_forms
+        and word[:6] not in lex.stems
+        and not any(word in words_of(n) for n in (*lex.slots, *lex.inputs, *lex.variables))
+    )
+
+
+def _in_field_list(out: list[list[Tok]]) -> bool:
+    """Whether the next word goes on a list of fields: "the grader's score,
+    notes and reason", "its score, notes, and reason"."""
+    words = ("OR", "AND", "NOR")
+    if len(out) > 1 and out[-1][0].kind in (*words, "COMMA") and any(t.kind == "FIELD" for t in out[-2]):
+        return True
+    return len(out) > 2 and out[-1][0].kind in words and out[-2][0].kind == "COMMA" and any(t.kind == "FIELD" for t in out[-3])
+
+
+def _by_return(low: list[str], i: int, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> bool:
+    """Whether a word stands next to a word for returning ("the reason
+    returned", "the returned notes", "the notes handed back") or before
+    "field": there, a returned key that is also a listed word ("reason",
+    "notes", "results") is the key."""
+    before = tuple(low[max(i - 2, 0) : i])
+    after = tuple(low[i + 1 : i + 1 + max(len(r) for r in _RETURN_WORDS)])
+    if after[:1] == ("field",):
+        return True  # "the results field"
+    if "OUTPUT" in phrases.get((low[i],), ()):
+        return False  # "the returned result" is read as a result already
+    return any(before[len(before) - len(r) :] == r or after[: len(r)] == r for r in _RETURN_WORDS)
+
+
+_RETURN_WORDS = tuple(tuple(p.split()) for p in KINDS["RETURN"])
+
+#: After an input's possessive, words for who or what the input is ("the
+#: author's name", "opposing counsel's identity"), when no key is so named.
+_WHO_NOUNS = frozenset("name names identity identities".split())
+
+#: Agent nouns ("researcher", "moderators", "specialist"): after a slot's
+#: name, what the slot is.
+_AGENT = re.compile(r"(?:er|or|ist|ant)s?$")
+
+#: Words that qualify what follows a possessive rather than name it ("its own
+#: prior output").
+_MODIFIERS = frozenset("OWN PRIOR CURRENT ORIGINAL LATER FIRST FINAL WHOLE SAME EVERY APPROVAL EXPLICITLY DECLARED INPUTS".split())
+
+#: Auxiliaries of ability: "the reader can see X" says it is given X.
+_ABLE = frozenset(("can", "gets to", "get to", "is able to", "are able to"))
+
+#: Words that open a new part of a clause ("the budgeter's reason, but never
+#: its overage"): after a list of a possessive's fields they are not one more
+#: field.
+_CLAUSE_WORDS = frozenset("NEVER NOT BUT ONLY NO NONE NOTHING NEITHER EXCEPT WITHOUT EVER ALWAYS AUX BE".split())
+
+#: Nouns that always mean a delegate's whole result, even where the program
+#: also has a field of that name.
+_WHOLE = frozenset("output outputs result results work answer answers response responses".split())
+
+#: Count words and the number they stand for.
+_NUMBERS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "once": "1", "twice": "2", "thrice": "3", "three times": "3"}
+
+_PUNCT = {",": "COMMA", ";": "SEMI", ":": "COLON", "<": "CMP", ">": "CMP", "<=": "CMP", ">=": "CMP", "==": "CMP", "!=": "CMP"}
+
+
+def _no_other_name(word: str, lex: Lexicon) -> bool:
+    """A noun for a result names nothing else of the pattern (a group of
+    locals holding one slot's results, "profiles", is those results)."""
+    found = lex.forms.get((word,))
+    return found is None or found[1].names in lex.group_holds
+
+
+def _result_noun(word: str, owners: Collection[str], lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> bool:
+    """Whether a word after a slot's possessive names its whole result: a
+    noun for a result ("output", "report", "draft"), or the noun the slot's
+    own `ensures:` calls its result ("ensures: a prediction ..."), and no
+    key a slot declares or the program reads."""
+    if word in lex.declared_keys:
+        return False
+    if word in _WHOLE:
+        return True
+    if word in lex.key_forms:
+        return False
+    return (
+        "OUTPUT" in phrases.get((word,), ())
+        or (word in PRODUCTS and _no_other_name(word, lex))
+        or (bool(owners) and all(word in lex.products.get(o, ()) for o in owners))
+    )
+
+
+#: Word kinds that say something only where a rule reads them ("the
+#: winning result" returned on success): before another noun, plain words.
+_PLAIN_KINDS = frozenset({"WINNING"})
+
+
+def _known(word: str, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> bool:
+    """A word the reader knows as a kind that may say which value is meant."""
+    return bool(set(phrases.get((word,), ())) - _PLAIN_KINDS)
+
+
+def _modified_result(
+    low: list[str], i: int, owners: Collection[str], lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]
+) -> int | None:
+    """After a slot's possessive, one or two plain words and a noun for its
+    whole result ("the readers' raw output" aside: "raw" is a word the
+    reader knows): the position of that noun. The words must be no name,
+    key or word of the reader, so nothing they say is dropped but how the
+    writer describes the one result."""
+    j = i
+    while j < len(low) and j - i < 2 and low[j].isalpha() and not _known(low[j], phrases) and low[j] not in lex.key_forms:
+        if (low[j],) in lex.forms or low[j] in lex.declared_keys or low[j][:6] in lex.stems or _result_noun(low[j], owners, lex, phrases):
+            break
+        j += 1
+    if j == i or j >= len(low) or not _result_noun(low[j], owners, lex, phrases):
+        return None
+    if not all(_modifies(low[k], low[k + 1], lex) for k in range(i, j)):
+        return None  # "the learner's revised answer": another value, maybe
+    if j + 1 < len(low) and (low[j + 1] in ("'s", "'") or (low[j + 1].isalpha() and (low[j + 1],) not in phrases)):
+        return None  # "the drift report's findings", "the drift report card"
+    return j
+
+
+#: Modifiers that never say which value is meant ("the individual
+#: reviews", "the detailed remarks").
+MEANING_FREE = frozenset("individual respective actual detailed various".split())
+
+
+def _modifies(word: str, noun: str, lex: Lexicon) -> bool:
+    """Whether a plain word before a noun may be dropped: it is one of the
+    meaning-free modifiers, or the pattern's own text puts it before that
+    noun ("drift report", "internal notes")."""
+    return word in MEANING_FREE or any((word, n) in lex.bigrams for n in (noun, singular(noun), plural(noun)))
+
+
+def _drops_before_name(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> bool:
+    """A plain word right before a name of the pattern or a key a slot
+    declares, that is one of the meaning-free modifiers or that the
+    pattern's own text puts before that name's first word ("diagnostic
+    profiles" where the prose says "diagnostic profile")."""
+    word = low[i]
+    if i + 1 >= len(low) or not word.isalpha() or _known(word, phrases) or (word,) in lex.forms or word in lex.key_forms:
+        return False
+    if word in FILLER_WORDS or word[:6] in lex.stems or word in lex.declared_keys or any(word in k for k in lex.forms):
+        return False
+    after = low[i + 1]
+    named = any(lex.forms.get(tuple(low[i + 1 : i + 1 + n])) for n in range(1, 4)) or after in lex.declared_keys
+    return named and _modifies(word, after, lex)
+
+
+def _modified_key(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> int | None:
+    """After a slot's possessive, one plain word and a key a slot's
+    `ensures:` declares ("the checker's internal notes" of `{ basis, notes
+    }`): the position of the key."""
+    word = low[i]
+    if not word.isalpha() or _known(word, phrases) or word in lex.key_forms or word in lex.declared_keys:
+        return None
+    if (word,) in lex.forms or word[:6] in lex.stems or any(word in k for k in lex.forms):
+        return None
+    j = i + 1
+    if j >= len(low) or low[j] not in lex.declared_keys or not _modifies(word, low[j], lex):
+        return None
+    if j + 1 < len(low) and (low[j + 1] in ("'s", "'") or (low[j + 1].isalpha() and (low[j + 1],) not in phrases)):
+        return None
+    return j
+
+
+def _owned(word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]], owners: Collection[str] = ()) -> Tok:
+    """A word after a possessive ("the actor's ..."): the owner's whole result
+    ("output", or a word for a result that the program reads no field of), or
+    one field of it (a key the program reads, or a word prosec has no other
+    meaning for: "reasoning", "self-assessment")."""
+    # A key a slot declares (`ensures: { questions, answers }`) is that
+    # field, even when the word could name a whole result.
+    if word in lex.declared_keys:
+        return Tok("FIELD", word, (word,))
+    if (one := singular(word)) != word and one in lex.declared_keys and word not in lex.key_forms:
+        return Tok("FIELD", word, (one,))  # "the bout judges' rationales" of `{ rationale }`
+    if (many := plural(word)) != word and many in lex.declared_keys and word not in lex.key_forms:
+        return Tok("FIELD", word, (many,))  # "the inspector's defect list" of `{ defects }`
+    if word in _WHOLE:
+        return Tok("OUTPUT", word)
+    if word in lex.key_forms and lex.key_forms[word] in lex.read_keys:
+        return Tok("FIELD", word, (lex.key_forms[word],))
+    if "OUTPUT" in phrases.get((word,), ()) or (word in PRODUCTS and _no_other_name(word, lex)):
+        return Tok("OUTPUT", word)
+    if owners and all(word in lex.products.get(o, ()) for o in owners):
+        # "every reader's prediction", `ensures: a prediction`; "the
+        # coaches' notes", `ensures: notes on passages`, even where the
+        # pattern returns an object with a `notes` key it builds itself
+        return Tok("OUTPUT", word)
+    if word not in lex.key_forms and (singular(word) in KINDS["CONTAINER"] or word in KINDS["CONTAINER"]):
+        # "the miners' lists": a word for a list, which the whole result may
+        # be, and no key: not read as a field of that name
+        return Tok("WORD", word)
+    if "FAILURE" in phrases.get((word,), ()) and word not in lex.key_forms:
+        # "each other's failures": what failed calls raised, which no field
+        # of a result holds
+        return Tok("FAILURE", word)
+    if owners and all(lex.declares.get(o) for o in owners) and word not in lex.key_forms:
+        # "the vendor's quotes", of `{ price, delivery, terms }`: no key the
+        # slot declares or the program reads, so its whole result in a word
+        # of the writer's, or a field it does not declare? Not read as either
+        return Tok("WORD", word)
+    if (
+        (found := lex.forms.get((word,))) is not None
+        and found[1].kind == "input"
+        and lex.key_forms.get(word) not in lex.read_keys | lex.declared_keys
+    ):
+        # "another dancer's role", of an input `roles` the dancers walk: the
+        # element the call is given, or a field of its result? Not read as
+        # a field no result may have
+        return Tok("WORD", word)
+    return Tok("FIELD", word, (lex.key_forms.get(word, word),))
+
+
+def _field_run(low: list[str], i: int, lex: Lexicon) -> tuple[int, str] | None:
+    """After a possessive, the longest run of words naming a result key
+    ("the writer's notes to self" → ``notes_to_self``)."""
+    for n in range(min(4, len(low) - i), 1, -1):
+        key = "_".join(low[i : i + n])
+        if key in lex.keys or key in lex.key_forms or key in lex.declared_keys:
+            return n, lex.key_forms.get(key, key)
+        # "the scanners' operator logs" of a declared `operator_log`
+        if (one := "_".join([*low[i : i + n - 1], singular(low[i + n - 1])])) in lex.declared_keys:
+            return n, one
+    return None
+
+
+def _phrase_at(low: list[str], i: int, phrases: dict[tuple[str, ...], tuple[str, ...]], longest: int) -> int:
+    for n in range(min(longest, len(low) - i), 0, -1):
+        if tuple(low[i : i + n]) in phrases:
+            return n
+    return 0
+
+
+def _backticked(name: str, lex: Lexicon) -> Tok:
+    """`name` in code marks: exactly that name of the pattern."""
+    if name in lex.slots:
+        return Tok("SLOT", name, (name,))
+    if name in lex.inputs:
+        return Tok("INPUT", name, (name,))
+    if name in lex.variables:
+        return Tok("VAR", name, (name,))
+    if name in lex.keys or name in lex.key_forms.values():
+        return Tok("FIELD", name, (name,))
+    found = lex.forms.get(tuple(words_of(name)))
+    if found is not None:
+        return Tok(_name_kind(found[1].kind), name, found[1].names)
+    if name.isdigit():
+        return Tok("NUM", name)
+    if name == "null":
+        return Tok("NULL", name)
+    return Tok("WORD", name)
+
+
+def _letter(letter: str, low: list[str], lex: Lexicon) -> str | None:
+    """``A`` → the input ``X_a`` whose prefix the sentence also names."""
+    candidates = sorted(n for n in lex.inputs if words_of(n)[-1:] == [letter])
+    for name in candidates:
+        prefix = words_of(name)[:-1]
+        if prefix and any(v in low for v in (prefix[-1], prefix[-1] + "s")):
+            return name
+    return candidates[0] if len(candidates) == 1 else None
+
+
+def variants(positions: list[list[Tok]]) -> Iterable[list[Tok]]:
+    """Every token sequence the positions allow, at most MAX_VARIANTS."""
+    return itertools.islice((list(seq) for seq in itertools.product(*positions)), MAX_VARIANTS)

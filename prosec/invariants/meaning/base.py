@@ -1,0 +1,1426 @@
+"""Parse tree → claims, the part every claim kind shares: the sentence,
+its subjects, objects and sources (the rules of each claim kind are its sibling modules)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from lark import Token
+from lark.visitors import Transformer
+
+from ..claims import (
+    AnyResult,
+    Calls,
+    Claim,
+    Denied,
+    Firewall,
+    FromField,
+    FromInput,
+    FromOthers,
+    FromSlot,
+    FromVar,
+    Identical,
+    Isolation,
+    Monotonic,
+    OtherElements,
+    Phase,
+    Receives,
+    ReturnPath,
+    Source,
+    Unchanged,
+    Unverifiable,
+)
+from ..lattice import _DISTRIBUTIVE, _NUMBERS, Tok, _declared_key
+from ..lexicon import Lexicon, plural, singular, words_of
+
+#: Verbs of writing a text down: "exactly as the doctor wrote it".
+_WROTE = frozenset("wrote reported said".split())
+
+_BIAS = frozenset("favour favours favouring favor favors favoring flatter flatters flattering".split())
+
+
+@dataclass(frozen=True, slots=True)
+class _CountedBy:
+    """A loop named by a word that only its bound can tell ("the rerun loop")."""
+
+    word: str
+
+
+@dataclass(frozen=True, slots=True)
+class _LoopAround:
+    """A loop named by a slot called in it ("the editor loop"), of several."""
+
+    slot: str
+
+
+@dataclass(frozen=True, slots=True)
+class _LoopNamed:
+    """A loop named by its variable or its local ("the trial loop"), of several."""
+
+    name: str
+
+
+#: words of a config entry's name that say it is a count, not what it counts
+_COUNT_WORDS = frozenset("max min num number count size limit total cap n".split())
+
+
+class Unsupported(Exception):
+    """A parse whose meaning no claim kind expresses."""
+
+
+@dataclass(frozen=True, slots=True)
+class Subject:
+    """The calls a clause is about; ``negative`` when the subject itself
+    negates ("no reviewer", "neither A nor B"); ``it`` for a pronoun."""
+
+    calls: tuple[Calls, ...]
+    negative: bool = False
+    it: bool = False
+
+    @property
+    def slots(self) -> tuple[str, ...]:
+        return tuple(c.slot for c in self.calls if c.slot is not None)
+
+
+@dataclass(frozen=True, slots=True)
+class Obj:
+    """Something a clause says reaches (or not) a slot.
+
+    ``owner`` is a slot, ``OTHER`` ("the other's") or ``ITS``; ``what`` says
+    which of its values: ``output``, ``prior``, ``current``, ``every``,
+    ``slot`` (a bare slot), ``fields``. For other objects ``source`` is set.
+    """
+
+    source: Source | None = None
+    owner: str | None = None
+    what: str = "output"
+    fields: tuple[str, ...] = ()
+    original: bool = False
+    names: tuple[str, ...] = ()
+    #: named in the singular for a list ("the chunk" of `chunks`): one element
+    element: bool = False
+    #: "either X": kept away, each of X; received, only one of them
+    either: bool = False
+    #: the local the sentence named for the slot's output ("the plan")
+    local: str | None = None
+    #: "its own": the subject's, whatever was named before
+    own: bool = False
+    #: "its brief", of a list input: the subject's element (or, after
+    #: another owner, maybe that one's)
+    its: bool = False
+    #: "the whole X": all of it, a thing said only of what is received
+    whole: bool = False
+    #: "both X and Y" after a verb: received, each of them; kept away, only
+    #: the pair ("never sees both" allows one), which no claim says
+    both: bool = False
+    #: "each other's", "one another's": of the subject's other slots when it
+    #: names several, else of the other calls of its one slot
+    reciprocal: bool = False
+    #: named with the slot that made it ("the statements the spotter
+    #: found"): received by a slot called more than once, all of it in each
+    #: call or a part in each is not said
+    made: bool = False
+
+
+OTHER = "\x00other"
+ITS = "\x00its"
+
+
+@dataclass(frozen=True, slots=True)
+class _Rounds:
+    """The rounds of the delegation's one loop, named by its own word."""
+
+    word: str
+
+
+@dataclass(frozen=True, slots=True)
+class _Relative:
+    """A clause about the value before it ("the alert that fired")."""
+
+
+@dataclass(frozen=True, slots=True)
+class _OwnWork:
+    """A clause of a slot's own work after what it is given ("before
+    drawing up the plan"): where it starts, and its first word."""
+
+    start: int
+    word: str
+
+
+@dataclass(frozen=True, slots=True)
+class _Tail:
+    """What an unreadable verdict does: stop the delegation, or count as a
+    refusal."""
+
+    refusal: bool
+    #: the slots it keeps from running ("the target is not called",
+    #: "nothing is booked"); None: the delegation after the verdict
+    targets: tuple[Calls, ...] | None = None
+    #: "never counts as certification": the approval of the slot named
+    #: for that activity, which must be the approver's own
+    approval_of: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class _Negated:
+    """A second, negated promise about what a delegate does, from the token
+    at ``start`` on ("... and never guesses")."""
+
+    start: int
+
+
+@dataclass(frozen=True, slots=True)
+class Clause:
+    """A clause's meaning, waiting for its subject when it is a pronoun."""
+
+    subject: Subject | None
+    build: Callable[[Subject], list[Claim]]
+    #: says again what the clause before said of the same list ("...; it is
+    #: only appended to"): read only after a clause that said it
+    again: bool = False
+
+
+def _name(items: Iterable[Any]) -> str:
+    """The first name in a rule's children."""
+    found: str = next(i for i in items if _is_name(i))
+    return found
+
+
+def _is_name(item: object) -> bool:
+    """A name a rule passed up (a plain string, not one of lark's tokens)."""
+    return isinstance(item, str) and not isinstance(item, Token)
+
+
+#: Verbs of waiting, going on or ending: said of a slot "only when" an
+#: approver approves, they say when something stops or repeats, not when
+#: the slot runs.
+_NOT_WORK = frozenset(
+    """wait waits stop stops halt halts pause pauses end ends finish finishes quit quits continue continues
+    repeat repeats retry retries loop loops iterate iterates resume resumes rest rests idle idles sleep sleeps
+    return returns exit exits terminate terminates cease ceases fail fails succeed succeeds keep keeps
+    stay stays remain remains""".split()
+)
+
+#: Nouns for a loop's rounds (not for calls: "refinement rounds", not
+#: "refinement calls").
+_ROUND_NOUNS = frozenset("round rounds cycle cycles iteration iterations".split())
+
+#: Nouns that end a bound's description of what it counts ("number of
+#: editing passes", "number of exchange rounds")
+_PASS_NOUNS = _ROUND_NOUNS | frozenset("pass passes".split())
+
+
+def _act_noun(word: str, slot: str) -> bool:
+    """Whether ``word`` names, as a noun, the activity of the slot whose
+    name's last word is its agent noun: "audit" or "auditing" of an
+    auditor, "screening" of a screener, "registration" of a registrar; not
+    a verb's other forms ("audits", "audited")."""
+    agent = words_of(slot)[-1].lower()
+    base = agent[:-3] + "er" if agent.endswith("rar") else agent[:-2]
+    return word.lower() in {base, base + "e", base + "ing", base + "ion", base[:-1] + "ication"}
+
+
+def _tok(toks: Sequence[Tok], token: Token) -> Tok:
+    assert token.start_pos is not None
+    return toks[token.start_pos]
+
+
+#: Verbs that say a value differs from one call to the next
+_VARY_VERBS = frozenset("change changes vary varies differ differs".split())
+
+#: Verbs of a moment of a slot's work, not of all of it
+_MOMENT_VERBS = frozenset("begin begins began start starts started finish finishes finished end ends ended".split())
+
+#: The words of independence that say "and no one else"
+_ALONE = frozenset(("alone", "on its own", "on their own"))
+
+#: Verbs of what a delegate bases its work on, after which "alone" or
+#: "only" limits that basis ("works from the brief alone")
+_BASIS_VERBS = frozenset(
+    (
+        *"work works decide decides judge judges rule rules base bases operate operates act acts".split(),
+        *("work from", "works from", "draw on", "draws on", "relies on", "rely on", "depends on", "depend on",
+          "builds on", "build on"),
+    )
+)
+
+
+#: Nouns for calls that do not say they are a loop's rounds ("no call",
+#: "no invocation" may be of any delegate)
+_ANY_CALL = frozenset("call calls invocation invocations copies samples".split())
+
+
+def _phased(subject: Subject, phase: Phase) -> Subject:
+    """The subject's calls in the named rounds only."""
+    if subject.it:
+        raise Unsupported("a round named for a pronoun")
+    calls = tuple(Calls(c.slot, c.given, phase) if c.phase == "all" else c for c in subject.calls)
+    return Subject(calls, subject.negative)
+
+
+@dataclass(frozen=True, slots=True)
+class Args:
+    """The arguments an "identical" claim names (None: all of them)."""
+
+    names: tuple[str, ...] | None
+
+    @staticmethod
+    def merge(groups: Iterable[Args]) -> Args:
+        out: list[str] = []
+        for g in groups:
+            if g.names is None:
+                return Args(None)
+            out += [n for n in g.names if n not in out]
+        return Args(tuple(out) or None)
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnKey:
+    """A key of the returned object ("the returned divergences")."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class When:
+    """The path a returns clause names: where ``approver`` blocks (or, with
+    another ``path``, where it approves, where the pattern succeeds, after
+    the loop ran out); ``approver`` None: any slot."""
+
+    approver: str | None
+    path: ReturnPath = "blocked"
+    word: str | None = None  # of a "says" path: the decision word
+
+
+@dataclass(frozen=True, slots=True)
+class OrderOf:
+    """"In chunk order": the list whose order the calls keep."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class CallsNoun:
+    """"retries", "mapper invocations": calls, of one slot or of the loop."""
+
+    slot: str | None
+
+
+#: A marker claim: swap the inputs of the sentence's isolation claims.
+VICE_VERSA: Any = Unverifiable("\x00vice versa")
+
+
+def _vice_versa(claims: list[Claim]) -> list[Claim]:
+    if VICE_VERSA not in claims:
+        return claims
+    out = [c for c in claims if c != VICE_VERSA]
+    swapped: list[Claim] = []
+    for claim in out:
+        if isinstance(claim, Isolation) and isinstance(claim.source, FromInput) and len(claim.target.given) == 1:
+            (given,) = claim.target.given
+            swapped.append(Isolation(Calls(claim.target.slot, frozenset({claim.source.name}), claim.target.phase), FromInput(given)))
+    if not swapped:
+        raise Unsupported("'vice versa' with nothing to swap")
+    return out + [c for c in swapped if c not in out]
+
+
+class Base(Transformer[Token, Any]):
+    """Parse tree → claims: the sentence, its subjects, objects and
+    sources, and the helpers the rules of every claim kind share."""
+
+    def __init__(self, toks: Sequence[Tok], lex: Lexicon) -> None:
+        super().__init__()
+        self.toks = toks
+        self.lex = lex
+        #: "the other's" (one other), not "the others'"
+        self.one_other = False
+        #: "their" that may not be the subject's own: after a plural ("the
+        #: scouts never see their reports": all of theirs?) or one slot ("the
+        #: commander never sees their reports": someone said before); only
+        #: after a subject taken one at a time ("each scout"), or before
+        #: "own", is it "its"
+        self.their_loose = any(
+            t.kind == "ITS" and t.text == "their"
+            and not (k + 1 < len(toks) and toks[k + 1].kind == "OWN")
+            and not any(b.kind in _DISTRIBUTIVE for b in toks[:k])
+            for k, t in enumerate(toks)
+        )
+
+    def _names(self, token: Token) -> tuple[str, ...]:
+        return _tok(self.toks, token).names
+
+    def _name(self, token: Token) -> str:
+        """The one thing a word names; a word for several ("both
+        candidates") where the claim takes one is not read."""
+        names = self._names(token)
+        if len(names) != 1:
+            raise Unsupported(f"{_tok(self.toks, token).text!r} names {len(names)} things where one is meant")
+        return names[0]
+
+    def _tokens(self, items: Iterable[Any], kind: str | None = None) -> list[Token]:
+        return [t for t in items if isinstance(t, Token) and (kind is None or t.type == kind)]
+
+    def start(self, items: list[Any]) -> list[Claim]:
+        claims: list[Claim] = []
+        previous: Subject | None = None
+        for item in items:
+            if not isinstance(item, Clause):
+                continue
+            if item.again:
+                if not any(isinstance(c, Monotonic) for c in claims):
+                    raise Unsupported("'it' with no list before it")
+                continue
+            subject = item.subject
+            if subject is not None and subject.it:
+                if previous is None:
+                    raise Unsupported("a pronoun with nothing before it")
+                if previous.negative:
+                    # "no reviewer sees the brief and receives the goal":
+                    # whether the "no" reaches the second verb is not said
+                    raise Unsupported("a second verb after a negated subject")
+                subject = Subject(previous.calls, subject.negative)
+            got = item.build(subject) if subject is not None else item.build(Subject(()))
+            for claim in got:
+                if claim not in claims:
+                    claims.append(claim)
+            if subject is not None and subject.calls:
+                previous = subject
+        return claims
+
+    def sep(self, items: list[Any]) -> None:
+        return None
+
+    def who(self, items: list[Any]) -> tuple[str, ...]:
+        token = items[0]
+        if token.type == "ROLE":
+            return tuple(sorted(self.lex.slots))
+        return self._names(token)
+
+    def who_in(self, items: list[Any]) -> tuple[str, ...]:
+        """"each delegate in the chain": the loop variable and its sequence."""
+        slots = self._tokens(items, "SLOT")
+        inner, outer = self._names(slots[0]), self._names(slots[1])
+        if inner != outer:
+            raise Unsupported("a slot 'in' another slot")
+        return inner
+
+    def quant(self, items: list[Any]) -> str:
+        token = items[0]
+        match token.type:
+            case "BOTH":
+                return "2"
+            case "NUM" | "NUMBER":
+                return _NUMBERS.get(str(token).lower().removeprefix("the "), str(token))
+        return "all"
+
+    def subj(self, items: list[Any]) -> Subject:
+        who = items[-1]
+        count = items[0] if len(items) > 1 and isinstance(items[0], str) else "all"
+        if len(who) > 1 and count != "all" and count != str(len(who)):
+            # "both testers", "the three testers": as many slots as said
+            raise Unsupported(f"{count} of {len(who)} slots")
+        if len(who) == 1 and count == "1" and who[0] in self.lex.repeated:
+            # "the brief is given to one reviewer", of a reviewer called in a
+            # loop: one of its calls, not every one
+            raise Unsupported("one call of a slot called more than once")
+        return Subject(tuple(Calls(s) for s in who))
+
+    def subj_working_one(self, items: list[Any]) -> Subject:
+        """"A classifier labelling one ticket": a verb of its own work in
+        -ing on one element of a list the slot is called on one element at
+        a time, which every one of its calls is."""
+        (verb,) = self._tokens(items, "WORD")
+        (number,) = self._tokens(items, "NUMBER")
+        name = self._name(self._tokens(items, "INPUT")[0])
+        who = next(i for i in items if isinstance(i, tuple))
+        if not str(verb).lower().endswith("ing") or _tok(self.toks, number).text != "one":
+            raise Unsupported("a clause after the slot that is not its work on one element")
+        if name in self.lex.scalars or not set(who) <= self.lex.walkers.get(name, frozenset()):
+            raise Unsupported("one element of a list the slot is not called on one by one")
+        return self.subj([i for i in items if not isinstance(i, Token) or i.type not in ("WORD", "NUMBER", "INPUT")])
+
+    def subj_given(self, items: list[Any]) -> Subject:
+        who = next(i for i in items if isinstance(i, tuple))
+        given = frozenset(name for t in self._tokens(items, "INPUT") for name in self._names(t))
+        return Subject(tuple(Calls(s, given) for s in who))
+
+    def subj_first(self, items: list[Any]) -> Subject:
+        who = next(i for i in items if isinstance(i, tuple))
+        number = [t for t in self._tokens(items) if t.type in ("NUM", "NUMBER")]
+        if number and str(number[0]) not in ("1", "one"):
+            raise Unsupported("a round other than the first")
+        return Subject(tuple(Calls(s, phase="first") for s in who))
+
+    def subj_later(self, items: list[Any]) -> Subject:
+        who = next(i for i in items if isinstance(i, tuple))
+        return Subject(tuple(Calls(s, phase="later") for s in who))
+
+    def subj_list(self, items: list[Any]) -> Subject:
+        slots: list[str] = []
+        for item in items:
+            if isinstance(item, tuple):
+                slots += [s for s in item if s not in slots]
+        return Subject(tuple(Calls(s) for s in slots))
+
+    def subj_loop(self, items: list[Any]) -> Subject:
+        noun = self._calls_of(next(i for i in items if isinstance(i, CallsNoun)))
+        return Subject((Calls(noun.slot),))
+
+    def _calls_of(self, noun: CallsNoun) -> CallsNoun:
+        """"every attempt", said of no slot: the calls in the loop, when the
+        loops call one delegate; when they call the extractor and the
+        validator, whose attempts the sentence does not say."""
+        if noun.slot is None and len(self.lex.looped) > 1:
+            raise Unsupported("the calls of loops that call several delegates")
+        if noun.slot is None and len(self.lex.looped) == 1:
+            # the one delegate the loops call, when it is called nowhere
+            # else: "every attempt" is every call of the target
+            (slot,) = self.lex.looped
+            if slot in self.lex.slots and slot not in self.lex.unlooped:
+                return CallsNoun(slot)
+        return noun
+
+    def nsubj_loop(self, items: list[Any]) -> Subject:
+        """"no round of the critic", "no critic call", "no attempt": none of
+        the calls the noun names. Without a slot named, only a noun for the
+        loop's rounds: "no call", "no invocation" may be of any delegate,
+        not only the one the loops call."""
+        slots = self._tokens(items, "SLOT")
+        words = [_tok(self.toks, t).text.lower() for t in self._tokens(items, "CALLS")]
+        if not slots and any(w in _ANY_CALL for w in words):
+            raise Unsupported("'no call' of no named slot: of any delegate, or of the loop's?")
+        noun = self._calls_of(CallsNoun(self._name(slots[0]) if slots else None))
+        return Subject((Calls(noun.slot),), negative=True)
+
+    def subj_it(self, items: list[Any]) -> Subject:
+        return Subject((), it=True)
+
+    def calls_noun(self, items: list[Any]) -> CallsNoun:
+        slots = self._tokens(items, "SLOT") or self._tokens(items, "ACT")
+        return CallsNoun(self._name(slots[0]) if slots else None)
+
+    def nsubj_no(self, items: list[Any]) -> Subject:
+        who = next(i for i in items if isinstance(i, tuple))
+        return Subject(tuple(Calls(s) for s in who), negative=True)
+
+    nsubj_no_free = nsubj_no
+
+    def nsubj_none_it(self, items: list[Any]) -> Subject:
+        return Subject((), negative=True, it=True)
+
+    def nsubj_act(self, items: list[Any]) -> Subject:
+        (act,) = self._tokens(items, "ACT")
+        slots = set(self._names(act))
+        for token in self._tokens(items, "SLOT"):
+            if set(self._names(token)) != slots:
+                raise Unsupported("an action named for another slot than the one before it")
+        if len(slots) != 1:
+            raise Unsupported("an action of several slots")
+        return Subject(tuple(Calls(s) for s in sorted(slots)), negative=True)
+
+    def nsubj_neither(self, items: list[Any]) -> Subject:
+        slots: list[str] = []
+        for item in items:
+            if isinstance(item, tuple):
+                slots += [s for s in item if s not in slots]
+        return Subject(tuple(Calls(s) for s in slots), negative=True)
+
+    nsubj_neither_free = nsubj_neither
+
+    def recipients(self, items: list[Any]) -> Subject:
+        subject: Subject = items[0]
+        return subject
+
+    def objs(self, items: list[Any]) -> list[Obj]:
+        out: list[Obj] = []
+        both = any(isinstance(i, Token) and i.type == "BOTH" for i in items)
+        for obj in (replace(i, both=True) if both else i for i in items if isinstance(i, Obj)):
+            if isinstance(obj.source, FromField) and out and out[-1].what in ("fields", "every_fields") and out[-1].source is None:
+                # "the actor's reasoning or self-assessment": one owner's fields
+                last = out.pop()
+                obj = Obj(owner=last.owner, what=last.what, fields=(*last.fields, obj.source.name))
+            if obj.its and not obj.own and any(o.owner not in (None, ITS) for o in out):
+                # "the critic's notes and its brief": whose?
+                raise Unsupported("'its' element after another owner")
+            if out and obj.owner == ITS and obj.what == "fields" and not obj.own:
+                # "the actor's reasoning or its self-assessment": its = the
+                # owner named before it
+                obj = self._its(obj, out)
+            out.append(obj)
+        # "the questions", a key only the quizmaster's `ensures:` declares:
+        # that field of the quizmaster's result
+        return [
+            Obj(owner=self.lex.declared_by[o.source.name], what="fields", fields=(o.source.name,))
+            if isinstance(o.source, FromField) and o.source.name in self.lex.declared_by
+            else o
+            for o in out
+        ]
+
+    objs_merge = objs
+
+    def conj(self, items: list[Any]) -> None:
+        return None
+
+    def owner(self, items: list[Any]) -> str:
+        token = items[0]
+        if token.type == "ROLE":
+            raise Unsupported("every role as the owner of an output")
+        return self._name(token)
+
+    def owner_other(self, items: list[Any]) -> str:
+        if _tok(self.toks, items[0]).text in ("other", "the other", "other's"):
+            # "the other's reply": of one other slot, so the subject names two
+            self.one_other = True
+        return OTHER
+
+    def owner_its(self, items: list[Any]) -> str:
+        return ITS
+
+    def o_failure(self, items: list[Any]) -> Obj:
+        raise Unsupported("a failure as something received")
+
+    def fields(self, items: list[Any]) -> tuple[str, ...]:
+        out: list[str] = []
+        for t in self._tokens(items, "FIELD"):
+            out += [n for n in self._names(t) if n not in out]
+        return tuple(out)
+
+    def fields_listed(self, items: list[Any]) -> tuple[str, ...]:
+        token = self._tokens(items, "FIELD")[0]
+        (name,) = self._names(token)
+        if name == str(token) or name not in self.lex.declared_keys:
+            raise Unsupported("a list named by a word that is not a declared key's singular")
+        return (name,)
+
+    def _owner_of(self, items: list[Any]) -> str:
+        return _name(items)
+
+    def o_input(self, items: list[Any]) -> Obj:
+        token = self._tokens(items, "INPUT")[0]
+        names = self._names(token)
+        original = bool(self._tokens(items, "ORIGINAL"))
+        tok = _tok(self.toks, token)
+        element = len(names) == 1 and tok.text != names[0].replace("_", " ") and plural(tok.text.split()[-1]) == words_of(names[0])[-1]
+        element = element or tuple(tok.text.split()) in self.lex.elements
+        if self._tokens(items, "CONTAINER"):
+            element = False  # "the chunk list": the list, named by its element
+        return Obj(source=FromInput(names[0]), original=original, names=names, element=element)
+
+    def o_input_says(self, items: list[Any]) -> Obj:
+        """"what the status page says": what an input holds, said with a
+        verb of saying (of making, "what the ticket produced", it is no
+        input's value)."""
+        (verb,) = self._tokens(items, "AUTHORED")
+        if str(verb).lower() not in ("says", "said", "say", "reports", "reported", "report"):
+            raise Unsupported("what an input does, not what it says")
+        return self.o_input([i for i in items if not (isinstance(i, Token) and i.type in ("ANYTHING", "AUTHORED"))])
+
+    def relative(self, items: list[Any]) -> _Relative:
+        return _Relative()
+
+    def o_input_described(self, items: list[Any]) -> Obj:
+        """"the alert that fired", "the region they are surveying": the
+        input, of a value that is one thing (of a list the clause may pick
+        some of its elements: "the chunks that failed"). The clause, up to
+        the next break, names nothing of the pattern but a slot who acts."""
+        obj = self.o_input([i for i in items if not isinstance(i, _Relative)])
+        start = self._tokens(items, "INPUT")[0].start_pos
+        assert start is not None
+        if obj.element or obj.original or obj.source is None or any(n in self.lex.walkers or n in self.lex.appended for n in obj.names):
+            raise Unsupported("a clause about one element, or some, of a list")
+        for tok in self.toks[start + 1 :]:
+            if tok.kind in ("COMMA", "SEMI", "COLON"):
+                break
+            if tok.kind not in ("SLOT", "ROLE") and (tok.names or tok.kind in ("INPUT", "VAR", "FIELD")):
+                raise Unsupported("a clause about an input that names another value")
+        return obj
+
+    def o_input_whole(self, items: list[Any]) -> Obj:
+        obj = self.o_input(items)
+        if obj.element:
+            raise Unsupported("the whole of one element")
+        return replace(obj, whole=True)
+
+    def o_both(self, items: list[Any]) -> Obj:
+        obj: Obj = items[1]
+        if not self._two(obj):
+            raise Unsupported("'both' of something that is not two named values")
+        return replace(obj, both=True)
+
+    def o_either(self, items: list[Any]) -> Obj:
+        obj: Obj = items[1]
+        if not self._two(obj):
+            raise Unsupported("'either' of something that is not two named values")
+        return replace(obj, either=True)
+
+    def o_any(self, items: list[Any]) -> Obj:
+        obj: Obj = items[1]
+        if obj.what in ("every", "every_fields", "fields") or obj.whole:
+            # ("any of the buyer's offers", `{ offer, rationale }`: the offer
+            # fields, or the buyer's results?)
+            raise Unsupported("'any of' every output, of the whole, or of fields")
+        return replace(obj, either=True)
+
+    def _owned_key(self, items: list[Any]) -> tuple[str, str]:
+        """The slot and the key it declares that a "the damage notes the
+        scanners wrote" or "the blend assessor comments" names: the key's
+        own word, or the singular of a plural key (the plural of a singular
+        key may be the slot's results, each one of it)."""
+        owner = self._owner_of(items)
+        token = _tok(self.toks, self._tokens(items, "FIELD")[0])
+        keys = self.lex.slot_keys.get(owner, frozenset())
+        key = _declared_key(token.text, keys) if len(token.text.split()) == 1 else None
+        if key is None and len(token.names) == 1 and token.names[0] in keys and token.text.replace(" ", "_") == token.names[0]:
+            key = token.names[0]  # "the operator log", `operator_log`
+        if owner not in self.lex.slots or key is None:
+            raise Unsupported("a key the named slot does not declare, or a word that may be its results")
+        return owner, key
+
+    def o_fields_made(self, items: list[Any]) -> Obj:
+        owner, key = self._owned_key(items)
+        return Obj(owner=owner, what="fields", fields=(key,), made=True)
+
+    def o_output_made(self, items: list[Any]) -> Obj:
+        owner = self._owner_of(items)
+        if owner not in self.lex.slots:
+            raise Unsupported("a result made by no one slot")
+        word = str(self._tokens(items, "OUTPUT")[0])
+        if (key := _declared_key(word, self.lex.slot_keys.get(owner, frozenset()))) is not None:
+            # "the answers the assessor wrote", `{ questions, answers }`: a
+            # key the slot declares is that field, as after its possessive
+            return Obj(owner=owner, what="fields", fields=(key,), made=True)
+        if word in self.lex.declared_keys or word in self.lex.key_forms:
+            raise Unsupported("a word for a result that is also a key")
+        return Obj(owner=owner, what="output", made=True)
+
+    def o_var_others_calls(self, items: list[Any]) -> Obj:
+        token = self._tokens(items, "VAR")[0]
+        names = [n for n in self._names(token) if n == str(token).replace(" ", "_")] or list(self._names(token))
+        makers = {m for n in names for m in (*self.lex.results.get(n, ()), self.lex.collects.get(n), self.lex.gathers.get(n)) if m}
+        if len(names) != 1 or len(makers) != 1:
+            raise Unsupported("other calls' values of a local that is not one slot's results")
+        return Obj(source=FromOthers(), names=tuple(makers))
+
+    def o_others_prior(self, items: list[Any]) -> Obj:
+        # "a verdict from an earlier critic call", said of the critic: an
+        # earlier call's output (``names``: the slot the call is of)
+        who = next(i for i in items if isinstance(i, tuple))
+        return Obj(source=FromOthers(), names=who)
+
+    def o_others_why(self, items: list[Any]) -> Obj:
+        """"why earlier ones failed", "the failures of the earlier
+        delegates", said of the slot: what its earlier calls produced or
+        raised (a plain word: "why" before, "ones" after "earlier")."""
+        words = [str(t).lower() for t in self._tokens(items, "WORD")]
+        if isinstance(items[0], Token) and items[0].type == "WORD" and words.pop(0) != "why":
+            raise Unsupported("a word before earlier calls' failing that is not 'why'")
+        if any(w not in ("one", "ones") for w in words):
+            raise Unsupported("earlier calls named by a word that is not 'ones'")
+        who = next((i for i in items if isinstance(i, tuple)), ())
+        return Obj(source=FromOthers(), names=who)
+
+    def o_fields_compound(self, items: list[Any]) -> Obj:
+        owner, key = self._owned_key(items)
+        return Obj(owner=owner, what="fields", fields=(key,))
+
+    def o_output_raw(self, items: list[Any]) -> Obj:
+        # "the raw sensor readings": the slot's output as it produced it, as
+        # "the sensor reader's raw readings" is
+        if str(self._tokens(items, "ORIGINAL")[0]) != "raw":
+            raise Unsupported("an original or initial result: which of the slot's results?")
+        return Obj(owner=self._owner_of(items), what="output")
+
+    def o_var_raw(self, items: list[Any]) -> Obj:
+        # "the raw reviews", of a local that holds or collects only the
+        # reviewer's results: those results as the slot produced them
+        if str(self._tokens(items, "ORIGINAL")[0]) != "raw":
+            raise Unsupported("an original or initial value of a local")
+        obj = self.o_var(self._tokens(items, "VAR"))
+        if obj.owner is None:
+            raise Unsupported("'raw' of a local that is not one slot's results")
+        return obj
+
+    def o_output_either(self, items: list[Any]) -> Obj:
+        # "never sees either measurement's profile": the slot is called more
+        # than once, and none of its outputs reaches the subject
+        owner = self._owner_of(items)
+        if owner not in self.lex.repeated:
+            raise Unsupported("'either' of a slot called once")
+        return Obj(owner=owner, what="output", either=True)
+
+    def _two(self, obj: Obj) -> bool:
+        """A group of named values: inputs, or locals holding one slot's results."""
+        grouped = isinstance(obj.source, FromInput) or (obj.source is None and obj.names in self.lex.group_holds)
+        return grouped and len(obj.names) >= 2
+
+    def o_var(self, items: list[Any]) -> Obj:
+        names = self._names(items[0])
+        if names in self.lex.group_holds:
+            # "both profiles", of `profile_a` and `profile_b` that between
+            # them hold every result of the measurement: its outputs
+            return Obj(owner=self.lex.group_holds[names], what="output", names=names, local=names[0])
+        if len(names) > 1:
+            # "reviews", with locals `review` and `reviews`: the one spelled so
+            exact = [n for n in names if n == str(items[0]).replace(" ", "_")]
+            if len(exact) != 1:
+                raise Unsupported(f"'{items[0]}' names several locals")
+            names = tuple(exact)
+        name = names[0]
+        if name in self.lex.gathers:
+            # "the reviews", `append review to reviews` of every reviewer
+            # result: kept away, any reviewer output; received, the list
+            return Obj(owner=self.lex.gathers[name], what="gathered", local=name)
+        if name in self.lex.collects:
+            # "the mapper results", `let mapper_results = parallel for ...:`
+            # around the mapper's one call: every one of its outputs
+            return Obj(owner=self.lex.collects[name], what="collected", local=name)
+        if name in self.lex.holds:
+            # "the plan", where `plan` holds every result of the planner
+            # and nothing else: the planner's output
+            return Obj(owner=self.lex.holds[name], what="output", local=name)
+        return Obj(source=FromVar(name))
+
+    def _made_by(self, items: list[Any]) -> tuple[str, str]:
+        """The local and the slot a "the route the router planned" names:
+        a local that only ever holds that slot's results."""
+        token = self._tokens(items, "VAR")[0]
+        names = [n for n in self._names(token) if n == str(token).replace(" ", "_")] or list(self._names(token))
+        owner = self._owner_of(items)
+        made = self.lex.results.get(names[0]) == frozenset({owner}) or owner in (self.lex.collects.get(names[0]), self.lex.gathers.get(names[0]))
+        if len(names) != 1 or owner not in self.lex.slots or not made:
+            raise Unsupported("a local the named slot did not make, or not only it")
+        return names[0], owner
+
+    def o_var_made(self, items: list[Any]) -> Obj:
+        var, owner = self._made_by(items)
+        if self.lex.holds.get(var) == owner:
+            return Obj(owner=owner, what="output", local=var, made=True)
+        if self.lex.collects.get(var) == owner:
+            # "the lessons the writer drafted", `let lessons = parallel for
+            # ...: call writer`: every one of its outputs
+            return Obj(owner=owner, what="collected", local=var, made=True)
+        if self.lex.gathers.get(var) == owner:
+            return Obj(owner=owner, what="gathered", local=var, made=True)
+        return Obj(source=FromVar(var), made=True)
+
+    def o_var_from(self, items: list[Any]) -> Obj:
+        """"the attack from the adversary": a local that holds every result
+        of that slot and nothing else, which is its output."""
+        names = self._names(self._tokens(items, "VAR")[0])
+        owner = self._owner_of(items)
+        if len(names) != 1 or self.lex.holds.get(names[0]) != owner:
+            raise Unsupported("a local from a slot that does not hold that slot's every result")
+        return Obj(owner=owner, what="output", local=names[0])
+
+    def o_var_made_every(self, items: list[Any]) -> Obj:
+        var, owner = self._made_by(items)
+        if self.lex.holds.get(var) != owner:
+            raise Unsupported("'every' of a local that does not hold the slot's every result")
+        return Obj(owner=owner, what="every", local=var)
+
+    def o_var_output(self, items: list[Any]) -> Obj:
+        names = self._names(self._tokens(items, "VAR")[0])
+        if len(names) != 1 or names[0] not in self.lex.holds:
+            raise Unsupported("a noun for a result after a local that is not one slot's every result")
+        return Obj(owner=self.lex.holds[names[0]], what="output", local=names[0])
+
+    def o_var_every(self, items: list[Any]) -> Obj:
+        names = self._names(self._tokens(items, "VAR")[0])
+        slot = self.lex.holds.get(names[0]) or self.lex.collects.get(names[0]) if len(names) == 1 else None
+        if slot is None:
+            raise Unsupported("'every' of a local that is not one slot's every result")
+        return Obj(owner=slot, what="every", local=names[0])
+
+    def o_var_fields(self, items: list[Any]) -> Obj:
+        names = self._names(self._tokens(items, "VAR")[0])
+        fields: tuple[str, ...] = items[-1] if isinstance(items[-1], tuple) else self._names(items[-1])
+        # a local that holds the slot's every result, or that is null until
+        # the slot's every call sets it ("the tasting notes" of `let tasting =
+        # null` ... `tasting = call taster`): its fields are the slot's
+        owner = self._held_by(names[0]) if len(names) == 1 else None
+        if owner is None:
+            raise Unsupported("a field of a local that is not one slot's every result")
+        return Obj(owner=owner, what="fields", fields=fields, local=names[0])
+
+    def o_output(self, items: list[Any]) -> Obj:
+        return Obj(owner=self._owner_of(items), what="output")
+
+    o_output_of = o_output
+
+    def o_output_described(self, items: list[Any]) -> Obj:
+        """"the proposed step": the output of the one slot whose `ensures:`
+        calls its result by that noun, with that word before it ("ensures:
+        proposed next step"); a word that slot's phrase does not use may
+        say which of its results, or another slot's."""
+        made, noun = (str(t).lower() for t in items[:2])
+        owners = [s for s, nouns in sorted(self.lex.products.items()) if noun.split()[-1] in nouns]
+        if len(owners) != 1 or made not in self.lex.product_words.get(owners[0], frozenset()):
+            raise Unsupported("a result noun and a word of making that no one slot's `ensures:` says")
+        return Obj(owner=owners[0], what="output")
+
+    def o_output_prior(self, items: list[Any]) -> Obj:
+        return Obj(owner=self._owner_of(items), what="prior")
+
+    def o_output_current(self, items: list[Any]) -> Obj:
+        return Obj(owner=self._owner_of(items), what="current")
+
+    def o_output_every(self, items: list[Any]) -> Obj:
+        return Obj(owner=self._owner_of(items), what="every")
+
+    def o_slot(self, items: list[Any]) -> Obj:
+        return Obj(owner=self._owner_of(items), what="slot")
+
+    def o_fields_every(self, items: list[Any]) -> Obj:
+        fields = next(i for i in items if isinstance(i, tuple))
+        return Obj(owner=self._owner_of(items), what="every_fields", fields=fields)
+
+    def o_fields(self, items: list[Any]) -> Obj:
+        fields = next(i for i in items if isinstance(i, tuple))
+        owner = self._owner_of(items)
+        if len(fields) == 1 and fields[0] not in self.lex.read_keys | self.lex.declared_keys:
+            # "the reviewers' reviews", of `reviews` that gathers every
+            # reviewer result: the local
+            local = fields[0]
+            for table, what in ((self.lex.holds, "output"), (self.lex.collects, "collected"), (self.lex.gathers, "gathered")):
+                if table.get(local) == owner:
+                    return Obj(owner=owner, what=what, local=local, made=True)
+        for name in fields:
+            if name in self.lex.variables | self.lex.inputs and name not in self.lex.read_keys | self.lex.declared_keys:
+                # "the sniffers' impressions", of a local `impressions`: the
+                # local the program calls so, or a field no call's result
+                # is read by or declares
+                raise Unsupported(f"`{name}` names a local or input, and no field of a result is read so")
+        return Obj(owner=owner, what="fields", fields=fields)
+
+    o_fields_of = o_fields
+
+    def o_field(self, items: list[Any]) -> Obj:
+        fields: tuple[str, ...] = items[0]
+        if len(fields) != 1:
+            raise Unsupported("several fields of no named slot")
+        if fields[0] in self.lex.input_keys:
+            # "the amount", read only as `claim.amount`: part of an input,
+            # not a field of some delegate's result
+            raise Unsupported("a field of an input, with no input named")
+        return Obj(source=FromField(fields[0]))
+
+    def o_others(self, items: list[Any]) -> Obj:
+        if any(isinstance(i, Token) and i.type == "ROLE" for i in items) or any(
+            isinstance(i, tuple) and self._role_only(i) for i in items
+        ):
+            # "the other side's reasoning": the other slot of the subject
+            fields = next((i for i in items if isinstance(i, tuple) and not self._role_only(i)), None)
+            if fields is not None and any(self._tokens(items, "POSS")):
+                return Obj(owner=OTHER, what="fields", fields=fields)
+            return Obj(owner=OTHER, what="output")
+        # "another reviewer's output": another call of that slot, which must
+        # be the subject's ("a different planner outline", said of the
+        # coach, is no other coach call's output)
+        who = tuple(n for i in items if isinstance(i, tuple) for n in i)
+        if not who:
+            # "another review", a word for any result that also names a
+            # local or a slot's action: the calls of the slot that makes
+            # it, which must be the subject's; one it does not name alone
+            # may be anybody's
+            for token in self._tokens(items, "OUTPUT"):
+                word = str(token).lower()
+                found = self.lex.forms.get((word,))
+                makers: set[str] = set()
+                if found is not None and found[1].kind == "var":
+                    makers = {m for n in found[1].names for m in (*self.lex.results.get(n, ()), self.lex.collects.get(n), self.lex.gathers.get(n)) if m}
+                    if len(makers) != 1:
+                        raise Unsupported(f"'another {word}': a local no one slot makes")
+                if word in self.lex.acts:
+                    makers.add(self.lex.acts[word])
+                if (declarer := self.lex.declared_by.get(self.lex.key_forms.get(word, word))) is not None:
+                    # "the findings of another round", a key the auditor
+                    # declares: the auditor's other calls, said of the auditor
+                    makers.add(declarer)
+                if len(makers) > 1:
+                    raise Unsupported(f"'another {word}': of which slot is not said")
+                who = tuple(makers)
+        return Obj(source=FromOthers(), names=who, reciprocal=self._one_another(items, who))
+
+    def o_others_round(self, items: list[Any]) -> Obj:
+        """"the output of another round": another call's output; of a word
+        that is also a key a result has ("the findings of another round"),
+        that field of it or its whole output is not said."""
+        word = str(self._tokens(items, "OUTPUT")[0]).lower()
+        if word in self.lex.key_forms or word in self.lex.declared_keys or singular(word) in self.lex.declared_keys:
+            raise Unsupported("a key of another call's result, or its whole output")
+        return self.o_others(items)
+
+    def _one_another(self, items: list[Any], who: tuple[str, ...]) -> bool:
+        """"each other's", or a bare "another's" naming no slot and no
+        call: said of a subject that names several slots, another of them
+        ("none of the colorist, the mixer and the composer sees another's
+        work"), not another call of each one's own slot."""
+        if self._tokens(items, "EACHOTHER"):
+            return True
+        kinds = {t.type for t in items if isinstance(t, Token)}
+        return not who and "ANOTHER" in kinds and kinds <= {"ANOTHER", "POSS", "OUTPUT"}
+
+    def o_others_fields(self, items: list[Any]) -> Obj:
+        fields: tuple[str, ...] = items[-1]
+        who = [i for i in items[:-1] if isinstance(i, tuple)]
+        if any(isinstance(i, Token) and i.type == "ROLE" for i in items) or any(self._role_only(w) for w in who):
+            # "the other side's reasoning": the other slot of the subject
+            return Obj(owner=OTHER, what="fields", fields=fields)
+        # "another reviewer's notes": those fields of another call of the
+        # subject (``names``: the slot the sentence says the call is of)
+        names = tuple(n for w in who for n in w)
+        return Obj(source=FromOthers(fields), names=names, reciprocal=self._one_another(items, names))
+
+    def _role_only(self, names: tuple[str, ...]) -> bool:
+        return bool(names) and set(names) == set(self.lex.slots) and len(names) > 1
+
+    def o_others_var(self, items: list[Any]) -> Obj:
+        # "the route planned by another router call": a local that only
+        # ever holds that slot's results (bound to its call, or collecting
+        # or gathering every one of them), made by another of its calls;
+        # said of that slot only (``names``)
+        token = self._tokens(items, "VAR")[0]
+        names = [n for n in self._names(token) if n == str(token).replace(" ", "_")] or list(self._names(token))
+        makers = {m for n in names for m in (*self.lex.results.get(n, ()), self.lex.collects.get(n), self.lex.gathers.get(n)) if m}
+        who: tuple[str, ...] = next(i for i in items if isinstance(i, tuple))
+        if len(names) != 1 or not who or set(who) != makers:
+            raise Unsupported(f"'{names[0]}' made by another call of a slot it does not hold the results of")
+        return Obj(source=FromOthers(), names=who)
+
+    def o_others_var_another(self, items: list[Any]) -> Obj:
+        # "another coach's notes", "the other routes", of a local that only
+        # ever holds one slot's results, said of that slot: what its other
+        # calls made
+        return self.o_var_others_calls(items)
+
+    def o_others_var_prior(self, items: list[Any]) -> Obj:
+        # "the mark given to an earlier submission": a local that only ever
+        # holds one slot's results, made by an earlier call of it (the clause
+        # must be about that slot)
+        token = self._tokens(items, "VAR")[0]
+        var = [n for n in self._names(token) if n == str(token).replace(" ", "_")] or list(self._names(token))
+        makers = self.lex.results.get(var[0], frozenset()) if len(var) == 1 else frozenset()
+        if not makers and len(var) == 1 and var[0] in self.lex.gathers:
+            # "the assessment written in an earlier round", of `let
+            # assessment = null` that the screener's every call then sets
+            makers = frozenset({self.lex.gathers[var[0]]})
+        if len(makers) != 1:
+            raise Unsupported("a local that is not one slot's results, made earlier")
+        return Obj(source=FromOthers(), names=tuple(makers))
+
+    def o_elements(self, items: list[Any]) -> Obj:
+        name = self._name(self._tokens(items, "INPUT")[0])
+        if name in self.lex.scalars:
+            # "another scout's report", of `fire_report: string` that every
+            # scout is handed: a value that is no list has no other elements
+            # (the word may well be the scout's own result, which is not read)
+            raise Unsupported("the other elements of an input that is no list")
+        return Obj(source=OtherElements(name))
+
+    def o_others_elements(self, items: list[Any]) -> Obj:
+        """"another applicant's results", "the label given to another
+        ticket": what the calls on the input's other elements made, of an
+        input list that one slot is called on in a `for` (a local named
+        must hold only that slot's results): that slot's other calls. With
+        several slots in the loop, which one's results is not said."""
+        name = self._name(self._tokens(items, "INPUT")[0])
+        walkers = self.lex.walkers.get(name, frozenset()) & self.lex.slots
+        if name in self.lex.scalars or not walkers:
+            raise Unsupported("the other elements of an input no slot is called on one by one")
+        makers = walkers
+        for token in self._tokens(items, "VAR"):
+            names = [n for n in self._names(token) if n == str(token).replace(" ", "_")] or list(self._names(token))
+            makers = frozenset(m for n in names for m in (*self.lex.results.get(n, ()), self.lex.collects.get(n), self.lex.gathers.get(n)) if m)
+            if len(names) != 1 or len(makers) != 1 or not makers <= walkers:
+                raise Unsupported("a local made on other elements that is not one walking slot's results")
+        if len(makers) != 1:
+            raise Unsupported("results made on other elements, in a loop that calls several slots")
+        fields: tuple[str, ...] = next((i for i in items if isinstance(i, tuple)), ())
+        (maker,) = makers
+        if fields and not set(fields) <= self.lex.declares.get(maker, frozenset()):
+            # "the other sections' notes": a key the slot declares, or the
+            # noun its `ensures:` calls its whole result by ("ensures: notes
+            # on passages"); another word may be a key of the elements
+            said = {w for f in fields for w in words_of(f)}
+            if not said or not said <= self.lex.products.get(maker, frozenset()):
+                raise Unsupported("a field of the other elements, or of what was made on them?")
+            fields = ()
+        return Obj(source=FromOthers(fields), names=tuple(makers))
+
+    def o_every_element(self, items: list[Any]) -> Obj:
+        """"each bout's margin", of a slot called on `bouts` one element at
+        a time: what it made on every element, every one of its outputs
+        (kept away, not read: every one, or any?). The noun after the
+        possessive is read as for "the other sections' notes"."""
+        name = self._name(self._tokens(items, "INPUT")[0])
+        walkers = self.lex.walkers.get(name, frozenset()) & self.lex.slots
+        if name in self.lex.scalars or len(walkers) != 1:
+            raise Unsupported("every element's results, of a list not one slot is called on one by one")
+        (maker,) = walkers
+        fields: tuple[str, ...] = next((i for i in items if isinstance(i, tuple)), ())
+        if fields and not set(fields) <= self.lex.declares.get(maker, frozenset()):
+            said = {w for f in fields for w in words_of(f)}
+            if not said or not said <= self.lex.products.get(maker, frozenset()):
+                raise Unsupported("a field of every element, or of what was made on it?")
+            fields = ()
+        if fields:
+            return Obj(owner=maker, what="every_fields", fields=fields)
+        return Obj(owner=maker, what="every")
+
+    def o_its_fields(self, items: list[Any]) -> Obj:
+        fields = next(i for i in items if isinstance(i, tuple))
+        if self._tokens(items, "OWN"):
+            # "its own notes": the subject's, never the slot named before
+            return Obj(owner=ITS, what="fields", fields=fields, own=True)
+        return Obj(owner=ITS, what="fields", fields=fields)
+
+    def o_own_prior(self, items: list[Any]) -> Obj:
+        return Obj(owner=ITS, what="prior")
+
+    def o_input_its(self, items: list[Any]) -> Obj:
+        """"its own brief", "their chunk", of a list input (`briefs`): the
+        element the call's own iteration picks, named by the list's
+        singular word or by the list's own name. Never of an input that is
+        no list ("its budget" of `buyer_budget: number`), whose owner the
+        word would only guess."""
+        obj = self.o_input(self._tokens(items, "INPUT"))
+        token = _tok(self.toks, self._tokens(items, "INPUT")[0])
+        names = obj.names
+        plural_name = len(names) == 1 and token.text == names[0] and singular(words_of(names[0])[-1]) != words_of(names[0])[-1]
+        if not (obj.element or plural_name) or any(n in self.lex.scalars for n in names):
+            raise Unsupported("'its' of an input that is no list named by its element")
+        return replace(obj, element=True, own=bool(self._tokens(items, "OWN")), its=True)
+    def _held_by(self, local: str) -> str | None:
+        """The one slot whose result a local always is, or is null until
+        (``let recipe = null``, then ``recipe = call brewer``)."""
+        if local in self.lex.holds:
+            return self.lex.holds[local]
+        return self.lex.gathers.get(local) if local not in self.lex.appended else None
+
+    def o_own_prior_var(self, items: list[Any]) -> Obj:
+        names = self._names(self._tokens(items, "VAR")[0])
+        if len(names) != 1 or (self._held_by(names[0]) is None and len(self.lex.made.get(names[0], ())) != 1):
+            raise Unsupported("earlier values of a local that no one slot's results are written to")
+        return Obj(owner=ITS, what="prior", local=names[0])
+
+    def o_result(self, items: list[Any]) -> Obj:
+        return Obj(source=AnyResult())
+
+    def o_result_current(self, items: list[Any]) -> Obj:
+        return Obj(source=AnyResult("current"))
+
+    def o_result_prior(self, items: list[Any]) -> Obj:
+        return Obj(source=AnyResult("prior"))
+
+    def q_unchanged(self, items: list[Any]) -> str:
+        if any(str(t).lower() not in _WROTE for t in self._tokens(items, "AUTHORED")):
+            # "as the doctor decided it": no saying how a text was given
+            raise Unsupported("'as X ...' with a verb other than one of writing")
+        return "unchanged"
+
+    def _sources(self, obj: Obj, target: Calls, subject: Subject, *, negative: bool) -> list[Source]:
+        """What an object means for one target's calls."""
+        if obj.source is not None:
+            if isinstance(obj.source, FromInput) and obj.its and negative:
+                # "never sees its own chunk": not that one, or none of them?
+                raise Unsupported("'its' element of a list kept away")
+            if isinstance(obj.source, FromInput) and obj.element and not negative:
+                # "each mapper is given a chunk", "its own brief": the element
+                # its own iteration picks, which a call outside every loop
+                # has none of (the whole list is not one element of it)
+                names = obj.names or (obj.source.name,)
+                if target.slot is None or target.slot in self.lex.unlooped or any(n in self.lex.scalars for n in names):
+                    raise Unsupported("one element of a list, received by a call in no loop")
+                return [FromInput(n, element=True) for n in names]
+            if isinstance(obj.source, FromInput):
+                return [FromInput(n) for n in obj.names or (obj.source.name,)]
+            if isinstance(obj.source, FromOthers) and obj.names and target.slot not in obj.names:
+                raise Unsupported("another call of a slot the clause is not about")
+            if isinstance(obj.source, FromOthers) and obj.reciprocal and len(set(subject.slots)) > 1:
+                # "the reproducer and the rater never see each other's
+                # output": each, the other slots' results
+                return [FromSlot(s, obj.source.fields) for s in dict.fromkeys(subject.slots) if s != target.slot]
+            return [obj.source]
+        owner = obj.owner
+        assert owner is not None
+        if owner == OTHER:
+            owners = [s for s in subject.slots if s != target.slot]
+            if not owners and target.slot in self.lex.repeated and obj.what in ("output", "slot"):
+                # "neither measurement call sees the other's profile": the
+                # slot's other calls
+                return [FromOthers()]
+            if not owners:
+                raise Unsupported("'the other' with no other slot in the subject")
+            if self.one_other and len(owners) > 1:
+                raise Unsupported("'the other' of a subject naming more than two slots")
+        elif owner == ITS:
+            if target.slot is None:
+                raise Unsupported("'its' for the calls in a loop")
+            if self.their_loose:
+                raise Unsupported("'their' after a subject not taken one at a time")
+            own = self.lex.made.get(obj.local, frozenset()) == {target.slot} if obj.local is not None else False
+            if obj.local is not None and self._held_by(obj.local) != target.slot and not (obj.what == "prior" and own):
+                # ("its own earlier drafts": those of the local's values that
+                # the slot made, whatever else the local held first)
+                raise Unsupported("'its' earlier values of a local that holds another slot's results")
+            owners = [target.slot]
+        else:
+            owners = [owner]
+        out: list[Source] = []
+        for name in owners:
+            if name == target.slot and owner != ITS and obj.what != "prior":
+                if obj.what == "fields":
+                    raise Unsupported("a slot's own fields")
+                out.append(FromOthers())  # "the reviewer's output", said of reviewers
+                continue
+            match obj.what:
+                case "output" | "slot":
+                    out.append(FromSlot(name))
+                case "prior":
+                    out.append(FromSlot(name, age="prior"))
+                case "current":
+                    out.append(FromSlot(name, age="current"))
+                case "every":
+                    out.append(FromSlot(name, every=True))
+                case "every_fields":
+                    out.append(FromSlot(name, obj.fields, every=True))
+                case "gathered":
+                    assert obj.local is not None
+                    out.append(FromSlot(name) if negative else FromVar(obj.local))
+                case "collected":
+                    # kept away: any of them; received: every one of them
+                    out.append(FromSlot(name) if negative else FromSlot(name, every=True))
+                case _:
+                    out.append(FromSlot(name, obj.fields))
+        return out
+
+    def _forbid(self, subject: Subject, objs: list[Obj], *, only: bool = False) -> list[Claim]:
+        if any(obj.what in ("every", "every_fields") or obj.whole for obj in objs):
+            # "never sees every miner's list", "never sees the whole
+            # document": not all of it, or none of it?
+            raise Unsupported("'every' output or 'the whole' input kept away")
+        if any(obj.both for obj in objs):
+            # "never sees both the plan and the draft": one of them may reach
+            raise Unsupported("'both' kept away: the pair, not each")
+        out: list[Claim] = []
+        for target in subject.calls:
+            for obj in objs:
+                if obj.what == "fields" and obj.source is None:
+                    owners = self._sources(Obj(owner=obj.owner, what="slot"), target, subject, negative=True)
+                    for src in owners:
+                        if not isinstance(src, FromSlot):
+                            raise Unsupported("fields of a slot's own calls")
+                        out.append(Firewall(target, src.slot, obj.fields, only))
+                    continue
+                for src in self._sources(obj, target, subject, negative=True):
+                    out.append(Isolation(target, src))
+        return out
+
+    def _need(
+        self,
+        subject: Subject,
+        objs: list[Obj],
+        *,
+        only: bool = False,
+        unchanged: bool = False,
+        basis: bool = False,
+        loose: bool = False,
+    ) -> list[Claim]:
+        if subject.negative:
+            # "the totals reach neither the tabulators nor the counters": a
+            # negated subject or recipient in a clause that says it receives
+            raise Unsupported("a negated subject of a clause that says it receives")
+        # "the drafter's rationale and text": both are needed, one by one
+        objs = [Obj(owner=o.owner, what="fields", fields=(f,)) for o in objs if o.what == "fields" and o.source is None for f in o.fields] + [
+            o for o in objs if not (o.what == "fields" and o.source is None)
+        ]
+        for o in objs:
+            if o.what in ("fields", "every_fields") and any(
+                f not in self.lex.keys and f not in self.lex.key_forms.values() and f not in self.lex.declared_keys for f in o.fields
+            ):
+                # a field the program never reads or builds: whether a call
+                # receives it cannot be known before run time
+                raise Unsupported("receiving a field the program never names")
+        if any(o.either for o in objs):
+            raise Unsupported("receiving 'either' of two values: one of them")
+        # "receives both profiles", of `profile_a` and `profile_b` that
+        # between them hold every result of the measurement: each of them,
+        # which is every output of the measurement (one would not do)
+        objs = [
+            Obj(owner=o.owner, what="every", local=o.local) if o.source is None and o.names in self.lex.group_holds else o
+            for o in objs
+        ]
+        if any(o.what in ("every", "every_fields", "collected") or o.made for o in objs) and any(
+            c.slot is None or c.slot in self.lex.repeated for c in subject.calls
+        ):
+            # "the evaluator is handed each vendor's offer", the evaluator
+            # called once per bid: all of them in each call, or each in one?
+            raise Unsupported("every output, received by a slot called more than once")
+        if any(o.source is None and o.names in self.lex.group_holds for o in objs):
+            # "receives both profiles" needs each local; "the measurement's
+            # output" would be passed by one of them
+            raise Unsupported("receiving a group of locals")
+        out: list[Claim] = []
+        for target in subject.calls:
+            needs: list[Source] = []
+            originals: list[Claim] = []
+            for obj in objs:
+                for src in self._sources(obj, target, subject, negative=False):
+                    if isinstance(src, FromOthers | OtherElements) and (
+                        only or unchanged or obj.original or target.slot not in self.lex.repeated
+                    ):
+                        # "sees only the other reviewers' notes" would need
+                        # every value passed to be another call's output
+                        raise Unsupported("receiving only, or unchanged, other invocations' outputs")
+                    if unchanged or obj.original:
+                        if obj.element:
+                            raise Unsupported("one element of a list 'as given'")
+                        if isinstance(src, FromInput):
+                            originals.append(Unchanged(target, FromInput(src.name, original=True)))
+                            if only:
+                                needs.append(FromInput(src.name, original=True))
+                            continue
+                        if isinstance(src, FromSlot) and src.age == "prior" and unchanged:
+                            originals.append(Unchanged(target, src))
+                            continue
+                        if unchanged:
+                            raise Unsupported("'unchanged' of something that is not an input")
+                    needs.append(src)
+            out += originals
+            if needs:
+                # a slot's fields last, as the canonical form says them
+                needs.sort(key=lambda n: isinstance(n, FromSlot) and bool(n.fields))
+                out.append(Receives(target, tuple(needs), only=only, basis=basis, loose=loose))
+        return out
+
+    def _clause(self, subject: Subject, build: Callable[[Subject], list[Claim]]) -> Clause:
+        return Clause(subject, build)
+
+    def _subject(self, items: list[Any]) -> Subject:
+        return next(i for i in items if isinstance(i, Subject))
+
+    def _objs(self, items: list[Any]) -> list[list[Obj]]:
+        return [i for i in items if isinstance(i, list)]
+
+    def _said_first(self, items: list[Any]) -> list[Obj]:
+        """The values a passive clause opens with: "both the plan and the
+        draft are withheld from the verifier" keeps each of them away."""
+        (objs,) = self._objs(items)
+        if items and items[0] is objs:
+            return [replace(o, both=False) for o in objs]
+        return objs
+
+    def _its(self, obj: Obj, context: list[Obj]) -> Obj:
+        """"not its reasoning" after "the other's argument": its = the other."""
+        if obj.owner != ITS or obj.what != "fields" or obj.own:
+            return obj
+        owners = [o.owner for o in context if o.owner is not None]
+        if len(set(owners)) != 1:
+            raise Unsupported("'its' with no single owner before it")
+        return Obj(owner=owners[0], what="fields", fields=obj.fields)
+
+    def _positive_recipients(self, items: list[Any]) -> None:
+        """A negated recipient ("withheld from no cataloguer", "never given
+        to neither") is a second negation no giving rule gives a meaning."""
+        if any(isinstance(i, Subject) and i.negative for i in items):
+            raise Unsupported("a negated recipient of this giving")
+
+    def _denied(self, clause: Clause) -> Clause:
+        """The clause's claims, each said not to hold."""
+
+        def build(s: Subject) -> list[Claim]:
+            claims = clause.build(s)
+            if any(isinstance(c, Firewall | Denied) for c in claims):
+                raise Unsupported("a denied firewall: its fields are removed at run time")
+            return [Denied(c) for c in claims]
+
+        return Clause(clause.subject, build)
+
+    def _in_parallel(self, items: list[Any]) -> None:
+        if [str(t).lower() for t in self._tokens(items, "WORD")] != ["parallel"]:
+            raise Unsupported("a way of working other than in parallel, set against an order")
+
+    def _concurrent(self, items: list[Any]) -> None:
+        """"in parallel", "concurrently", "simultaneously"; "at once" only of
+        all the calls ("all providers are queried at once"), since of one
+        call it says "immediately"."""
+        toks = self._tokens(items)
+        word, before = str(toks[-1]).lower(), toks[-2].type if len(toks) > 1 else ""
+        if toks[-1].type == "IMMEDIATELY":
+            if word != "at once" or not any(t.kind == "EVERY" and t.text.lower() == "all" for t in self.toks):
+                raise Unsupported("'at once' of calls not said to be all of them")
+        elif word != "parallel" if before == "IN" else word not in ("concurrently", "simultaneously"):
+            raise Unsupported("a way of working other than at the same time")
+
+    def _stem_slot(self, text: str) -> str | None:
+        """The slot a single word names only by sharing its stem ("refinement"
+        of `refiner`), the way the tokenizer reads it; None otherwise."""
+        if " " in text or len(text) < 6 or text in self.lex.key_forms or (text,) in self.lex.forms:
+            return None
+        return self.lex.stems.get(text[:6])
+
+    def _looped_only(self, clause: Clause, kinds: tuple[type, ...]) -> Clause:
+        """A clause said of the rounds of the delegation's one loop: what it
+        says of every call of its slots is what it says of every round, when
+        the slots are called inside that loop and nowhere else."""
+
+        def build(s: Subject) -> list[Claim]:
+            claims = clause.build(s)
+            for claim in claims:
+                if not isinstance(claim, kinds) or not isinstance(claim, Identical | Unchanged):
+                    raise Unsupported("a claim that is not said of every round")
+                slot = claim.target.slot
+                if isinstance(claim, Identical) and (claim.over is not None or claim.callee is not None):
+                    raise Unsupported("rounds of the loop, and of what else")
+                if slot is None or slot not in self.lex.looped or slot in self.lex.unlooped:
+                    raise Unsupported("every round of the loop, of a slot called outside it")
+            return claims
+
+        return Clause(clause.subject, build, clause.again)
+
+    def _keys_passed(self, slots: Sequence[str | None], args: tuple[str, ...] | None) -> None:
+        """A word read as a call's key names an argument of the subject's
+        own calls: a key only another slot's calls use names none of them."""
+        named = (self.lex.inputs, self.lex.variables, self.lex.keys)
+        for arg in args or ():
+            if any(arg in names for names in named) or arg not in self.lex.call_keys:
+                continue
+            if any(s is None or arg not in self.lex.passed_keys.get(s, frozenset()) for s in slots):
+                raise Unsupported(f"'same {arg}': a key another slot's calls pass")
+
+    def _names_nothing(self, start: int, why: str, own: tuple[str, ...] = (), end: int | None = None) -> None:
+        """The sentence's words from ``start`` on (to ``end``) name none of
+        the pattern's things but what the slots ``own`` make: a local that
+        holds only their results, or a key only they declare ("miners dig
+        for deep assumptions": what a delegate makes is its own doing, not
+        what reaches it). After a verb of bias ("without favouring the
+        chef's flavours") nothing named is what reaches the slot either."""
+        for k, tok in enumerate(self.toks[start:end], start):
+            if tok.text in _BIAS:
+                return
+            if own and self._makes(tok, own):
+                continue
+            if tok.text in ("input", "inputs") and k > 0 and self.toks[k - 1].kind in ("ITS", "OWN"):
+                # "transforms its input faithfully": whatever the slot is
+                # given, by the plain word for it (also a key the program
+                # passes it under), which names no value of the pattern
+                continue
+            if tok.names or tok.kind in ("SLOT", "INPUT", "VAR", "FIELD", "ROLE") or any(
+                w in self.lex.keys or (w,) in self.lex.forms for w in tok.text.split()
+            ):
+                raise Unsupported(why)
+
+    def _makes(self, tok: Tok, own: tuple[str, ...]) -> bool:
+        """The token names only what the slots ``own`` produce (or, for an
+        action named for a slot, what they do: "labelers label")."""
+        if tok.kind == "ACT":
+            return bool(tok.names) and set(tok.names) <= set(own)
+        if tok.kind == "VAR":
+            makers = {self.lex.holds.get(n) or self.lex.collects.get(n) for n in tok.names}
+            return bool(makers) and makers <= set(own)
+        if tok.kind == "FIELD":
+            makers = {self.lex.declared_by.get(n) for n in tok.names}
+            return bool(makers) and makers <= set(own)
+        return False

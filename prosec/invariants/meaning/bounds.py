@@ -1,0 +1,337 @@
+"""Rules of the English grammar about loops and call counts: one method per
+grammar alternative (``-> name`` in ``english.lark``)."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from typing import Any, Literal
+
+from ..claims import Bounded, CallCount, Claim, ExactlyOnce
+from ..lattice import _NUMBERS, Tok
+from ..lexicon import singular, words_of
+from .base import (
+    _COUNT_WORDS,
+    _PASS_NOUNS,
+    _ROUND_NOUNS,
+    Base,
+    CallsNoun,
+    Clause,
+    Subject,
+    Unsupported,
+    _CountedBy,
+    _is_name,
+    _LoopAround,
+    _LoopNamed,
+    _tok,
+)
+
+
+class BoundsRules(Base):
+    """Rules of the English grammar about loops and call counts."""
+
+    def bounded_denied(self, items: list[Any]) -> Clause:
+        return self._denied(self.bounded(items))
+
+    def bounded_none(self, items: list[Any]) -> Clause:
+        """"The loop has no bound": of the delegation's only loop, whose
+        whole bound is a config entry, that it is not bounded by it."""
+        if self.lex.loop_count != 1 or self.lex.sole_bound is None:
+            raise Unsupported("no bound, said of no single loop with a named bound")
+        return self._denied(self.bounded([*items, self.lex.sole_bound]))
+
+    def bound(self, items: list[Any]) -> str:
+        token = items[0]
+        if token.type == "INPUT":
+            return self._name(token)
+        number = _NUMBERS.get(str(token).lower(), str(token))
+        if not number.isdigit():
+            raise Unsupported(f"a count that is not a number: {token}")
+        return str(int(number))
+
+    def loop_noun(self, items: list[Any]) -> _CountedBy | _LoopAround | _LoopNamed | None:
+        """"The retry loop", "the drafting loop": a word before "loop" must
+        name the pattern's loop — a noun for rounds, a slot called in a
+        loop (or the action it is named for), a word the pattern's own text
+        puts before "loop" ("the refinement loop"), the loop's own variable
+        or local ("the trial loop" of ``... as trial``), or any word when
+        the delegation has only one loop; otherwise it may name another."""
+        toks = [_tok(self.toks, t) for t in self._tokens(items)]
+        if len(toks) < 2 or self.lex.loop_count == 1:
+            return None
+        first, loop = toks[0], toks[-1]
+        looped = self.lex.looped
+        match first.kind:
+            case "CALLS" | "LOOP":
+                return None
+            case "SLOT" if set(first.names) <= looped:
+                # "the editor loop", of several: the loop the editor is
+                # called in, which the check finds (not whichever loop the
+                # bound bounds)
+                if len(first.names) != 1:
+                    raise Unsupported(f"'the {first.text} loop': the loop of which slot is not said")
+                return _LoopAround(first.names[0])
+            case "WORD" | "VAR" | "INPUT" if self.lex.acts.get(first.text) in looped:
+                return _LoopAround(self.lex.acts[first.text])
+            case "WORD" | "VAR" | "INPUT" if first.text in self.lex.loop_words:
+                # "the trial loop" of `... as trial`: that loop, which the
+                # check finds by its name
+                names = self.lex.loop_names.get(first.text, frozenset())
+                if len(names) != 1:
+                    raise Unsupported(f"'the {first.text} loop': the loop of which name is not said")
+                return _LoopNamed(next(iter(names)))
+            case "WORD" | "VAR" | "INPUT" if (first.text, loop.text) in self.lex.bigrams:
+                return None
+        if first.kind in ("WORD", "OUTPUT") and " " not in first.text:
+            # "the rerun loop is bounded by `max_reruns`": named for what its
+            # bound counts, which `bounded` checks
+            return _CountedBy(first.text)
+        raise Unsupported(f"'the {first.text} loop': which of the delegation's loops is not said")
+
+    def process_noun(self, items: list[Any]) -> None:
+        """"The negotiation", "the verification": a noun for the pattern's
+        loop, when the delegation has one loop, or the word names it (its
+        variable or local, the action of a slot called in a loop)."""
+        (tok,) = [_tok(self.toks, t) for t in self._tokens(items)]
+        if tok.kind == "PATTERN" or self._names_the_loop(tok.text):
+            return None
+        raise Unsupported(f"'the {tok.text}': which of the delegation's loops is not said")
+
+    def rounds_noun(self, items: list[Any]) -> None:
+        """"verification rounds", "rounds of cooking and tasting": the words
+        around a noun for rounds must name the pattern's loop."""
+        toks = [_tok(self.toks, t) for t in self._tokens(items)]
+        for tok, after in zip(toks, [*toks[1:], None], strict=True):
+            if tok.kind == "WHOLE":
+                # "full runs", where the pattern's own text says "full runs"
+                if after is None or (tok.text, after.text) not in self.lex.bigrams:
+                    raise Unsupported(f"'{tok.text}' rounds: which of the delegation's loops is not said")
+            elif tok.kind == "VAR" and (
+                " " in tok.text or tok.text not in self.lex.loop_words or tok.text in self.lex.nested_loop_words
+            ):
+                raise Unsupported(f"'{tok.text}' rounds: a local that names no outermost loop")
+            elif tok.kind == "WORD" and not self._names_the_loop(tok.text):
+                raise Unsupported(f"rounds of '{tok.text}': which of the delegation's loops is not said")
+        return None
+
+    def _names_the_loop(self, word: str) -> bool:
+        return self.lex.loop_count == 1 or word in self.lex.loop_words or self.lex.acts.get(word) in self.lex.looped
+
+    def _activity_rounds(self) -> frozenset[str] | None:
+        """"Refinement rounds", "reconciliation rounds": rounds named by
+        the activity a slot is named for are the rounds of its loop, not its
+        calls; the slots whose activity it is (None when the sentence says
+        no such rounds)."""
+        for tok, after in itertools.pairwise(self.toks):
+            if after.kind != "CALLS" or after.text.lower() not in _ROUND_NOUNS:
+                continue
+            form = self.lex.forms.get(tuple(tok.text.lower().split()))
+            if form is not None and form[1].kind == "slot":
+                continue  # the slot's own name: "refiner rounds" are its calls
+            if tok.kind in ("SLOT", "ACT") and tok.names:
+                return frozenset(tok.names)
+            stem = self._stem_slot(tok.text.lower())
+            if tok.kind == "WORD" and stem is not None:
+                return frozenset({stem})
+        return None
+
+    def bounded(self, items: list[Any]) -> Clause:
+        named: list[tuple[str, ...]] = [(i.slot,) for i in items if isinstance(i, CallsNoun) and i.slot]
+        named += [self._names(t) for t in self._tokens(items, "SLOT")]
+        activity = self._activity_rounds()
+        if activity is not None:
+            # the rounds of the loop the slot is called in, when the bound
+            # bounds that loop (not its calls, which may be several a round)
+            bound = next(i for i in items if _is_name(i))
+            if bound in self.lex.nested_bounds or not activity <= self.lex.bound_callees.get(bound, frozenset()):
+                raise Unsupported("rounds of an activity the bound's loop does not hold")
+            named = []
+        if named:
+            # "verifier calls are bounded by `max_rounds`": the number of the
+            # slot's calls, which its loop's bound bounds only when it is
+            # called once a round
+            return self._count_clause([*items, self.subj([named[0]])], exact=False)
+        bound = next(i for i in items if _is_name(i))
+        if bound.isdigit():
+            raise Unsupported("a loop bound that is a number, not a config entry")
+        for said in (i for i in items if isinstance(i, _CountedBy)):
+            if not self._counts(bound, said.word):
+                raise Unsupported(f"'the {said.word} loop': which of the delegation's loops is not said")
+        around = next((i.slot for i in items if isinstance(i, _LoopAround)), None)
+        loop = next((i.name for i in items if isinstance(i, _LoopNamed)), None)
+        return Clause(None, lambda s: [Bounded(bound, around, loop)])
+
+    def bounded_word_rounds(self, items: list[Any]) -> Clause:
+        """"The number of critique rounds never exceeds `max_rounds`": the
+        word before the rounds names the loop as it would before "loop"
+        (the only loop, its variable or local, a slot called in it or its
+        action, the pattern's own words, what the bound counts) or is the
+        activity of a slot the bound's loop calls, else which of several
+        loops is not said."""
+        if self._activity_rounds() is not None:
+            # "verification rounds": the rounds of the loop the verifier is
+            # called in, which `bounded` checks the bound bounds
+            return self.bounded(items)
+        said = [t for t in self._tokens(items) if t.type in ("WORD", "CALLS", "LOOP")]
+        return self.bounded([*items, self.loop_noun(said)])
+
+    def bounded_work(self, items: list[Any]) -> Clause:
+        """"The argument runs for no more than `rounds` rounds": what the
+        rounds produce names the loop when the delegation has only one."""
+        if self.lex.loop_count != 1:
+            raise Unsupported("work said of one of several loops")
+        # ("`rounds` rounds": the noun, though a config entry bears its name)
+        if any(str(t).lower() not in _ROUND_NOUNS for t in self._tokens(items, "INPUT")):
+            raise Unsupported("rounds counted by a name, not a noun for rounds")
+        return self.bounded(items)
+
+    def bounded_whatever(self, items: list[Any]) -> Clause:
+        """", whatever the score": the bound holds in every case, as it says."""
+        said = [str(t).lower() for t in self._tokens(items) if t.type in ("ANYTHING", "ALWAYS")]
+        if not said or not said[0].startswith("whatever"):
+            raise Unsupported("a bound followed by something else than 'whatever'")
+        return self.bounded(items)
+
+    def bounded_counted(self, items: list[Any]) -> Clause:
+        """"Runs for at most `max_lessons` lessons": rounds named by what
+        the bound counts (the last word of its name), else not read."""
+        bound = next(i for i in items if _is_name(i))
+        noun = _tok(self.toks, [t for t in self._tokens(items) if t.type in ("WORD", "FIELD")][-1])
+        if not self._counts(bound, noun.text):
+            raise Unsupported(f"'{noun.text}': not what `{bound}` counts")
+        return self.bounded(items)
+
+    def _counts(self, bound: str, word: str) -> bool:
+        """Whether ``word`` is what ``bound`` counts ("rerun" of
+        `max_reruns`, "screen" of `screen_count`, "pass" of
+        `inspection_passes`), so that a loop named by it is the loop the
+        bound bounds, when that bound bounds no loop inside another (the
+        check is of the outermost loops)."""
+        ws = [w.lower() for w in words_of(bound)]
+        if "per" in ws:
+            ws = ws[: ws.index("per")]
+        while ws and ws[-1] in _COUNT_WORDS:
+            ws.pop()
+        while ws and ws[0] in _COUNT_WORDS:
+            ws.pop(0)
+        if not ws or bound in self.lex.nested_bounds:
+            return False
+        said = re.findall(r"[a-z][a-z_-]*", self.lex.described.get(bound, "").lower())
+        if len(said) >= 2 and said[-1] in _PASS_NOUNS and singular(word.lower()) == singular(said[-2]):
+            # "the editing loop", of `cut_rounds` described as the "number of
+            # editing passes"; "the number of exchanges", of `rounds`: the
+            # "number of exchange rounds" — what the bound's own description
+            # says it counts
+            return True
+        return singular(word.lower()) == singular(ws[-1])
+
+    def bounded_count(self, items: list[Any]) -> Clause:
+        """"The number of screens is bounded by `screen_count`": a count of
+        what names the loop — its local or variable, the bound's own
+        description ("the number of survey passes", of `inspection_passes`:
+        survey passes per inspector), or what the bound counts."""
+        bound = next(i for i in items if _is_name(i))
+        (noun,) = [t for t in self._tokens(items) if t.type in ("WORD", "VAR", "OUTPUT", "INPUT")]
+        tok = _tok(self.toks, noun)
+        if tok.kind == "INPUT":
+            # (a config entry's own description: a list's name is no count)
+            named = tok.names == (bound,) and bound in self.lex.config and bound not in self.lex.nested_bounds
+        else:
+            named = self._counts(bound, tok.text) or (
+                " " not in tok.text
+                and tok.text in self.lex.loop_words
+                and tok.text not in self.lex.nested_loop_words
+                and bound not in self.lex.nested_bounds
+            )
+        if not named:
+            raise Unsupported(f"the number of '{tok.text}': which of the delegation's loops is not said")
+        return self.bounded([bound])
+
+    def _per(self, items: list[Any], counted: Tok, per: Tok) -> Clause:
+        """A bound named "X per Y", said of the Xs in each Y: the loops it
+        bounds (none inside another loop)."""
+        bound = next(i for i in items if _is_name(i))
+        ws = [w.lower() for w in words_of(bound)]
+        if "per" not in ws or bound in self.lex.nested_bounds:
+            raise Unsupported(f"`{bound}` is no count per something")
+        what, each = ws[: ws.index("per")], ws[ws.index("per") + 1 :]
+        while what and what[0] in _COUNT_WORDS:
+            what.pop(0)
+        if not what or singular(counted.text.lower()) != singular(what[-1]):
+            raise Unsupported(f"'{counted.text}': not what `{bound}` counts")
+        if [singular(w) for w in per.text.lower().split()] != [singular(w) for w in each]:
+            raise Unsupported(f"'each {per.text}': not what `{bound}` counts per")
+        return Clause(None, lambda s: [Bounded(bound)])
+
+    def bounded_per(self, items: list[Any]) -> Clause:
+        """"The number of readers in each direction (per direction) is
+        bounded by `readers_per_direction`"."""
+        nouns = [_tok(self.toks, t) for t in self._tokens(items) if t.type in ("WORD", "SLOT", "VAR", "OUTPUT", "INPUT")]
+        if len(nouns) == 3:
+            counted, said, per = nouns
+            if said.text.lower() != "per":
+                raise Unsupported(f"'{said.text}' between a count and what it is per")
+        else:
+            counted, per = nouns
+        return self._per(items, counted, per)
+
+    def bounded_each(self, items: list[Any]) -> Clause:
+        """"Each direction runs no more than `readers_per_direction` readers"."""
+        per, counted = [_tok(self.toks, t) for t in self._tokens(items) if t.type in ("WORD", "SLOT", "OUTPUT", "INPUT")]
+        return self._per(items, counted, per)
+
+    def _count_clause(self, items: list[Any], *, exact: bool, loose: Literal["least", "most"] | None = None) -> Clause:
+        """"X is called at most N times", "each X runs exactly once"; with
+        ``loose``, "X is called twice", "X is only called once"."""
+        times = [t for t in self._tokens(items, "ONCE_N")]
+        count = _NUMBERS[str(times[0]).lower()] if times else next(i for i in items if _is_name(i))
+
+        quantified = any(t.kind in ("EVERY", "BOTH") for t in self.toks)
+
+        def build(s: Subject) -> list[Claim]:
+            out: list[Claim] = []
+            for target in s.calls:
+                if exact and not loose and quantified and count == "1" and target.slot in self.lex.sequences and target.phase == "all" and not target.given:
+                    # "each stage runs exactly once", of a slot sequence:
+                    # each of its delegates, once
+                    out.append(ExactlyOnce(target, target.slot, "element"))
+                    continue
+                if target.slot is None or target.slot in self.lex.sequences or target.phase != "all" or target.given:
+                    raise Unsupported("a call count of something that is not one slot")
+                if quantified and target.slot in self.lex.repeated:
+                    raise Unsupported("'each' of a slot called more than once: each call, or the slot?")
+                out.append(CallCount(target, count, exact, loose))
+            return out
+
+        return Clause(self._subject(items), build)
+
+    def bounded_calls(self, items: list[Any]) -> Clause:
+        return self._count_clause(items, exact=False)
+
+    def exact_calls(self, items: list[Any]) -> Clause:
+        return self._count_clause(items, exact=True)
+
+    bounded_calls_n = bounded_calls
+
+    def bounded_slot_calls(self, items: list[Any]) -> Clause:
+        """"At most `max_rounds` verifiers are run": a count of the
+        slot's calls (what the loop's bound bounds only when the slot runs
+        once a round), read as the call count it says."""
+        who = next(i for i in items if isinstance(i, tuple))
+        return self._count_clause([*items, self.subj([who])], exact=False)
+
+    def bounded_vague(self, items: list[Any]) -> Clause:
+        raise Unsupported("a slot 'bounded by' a value: its calls, or its loop?")
+
+    def loose_calls(self, items: list[Any]) -> Clause:
+        """"The guard is called once", "the checker runs twice": exactly so
+        many times, or at least so many; checked both ways."""
+        return self._count_clause(items, exact=True, loose="least")
+
+    def loose_only_calls(self, items: list[Any]) -> Clause:
+        """"The guard is only ever called once": exactly once, or at most
+        once; checked both ways."""
+        return self._count_clause(items, exact=True, loose="most")
+
+    def bounded_all(self, items: list[Any]) -> Clause:
+        raise Unsupported("every loop bounded, by nothing named")

@@ -1,0 +1,144 @@
+"""Rules of the English grammar about denied promises and gating: one method per
+grammar alternative (``-> name`` in ``english.lark``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token, Tree
+
+from ..claims import Calls, Gated
+from .base import (
+    _NOT_WORK,
+    Base,
+    Clause,
+    Subject,
+    Unsupported,
+    _act_noun,
+    _is_name,
+    _name,
+    _Tail,
+    _tok,
+)
+
+
+class DenialsRules(Base):
+    """Rules of the English grammar about denied promises and gating."""
+
+    def denied(self, items: list[Any]) -> Clause:
+        return self._denied(next(i for i in items if isinstance(i, Clause)))
+
+    def gated_denied_verdict(self, items: list[Any]) -> Clause:
+        if str(self._tokens(items, "REGARDLESS")[0]).lower() != "regardless of":
+            raise Unsupported("a verdict after 'even when'")
+        return self.gated_denied(items)
+
+    def gated_denied(self, items: list[Any]) -> Clause:
+        if any(not str(t).lower().startswith("not ") for t in self._tokens(items, "REFUSAL")):
+            # "even when the guard has not approved"; not "has a veto"
+            raise Unsupported("a refusal word where 'not approved' is meant")
+        return self._denied(self.gated(items))
+
+    def run_verb(self, items: list[Any]) -> None:
+        return None
+
+    def approve_subject(self, items: list[Any]) -> str:
+        slots = self._tokens(items, "SLOT")
+        acts = self._tokens(items, "ACT")
+        if not slots and acts:
+            # "the audit approves it", "the screening verdict": the noun of
+            # the activity its slot is named for (not "the audited", "audits")
+            tok = _tok(self.toks, acts[0])
+            if not _act_noun(tok.text, tok.names[0]):
+                raise Unsupported(f"'{tok.text}': not a noun for what a slot does")
+            return tok.names[0]
+        if not slots:
+            raise Unsupported("an approval by no named slot")
+        return self._name(slots[0])
+
+    def approve_clause(self, items: list[Any]) -> str:
+        return _name(items)
+
+    approval = approve_clause
+    cond_approve = approve_clause
+
+    def approved(self, items: list[Any]) -> None:
+        return None
+
+    def gated_act(self, items: list[Any]) -> Clause:
+        """"The change is merged only if the auditor approves": the slot
+        named for the action runs only on the approval."""
+        (act,) = self._tokens(items, "ACT")
+        approver = next(i for i in items if _is_name(i))
+        slot = self._name(act)
+        if slot == approver:
+            raise Unsupported("an action gated on its own slot's approval")
+        return Clause(None, lambda s: [Gated(Calls(slot), approver)])
+
+    def _maker(self, items: list[Any]) -> str:
+        """The one slot whose `ensures:` names what a clause says is made
+        ("no offer is drafted", of a recruiter that ensures an offer)."""
+        (obj,) = [i for i in items if isinstance(i, Tree) and i.data == "act_obj"]
+        words = [_tok(self.toks, t) for t in obj.children if isinstance(t, Token)]
+        head = words[-1]
+        if head.kind == "VAR" and len(head.names) == 1 and len(self.lex.results.get(head.names[0], ())) == 1:
+            # "no offer is drafted", of `let offer = call recruiter`: what
+            # only that slot's calls set
+            makers = list(self.lex.results[head.names[0]])
+        elif head.kind not in ("WORD", "OUTPUT") or " " in head.text:
+            raise Unsupported(f"'{head.text}' made: not what a slot's `ensures:` names")
+        else:
+            makers = [slot for slot, nouns in self.lex.products.items() if head.text in nouns]
+        if len(makers) != 1:
+            raise Unsupported(f"'{head.text}' made: no one slot's `ensures:` names it")
+        if len(words) > 1 and not (words[0].kind == "WORD" and (words[0].text, head.text) in self.lex.bigrams):
+            # "an award letter", of an award writer that ensures an award
+            # letter; another word may say which ones
+            raise Unsupported(f"'{words[0].text} {head.text}': a word the pattern does not put before it")
+        return makers[0]
+
+    def gated_made(self, items: list[Any]) -> Clause:
+        """"No offer is drafted unless the committee accepts": the slot
+        that makes it runs only on the approval."""
+        approver = next(i for i in items if _is_name(i))
+        slot = self._maker(items)
+        if slot == approver:
+            raise Unsupported("an action gated on its own slot's approval")
+        return Clause(None, lambda s: [Gated(Calls(slot), approver)])
+
+    def gated_made_denied(self, items: list[Any]) -> Clause:
+        return self._denied(self.gated_made(items))
+
+    def made_effect(self, items: list[Any]) -> _Tail:
+        return _Tail(refusal=False, targets=(Calls(self._maker(items)),))
+
+    def gated(self, items: list[Any]) -> Clause:
+        approver = next(i for i in items if _is_name(i))
+        return self._clause(
+            self._subject(items), lambda s: [Gated(c, approver) for c in s.calls if c.slot != approver]
+        )
+
+    def gated_verb(self, items: list[Any]) -> Clause:
+        """"The herald announces only when the auctioneer approves": what
+        the slot does, a verb the reader does not know, is what its call
+        does, so its calls run only on the approval. Not a verb of waiting,
+        going on or ending ("the worker stops only when the critic
+        approves" says when a loop ends, not when the worker runs), nor a
+        word of how ("usually")."""
+        verb = str(self._tokens(items)[0]).lower()
+        if not verb.isalpha() or verb.endswith("ly") or verb in _NOT_WORK:
+            raise Unsupported(f"'{verb}': not a verb of what the slot's call does")
+        return self.gated(items)
+
+    gated_front = gated
+    gated_before = gated
+
+    def gated_no(self, items: list[Any]) -> Clause:
+        approver = next(i for i in items if _is_name(i))
+        who = next(i for i in items if isinstance(i, tuple))
+        subject = Subject(tuple(Calls(s) for s in who))
+        return self._clause(subject, lambda s: [Gated(c, approver) for c in s.calls if c.slot != approver])
+
+    def gated_var(self, items: list[Any]) -> Clause:
+        var = next(i for i in items if _is_name(i))
+        return Clause(None, lambda s: [Gated(None, None, var=var)])

@@ -1,0 +1,124 @@
+"""Rules of the English grammar about each element exactly once: one method per
+grammar alternative (``-> name`` in ``english.lark``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..claims import Calls, ExactlyOnce
+from ..lexicon import singular
+from .base import Base, Clause, Unsupported, _tok
+
+
+class ExactlyOnceRules(Base):
+    """Rules of the English grammar about each element exactly once."""
+
+    def once_element(self, items: list[Any]) -> Clause:
+        element = self._name(self._tokens(items, "INPUT")[0])
+        who = next(i for i in items if isinstance(i, tuple))
+        return Clause(None, lambda s: [ExactlyOnce(Calls(w), element, "element") for w in who])
+
+    def once_call(self, items: list[Any]) -> Clause:
+        element = self._name(self._tokens(items, "INPUT")[0])
+        who = next(i for i in items if isinstance(i, tuple))
+        return Clause(None, lambda s: [ExactlyOnce(Calls(w), element, "call") for w in who])
+
+    def once_call_single(self, items: list[Any]) -> Clause:
+        # "handles a single chunk" is exactly one; "handles one chunk" may
+        # mean at least one
+        if self._tokens(items, "SINGLE")[0].value != "single":
+            raise Unsupported("one element, which may mean at least one")
+        return self.once_call(items)
+
+    def once_element_single(self, items: list[Any]) -> Clause:
+        # "by a single labeler call", "labeled once, by a single call"
+        once = self._tokens(items, "ONCE_N")
+        if self._tokens(items, "SINGLE")[0].value != "single" or (once and once[0].value != "once"):
+            raise Unsupported("one call, which may mean at least one")
+        return self.once_element(items)
+
+    def once_element_product(self, items: list[Any]) -> Clause:
+        """"Every lot gets exactly one condition report from the
+        conservator": the noun (and the word before it) must be what the
+        slot's `ensures:` says it makes, or a local that holds its every
+        result."""
+        who = next(i for i in items if isinstance(i, tuple))
+        if len(who) != 1:
+            raise Unsupported("a product of several slots")
+        (slot,) = who
+        noun = _tok(self.toks, self._tokens(items, "OUTPUT")[0])
+        if singular(noun.text.lower()) not in {singular(w) for w in self.lex.products.get(slot, frozenset())}:
+            raise Unsupported(f"'{noun.text}': not what `{slot}` makes")
+        for t in self._tokens(items):
+            if t.type not in ("VAR", "WORD"):
+                continue
+            word = _tok(self.toks, t)
+            held = t.type == "VAR" and all(self.lex.holds.get(n) == slot for n in word.names)
+            if not held and word.text.lower() not in self.lex.product_words.get(slot, frozenset()):
+                raise Unsupported(f"'{word.text} {noun.text}': not what `{slot}` makes")
+        return self.once_element(items)
+
+    def once_call_configured(self, items: list[Any]) -> Clause:
+        """"Configured from (with) exactly one tier": given it."""
+        (said,) = self._tokens(items, "DECLARED")
+        if str(said).lower() not in ("configured", "specified", "supplied", "provided", "given"):
+            raise Unsupported(f"'{said}': not a word of being given")
+        return self.once_call(items)
+
+    def once_element_n(self, items: list[Any]) -> Clause:
+        if str(self._tokens(items, "ONCE_N")[0]).lower() != "once":
+            raise Unsupported("a count other than once")
+        return self.once_element(items)
+
+    def once_call_per(self, items: list[Any]) -> Clause:
+        """"Only ever given one tile per call": one, and never more."""
+        if str(self._tokens(items, "WORD")[0]).lower() != "per":
+            raise Unsupported("one element, said of no call")
+        return self.once_call(items)
+
+    def once_call_generic(self, items: list[Any]) -> Clause:
+        """"A coach call is handed exactly one section": of any call."""
+        if not any(t.kind == "CALLS" for t in self.toks[: self.toks.index(next(t for t in self.toks if t.kind == "BE"))]):
+            raise Unsupported("exactly one element, of the slot or of each call?")
+        if any(str(t).lower() not in ("several", "more") for t in self._tokens(items, "WORD")):
+            raise Unsupported("a second promise that is not 'never several'")
+        return self.once_call(items)
+
+    def once_element_act(self, items: list[Any]) -> Clause:
+        """"Each role is danced exactly once": by the one slot whose name is
+        the verb's agent noun (`dancer`), each element to exactly one call."""
+        if str(self._tokens(items, "ONCE_N")[0]).lower() != "once":
+            raise Unsupported("a count other than once")
+        element = self._name(self._tokens(items, "INPUT")[0])
+        slot = self._name(self._tokens(items, "ACT")[0])
+        return Clause(None, lambda s: [ExactlyOnce(Calls(slot), element, "element")])
+
+    def _more_than_once(self, items: list[Any]) -> None:
+        """"Twice" or "more than once" after "no X is ...": the element is
+        handled at most once."""
+        (n,) = self._tokens(items, "ONCE_N")
+        said = str(n).lower()
+        if said != ("once" if self._tokens(items, "MORE_THAN") else "twice"):
+            raise Unsupported(f"'{said}': not more than once")
+
+    def once_element_at_most(self, items: list[Any]) -> Clause:
+        """"No game is sent to the annotator twice, and none is skipped":
+        at most once and at least once, exactly once."""
+        self._more_than_once(items)
+        return self.once_element(items)
+
+    def once_element_act_at_most(self, items: list[Any]) -> Clause:
+        """"No chunk is mapped twice and none is left out": by the slot the
+        verb is named for."""
+        self._more_than_once(items)
+        element = self._name(self._tokens(items, "INPUT")[0])
+        slot = self._name(self._tokens(items, "ACT")[0])
+        return Clause(None, lambda s: [ExactlyOnce(Calls(slot), element, "element")])
+
+    def once_element_at_most_only(self, items: list[Any]) -> Clause:
+        raise Unsupported("at most once: an element given to no call keeps it, unless 'none is skipped'")
+
+    def once_element_self(self, items: list[Any]) -> Clause:
+        raise Unsupported("exactly once, by no named slot")
+
+    once_element_two = once_element_self

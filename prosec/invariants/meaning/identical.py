@@ -1,0 +1,149 @@
+"""Rules of the English grammar about identical inputs across calls: one method per
+grammar alternative (``-> name`` in ``english.lark``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..claims import Calls, Identical
+from ..lexicon import singular
+from .base import (
+    _VARY_VERBS,
+    Args,
+    Base,
+    CallsNoun,
+    Clause,
+    Subject,
+    Unsupported,
+    _Rounds,
+    _tok,
+)
+
+
+class IdenticalRules(Base):
+    """Rules of the English grammar about identical inputs across calls."""
+
+    def obj_same(self, items: list[Any]) -> Args:
+        if [t.type for t in items] == ["SLOT", "VAR"]:
+            # "the same intake summary": the local, when it holds that
+            # slot's every result and nothing else
+            (slot,), (var,) = (_tok(self.toks, t).names for t in items)
+            if self.lex.holds.get(var) != slot:
+                raise Unsupported(f"'same {slot} {var}': a local that does not hold only that slot's results")
+            return Args((var,))
+        token = items[0]
+        tok = _tok(self.toks, token)
+        match token.type:
+            case "INPUT" | "FIELD":
+                return Args(tok.names)
+            case "VAR" if len(tok.names) == 1:
+                # "the identical plan": the argument that carries the local
+                return Args(tok.names)
+            case "PROMPT":
+                return Args(("prompt",))
+            case "INPUTS" | "INPUTNOUN":
+                return Args(None)
+            case _:
+                if tok.text in ("model", "models"):
+                    return Args(("model",))
+                raise Unsupported(f"'same {tok.text}': not a name of the pattern")
+
+    def objs_same(self, items: list[Any]) -> Args:
+        return Args.merge(i for i in items if isinstance(i, Args))
+
+    same_list = objs_same
+
+    def same_w(self, items: list[Any]) -> None:
+        return None
+
+    def same_always(self, items: list[Any]) -> Clause:
+        return next(i for i in items if isinstance(i, Clause))
+
+    def loop_rounds(self, items: list[Any]) -> _Rounds:
+        """"In every lesson", "batch after batch", "from one lesson to the
+        next", "across batches": the rounds of the delegation's loop, named
+        by its variable (``... as lesson``) or the local it is the value
+        of, when the delegation has that one loop and no other."""
+        toks = [_tok(self.toks, t) for t in self._tokens(items)]
+        said = [t.text for t in toks if t.kind == "WORD"]
+        if self.lex.loop_count != 1:
+            raise Unsupported(f"'{' '.join(t.text for t in toks)}': which of the delegation's loops is not said")
+        match [t.kind for t in toks]:
+            case ["FROM", "NUMBER" | "SINGLE", "WORD", "TO", "WORD"]:
+                if toks[1].text != "one" or said[1] != "next":
+                    raise Unsupported("rounds that are not each one and the next")
+                said = said[:1]
+            case ["FROM", "WORD", "TO", "WORD"] | ["WORD", "AFTER", "WORD"]:
+                if said[0] != said[1]:
+                    raise Unsupported("rounds that are not each one and the next")
+                said = said[:1]
+            case ["ACROSS", "WORD"]:
+                if singular(said[0]) == said[0]:
+                    raise Unsupported(f"across one '{said[0]}'")
+        (word,) = said
+        if word not in self.lex.loop_words or word in self.lex.nested_loop_words:
+            raise Unsupported(f"'{word}': not a name of the delegation's loop")
+        return _Rounds(word)
+
+    def same_rounds(self, items: list[Any]) -> Clause:
+        """"The quizmaster receives identical inputs in every lesson": the
+        same across the rounds of the delegation's one loop, which is every
+        loop around the slot's calls when it is called nowhere else."""
+        return self._looped_only(next(i for i in items if isinstance(i, Clause)), (Identical,))
+
+    def identical(self, items: list[Any]) -> Clause:
+        noun = next((i for i in items if isinstance(i, CallsNoun)), None)
+        who = next((i for i in items if isinstance(i, tuple)), None)
+        slots: list[str | None] = list(who) if who is not None else [self._calls_of(noun).slot if noun else None]
+        args = Args.merge(i for i in items if isinstance(i, Args)).names
+        subject = Subject(tuple(Calls(x) for x in slots))
+        self._keys_passed(slots, args)
+        return Clause(subject, lambda s: [Identical(c, args) for c in s.calls])
+
+    identical_passive = identical
+
+    def identical_unvaried(self, items: list[Any]) -> Clause:
+        """"the explainer's inputs never change from one round to the next"."""
+        verb = next(t for t in self._tokens(items) if t.type in ("MERGE", "BEHAVE"))
+        if str(verb).lower() not in _VARY_VERBS:
+            raise Unsupported("a verb that does not say the inputs vary")
+        if any(isinstance(i, _Rounds) for i in items):
+            # "from one lesson to the next", of the loop `... as lesson`
+            return self._looped_only(self.identical(items), (Identical,))
+        return self.identical(items)
+
+    def identical_looped(self, items: list[Any]) -> Clause:
+        """"the task brief stays identical across attempts": the calls of the
+        loop, when the loops call one delegate."""
+        return self.identical([*items, CallsNoun(None)])
+
+    def identical_across(self, items: list[Any]) -> Clause:
+        over = self._name(self._tokens(items, "INPUT")[0])
+        who = next(i for i in items if isinstance(i, tuple))
+        args = Args.merge(i for i in items if isinstance(i, Args)).names
+        args = tuple(a for a in args if a != over) if args else args
+        self._keys_passed(who, args)
+        return Clause(None, lambda s: [Identical(Calls(x), args or None, over) for x in who])
+
+    def identical_in(self, items: list[Any]) -> Clause:
+        """"reviewers in every tier", "in different tiers": across the tiers
+        (another word there may pick some of them: "in expensive tiers")."""
+        if any(str(t).lower() != "different" for t in self._tokens(items, "WORD")):
+            raise Unsupported("a word that may pick some of the elements")
+        return self.identical_across(items)
+
+    def identical_denied(self, items: list[Any]) -> Clause:
+        """"The forecasters receive different inputs": it is not the case
+        that they receive the same ones (violated when that is proved)."""
+        if any(str(t).lower() != "different" for t in self._tokens(items, "WORD")):
+            raise Unsupported("a word that does not say the inputs differ")
+        return self._denied(self.identical(items))
+
+    def identical_callee(self, items: list[Any]) -> Clause:
+        callee = self._name(self._tokens(items, "SLOT")[-1])
+        return Clause(None, lambda s: [Identical(Calls(None), callee=callee)])
+
+    def identical_callee_on(self, items: list[Any]) -> Clause:
+        callee = self._name(self._tokens(items, "SLOT")[0])
+        given = frozenset(name for t in self._tokens(items, "INPUT") for name in self._names(t))
+        return Clause(None, lambda s: [Identical(Calls(None, given), callee=callee)])

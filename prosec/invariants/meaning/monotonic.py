@@ -1,0 +1,104 @@
+"""Rules of the English grammar about lists only appended to: one method per
+grammar alternative (``-> name`` in ``english.lark``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..claims import Calls, FromVar, Monotonic, Phase, Receives
+from ..words import KINDS
+from .base import Base, CallsNoun, Clause, Unsupported, _is_name, _tok
+
+
+class MonotonicRules(Base):
+    """Rules of the English grammar about lists only appended to."""
+
+    def removed_conj(self, items: list[Any]) -> None:
+        return None
+
+    def mono_var(self, items: list[Any]) -> str:
+        token = next(t for t in self._tokens(items) if t.type in ("VAR", "INPUT"))
+        container = [str(t) for t in self._tokens(items, "CONTAINER")]
+        if container and container[0] in self.lex.variables and container[0] != str(token):
+            # "the score history", with locals `score` and `history`: the
+            # history of scores, or the score?
+            raise Unsupported("a list named by two locals")
+        names = self._names(token)
+        if len(names) > 1:
+            exact = [n for n in names if n == str(token).replace(" ", "_")]
+            if len(exact) != 1:
+                raise Unsupported(f"'{token}' names several lists")
+            names = tuple(exact)
+        return names[0]
+
+    def monotonic_recorded(self, items: list[Any]) -> Clause:
+        """"Recorded stage outputs are never removed": the list they are
+        recorded in, when the name is that list's; "recorded scores", said
+        of a local `score` recorded in `history`, names the elements."""
+        var = next(i for i in items if _is_name(i))
+        if var not in self.lex.appended:
+            raise Unsupported("recorded values named by a local that is not a list")
+        return self.monotonic(items)
+
+    def mono_var_named(self, items: list[Any]) -> str:
+        """"The quote history", "the working copy `current`": words before
+        a list's local that are no name of the pattern's (a word that is one
+        is not a WORD) describe it; which list is the local's."""
+        return self.mono_var(items)
+
+    def mono_var_gathered(self, items: list[Any]) -> str:
+        """"The director's notes only accumulate": the one list that only
+        that slot's results are ever appended to."""
+        (slot,) = self._tokens(items, "SLOT")
+        names = _tok(self.toks, slot).names
+        if len(names) != 1:
+            raise Unsupported("the outputs of several slots")
+        lists = [n for n, maker in self.lex.gathers.items() if maker == names[0] and n in self.lex.appended]
+        if len(lists) != 1:
+            raise Unsupported("a slot's outputs, with no one list they are appended to")
+        return lists[0]
+
+    def monotonic_once(self, items: list[Any]) -> Clause:
+        """"Once a step is in the list it is never taken out (again)"."""
+        if any(str(t).lower() != "again" for t in self._tokens(items, "WORD")):
+            raise Unsupported("a word after 'taken out' other than 'again'")
+        return self.monotonic(items)
+
+    def mono_elem(self, items: list[Any]) -> None:
+        """An element of a list ("audit notes"): it does not say which list."""
+        return None
+
+    def monotonic(self, items: list[Any]) -> Clause:
+        var = next(i for i in items if _is_name(i))
+        return Clause(None, lambda s: [Monotonic(var)])
+
+    def monotonic_each(self, items: list[Any]) -> Clause:
+        """"Each staged_reports list only grows": every list the local
+        holds, each one only appended to. "Each reviewer's list of staged
+        reports": the local must be a list the slot's results are appended
+        to, and only its."""
+        var = next(i for i in items if _is_name(i))
+        if any(str(t).lower() not in KINDS["CONTAINER"] for t in self._tokens(items, "WORD")):
+            raise Unsupported("a word before the list that is no word for a list")
+        for slot in self._tokens(items, "SLOT"):
+            names = _tok(self.toks, slot).names
+            if len(names) != 1 or self.lex.gathers.get(var) != names[0] or var not in self.lex.appended:
+                raise Unsupported(f"'{slot}'s list: not a list only that slot's results are appended to")
+        return Clause(None, lambda s: [Monotonic(var, each=True)])
+
+    def monotonic_denied(self, items: list[Any]) -> Clause:
+        """"The history is cleared at the start of each round": a change
+        that is not an append, so not a list that only grows."""
+        return self._denied(self.monotonic(items))
+
+    def mono_when(self, items: list[Any]) -> None:
+        return None
+
+    def monotonic_again(self, items: list[Any]) -> Clause:
+        return Clause(None, lambda s: [], again=True)
+
+    def monotonic_available(self, items: list[Any]) -> Clause:
+        var = next(i for i in items if _is_name(i))
+        phase: Phase = "later" if self._tokens(items, "AFTER") else "all"
+        slot = self._calls_of(CallsNoun(None)).slot
+        return Clause(None, lambda s: [Monotonic(var), Receives(Calls(slot, phase=phase), (FromVar(var),))])

@@ -1,0 +1,142 @@
+"""Rules of the English grammar about the order of calls: one method per
+grammar alternative (``-> name`` in ``english.lark``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..claims import Calls, Claim, FromInput, Ordered
+from .base import Base, Clause, OrderOf, Subject, Unsupported, _tok
+
+
+class OrderRules(Base):
+    """Rules of the English grammar about the order of calls."""
+
+    def ordered_denied(self, items: list[Any]) -> Clause:
+        return self._denied(self.ordered(items))
+
+    def ordered_parallel(self, items: list[Any]) -> Clause:
+        """"Surveyors work in parallel, not one after another": not in order."""
+        self._in_parallel(items)
+        return self._denied(self.ordered(items))
+
+    def ordered_parallel_over(self, items: list[Any]) -> Clause:
+        """"Reviewers read the materials in parallel rather than in sequence"."""
+        self._in_parallel(items)
+        return self._denied(self.ordered_over(items))
+
+    def ordered_concurrent(self, items: list[Any]) -> Clause:
+        """"The stations run in parallel": not one after another in order
+        (never proved; violated when the order is)."""
+        self._concurrent(items)
+        return self._denied(self.ordered(items))
+
+    def ordered_concurrent_handled(self, items: list[Any]) -> Clause:
+        """"Trees are surveyed in parallel": the calls of the one slot a
+        `for` over the list calls, not in order. An unknown word must be a
+        verb's participle ("observed")."""
+        self._concurrent(items)
+        verbs = self._tokens(items, "WORD")[:-1]
+        if any(not str(v).isalpha() or not str(v).lower().endswith("ed") for v in verbs):
+            raise Unsupported("a word that is not a verb's participle")
+        return self._denied(self.ordered_handled(items))
+
+    def ordered_concurrent_handled_by(self, items: list[Any]) -> Clause:
+        self._concurrent(items)
+        return self._denied(self.ordered_handled_by(items))
+
+    def order_of(self, items: list[Any]) -> OrderOf:
+        if any(str(t).lower() != "following" for t in self._tokens(items, "LATER")):
+            raise Unsupported("an order said with 'later' or 'subsequent', not 'following'")
+        return OrderOf(self._name(self._tokens(items, "INPUT")[0]))
+
+    def own_order(self, items: list[Any]) -> None:
+        """"In teaching order": an order the pattern's own text names ("unit
+        titles, in teaching order"), that of the list as it is given; any
+        other word may name an order the list need not have."""
+        (word,) = [_tok(self.toks, t) for t in self._tokens(items, "WORD")]
+        if (word.text.lower(), "order") not in self.lex.bigrams:
+            raise Unsupported(f"'in {word.text} order': an order the pattern does not name")
+        return None
+
+    def _order_of(self, items: list[Any], over: str | None = None) -> str | None:
+        """The list a sentence says the calls keep the order of: "in chunk
+        order", or the list named before; the two must agree."""
+        said = next((i.name for i in items if isinstance(i, OrderOf)), None)
+        if said is not None and over is not None and said != over:
+            raise Unsupported("the order of one list, said of another")
+        return said or over
+
+    def ordered(self, items: list[Any]) -> Clause:
+        if any(str(t).lower() != "slot" for t in self._tokens(items, "ROLENOUN")):
+            raise Unsupported("an order named by a noun for a delegate")
+        over = self._order_of(items)
+        of_who = [i for i in items if isinstance(i, tuple)]  # "in the order of the delegates slot"
+
+        def build(s: Subject) -> list[Claim]:
+            if of_who and any(c.slot not in of_who[0] for c in s.calls):
+                raise Unsupported("calls in the order of another slot")
+            return [Ordered(c, over or c.slot) for c in s.calls if c.slot is not None]
+
+        return self._clause(self._subject(items), build)
+
+    def ordered_verb(self, items: list[Any]) -> Clause:
+        """"The surveyors visit in their declared order": whatever each call
+        does, the calls walk the sequence in order. The word must be a verb
+        of the calls, not a word that qualifies them ("usually")."""
+        (verb,) = self._tokens(items, "WORD")
+        if not str(verb).isalpha() or str(verb).lower().endswith("ly"):
+            raise Unsupported(f"'{verb}': not a verb of what each call does")
+        return self.ordered(items)
+
+    def ordered_over(self, items: list[Any]) -> Clause:
+        over = self._order_of(items, self._name(self._tokens(items, "INPUT")[0]))
+        assert over is not None
+        return self._clause(self._subject(items), lambda s: [Ordered(c, over) for c in s.calls])
+
+    ordered_over_subj = ordered_over
+
+    def ordered_over_verb(self, items: list[Any]) -> Clause:
+        (verb,) = self._tokens(items, "WORD")
+        if not str(verb).lower().endswith("s"):
+            raise Unsupported(f"'{verb}': not a verb of what the slot does with each")
+        return self.ordered_over(items)
+
+    def ordered_handled(self, items: list[Any]) -> Clause:
+        """"Tickets are classified one at a time": the calls of the one slot
+        a `for` over the list calls."""
+        over = self._order_of(items, self._name(self._tokens(items, "INPUT")[0]))
+        assert over is not None
+        walkers = self.lex.walkers.get(over, frozenset())
+        if len(walkers) != 1:
+            raise Unsupported("a list handled one at a time, by no single slot")
+        (slot,) = walkers
+        named = {self.lex.acts.get(str(t).lower()) for t in self._tokens(items, "HANDLED")} - {None, slot}
+        if named:
+            # "essays are mapped one at a time", where the mapper is not the
+            # slot the loop over the essays calls
+            raise Unsupported("a verb named for another slot than the one the loop calls")
+        return Clause(None, lambda s: [Ordered(Calls(slot), over)])
+
+    def ordered_handled_by(self, items: list[Any]) -> Clause:
+        """"Tickets are classified one at a time": the calls of the slot the
+        verb is named for, which a loop over the list calls."""
+        over = self._order_of(items, self._name(self._tokens(items, "INPUT")[0]))
+        assert over is not None
+        slot = self._name(self._tokens(items, "SLOT")[0])
+        if slot not in self.lex.walkers.get(over, frozenset()):
+            raise Unsupported("a list handled by a slot no loop over it calls")
+        return Clause(None, lambda s: [Ordered(Calls(slot), over)])
+
+    def ordered_given(self, items: list[Any]) -> Clause:
+        (objs,) = self._objs(items)
+        inputs = [o.source.name for o in objs if isinstance(o.source, FromInput)]
+        if inputs:
+            self._order_of(items, inputs[0])
+        if len(inputs) != 1 or len(objs) != 1:
+            raise Unsupported("order over something that is not one input")
+        return self._clause(self._subject(items), lambda s: [Ordered(c, inputs[0]) for c in s.calls])
+
+    def ordered_results(self, items: list[Any]) -> Clause:
+        who = next(i for i in items if isinstance(i, tuple))
+        return Clause(None, lambda s: [Ordered(None, who[0], results=True)])

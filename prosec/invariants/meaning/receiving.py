@@ -1,0 +1,396 @@
+"""Rules of the English grammar about what a slot receives: one method per
+grammar alternative (``-> name`` in ``english.lark``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token
+
+from ..claims import Calls, Claim, FromField, FromInput, FromSlot, Isolation, Unchanged
+from ..lattice import _ABLE
+from ..lexicon import singular, words_of
+from ..words import EVIDENCE_VERBS
+from .base import (
+    _BASIS_VERBS,
+    _MOMENT_VERBS,
+    ITS,
+    OTHER,
+    Base,
+    Clause,
+    Obj,
+    Subject,
+    Unsupported,
+    _is_name,
+    _OwnWork,
+    _phased,
+)
+
+#: Word kinds after which a name in a hidden fact is not what the fact is
+#: about: a circumstance after a preposition ("weighed against the
+#: proposal"), the owner's own thing after a possessive ("its review"), a
+#: verb after an auxiliary ("a judge will grade it", with a local `grade`).
+#: Nouns for any slot at all, in an exception ("no slot except the underwriter")
+_EVERY_SLOT = frozenset(
+    "slot slots delegate delegates service services role roles agent agents participant participants party parties".split()
+)
+
+
+class ReceivingRules(Base):
+    """Rules of the English grammar about what a slot receives."""
+
+    def see_verb(self, items: list[Any]) -> None:
+        return None
+
+    def neg(self, items: list[Any]) -> None:
+        return None
+
+    neg_be = neg
+
+    def see_neg(self, items: list[Any]) -> Clause:
+        (objs,) = self._objs(items)
+        return self._clause(self._subject(items), lambda s: self._forbid(s, objs))
+
+    see_neg_passive = see_neg
+
+    def see_neg_working(self, items: list[Any]) -> Clause:
+        """"the director casts without ever seeing the names": whatever the
+        slot does, it does without them. A verb of a moment ("begins
+        without seeing") says nothing of the rest of its work."""
+        verb = next(t for t in self._tokens(items) if t.type not in ("WITHOUT", "EVER", "SEE"))
+        if str(verb).lower() in _MOMENT_VERBS:
+            raise Unsupported("a verb of a moment, not of the slot's work")
+        return self.see_neg(items)
+
+    def see_neg_kept(self, items: list[Any]) -> Clause:
+        """"the verifier is kept away from the plan": the slot never receives
+        it (said of two slots, it reads both ways, so it is not read)."""
+        return self.see_neg(items)
+
+    def see_negsubj_can(self, items: list[Any]) -> Clause:
+        """"none of the candidates can see the criteria"."""
+        if str(self._tokens(items, "AUX")[0]).lower() not in _ABLE:
+            raise Unsupported("a modal that says what may or must be, not what is")
+        return self.see_negsubj(items)
+
+    def see_but_not(self, items: list[Any]) -> Clause:
+        """"the technicians are told the hypothesis, but the analyst is not"."""
+        return self._contrast(items, told_first=True)
+
+    def see_not_but(self, items: list[Any]) -> Clause:
+        """"the chair never sees the rules, although every reviewer does"."""
+        return self._contrast(items, told_first=False)
+
+    def _contrast(self, items: list[Any], *, told_first: bool) -> Clause:
+        """One subject receives the objects and the other never does; the
+        clause is about the one named first."""
+        (objs,) = self._objs(items)
+        first, second = (i for i in items if isinstance(i, Subject))
+        if first.it or second.it:
+            raise Unsupported("a pronoun in a contrast")
+        if told_first:
+            return self._clause(first, lambda s: self._need(s, objs) + self._forbid(second, objs))
+        return self._clause(first, lambda s: self._forbid(s, objs) + self._need(second, objs))
+
+    def give_nothing_but(self, items: list[Any]) -> Clause:
+        """"nothing but the brief is passed to the proposer": it receives only that."""
+        (objs,) = self._objs(items)
+        return self._clause(self._subject(items), lambda s: self._need(s, objs, only=True))
+
+    def only_except(self, items: list[Any]) -> Clause:
+        """"No tester except the contrast checker is given the tokens": the
+        excepted slot receives it, every other slot of the group never does
+        (as "only the contrast checker is given the tokens"). The group is
+        the slots a plural names, or every slot ("no slot", "every
+        delegate", when no slot is named so)."""
+        (objs,) = self._objs(items)
+        whos = [i for i in items if isinstance(i, tuple)]
+        words = [t for t in self._tokens(items) if t.type in ("ROLE", "ROLENOUN", "WORD")]
+        if len(whos) == 2:
+            group, excepted = (whos[1], whos[0]) if self._tokens(items)[0].type == "EXCEPT" else (whos[0], whos[1])
+        elif len(whos) == 1 and len(words) == 1 and str(words[0]) in _EVERY_SLOT:
+            group, excepted = tuple(sorted(self.lex.slots)), whos[0]
+        else:
+            raise Unsupported("an exception to no group of slots")
+        others = tuple(x for x in group if x not in excepted)
+        if not set(excepted) <= set(group) or not others:
+            raise Unsupported("an exception that is not one of the group")
+        hidden = Subject(tuple(Calls(x) for x in others))
+        shown = Subject(tuple(Calls(x) for x in excepted))
+        return self._clause(shown, lambda s: self._need(s, objs) + self._forbid(hidden, objs))
+
+    def give_but_never(self, items: list[Any]) -> Clause:
+        """"shown to the auditor but not to the reviewer": the first receives
+        it, the second never does."""
+        self._positive_recipients(items)
+        objs = self._said_first(items)
+        shown, hidden = (i for i in items if isinstance(i, Subject))
+        if shown.it or hidden.it:
+            raise Unsupported("a pronoun in a contrast")
+        return self._clause(shown, lambda s: self._need(s, objs) + self._forbid(hidden, objs))
+
+    def give_but_no(self, items: list[Any]) -> Clause:
+        """"the history reaches the adjudicator and no reader"."""
+        self._positive_recipients(items)
+        objs = self._said_first(items)
+        shown = self._subject(items)
+        who = next(i for i in items if isinstance(i, tuple))
+        hidden = Subject(tuple(Calls(x) for x in who))
+        return self._clause(shown, lambda s: self._need(s, objs) + self._forbid(hidden, objs))
+
+    def see_negsubj(self, items: list[Any]) -> Clause:
+        subject = self._subject(items)
+        (objs,) = self._objs(items)
+        return self._clause(subject, lambda s: self._forbid(s, objs))
+
+    def see_neither_verbs(self, items: list[Any]) -> Clause:
+        """"the verifier neither sees the plan nor receives the goal"."""
+        objs = [o for group in self._objs(items) for o in group]
+        return self._clause(self._subject(items), lambda s: self._forbid(s, objs))
+
+    def give_neither(self, items: list[Any]) -> Clause:
+        """"neither the plan nor the goal reaches the verifier"."""
+        self._positive_recipients(items)
+        objs = [i for i in items if isinstance(i, Obj)]
+        # "neither the actor's reasoning nor its self-assessment": its = the actor
+        objs = objs[:1] + [self._its(o, objs[:1]) if objs[0].owner is not None else o for o in objs[1:]]
+        return self._clause(self._subject(items), lambda s: self._forbid(s, objs))
+
+    def see_neither_one(self, items: list[Any]) -> Clause:
+        """"the ranker is shown neither candidate's configuration": neither
+        of two named values (a group of inputs, or of locals)."""
+        obj = next(i for i in items if isinstance(i, Obj))
+        if not self._two(obj):
+            raise Unsupported("'neither' of something that is not two named values")
+        return self._clause(self._subject(items), lambda s: self._forbid(s, [obj]))
+
+    give_neither_one = see_neither_one
+
+    def see_neither(self, items: list[Any]) -> Clause:
+        objs = [i for i in items if isinstance(i, Obj)]
+        # "neither the actor's outcome nor its reasoning": its = the actor
+        objs = objs[:1] + [self._its(o, objs[:1]) if objs[0].owner is not None else o for o in objs[1:]]
+        return self._clause(self._subject(items), lambda s: self._forbid(s, objs))
+
+    see_no = see_neg
+
+    def see_pos_later(self, items: list[Any]) -> Clause:
+        (objs,) = self._objs(items)
+        return self._clause(
+            _phased(self._subject(items), "later"), lambda s: self._need(s, objs)
+        )
+
+    def see_only_against(self, items: list[Any]) -> Clause:
+        what, against = self._objs(items)
+        return self._clause(self._subject(items), lambda s: self._need(s, [*what, *against], only=True))
+
+    def see_neg_failures(self, items: list[Any]) -> Clause:
+        owner = next(i for i in items if _is_name(i))
+        if owner in (OTHER, ITS):
+            raise Unsupported("the failures of no named slot")
+
+        def build(s: Subject) -> list[Claim]:
+            return [Isolation(c, FromSlot(owner, failures=False)) for c in s.calls]
+
+        return self._clause(self._subject(items), build)
+
+    def see_pos(self, items: list[Any]) -> Clause:
+        (objs,) = self._objs(items)
+        unchanged = "unchanged" in items
+        return self._clause(self._subject(items), lambda s: self._need(s, objs, unchanged=unchanged))
+
+    see_pos_q = see_pos
+
+    def unchanged_denied(self, items: list[Any]) -> Clause:
+        """"Receives a rewritten version of the brief", "is given the plan
+        in a reworded form", "no scanner receives the rules in their
+        original form": the input does not reach the slot as it was given.
+        Only its denial is claimed: violated where every call is proved to
+        pass the input unchanged, and otherwise not known."""
+        (objs,) = self._objs(items)
+        if any(not isinstance(o.source, FromInput) or o.element or o.whole or o.either for o in objs):
+            raise Unsupported("a changed version of something that is not an input")
+        # "no scanner receives ...": each of them, said not to
+        who = next((i for i in items if isinstance(i, tuple)), None)
+        subject = Subject(tuple(Calls(w) for w in who)) if who is not None else self._subject(items)
+        if subject.negative or subject.it:
+            raise Unsupported("a changed version received by no one named")
+
+        def build(s: Subject) -> list[Claim]:
+            return [c for c in self._need(s, objs, unchanged=True) if isinstance(c, Unchanged)]
+
+        return self._denied(self._clause(subject, build))
+
+    def see_pos_sofar(self, items: list[Any]) -> Clause:
+        """"is shown the certified progress so far": the input as it stands
+        at the call, which is what a receives claim needs. Of a slot's
+        results ("the attempts so far") it may mean all of the earlier
+        ones, not the latest: not read."""
+        (objs,) = self._objs(items)
+        if any(not isinstance(o.source, FromInput) or o.element or o.original or o.whole for o in objs):
+            raise Unsupported("'so far' of something that is not an input: which of its values")
+        return self.see_pos(items)
+
+    def own_work(self, items: list[Any]) -> _OwnWork:
+        first = next(t for t in items if isinstance(t, Token))
+        assert first.start_pos is not None
+        return _OwnWork(first.start_pos, str(first).lower())
+
+    def see_pos_working(self, items: list[Any]) -> Clause:
+        """"reads the budget memo before drawing up the plan", "is given the
+        gold answers to calibrate against", "is given the answers so it can
+        check its solve": what it receives, and when or why of its own work
+        (a verb in -ing after "before", a verb after "to", "so (that) it
+        can ..."). The words after name nothing of the pattern but what the
+        slot itself makes: "before the planner runs" is another claim."""
+        work = next(i for i in items if isinstance(i, _OwnWork))
+        verb = work.start + 1
+        while work.word == "so" and verb < len(self.toks) and self.toks[verb].kind in ("THAT", "IT", "AUX"):
+            verb += 1  # "so (that) it can check ..."
+        after = self.toks[verb] if verb < len(self.toks) else None
+        if after is None or after.names or after.kind in ("IT", "ITS"):
+            raise Unsupported("no verb of the slot's own work after the word")
+        if work.word == "before" and not after.text.endswith("ing"):
+            raise Unsupported("'before' and no verb of the slot's own work")
+        if work.word not in ("before", "to", "so"):
+            raise Unsupported(f"{work.word!r} before a clause of the slot's own work")
+        subject = self._subject(items)
+        self._names_nothing(verb, "a clause of the slot's own work naming what may reach it", subject.slots)
+        return self.see_pos([i for i in items if not isinstance(i, _OwnWork)])
+
+    def see_can(self, items: list[Any]) -> Clause:
+        """"can read", "gets to see": it is given them. A permission ("may
+        see") or a duty ("must see") says nothing of what it is given."""
+        if str(self._tokens(items, "AUX")[0]).lower() not in _ABLE:
+            raise Unsupported("a modal that says what may or must be, not what is")
+        return self.see_pos(items)
+    see_always = see_pos
+
+    def see_rounds(self, items: list[Any]) -> Clause:
+        """"In every lesson the explainer is given the profile as-is": every
+        call, when the slot is called only inside the delegation's one loop."""
+        return self._looped_only(self.see_pos(items), (Unchanged,))
+
+    def see_every(self, items: list[Any]) -> Clause:
+        obj = next(i for i in items if isinstance(i, Obj))
+        if obj.owner in (None, OTHER, ITS) or obj.what not in ("output", "slot") or obj.local is not None:
+            # "every review", of a local `review`: every value the local
+            # held, which no claim kind says
+            raise Unsupported("'every' of something that is not a slot's output")
+        every = Obj(owner=obj.owner, what="every")
+        return self._clause(self._subject(items), lambda s: self._need(s, [every]))
+
+    def see_only(self, items: list[Any]) -> Clause:
+        (objs,) = self._objs(items)
+        return self._clause(self._subject(items), lambda s: self._need(s, objs, only=True))
+
+    def see_and_only(self, items: list[Any]) -> Clause:
+        """"gets the brief and only the brief": that, and nothing else. Two
+        different objects ("gets the brief and only the plan") say nothing
+        one can read."""
+        first, second = self._objs(items)
+        if first != second:
+            raise Unsupported("'X and only Y' of two different things")
+        return self._clause(self._subject(items), lambda s: self._need(s, first, only=True))
+
+    def _no_agent_after(self, items: list[Any], objs: list[Obj]) -> None:
+        """"sees the guide, but not the reviewer": the reviewer's output, or
+        the reviewer, who does not see it? A slot named by its own name
+        after the negation says either; one named by a noun for what it
+        makes ("but not the reproductions") is its output."""
+        if not any(o.what == "slot" for o in objs):
+            return
+        starts = [t.start_pos for t in self._tokens(items) if t.start_pos is not None]
+        start = min(starts) + 1 if starts else 0
+        for tok in self.toks[start:]:
+            if tok.kind in ("COMMA", "SEMI", "COLON"):
+                break
+            if tok.kind == "SLOT" and any(
+                words_of(name)[-1:] == [singular(tok.text.split()[-1])] for name in tok.names
+            ):
+                raise Unsupported("a negated slot after the objects: its output, or the slot that does not")
+
+    def negtail(self, items: list[Any]) -> list[Obj]:
+        (objs,) = self._objs(items)
+        self._no_agent_after(items, objs)
+        return objs
+
+    def negfrom(self, items: list[Any]) -> list[Obj]:
+        (objs,) = self._objs(items)
+        return objs
+
+    def negtail_no(self, items: list[Any]) -> list[Obj]:
+        """"sees the lists and no domain context"; but not "sees the guide
+        and no reviewer", which may say that no reviewer sees it."""
+        (objs,) = self._objs(items)
+        self._no_agent_after(items, objs)
+        return objs
+
+    def negtail_neither(self, items: list[Any]) -> list[Obj]:
+        objs = [i for i in items if isinstance(i, Obj)]
+        self._no_agent_after(items, objs)
+        return objs
+
+    def see_only_not(self, items: list[Any]) -> Clause:
+        positive, negative = self._objs(items)
+        return self._clause(self._subject(items), lambda s: self._only_not(s, positive, negative))
+
+    def decide_only(self, items: list[Any]) -> Clause:
+        (objs,) = self._objs(items)
+        loose = self._loose(items)
+        return self._clause(self._subject(items), lambda s: self._need(s, objs, only=True, basis=True, loose=loose))
+
+    def decide_alone(self, items: list[Any]) -> Clause:
+        """"works from the brief alone", "relies on the summaries only": what
+        it bases its work on. After a verb of receiving ("receives the goal
+        only") the word may limit what it sees or only what it works from,
+        and is not read."""
+        limit = [t for t in self._tokens(items) if t.type in ("ONLY", "INDEP")]
+        verb = [t for t in self._tokens(items) if t.type in ("SEE", "RELY", "DECIDE")]
+        if str(limit[-1]).lower() not in ("only", "solely", "alone", "exclusively"):
+            raise Unsupported("a word after the objects that does not limit them")
+        if not verb or str(verb[0]).lower() not in _BASIS_VERBS:
+            raise Unsupported("'only' after the objects of a verb of receiving")
+        return self.decide_only(items)
+
+    def decide_only_not(self, items: list[Any]) -> Clause:
+        positive, negative = self._objs(items)
+        loose = self._loose(items)
+        return self._clause(
+            self._subject(items),
+            lambda s: self._need(s, positive, only=True, basis=True, loose=loose) + self._forbid(s, negative),
+        )
+
+    def _loose(self, items: list[Any]) -> bool:
+        """Whether the verb leaves open if inputs count: "decides",
+        "judges", "rules" and "bases" speak of evidence, and a delegate's
+        inputs are its context; "works", "relies", "acts" do not say."""
+        verbs = [str(t).lower() for t in self._tokens(items, "DECIDE")]
+        return not verbs or verbs[0] not in EVIDENCE_VERBS
+
+    def _only_not(self, subject: Subject, positive: list[Obj], negative: list[Obj]) -> list[Claim]:
+        """"sees only X, never Y": Y is forbidden; X is what it may see. When
+        Y names fields, "only" is the firewall's: of the other delegates'
+        outputs, only that slot's reach the subject."""
+        negative = [self._its(o, positive) for o in negative]
+        fields = [o for o in negative if o.what == "fields"]
+        if fields:
+            out = self._forbid(subject, negative, only=True)
+            keep = [o for o in positive if not (o.source is not None and isinstance(o.source, FromField))]
+            if any(o.owner not in (f.owner for f in fields) for o in keep if o.owner is not None):
+                raise Unsupported("'only' a slot other than the one whose fields are hidden")
+            return out
+        return self._need(subject, positive, only=True) + self._forbid(subject, negative)
+
+    def see_pos_not(self, items: list[Any]) -> Clause:
+        positive, negative = self._objs(items)
+        return self._clause(
+            self._subject(items),
+            lambda s: self._need(s, positive) + self._forbid(s, [self._its(o, positive) for o in negative]),
+        )
+
+    def see_not_only(self, items: list[Any]) -> Clause:
+        negative, positive = self._objs(items)
+        return self._clause(
+            self._subject(items), lambda s: self._forbid(s, negative) + self._need(s, positive, only=True)
+        )

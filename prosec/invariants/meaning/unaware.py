@@ -1,0 +1,305 @@
+"""Rules of the English grammar about what a slot is not told: one method per
+grammar alternative (``-> name`` in ``english.lark``)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from lark import Token
+
+from ..claims import Claim, FromInput, Unaware
+from ..lexicon import singular, words_of
+from .base import Base, Clause, Obj, Subject, Unsupported, _tok
+
+#: Words that say nothing about the hidden fact in "X does not know <fact>".
+_HIDDEN_STOP = frozenset(
+    "a an the it its it's is are was were be been being will would shall can could may "
+    "might must has have had do does did that this these those of on to in at by for with "
+    "against from about as part their his her own they them there any all each one "
+    "other another who whom which what when whether if than then so and or "
+    "someone somebody anyone anybody everyone everybody something being going after before rest elsewhere "
+    # words of how often or whether something happens, which any prompt may
+    # say ("run the checks", "three times"): no word of a hidden fact
+    "run runs ran running called calls calling used uses using exists exist existing several many "
+    "times once twice again more".split()
+)
+
+
+#: Verbs of telling: "nothing tells the slot that ..." is that it is not told.
+_TELLS = frozenset("tells warns alerts".split())
+
+_NOT_TOPIC = frozenset("AGAINST TO FROM WITH OF ON BY FOR ABOUT IN AT OVER ACROSS ITS POSS OWN AUX".split())
+
+#: Verbs by which a slot named in a hidden fact acts on the pattern's data
+#: ("that a validator will check the cleaned data")
+_ACTION_KINDS = frozenset("EVALUATE BEHAVE RUN CALLED APPROVE BLOCK SEE MERGE HANDLED GIVE".split())
+
+
+class UnawareRules(Base):
+    """Rules of the English grammar about what a slot is not told."""
+
+    def unaware_denied(self, items: list[Any]) -> Clause:
+        hidden = next(i for i in items if isinstance(i, list))
+        marked = {t.type for t in self._tokens(items)} & {"THAT", "OF"}
+        if not marked and _tok(self.toks, hidden[0]).kind != "IT":
+            # "knows it is part of a dialectic" is a fact known; "learns from
+            # its failures" is what it does
+            raise Unsupported("knowing, said of no fact")
+        return self._denied(self.unaware(items))
+
+    def hword(self, items: list[Any]) -> Token:
+        token: Token = items[0]
+        return token
+
+    def hidden(self, items: list[Any]) -> list[Token]:
+        if any(_tok(self.toks, t).text in ("who", "whom") for t in items):
+            # "does not know who the student is": someone's identity, not a
+            # fact that words in a prompt could give away
+            raise Unsupported("not knowing who someone is")
+        if any(_tok(self.toks, t).text == "which" for t in items):
+            # "is never told which language the source was written in": a
+            # value (the pattern's data, often under another word), not a fact
+            raise Unsupported("not knowing which one something is")
+        return list(items)
+
+    def _terms(self, hidden: list[Token], subject: Subject) -> tuple[str, ...]:
+        """The words that name the hidden fact: other slots, and content words
+        ("being watched", "part of a dialectic"), but not a verb after an
+        auxiliary ("will rule"), not the program's own data, and not the
+        owner's things after a possessive."""
+        toks = [_tok(self.toks, t) for t in hidden]
+        terms: list[str] = []
+        for i, tok in enumerate(toks):
+            before = toks[i - 1].kind if i > 0 else ""
+            if before in ("ITS", "OWN") or (before == "POSS" and i > 1 and toks[i - 2].kind != "WORD"):
+                # the owner's own thing ("its review", "the critic's notes");
+                # after an owner the pattern has no name for ("somebody's
+                # fallback") the word is the fact's
+                continue
+            # "a refinement loop", "part of an ensemble": a word that shares
+            # its stem with a slot's name stands for the slot and for
+            # itself, in one reading (the word's other readings are dropped)
+            stem = self._stem_slot(tok.text)
+            if stem is not None and tok.kind != "SLOT":
+                raise Unsupported(f"{tok.text!r}, read with the slot {stem!r} it shares a stem with")
+            # what another slot named in the fact acts on ("that a validator
+            # will check the cleaned data") is the pattern's data, not the fact
+            acted = self._acted_on(hidden[:i])
+            if tok.kind == "ROLE" and before in ("ANOTHER", "OTHER"):
+                # "that it gates another service": every slot but the
+                # subject's, read only where that is one slot
+                others = [n for n in tok.names if n not in subject.slots]
+                if len(others) != 1 or subject.it:
+                    raise Unsupported("another delegate, of several, in a hidden fact")
+                terms += [n for n in others if n not in terms]
+                continue
+            if tok.kind == "SLOT":
+                terms += [n for n in tok.names if n not in terms and n not in subject.slots]
+                if stem is not None and not acted and tok.text not in terms and tok.text not in _HIDDEN_STOP:
+                    terms.append(tok.text)
+                continue
+            if acted and tok.kind == "INPUTS":
+                continue  # "the cleaned data": a word for the data
+            if before == "AUX" or tok.kind in ("VAR", "INPUT", "FIRST", "PRIOR", "LATER", "CURRENT"):
+                continue
+            if tok.article and tok.text in self.lex.variables:
+                continue  # "the proposal": the pattern's data, whatever the word's kind
+            for word in tok.text.split():
+                if re.fullmatch(r"[a-z][a-z_]*", word) and word not in _HIDDEN_STOP and word not in terms:
+                    if word in self.lex.variables or (" " in tok.text and stem is None and any(self._stem_slot(t.text) for t in toks)):
+                        # a local's name, or a phrase cut in words, beside a
+                        # word read with a slot: the canonical form would not
+                        # read back as these terms
+                        raise Unsupported(f"{word!r} as a word of a hidden fact")
+                    terms.append(word)
+        return tuple(terms)
+
+    def unaware(self, items: list[Any], *, mention: bool = False) -> Clause:
+        hidden = next(i for i in items if isinstance(i, list))
+        if any(_tok(self.toks, t).text in ("who", "whom") for t in self._tokens(items, "THAT")):
+            raise Unsupported("not knowing who someone is")  # see hidden()
+        if any(_tok(self.toks, t).text == "which" for t in self._tokens(items, "THAT")):
+            # "is told which vessel it is signing off", "never learns which
+            # page was audited": which value it is given, not a fact; but
+            # "which attempt it is judging", "which planning round it is
+            # reviewing" speak of the calls, which no value names
+            lead = [_tok(self.toks, t).kind for t in hidden[:2]]
+            if not (lead[:1] == ["CALLS"] or lead[:2] in (["WORD", "CALLS"], ["ACT", "CALLS"])):
+                raise Unsupported("not knowing which one something is")
+        marked = mention or {t.type for t in self._tokens(items)} & {"THAT", "OF", "ABOUT", "UNAWARE"}
+        kinds = {_tok(self.toks, t).kind for t in hidden}
+        verbs = {"BE", "AUX", "HAVE", "RUN", "CALLED", "KNOW", "SEE", "GIVEN", "EVALUATE", "BEHAVE", "APPROVE", "BLOCK"}
+        # a possessive with no verb is a thing however long ("a carrier's
+        # confirmation code"), not a fact
+        noun_phrase = kinds <= {"SLOT", "INPUT", "VAR", "FIELD", "POSS", "ITS", "OWN", "OUTPUT", "ORIGINAL"} or (
+            "POSS" in kinds and not kinds & verbs
+        ) or (
+            # "never learns the privilege basis": a name and a noun
+            "SLOT" in kinds and kinds <= {"SLOT", "WORD"} and len(hidden) > 1
+        ) or (
+            # "never learns what the conflict finder found": the slot's
+            # output, a thing
+            _tok(self.toks, hidden[0]).kind == "ANYTHING" and kinds <= {"ANYTHING", "SLOT", "AUTHORED", "PRODUCED"} and "SLOT" in kinds
+        )
+        if "POSS" in kinds and not kinds & verbs:
+            # "is told nothing about the pharmacist's verdict": a delegate's
+            # thing is what reaches the slot, however it is introduced
+            raise Unsupported("not knowing a thing of a delegate's rather than a fact")
+        if not marked and noun_phrase:
+            # "never learns the buyer's budget": a thing, not a fact; that
+            # is what a slot receives, not what it knows
+            raise Unsupported("not knowing a thing rather than a fact")
+        data_keys = self.lex.read_keys | self.lex.declared_keys
+        lead = [_tok(self.toks, t).kind for t in hidden]
+        if (lead == ["INPUT"] and marked) or lead == ["THERE", "BE", "INPUT"]:
+            # "is unaware of the budget", "does not know there is a budget":
+            # of an input named in one word, by that word, that nothing it is
+            # given names: not the input (its name names it), nor a word of it
+            token = _tok(self.toks, hidden[-1])
+            if len(token.names) != 1 or "_" in token.names[0] or token.text != token.names[0]:
+                raise Unsupported("an input not named by its one word")
+            return self._clause(self._subject(items), lambda s: [Unaware(c, token.names) for c in s.calls])
+        if any(
+            (
+                _tok(self.toks, t).kind in ("INPUT", "VAR")
+                # "never learns which name the perfumer chose": a field of a
+                # result is the program's data too
+                or (
+                    _tok(self.toks, t).kind in ("FIELD", "WORD")
+                    and bool({*_tok(self.toks, t).names, _tok(self.toks, t).text.replace(" ", "_")} & data_keys)
+                )
+            )
+            and (k == 0 or _tok(self.toks, hidden[k - 1]).kind not in _NOT_TOPIC)
+            and not self._acted_on(hidden[:k])
+            for k, t in enumerate(hidden)
+        ):
+            # "never learns which tier wrote each report", "is not told that
+            # either party has a budget": a fact about the program's own data
+            # is about what a slot receives, which terms in a prompt cannot
+            # show; the data may only stand where it is not the topic
+            # (_NOT_TOPIC: "that its output is weighed against the proposal")
+            raise Unsupported("a hidden fact about the pattern's own data")
+        if lead == ["OTHER", "WORD"] and _tok(self.toks, hidden[1]).text in ("exists", "exist"):
+            # "neither role is told that the other exists", of two slots:
+            # each, of the other one
+            def others(s: Subject) -> list[Claim]:
+                pair = tuple(dict.fromkeys(s.slots))
+                if len(pair) != 2 or s.it:
+                    raise Unsupported("'the other', of a subject that is not two slots")
+                return [Unaware(c, tuple(x for x in pair if x != c.slot)) for c in s.calls]
+
+            return self._clause(self._subject(items), others)
+        kinds_said = [_tok(self.toks, t).kind for t in hidden]
+        # "that it gates another service", where a word for every slot
+        # stands after "another": the one slot that is not the subject
+        # (_terms), which says who is meant
+        role_of_other = {k for k in range(len(kinds_said) - 1) if kinds_said[k] in ("ANOTHER", "OTHER") and kinds_said[k + 1] == "ROLE"}
+        if any(kind in ("ANOTHER", "OTHER", "PEER", "EACHOTHER") and k not in role_of_other for k, kind in enumerate(kinds_said)):
+            # "unaware that another researcher tried first": which delegates
+            # "another" stands for is not said, so no term can stand for them
+            raise Unsupported("another delegate, unnamed, in a hidden fact")
+
+        def build(s: Subject) -> list[Claim]:
+            terms = self._terms(hidden, s)
+            if not terms:
+                raise Unsupported("nothing named as hidden")
+            return [Unaware(c, terms) for c in s.calls]
+
+        return self._clause(self._subject(items), build)
+
+    unaware_negsubj = unaware
+
+    def _acted_on(self, before: list[Token]) -> bool:
+        """The data that follows these words is what another slot acts on
+        ("that a safety officer reviews the plan"): the fact is the slot's
+        doing, and the data is not its topic."""
+        kinds = [_tok(self.toks, t).kind for t in before]
+        return "SLOT" in kinds and bool(set(kinds[kinds.index("SLOT") + 1 :]) & _ACTION_KINDS)
+
+    def unaware_mention(self, items: list[Any]) -> Clause:
+        """"nothing passed to the proposer mentions an adversary": of another
+        slot, what the slot is given never names it."""
+        hidden = next(i for i in items if isinstance(i, list))
+        if {_tok(self.toks, t).kind for t in hidden} != {"SLOT"}:
+            raise Unsupported("a mention of something other than a slot")
+        return self.unaware(items, mention=True)
+
+    def unaware_mention_that(self, items: list[Any]) -> Clause:
+        """"Nothing the advancer is given mentions that a certifier checks
+        its steps": what the slot is given never names the fact."""
+        return self.unaware(items, mention=True)
+
+    def _which_input(self, items: list[Any]) -> Obj:
+        """"which region the failed bid was for": the input `region`, named
+        by its own words (not an element of a list input, "which tier wrote
+        each report", which is a pairing, not the list)."""
+        (which,) = self._tokens(items, "THAT")
+        after = [_tok(self.toks, t).kind for i in items if isinstance(i, list) for t in i]
+        # "is not told who the incumbent is": the input that names someone,
+        # said by its own name with nothing after it but "is"
+        who = str(which).lower() in ("who", "whom") and after == ["BE"]
+        if str(which).lower() != "which" and not who:
+            raise Unsupported("told that or who, not which")
+        (token,) = self._tokens(items, "INPUT")
+        names = self._names(token)
+        if len(names) != 1 or _tok(self.toks, token).text != names[0].replace("_", " "):
+            raise Unsupported("which one of something other than one input, named by its name")
+        if any(_tok(self.toks, t).kind == "IT" for i in items if isinstance(i, list) for t in i):
+            # "which document it is checking": the slot works on it, so the
+            # question is which one it is, not whether the slot has it
+            raise Unsupported("which one of what the slot itself works on")
+        return Obj(source=FromInput(names[0]), names=names)
+
+    def _who_input(self, items: list[Any]) -> Obj:
+        """"who the student is": the one input named for that person's
+        name or id (`student_name`, `student_id`)."""
+        (who,) = self._tokens(items, "THAT")
+        if str(who).lower() not in ("who", "whom"):
+            raise Unsupported("which or that, not who")
+        (word,) = self._tokens(items, "WORD")
+        text = _tok(self.toks, word).text
+        found = [n for n in sorted(self.lex.inputs) if n in (f"{text}_name", f"{text}_id", f"{singular(text)}_name", f"{singular(text)}_id")]
+        if len(found) != 1:
+            raise Unsupported("who someone is, with no one input naming them")
+        return Obj(source=FromInput(found[0]), names=(found[0],))
+
+    def told_who(self, items: list[Any]) -> Clause:
+        obj = self._who_input(items)
+        return self._clause(self._subject(items), lambda s: self._need(s, [obj]))
+
+    def told_who_neg(self, items: list[Any]) -> Clause:
+        obj = self._who_input(items)
+        return self._clause(self._subject(items), lambda s: self._forbid(s, [obj]))
+
+    def told_which(self, items: list[Any]) -> Clause:
+        obj = self._which_input(items)
+        return self._clause(self._subject(items), lambda s: self._need(s, [obj]))
+
+    def told_which_neg(self, items: list[Any]) -> Clause:
+        obj = self._which_input(items)
+        return self._clause(self._subject(items), lambda s: self._forbid(s, [obj]))
+
+    def unaware_tells(self, items: list[Any]) -> Clause:
+        """"Nothing tells the proposer that an adversary will go after its
+        proposal": the slot is not told it."""
+        (verb,) = self._tokens(items, "WORD")
+        if str(verb).lower() not in _TELLS:
+            raise Unsupported("nothing does something other than tell")
+        return self.unaware(items)
+
+    def unaware_others_named(self, items: list[Any]) -> Clause:
+        """"Each inspector is unaware of the other inspectors": of the
+        subject's own slot, its other calls; of another slot it is not read
+        ("the other reviewers", said of the planner, names no one else)."""
+        who = [i for i in items if isinstance(i, tuple)][-1]
+        subject = self._subject(items)
+        if subject.it or subject.negative or set(who) != set(subject.slots):
+            raise Unsupported("'the other X', of a subject that is not X")
+        return self.unaware_others(items)
+
+    def unaware_others(self, items: list[Any]) -> Clause:
+        return self._clause(
+            self._subject(items),
+            lambda s: [Unaware(c, tuple(words_of(c.slot)) if c.slot else (), others=True) for c in s.calls],
+        )
