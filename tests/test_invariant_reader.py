@@ -4057,3 +4057,72 @@ return draft
 )
 def test_calls_named_by_a_slots_action(sentence: str, canonical: str | None) -> None:
     assert _read_as(AUDITED_ROUNDS, sentence) == canonical, sentence
+
+
+ASSAY = """\
+---
+name: assay
+kind: pattern
+---
+
+# Assay
+
+A reviewer reads the readings; once accepted, a certifier signs.
+
+### Slots
+
+- `analyst`
+- `reviewer`
+  - ensures: a verdict `{ notes }`
+- `certifier`
+
+### Requires
+
+```
+sample_id: string -- the sample
+max_reviews: number -- how many reviews may run
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let reading = call analyst
+  sample_id: sample_id
+loop until **the reviewer accepts** (max: max_reviews) as round:
+  let verdict = call reviewer
+    reading: reading
+  if verdict accepts:
+    let certificate = call certifier
+      reading: reading
+      reviewer_notes: verdict.notes
+    return { certificate: certificate }
+return { certificate: null }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "status"),
+    [
+        # the run ends after the certifier's call: the loop makes it once at
+        # most, which the count (max_reviews of them) does not follow: not
+        # violated, not settled
+        ("The certifier is called at most once", Status.UNRECOGNIZED),
+        # the reviewer is called in every round, whatever return follows
+        ("The reviewer is called at most once", Status.VIOLATED),
+        ("The reviewer is called at most max_reviews times", Status.PROVED),
+        # an argument named after the delegate the fact is about, carrying
+        # its work: the name describes the work, and may also tell of the
+        # delegate (readers judge it both ways): not settled
+        ("The certifier does not know that a reviewer was involved", Status.UNRECOGNIZED),
+        ("The certifier does not know that an auditor was involved", Status.PROVED),
+    ],
+)
+def test_a_return_after_a_call_and_an_argument_named_for_the_hidden_delegate(sentence: str, status: Status) -> None:
+    read_as, got, evidence = _checked(ASSAY, sentence)
+    assert read_as is not None, sentence
+    assert got == status, (sentence, evidence)

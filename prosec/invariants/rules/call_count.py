@@ -51,18 +51,24 @@ def check(claim: CallCount, facts: Facts) -> Verdict:
     most = counter.most(program.body)
     least = counter.least(program.body)
     want: Count = {"": int(claim.count)} if claim.count.isdigit() else {claim.count: 1}
+    ends = _ends_run_after_call(program.body, slot, counter.returns)
     if claim.loose is not None:
-        return _loose(claim, slot, want, counter, (most, least), program.span)
+        return _loose(claim, slot, want, counter, (most, least), program.span, ends)
     said = f"`{slot}` is called " + ("exactly " if claim.exact else "at most ") + _spell(want)
     where = counter.first_site
     if most is None:
         at = counter.unbounded or where or program.span
         why = f"the call of `{slot}` on line {at.line} is in a loop with no bound that counts it"
-        return verdict([Problem(at, f"{why}: a run may call `{slot}` any number of times, so {said} does not hold")], [])
+        problem = Problem(at, f"{why}: a run may call `{slot}` any number of times, so {said} does not hold")
+        if ends is not None:
+            return _overcounted(ends, [problem])
+        return verdict([problem], [])
     problems: list[Problem] = []
     if not _at_most(most, want):
         at = where or program.span
         problems.append(Problem(at, f"a run may call `{slot}` {_spell(most)}: more than {_spell(want)}"))
+        if ends is not None:
+            return _overcounted(ends, problems)
     elif claim.exact and least != want:
         at = where or program.span
         short = Problem(at, f"a run may call `{slot}` only {_spell(least)}, not exactly {_spell(want)}")
@@ -75,7 +81,13 @@ def check(claim: CallCount, facts: Facts) -> Verdict:
 
 
 def _loose(
-    claim: CallCount, slot: str, want: Count, counter: _Counter, counted: tuple[Count | None, Count], span: Span
+    claim: CallCount,
+    slot: str,
+    want: Count,
+    counter: _Counter,
+    counted: tuple[Count | None, Count],
+    span: Span,
+    ends: Span | None,
 ) -> Verdict:
     """A count said bare ("called twice") or with "only" ("only called
     once"): exactly that many, or else at least (at most) that many.
@@ -103,10 +115,39 @@ def _loose(
     else:
         if most is None or not _at_most(most, want):
             many = "any number of times" if most is None else _spell(most)
-            return verdict([Problem(at, f"a run may call `{slot}` {many}: more than {_spell(want)}")], [])
+            over = [Problem(at, f"a run may call `{slot}` {many}: more than {_spell(want)}")]
+            if ends is not None:
+                return _overcounted(ends, over)
+            return verdict(over, [])
         problem = Problem(at, f"a run may call `{slot}` only {_spell(least)}, not exactly {_spell(want)}")
         why = f"only {_spell(want)} may mean exactly or at most so many"
     return undecided(f"{why}, and the checks answer the two differently", [problem], [" ".join(found)])
+
+
+def _ends_run_after_call(block: ir.Block, slot: str, returns: frozenset[Span], *, looped: bool = False) -> Span | None:
+    """A ``return`` of the pattern that follows a call of the slot in the
+    same block, inside a loop: the run ends there, so the loop makes that
+    call fewer times than *most* multiplies it by ("if the batch is
+    accepted: call certifier, return ..." in a loop of reviews). Its span,
+    or None."""
+    seen = False
+    for stmt in block:
+        if any(isinstance(e, ir.Call) and e.callee == slot for s in ir.walk((stmt,)) for e in stmt_exprs(s)):
+            seen = True
+        if looped and seen and isinstance(stmt, ir.Return) and stmt.span in returns:
+            return stmt.span
+        loop = isinstance(stmt, _LOOPS) or isinstance(getattr(stmt, "value", None), _LOOPS)
+        for child in ir.children(stmt):
+            if (found := _ends_run_after_call(child, slot, returns, looped=looped or loop)) is not None:
+                return found
+    return None
+
+
+def _overcounted(ends: Span, problems: list[Problem]) -> Verdict:
+    """More calls than said may be only what *most* adds up: a return after
+    a call ends the run, which the count does not follow."""
+    why = f"the `return` on line {ends.line} ends the run after a call, which the count of calls does not follow"
+    return unsettled(why, problems, [])
 
 
 def _spell(count: Count) -> str:

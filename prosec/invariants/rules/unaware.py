@@ -5,7 +5,9 @@ prompt or other literal text, no input name, and no argument name naming
 the hidden fact (``observer``/``watching``, ``dialectic``, ``attacked``).
 An argument named after another delegate's work is allowed when all it can
 carry is that work ("counter the thesis argument" describes data, it does
-not reveal a dialectic). "Unaware of each other" also forbids the others' outputs.
+not reveal a dialectic); when the hidden fact is that delegate itself
+("unaware that a reviewer was involved", of ``reviewer_notes``) the name
+may tell of it, and the claim is not settled. "Unaware of each other" also forbids the others' outputs.
 """
 
 from __future__ import annotations
@@ -44,6 +46,8 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
     #: judging", of a prompt "judge the clip"): the word may be the slot's
     #: own task, not the fact
     loose: list[Problem] = []
+    #: arguments named after the hidden delegate that carry its work
+    own_work: list[Problem] = []
     named = tuple(t for t in claim.terms if t in facts.a.slots)
     for call in calls:
         for prop, flows in facts.props(call):
@@ -78,6 +82,11 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
                 )
                 if not described:
                     found = f"{at} is named after {term!r} and carries no delegate's work it would describe"
+                elif any(facts.names_term(f.src.name, term) for f in flows):
+                    # the fact is that very delegate ("unaware that a
+                    # reviewer was involved", of `reviewer_notes`): the name
+                    # describes its work, and also says it was there
+                    own_work.append(Problem(value.span, f"{at} is named after {term!r} and carries its work"))
             if found:
                 # (a word of a delegate's own name, "an ensemble" of
                 # `ensemble_member`, names it all the same)
@@ -94,6 +103,12 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
     hidden = ", ".join(repr(t) for t in claim.terms) or "the other invocations"
     lines = ", ".join(str(c.call.span.line) for c in calls)
     evidence = [f"nothing passed to `{me}` (line {lines}) names {hidden} or hands over another delegate"]
+    if own_work and not problems and not loose:
+        why = (
+            f"what `{me}` is given is named after {own_work[0].message.split(' is named after ')[1].split(' and ')[0]} "
+            "and carries that delegate's work: whether the name tells of it is not settled"
+        )
+        return unsettled(why, own_work, evidence[:0])
     if loose and not problems:
         who = ", ".join(f"`{t}`" for t in named)
         why = f"what `{me}` is given shares a word with the hidden fact but never names {who}: it may be `{me}`'s own task"
