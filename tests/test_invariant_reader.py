@@ -4126,3 +4126,18 @@ def test_a_return_after_a_call_and_an_argument_named_for_the_hidden_delegate(sen
     read_as, got, evidence = _checked(ASSAY, sentence)
     assert read_as is not None, sentence
     assert got == status, (sentence, evidence)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # "its" after another slot is named: that slot's, or the subject's?
+        ("The certifier is kept unaware of the reviewer and never sees its verdict", None),
+        ("The certifier never sees the analyst's output, only its own reading", None),
+        # with no other slot before it, the subject's own
+        ("The reviewer never sees its own verdict", "`reviewer` never receives its previous output"),
+    ],
+)
+def test_its_after_another_slot_is_not_read(sentence: str, canonical: str | None) -> None:
+    read_as, _, _ = _checked(ASSAY, sentence)
+    assert read_as == canonical, (sentence, read_as)

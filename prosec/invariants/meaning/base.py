@@ -348,6 +348,14 @@ class Base(Transformer[Token, Any]):
             for k, t in enumerate(toks)
         )
 
+    def _other_slot_before_its(self, subject: tuple[str, ...]) -> bool:
+        """A slot other than the subject's is named before the sentence's
+        last "its" / "their"."""
+        last = max((k for k, t in enumerate(self.toks) if t.kind == "ITS"), default=-1)
+        return any(
+            t.kind == "SLOT" and not set(t.names) <= set(subject) for t in self.toks[:last]
+        )
+
     def _names(self, token: Token) -> tuple[str, ...]:
         return _tok(self.toks, token).names
 
@@ -1160,6 +1168,11 @@ class Base(Transformer[Token, Any]):
                 raise Unsupported("'its' for the calls in a loop")
             if self.their_loose:
                 raise Unsupported("'their' after a subject not taken one at a time")
+            if not obj.own and self._other_slot_before_its(subject.slots):
+                # "kept unaware of the producer and never sees its verdict",
+                # "never sees the booker's terms, only its notes": the slot
+                # named last, or the subject?
+                raise Unsupported("'its' after another slot is named")
             own = self.lex.made.get(obj.local, frozenset()) == {target.slot} if obj.local is not None else False
             if obj.local is not None and self._held_by(obj.local) != target.slot and not (obj.what == "prior" and own):
                 # ("its own earlier drafts": those of the local's values that
