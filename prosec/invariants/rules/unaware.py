@@ -46,8 +46,10 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
     #: judging", of a prompt "judge the clip"): the word may be the slot's
     #: own task, not the fact
     loose: list[Problem] = []
-    #: arguments named after the hidden delegate that carry its work
+    #: arguments named after the hidden delegate that carry its work, and
+    #: the word of the fact that names it
     own_work: list[Problem] = []
+    own_term: str | None = None
     named = tuple(t for t in claim.terms if t in facts.a.slots)
     for call in calls:
         for prop, flows in facts.props(call):
@@ -87,6 +89,7 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
                     # reviewer was involved", of `reviewer_notes`): the name
                     # describes its work, and also says it was there
                     own_work.append(Problem(value.span, f"{at} is named after {term!r} and carries its work"))
+                    own_term = own_term or term
             if found:
                 # (a word of a delegate's own name, "an ensemble" of
                 # `ensemble_member`, names it all the same)
@@ -105,7 +108,7 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
     evidence = [f"nothing passed to `{me}` (line {lines}) names {hidden} or hands over another delegate"]
     if own_work and not problems and not loose:
         why = (
-            f"what `{me}` is given is named after {own_work[0].message.split(' is named after ')[1].split(' and ')[0]} "
+            f"what `{me}` is given is named after {own_term!r} "
             "and carries that delegate's work: whether the name tells of it is not settled"
         )
         return unsettled(why, own_work, evidence[:0])
