@@ -2396,6 +2396,31 @@ def test_no_round_of_the_loop_and_no_call_at_all(sentence: str, canonical: str |
 
 
 @pytest.mark.parametrize(
+    ("pattern", "sentence", "canonical"),
+    [
+        # what the rounds before made, said by the rounds' noun: the other
+        # calls' output of the one delegate the loops call; kept from the
+        # later rounds, from the later calls
+        (ONE_LOOPED, "Earlier attempts' results are hidden from later attempts",
+         "later `drafter` never receives another `drafter`'s output"),
+        (ONE_LOOPED, "Later attempts never see earlier attempts' results",
+         "later `drafter` never receives another `drafter`'s output"),
+        (ONE_LOOPED, "The drafter never sees an earlier attempt's result", "`drafter` never receives another `drafter`'s output"),
+        (ONE_LOOPED, "Later attempts see earlier attempts' results", "later `drafter` receives another `drafter`'s output"),
+        # said of a slot the loops do not call; of loops that call several
+        # delegates; a word for the result that names a local it does not
+        # hold alone
+        (ONE_LOOPED, "The editor never sees an earlier attempt's result", None),
+        (ROUNDS, "The explainer never sees an earlier round's result", None),
+        (ROUNDS, "Later rounds never see earlier rounds' results", None),
+        (ONE_LOOPED, "The drafter never sees an earlier round's draft", None),
+    ],
+)
+def test_earlier_rounds_results_kept_from_later_rounds(pattern: str, sentence: str, canonical: str | None) -> None:
+    assert _read_as(pattern, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
     ("sentence", "canonical"),
     [
         # what was made on the other elements of the list the slot is

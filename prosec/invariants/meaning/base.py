@@ -465,6 +465,14 @@ class Base(Transformer[Token, Any]):
         who = next(i for i in items if isinstance(i, tuple))
         return Subject(tuple(Calls(s, phase="later") for s in who))
 
+    def subj_later_loop(self, items: list[Any]) -> Subject:
+        """"later attempts", "each later round": the calls after the first
+        of the slot the noun names, or of the one delegate the loops call."""
+        noun = self._calls_of(next(i for i in items if isinstance(i, CallsNoun)))
+        if noun.slot is None:
+            raise Unsupported("later calls of no one delegate")
+        return Subject((Calls(noun.slot, phase="later"),))
+
     def subj_list(self, items: list[Any]) -> Subject:
         slots: list[str] = []
         for item in items:
@@ -716,6 +724,29 @@ class Base(Transformer[Token, Any]):
         # earlier call's output (``names``: the slot the call is of)
         who = next(i for i in items if isinstance(i, tuple))
         return Obj(source=FromOthers(), names=who)
+
+    def o_others_prior_rounds(self, items: list[Any]) -> Obj:
+        """"an earlier round's result", "earlier attempts' results": what
+        the rounds before made, which is another call's output of the one
+        delegate the loops call (said of any other slot, not read; nor where
+        the loops call several, whose rounds' results the words do not
+        tell apart). A word for the result that names a key or a local is
+        not the whole output."""
+        if len(self.lex.looped) != 1:
+            raise Unsupported("earlier rounds' results, of loops that call several delegates")
+        (slot,) = self.lex.looped
+        if slot not in self.lex.slots or slot in self.lex.unlooped:
+            raise Unsupported("earlier rounds' results, of a delegate also called outside the loops")
+        word = str(self._tokens(items, "OUTPUT")[0]).lower()
+        if _declared_key(word, self.lex.slot_keys.get(slot, frozenset())) is not None:
+            # "an earlier round's verdict", of `{ verdict, notes }`: that field
+            raise Unsupported("a word for earlier rounds' results that is a key the delegate declares")
+        found = self.lex.forms.get((word,))
+        if found is not None and any(self.lex.holds.get(n) != slot for n in found[1].names):
+            # "the earlier rounds' result", of a local `result` that holds
+            # the delegate's every result: its output; of another local, not
+            raise Unsupported("a word for earlier rounds' results that names another local")
+        return Obj(source=FromOthers(), names=(slot,))
 
     def o_others_why(self, items: list[Any]) -> Obj:
         """"why earlier ones failed", "the failures of the earlier
