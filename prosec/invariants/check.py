@@ -100,7 +100,7 @@ def check_claims(ctx: PatternContext, claims: Sequence[Claim]) -> list[Verdict] 
         facts = _facts(ctx, claims)
     except TooComplex:
         return None
-    return [check_claim(claim, facts) for claim in claims]
+    return [_verdict(claim, facts) for claim in claims]
 
 
 def _facts(ctx: PatternContext, claims: Sequence[Claim]) -> Facts:
@@ -120,12 +120,20 @@ def _facts(ctx: PatternContext, claims: Sequence[Claim]) -> Facts:
     )
     facts = Facts(analysis)
     for claim in claims:
-        if isinstance(claim, Firewall):
+        if isinstance(claim, Firewall) and claim not in facts.firewalls:
             # what the generated code will strip, which "as it is" claims
             # must see (a firewall is enforced whatever else is claimed)
-            for span, fields in check_claim(claim, facts).firewalls.items():
+            verdict = facts.firewalls[claim] = check_claim(claim, facts)
+            for span, fields in verdict.firewalls.items():
                 facts.stripped[span] = (*facts.stripped.get(span, ()), *fields)
     return facts
+
+
+def _verdict(claim: Claim, facts: Facts) -> Verdict:
+    """The checks' verdict on one claim; a firewall's was found with the facts."""
+    if isinstance(claim, Firewall) and claim in facts.firewalls:
+        return facts.firewalls[claim]
+    return check_claim(claim, facts)
 
 
 def _reading(ctx: PatternContext, inv: InvariantDecl, lex: Lexicon, out: list[Diagnostic]) -> Reading:
@@ -209,7 +217,7 @@ def _one(
     out: list[InvariantFact] = []
     diagnostics: list[Diagnostic] = []
     for claim in reading.claims:
-        v = check_claim(claim, facts)
+        v = _verdict(claim, facts)
         evidence = [f"read as: {canonical(claim)}", *v.evidence]
         if v.status is Status.VIOLATED:
             evidence = [evidence[0], *(p.message for p in v.problems)]

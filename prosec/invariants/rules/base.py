@@ -11,7 +11,7 @@ from functools import cached_property
 
 from ... import ir
 from ...diagnostics import Span
-from ..claims import Calls
+from ..claims import Calls, Firewall
 from ..flow import (
     EMPTY,
     ERROR,
@@ -239,6 +239,9 @@ class Facts:
         #: at run time, and the fields it removes: what they pass does not
         #: reach the call as it is
         self.stripped: dict[Span, tuple[str, ...]] = {}
+        #: the verdict on each field firewall claimed in the same pattern,
+        #: found first because ``stripped`` depends on them
+        self.firewalls: dict[Firewall, Verdict] = {}
 
     # ------------------------------------------------------------ calls
 
