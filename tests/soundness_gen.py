@@ -71,6 +71,11 @@ T = TypeVar("T")
 Choose = Callable[[int], int]
 
 SLOTS = ("a", "b", "c")
+#: A slot only the "gathered by append" shape calls, so that its every
+#: call site may be one whose result is appended.
+GATHERED = "g"
+#: The slot the shape passes the gathered list to.
+GATHERER = "h"
 #: ``secret`` is also the word an ``Unaware`` claim hides: its value (a
 #: token naming it) and literal text saying "secret" both reveal it.
 INPUTS = ("x", "secret", "xs")
@@ -484,9 +489,9 @@ class Generator:
     def shape(self, ctx: _Ctx, indent: str) -> list[str]:
         """A construct the corpus patterns are made of, with random parts:
         a map over the items, a guard, a relay, rounds that carry the last
-        result, an ensemble and its reducer."""
+        result, results gathered by `append`, an ensemble and its reducer."""
         s1, s2 = self.pick(SLOTS), self.pick(SLOTS)
-        match self.choose(5):
+        match self.choose(6):
             case 0:  # map (sequential maps pass along what came before)
                 name = self.fresh("r")
                 parallel = self.chance(60)
@@ -529,6 +534,31 @@ class Generator:
                     *lines, line, f"{indent}  let {now} = {head}", *props,
                     f"{indent}  {last} = {now}", *self.probe(inner, indent + "  "),
                 ]
+            case 4:  # results gathered by `append`, then passed on
+                listed, now = self.fresh("l"), self.fresh("v")
+                self.declare(ctx, listed, "list")
+                self.lists.append(listed)
+                lines = [f"{indent}let {listed} = []", *self.probe(ctx, indent)]
+                line, inner = self.loop_head(ctx, indent, self.pick(("for", "repeat", "until")), False, collect=None)
+                lines.append(line)
+                if self.chance(40):
+                    lines += [f"{indent}  if {self.cond(inner)}:", f"{indent}    {self.pick(('continue', 'break'))}"]
+                head, props = self.call(inner, indent + "  ", GATHERED if self.chance(60) else s1, (("k1", "x"),))
+                self.locals.append(now)
+                self.declared_in[now] = tuple(i for i in inner.loops if self.loops[i].counted)
+                lines += [f"{indent}  let {now} = {head}", *props]
+                if self.chance(40):
+                    # between the call and the append: another call, or a
+                    # way out of the iteration that skips the append
+                    if self.chance(50):
+                        lines += [f"{indent}  if {self.cond(inner)}:", f"{indent}    {self.pick(('continue', 'break'))}"]
+                    else:
+                        head, props = self.call(inner, indent + "  ", s2, (("k1", "x"),))
+                        lines += [indent + "  " + head, *props]
+                value = self.pick((now, f"{{ k1: {now} }}", f"[{now}, x]", f"{now}.{self.pick(FIELDS)}"))
+                lines.append(f"{indent}  {self.pick(('append {v} to {l}', 'record {v} in {l}')).format(v=value, l=listed)}")
+                head, props = self.call(ctx, indent, GATHERER if self.chance(60) else s2, (("k3", listed),))
+                return [*lines, *self.probe(ctx, indent), indent + head, *props]
             case _:  # ensemble and reducer
                 name = self.fresh("r")
                 line, inner = self.loop_head(ctx, indent, "repeat", self.chance(70), collect=name)
@@ -615,6 +645,8 @@ def pattern_file(delegation: str) -> str:
         - `a`
         - `b`
         - `c`
+        - `g`
+        - `h`
 
         ### Config
 
@@ -771,4 +803,8 @@ def claims_for(program: Program, choose: Choose) -> list[Claim]:
             case _:
                 sides = tuple(sorted({slot() for _ in range(1 + g.choose(2))}))
                 out.append(Unmerged(sides))
+    if GATHERED in called and g.chance(50):
+        # "T sees every output of g", where g's results may be gathered
+        gatherer = Calls(GATHERER) if GATHERER in called and g.chance(70) else target()
+        out.append(Receives(gatherer, (FromSlot(GATHERED, every=True),)))
     return out

@@ -657,15 +657,67 @@ return {{
 @pytest.mark.parametrize(
     ("given", "status"),
     [
-        # every rating is appended, but the analysis does not count them
-        ("accepted", Status.UNRECOGNIZED),
+        # every rating is appended right after it is made
+        ("accepted", Status.PROVED),
         # no rating reaches the committee at all
         ("reports", Status.VIOLATED),
     ],
 )
-def test_every_output_in_a_list_built_by_append_is_not_shown_broken(given: str, status: Status) -> None:
+def test_every_output_in_a_list_built_by_append(given: str, status: Status) -> None:
     text = TRIAGE.replace("{given}", given)
     assert _status_of(text, "The committee sees every output of the rater.") == status
+
+
+_RATE = """\
+  let rating = call rater
+    report: report
+"""
+_APPEND = "  append {{ report: report, rating: rating }} to accepted\n"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "status"),
+    [
+        # between the rating and its append, a way out of the iteration
+        (_APPEND, "  if rating says skip:\n    continue\n" + _APPEND, Status.UNRECOGNIZED),
+        (_APPEND, "  if rating says stop:\n    break\n" + _APPEND, Status.UNRECOGNIZED),
+        # another call between them is no way out
+        (_APPEND, "  call checker\n    report: report\n" + _APPEND, Status.PROVED),
+        # a failure after the rating, caught, skips its append and carries on
+        (
+            _RATE + _APPEND,
+            "  try:\n" + textwrap.indent(_RATE + "  call checker\n    report: report\n" + _APPEND, "  ")
+            + "  catch:\n    continue\n",
+            Status.UNRECOGNIZED,
+        ),
+        # the rating appended only on one branch
+        (_APPEND, "  if rating says keep:\n  " + _APPEND, Status.UNRECOGNIZED),
+        # a field of the rating is not the rating
+        ("rating: rating }}", "rating: rating.score }}", Status.UNRECOGNIZED),
+        # an element of the list replaced
+        ("let payouts", "accepted[0] = null\nlet payouts", Status.UNRECOGNIZED),
+        # the ratings gathered in parallel
+        ("for report in reports:", "parallel for report in reports:", Status.UNRECOGNIZED),
+    ],
+)
+def test_every_output_in_a_list_built_by_append_needs_every_append(old: str, new: str, status: Status) -> None:
+    text = TRIAGE.replace("{given}", "accepted")
+    assert text.count(old) == 1, old
+    assert _status_of(text.replace(old, new), "The committee sees every output of the rater.") == status
+
+
+def test_every_output_in_a_list_built_by_append_reaches_the_call() -> None:
+    from conftest import Recorder
+
+    # what the proof says, observed: the committee is given each rating
+    # the rater made (the duplicate is rated by no one)
+    module = _module_of(TRIAGE.replace("{given}", "accepted").format(invariants=""), "triage_gathered")
+    checker = Recorder(*({"verdict": v} for v in ("new", "duplicate", "new")), name="checker")
+    rater = Recorder("rating-1", "rating-2", name="rater")
+    committee = Recorder("paid", name="committee")
+    out = module.triage(checker=checker, rater=rater, committee=committee, reports=["r1", "r2", "r3"])
+    assert out.result == "paid" and rater.count == 2 and committee.count == 1
+    assert [e["rating"] for e in committee.calls[0]["accepted"]] == ["rating-1", "rating-2"]
 
 
 @pytest.mark.parametrize(

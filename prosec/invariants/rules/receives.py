@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ... import ir
+from ...diagnostics import Span
 from ..claims import (
     AnyResult,
     FromField,
@@ -127,7 +128,7 @@ def _satisfied(need: Source, call: CallObs, phase: str, facts: Facts) -> bool:
                 covers(need, f, call, facts, sure=True) for _, flows in facts.sure_props(call, phase) for f in flows
             )
         case FromSlot(every=True, slot=slot):
-            return _every(need, slot, call, phase, facts)
+            return _every(need, slot, call, phase, facts) or _appended(need, call, facts)
         case FromSlot(age="prior") | AnyResult(age="prior") if phase != "first":
             # a prior round's output exists from the second round on
             if not facts.has_phase(call, "later"):
@@ -219,6 +220,163 @@ def _every(need: FromSlot, slot: str, call: CallObs, phase: str, facts: Facts) -
             continue
         return False
     return True
+
+
+def _appended(need: FromSlot, call: CallObs, facts: Facts) -> bool:
+    """Every output of ``need.slot`` reaches the call in a list built by
+    `append` (or `record`) that the call is passed by name.
+
+    The list's one `let` is in some block; the call comes later in that
+    block (inside a later statement, maybe). Each call site of the slot is a
+    `let x = call S` inside a statement of that block between the two, and
+    is followed in its own block by `append x to L` (or a record or list
+    holding `x`, or the named field of it), with nothing between them that
+    leaves the block (`continue`, `break`, `return`, `throw`) or binds `x`
+    again. Between the list's block and the site there is no `try` (a
+    failure after the call would skip the `append` and carry on), no
+    parallel loop, and no `parallel:` block that may finish without a
+    branch (a join other than all, failures tolerated). No list element is
+    ever replaced: nothing is assigned but plain names."""
+    program = facts.a.program
+    sites = [c for c in facts.a.calls.values() if c.slot == need.slot]
+    if not sites or not all(c.direct for c in sites):
+        return False
+    if any(isinstance(st, ir.Assign) and not isinstance(st.target, ir.Name) for st in ir.walk(program.body)):
+        return False
+    places = _places(program.body, ())
+    holder = next((st for st in ir.walk(program.body) if any(e is call.call for e in _exprs(st))), None)
+    if holder is None:
+        return False
+    passed = {p.value.name for p in call.call.props if isinstance(p.value, ir.Name)}
+    for name in sorted(passed):
+        binds = [st for st in ir.walk(program.body) if isinstance(st, ir.Bind) and st.name == name]
+        if len(binds) != 1 or _rebinds(program.body, name, binds[0]):
+            continue
+        block, start, _ = places[binds[0].span]
+        end = _index_in(block, _chain(holder, places), places)
+        if end is None or end <= start:
+            continue
+        if all(_appends_after(site.call, name, need.fields, places, block, start, end) for site in sites):
+            return True
+    return False
+
+
+_Place = tuple[ir.Block, int, tuple[ir.Stmt, ...]]
+
+
+def _places(block: ir.Block, above: tuple[ir.Stmt, ...]) -> dict[Span, _Place]:
+    """Each statement's block, its index there and the statements around it,
+    outermost first, by the statement's span."""
+    out: dict[Span, _Place] = {}
+    for i, st in enumerate(block):
+        out[st.span] = (block, i, above)
+        for child in ir.children(st):
+            out.update(_places(child, (*above, st)))
+    return out
+
+
+def _chain(st: ir.Stmt, places: dict[Span, _Place]) -> tuple[ir.Stmt, ...]:
+    """The statements around ``st``, outermost first, and ``st``."""
+    return (*places[st.span][2], st)
+
+
+def _index_in(block: ir.Block, chain: tuple[ir.Stmt, ...], places: dict[Span, _Place]) -> int | None:
+    """The index in ``block`` of the statement of ``chain`` that is in it."""
+    return next((places[st.span][1] for st in chain if places[st.span][0] is block), None)
+
+
+def _exprs(st: ir.Stmt) -> list[ir.Expr]:
+    """The expressions a statement holds itself (and theirs, nested), not
+    those of the statements nested in it."""
+    roots: list[ir.Expr] = []
+    match st:
+        case ir.Bind(value=value) | ir.Assign(value=value):
+            if not isinstance(value, ir.Repeat | ir.For | ir.LoopUntil | ir.Parallel):
+                roots.append(value)
+        case ir.Append(value=value) | ir.ExprStmt(expr=value):
+            roots.append(value)
+        case ir.Return(value=value) | ir.Throw(value=value) if value is not None:
+            roots.append(value)
+    return [e for root in roots for e in ir.subexprs(root)]
+
+
+def _rebinds(body: ir.Block, name: str, first: ir.Stmt) -> bool:
+    """``name`` is bound, assigned or used as a loop or catch variable
+    anywhere but by ``first``."""
+    for st in ir.walk(body):
+        match st:
+            case ir.Bind(name=n) if n == name and st is not first:
+                return True
+            case ir.Assign(target=ir.Name(name=n)) if n == name:
+                return True
+            case ir.For(var=v, index=i) if name in (v, i):
+                return True
+            case ir.Repeat(var=v) | ir.LoopUntil(var=v) if v == name:
+                return True
+            case ir.Try(catch_var=v) if v == name:
+                return True
+    return False
+
+
+def _appends_after(
+    site: ir.Call, target: str, fields: tuple[str, ...], places: dict[Span, _Place], home: ir.Block, start: int, end: int
+) -> bool:
+    """The site's `let x = call S` sits in ``home`` between ``start`` and
+    ``end`` and is followed in its own block by an append of `x` to
+    ``target``, as :func:`_appended` says."""
+    lets = [st for st in _stmts(places) if isinstance(st, ir.Bind) and st.value is site]
+    if not lets:
+        return False
+    let = lets[0]
+    chain = _chain(let, places)
+    where = _index_in(home, chain, places)
+    if where is None or not start < where < end:
+        return False
+    below = chain[next(k for k, st in enumerate(chain) if places[st.span][0] is home) : -1]
+    for st in below:
+        if isinstance(st, ir.Try) or (isinstance(st, ir.For | ir.Repeat) and st.parallel):
+            return False
+        if isinstance(st, ir.Parallel) and (st.mods.join != "all" or st.mods.on_fail != "fail-fast"):
+            return False
+    block, i, above = places[let.span]
+    if above and isinstance(above[-1], ir.Parallel) and let in above[-1].branches:
+        # a branch of a `parallel:` block: the append follows the block
+        parallel = above[-1]
+        if sum(isinstance(b, ir.Bind) and b.name == let.name for b in parallel.branches) != 1:
+            return False
+        block, i, _ = places[parallel.span]
+    for st in block[i + 1 :]:
+        if isinstance(st, ir.Append) and isinstance(st.target, ir.Name) and st.target.name == target:
+            if _holds(st.value, let.name, fields):
+                return True
+        for inner in ir.walk((st,)):
+            if isinstance(inner, ir.Continue | ir.Break | ir.Return | ir.Throw):
+                return False
+            if isinstance(inner, ir.Bind) and inner.name == let.name:
+                return False
+            if isinstance(inner, ir.Assign) and isinstance(inner.target, ir.Name) and inner.target.name == let.name:
+                return False
+    return False
+
+
+def _stmts(places: dict[Span, _Place]) -> list[ir.Stmt]:
+    return [block[i] for block, i, _ in places.values()]
+
+
+def _holds(value: ir.Expr, name: str, fields: tuple[str, ...]) -> bool:
+    """The appended value is `name` itself, the named field of it, or a
+    record or list with one of those among its values."""
+    match value:
+        case ir.Name(name=n):
+            return n == name
+        case ir.Attr(base=ir.Name(name=n), key=key):
+            return n == name and bool(fields) and key in fields
+        case ir.Object(entries=entries):
+            return any(_holds(v, name, fields) for _, v in entries)
+        case ir.Array(items=items):
+            return any(_holds(v, name, fields) for v in items)
+        case _:
+            return False
 
 
 def _collects(f: Flow, site: CallObs, call: CallObs, facts: Facts) -> bool:
