@@ -2282,3 +2282,106 @@ return {{
     text = SEARCH.replace("- `medic`\n  - requires: location\n", "- `sweeper`\n  - requires: sector, report\n")
     text = text[: text.index("```prose\n") + len("```prose\n")] + delegation + "\n```\n"
     assert _statuses_in(text.format(invariants=f"- {sentence}")) == [status]
+
+
+# ---------------------------------------------------------------- found on a later blind set
+
+
+def _one_status(delegation: str, sentence: str, *, slots: str, requires: str) -> Status:
+    from conftest import pattern_text
+
+    text = pattern_text("case", delegation, slots=slots, requires=requires, invariants=f"- {sentence}")
+    (status,) = set(_statuses_in(text))
+    return status
+
+
+_SPANS = """\
+for span in spans:
+  try:
+{before}    let report = call inspector
+      span: span
+  catch as err:
+    call logger
+      error: err
+return {{ done: true }}
+"""
+
+
+@pytest.mark.parametrize(
+    ("before", "status"),
+    [
+        # nothing before the inspector in the `try`: every span is inspected
+        ("", Status.PROVED),
+        # a survey that fails is caught, and that span is never inspected
+        ("    let imagery = call surveyor\n      span: span\n", Status.VIOLATED),
+    ],
+)
+def test_exactly_once_sees_a_call_skipped_by_a_caught_failure(before: str, status: Status) -> None:
+    delegation = _SPANS.format(before=before)
+    got = _one_status(delegation, "Every span is inspected exactly once.", slots="inspector, surveyor, logger", requires="spans: string[] -- the spans")
+    assert got is status
+
+
+@pytest.mark.parametrize(
+    ("early", "status"),
+    [
+        ("", Status.PROVED),
+        # a run that stops at the screen gives no topic an interviewer:
+        # whether the sentence speaks of such runs, its words do not say
+        ("if screen does not approve:\n  return { hired: false }\n", Status.UNRECOGNIZED),
+    ],
+)
+def test_exactly_once_after_an_early_return_is_not_settled(early: str, status: Status) -> None:
+    delegation = (
+        "let screen = call screener\n  resume: resume\n" + early
+        + "let cards = parallel for topic in topics:\n  call interviewer\n    topic: topic\nreturn { hired: true, cards: cards }\n"
+    )
+    got = _one_status(
+        delegation, "Each topic is covered by exactly one interviewer.",
+        slots="screener, interviewer", requires="resume: string -- the resume\ntopics: string[] -- the topics",
+    )
+    assert got is status
+
+
+@pytest.mark.parametrize(
+    ("loop", "status"),
+    [
+        # one chunk at a time, in order; the count of chunks is no chunk
+        ("for chunk in chunks:", Status.PROVED),
+        ("parallel for chunk in chunks:", Status.VIOLATED),
+    ],
+)
+def test_in_order_of_a_slot_is_in_order_of_the_list_its_loop_walks(loop: str, status: Status) -> None:
+    delegation = f"let results = {loop}\n  call mapper\n    chunk: chunk\n    count: chunks.length\nreturn {{ results: results }}\n"
+    got = _one_status(delegation, "Mappers run one at a time, in order.", slots="mapper", requires="chunks: string[] -- the chunks")
+    assert got is status
+
+
+_CERTIFY = """\
+loop until **the bridge is certified** (max: 3):
+  let certificate = call engineer
+    bridge: bridge
+  if certificate rejects:
+    call climber
+      bridge: bridge
+if certificate certifies:
+  return { open: true }
+return { open: false }
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "status"),
+    [
+        # at `if certificate rejects`, output that cannot be read takes the
+        # branch an approval takes: said as a refusal, that breaks it
+        ("Unreadable engineer output counts as a rejection.", Status.VIOLATED),
+        # said as never counting as approval: of that test too, or only of
+        # the tests that ask for approval?
+        ("An engineer verdict that cannot be parsed never certifies the bridge.", Status.UNRECOGNIZED),
+        ("Unreadable engineer output never counts as approval.", Status.UNRECOGNIZED),
+    ],
+)
+def test_never_counting_as_approval_is_not_a_refusal_at_a_test_for_one(sentence: str, status: Status) -> None:
+    got = _one_status(_CERTIFY, sentence, slots="engineer, climber", requires="bridge: string -- the bridge")
+    assert got is status

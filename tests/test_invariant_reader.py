@@ -1734,7 +1734,7 @@ CERTIFIED = AUDITED.replace("- `registrar`", "- `registrar`\n- `certifier`").rep
     ("pattern", "sentence", "canonical"),
     [
         # the noun of a slot named for approving is its approval
-        (CERTIFIED, "An unreadable certifier verdict never counts as certification", "unreadable `certifier` output counts as a refusal"),
+        (CERTIFIED, "An unreadable certifier verdict never counts as certification", "unreadable `certifier` output never counts as approval"),
         # of another slot, or of one whose work is no approval: not read
         (CERTIFIED, "An unreadable auditor verdict never counts as certification", None),
         (AUDITED, "An unreadable auditor verdict never counts as an audit", None),

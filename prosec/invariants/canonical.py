@@ -125,8 +125,10 @@ def canonical(claim: Claim) -> str:
                 return f"{subject(target)} receives only {_n(src)}'s output, never {hidden}"
             return f"{subject(target)} never receives {hidden}"
         case Receives(target=target, needs=needs, only=True, basis=True, loose=loose):
-            verb = "works" if loose else "decides"
-            return f"{subject(target)} {verb} only from {_list([source(n, target) for n in needs])}"
+            said = _list([source(n, target) for n in needs])
+            if loose:
+                return f"{subject(target)} works only from {said}"
+            return f"{subject(target)} decides only from {said}, of what delegates produce"
         case Receives(target=target, needs=needs, only=only):
             # a slot's fields last: "X's `a` and `b` and Y" would read Y as X's too
             last = sorted(needs, key=lambda n: isinstance(n, FromSlot) and bool(n.fields))
@@ -151,6 +153,8 @@ def canonical(claim: Claim) -> str:
         case Gated(target=target, approver=approver):
             assert target is not None and approver is not None
             return f"{subject(target)} runs only when {_n(approver)} approves"
+        case FailSafe(approver=approver, refusal=True, approval=True):
+            return f"unreadable {_n(approver)} output never counts as approval"
         case FailSafe(approver=approver, refusal=True):
             return f"unreadable {_n(approver)} output counts as a refusal"
         case FailSafe(approver=approver, target=target) if target is not None:

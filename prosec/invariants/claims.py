@@ -194,10 +194,14 @@ class FailSafe:
     """Output of ``approver`` that cannot be read blocks the delegation after
     it; with ``refusal``, it counts as a refusal: every test of the verdict
     takes the branch a refusal takes (which may lead to other calls); with
-    ``target``, it keeps that slot from running (and nothing else is said)."""
+    ``target``, it keeps that slot from running (and nothing else is said).
+    With ``approval``, the refusal was said as never counting as approval:
+    a test only for a refusing word (``if x rejects``), whose other branch
+    is the one approval takes, may not be what the words speak of."""
     approver: str
     refusal: bool = False
     target: Calls | None = None
+    approval: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -109,6 +109,9 @@ KINDS: dict[str, tuple[str, ...]] = {
     "NOR": ("nor",),
     "ONLY": ("only", "solely", "exclusively", "purely", "just"),
     "EXCEPT": ("except", "other than", "apart from", "besides"),
+    # "decides only from the report, of what delegates produce": the limit
+    # is on other delegates' outputs; its inputs are its context
+    "OF_DELEGATES": ("of what delegates produce", "of what the delegates produce", "of what other delegates produce"),
     "BUT": ("but",),
     "WITHOUT": ("without",),
     "UNLESS": ("unless",),

@@ -161,6 +161,9 @@ class _Tail:
     #: "never counts as certification": the approval of the slot named
     #: for that activity, which must be the approver's own
     approval_of: str | None = None
+    #: a refusal said as never counting as approval ("never approves"),
+    #: not as counting as a refusal ("counts as a rejection")
+    approval: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,7 +33,8 @@ class FailsafeRules(Base):
                 raise Unsupported("a verdict that keeps its own slot, or no slot, from running")
             said = [FailSafe(approver, refusal=True)] if len(stops) < len(tails) else []
             return Clause(None, lambda s: [*said, *(FailSafe(approver, target=c) for c in targets)])
-        return Clause(None, lambda s: [FailSafe(approver, refusal=refusal)])
+        approval = refusal and all(t.approval for t in tails)
+        return Clause(None, lambda s: [FailSafe(approver, refusal=refusal, approval=approval)])
 
     def failsafe_denied(self, items: list[Any]) -> Clause:
         """"Unreadable guard output is treated as approval": not a refusal;
@@ -67,7 +68,10 @@ class FailsafeRules(Base):
         return _Tail(refusal=False, targets=tuple(dict.fromkeys(calls)) or None)
 
     def refusal_tail(self, items: list[Any]) -> _Tail:
-        return _Tail(refusal=True)
+        """"counts as a rejection": a refusal; "never counts as approval",
+        "never approves", "counts as not approved": no approval, said so."""
+        said = {t.type for t in self._tokens(items)}
+        return _Tail(refusal=True, approval=not said & {"REFUSAL", "REJECTED"})
 
     def refusal_tail_act(self, items: list[Any]) -> _Tail:
         """"Never counts as certification", of a certifier: as its approval,
@@ -78,7 +82,7 @@ class FailsafeRules(Base):
         if not any(self.lex.acts.get(w) == tok.names[0] for w in KINDS["APPROVE"]):
             # "never counts as an audit": an audit is no approval
             raise Unsupported(f"'{tok.text}': what the slot does is not to approve")
-        return _Tail(refusal=True, approval_of=tok.names[0])
+        return _Tail(refusal=True, approval_of=tok.names[0], approval=True)
 
     def refusal_effect(self, items: list[Any]) -> _Tail:
         return _Tail(refusal=True)

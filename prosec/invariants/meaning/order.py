@@ -76,9 +76,24 @@ class OrderRules(Base):
         def build(s: Subject) -> list[Claim]:
             if of_who and any(c.slot not in of_who[0] for c in s.calls):
                 raise Unsupported("calls in the order of another slot")
-            return [Ordered(c, over or c.slot) for c in s.calls if c.slot is not None]
+            out: list[Claim] = []
+            for c in s.calls:
+                if c.slot is None:
+                    continue
+                walked = over or (c.slot if c.slot in self.lex.sequences else self._walked(c.slot))
+                out.append(Ordered(c, walked))
+            return out
 
         return self._clause(self._subject(items), build)
+
+    def _walked(self, slot: str) -> str:
+        """"The mappers run in order", of a slot that is no sequence of
+        delegates: in the order of the one input list a `for` around its
+        calls walks; with none, or more than one, the words do not say."""
+        lists = [name for name, walkers in self.lex.walkers.items() if slot in walkers]
+        if len(lists) != 1:
+            raise Unsupported("'in order' of a slot that walks no sequence, with no list named")
+        return lists[0]
 
     def ordered_verb(self, items: list[Any]) -> Clause:
         """"The surveyors visit in their declared order": whatever each call

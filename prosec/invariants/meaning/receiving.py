@@ -259,10 +259,14 @@ class ReceivingRules(Base):
         return self.see_pos([i for i in items if not isinstance(i, _OwnWork)])
 
     def see_can(self, items: list[Any]) -> Clause:
-        """"can read", "gets to see": it is given them. A permission ("may
-        see") or a duty ("must see") says nothing of what it is given."""
+        """"can read", "gets to see": it is given them, of a slot called
+        once in a run. Of one called more often, whether each call can, or
+        some call, the words do not say: not read. A permission ("may see")
+        or a duty ("must see") says nothing of what it is given."""
         if str(self._tokens(items, "AUX")[0]).lower() not in _ABLE:
             raise Unsupported("a modal that says what may or must be, not what is")
+        if any(c.slot is None or c.slot in self.lex.repeated for c in self._subject(items).calls):
+            raise Unsupported("'can see' of a slot called more than once: each call, or some")
         return self.see_pos(items)
     see_always = see_pos
 
@@ -336,9 +340,19 @@ class ReceivingRules(Base):
         return self._clause(self._subject(items), lambda s: self._only_not(s, positive, negative))
 
     def decide_only(self, items: list[Any]) -> Clause:
+        """"decides solely from the worker's output": from what other
+        delegates produced, or from everything it is given, inputs too? With
+        no contrast after it ("..., not from the actor") the words do not
+        say, whatever the verb, and both are checked."""
         (objs,) = self._objs(items)
-        loose = self._loose(items)
-        return self._clause(self._subject(items), lambda s: self._need(s, objs, only=True, basis=True, loose=loose))
+        return self._clause(self._subject(items), lambda s: self._need(s, objs, only=True, basis=True, loose=True))
+
+    def decide_only_basis(self, items: list[Any]) -> Clause:
+        """"decides only from the report, of what delegates produce": of the
+        outputs of other delegates, only those; what inputs it is given is
+        its context."""
+        (objs,) = self._objs(items)
+        return self._clause(self._subject(items), lambda s: self._need(s, objs, only=True, basis=True))
 
     def decide_alone(self, items: list[Any]) -> Clause:
         """"works from the brief alone", "relies on the summaries only": what

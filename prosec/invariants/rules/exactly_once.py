@@ -233,8 +233,31 @@ def _skipped(facts: Facts, call: CallObs, loop: LoopInfo) -> tuple[str, bool] | 
         return f"the loop on line {loop.span.line} does not run on every path of the pattern", True
     for st in ir.walk(top[:at]):
         if isinstance(st, ir.Return):
-            return f"the pattern may return on line {st.span.line} before the loop", True
+            # a run that returns there gives no element a call; whether the
+            # sentence speaks of such runs too, or of those that reach the
+            # loop, its words do not say
+            return f"the pattern may return on line {st.span.line} before the loop", False
     return None
+
+
+def _before(body: ir.Block, call: ir.Call) -> list[ir.Stmt]:
+    """The statements of ``body`` (and in them) that run before ``call``,
+    down to the one that makes it."""
+    out: list[ir.Stmt] = []
+    for st in body:
+        if any(e is call for e in stmt_exprs(st)):
+            return out
+        nested = [b for b in ir.children(st) if any(e is call for s in ir.walk(b) for e in stmt_exprs(s))]
+        if nested:
+            return out + _before(nested[0], call)
+        out += ir.walk((st,))
+    return out
+
+
+def _may_fail(st: ir.Stmt) -> bool:
+    """A statement that may raise: a delegate's call, the judge's answer to
+    a condition, a `throw`."""
+    return isinstance(st, ir.Throw) or bool(ir.conditions(st)) or any(isinstance(e, ir.Call) for e in stmt_exprs(st))
 
 
 def _is_loop(stmt: ir.Stmt, node: ir.For) -> bool:
@@ -271,6 +294,11 @@ def _reached(body: ir.Block, call: ir.Call) -> tuple[str, bool] | None:
             inner = _reached(st.body, call)
             if inner is not None:
                 return inner
+            # a call before it in the `try` that fails is caught, and the
+            # iteration carries on without it
+            failing = next((s for s in _before(st.body, call) if _may_fail(s)), None)
+            if failing is not None:
+                return f"a failure on line {failing.span.line} is caught, and the call is skipped", True
         elif isinstance(st, ir.Parallel) and st.mods.join == "all":
             inner = _reached(st.branches, call)
             if inner is not None:

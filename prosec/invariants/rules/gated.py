@@ -23,7 +23,16 @@ from ...diagnostics import Span
 from ..claims import Calls, FailSafe, Gated
 from ..flow import CallObs, Known
 from ..model import Status
-from .base import APPROVE_VERBS, Facts, Problem, Verdict, approves, from_slot, verdict
+from .base import (
+    APPROVE_VERBS,
+    Facts,
+    Problem,
+    Verdict,
+    approves,
+    from_slot,
+    undecided,
+    verdict,
+)
 
 #: Words of a verdict that refuse: a test for one of them is true on a
 #: refusal and false on output that cannot be parsed.
@@ -51,7 +60,7 @@ def _like_a_refusal(k: Known) -> bool | None:
             return None
 
 
-def _counts_as_refusal(approver: str, facts: Facts) -> Verdict:
+def _counts_as_refusal(approver: str, facts: Facts, *, approval: bool = False) -> Verdict:
     """Every test of the approver's verdict takes, on output it cannot
     parse, the branch a refusal takes: an approval (``approves``,
     ``explicitly proceeds``, ``says approve``) or a comparison, either way up
@@ -84,6 +93,17 @@ def _counts_as_refusal(approver: str, facts: Facts) -> Verdict:
             case None:
                 unknown.append(f"line {span.line} ({_describe_cond(k)})")
     lines = ", ".join(str(s.line) for s in sorted(seen))
+    if approval and problems:
+        # "never counts as approval": at a test only for a refusing word,
+        # output that cannot be read takes the other branch, the one an
+        # approval takes; whether the sentence speaks of that test too, or
+        # only of those that ask for approval, its words do not say
+        return undecided(
+            f"never counted as approval where a test asks for one, or a refusal at every test: "
+            f"{problems[0].message}",
+            problems,
+            [f"every test of `{approver}`'s verdict that asks for approval is false on output that cannot be parsed"],
+        )
     if unknown and not problems:
         return Verdict(
             Status.UNVERIFIABLE,
@@ -218,7 +238,7 @@ def check_fail_safe(claim: FailSafe, facts: Facts) -> Verdict:
         note = f"`{claim.approver}` is never called"
         return Verdict(Status.PROVED, [note], vacuous=note)
     if claim.refusal:
-        return _counts_as_refusal(claim.approver, facts)
+        return _counts_as_refusal(claim.approver, facts, approval=claim.approval)
     first = min(c.call.span for c in guard_calls)
     # After the first verdict: later in the text, or anywhere in a loop
     # around a call of the approver (its next iteration comes after it); a

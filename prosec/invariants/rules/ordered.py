@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ... import ir
 from ..claims import Ordered
-from ..flow import ANY, CallObs, LoopInfo, each, is_element, loop_key
+from ..flow import ANY, LENGTH, CallObs, LoopInfo, each, is_element, loop_key
 from ..model import Status
 from .base import Facts, Problem, Verdict, show, verdict
 
@@ -59,7 +59,8 @@ def _one(claim: Ordered, facts: Facts, call: CallObs) -> Problem | None:
     # An input list: each call sees one element, the loop's own.
     for prop, flows in facts.props(call):
         for f in flows:
-            if f.src.kind == "input" and f.src.name == claim.over:
+            if f.src.kind == "input" and f.src.name == claim.over and LENGTH not in f.path:
+                # (its length, `chunks.length`, is no element of it)
                 if not f.path or f.path[0] != each(loop.span):
                     return Problem(
                         prop.prop.value.span,
