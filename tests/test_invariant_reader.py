@@ -4166,3 +4166,111 @@ def test_a_return_after_a_call_and_an_argument_named_for_the_hidden_delegate(sen
 def test_its_after_another_slot_is_not_read(sentence: str, canonical: str | None) -> None:
     read_as, _, _ = _checked(ASSAY, sentence)
     assert read_as == canonical, (sentence, read_as)
+
+
+TEAMS = """\
+---
+name: sweep
+kind: pattern
+---
+
+# Sweep
+
+Scenes are translated one by one; search teams comb the sectors in parallel; an editor reviews the lot and an archivist files the case.
+
+### Slots
+
+- `translator`
+- `search_team`
+- `editor`
+- `archivist`
+
+### Requires
+
+```
+scenes: string[] -- the scenes
+sectors: string[] -- the sectors to search
+glossary: object -- fixed terms
+case_file: object -- the case
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let previous = null
+for scene in scenes:
+  let line = call translator
+    scene: scene
+    glossary: glossary
+    previous_line: previous
+  previous = line
+let found = parallel for sector in sectors:
+  call search_team
+    sector: sector
+let review = call editor
+  lines: previous
+  found: found
+let record = call archivist
+  case_id: case_file.id
+return { review: review, record: record }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # "an earlier translation", of the translator: its earlier results
+        ("No translator call sees an earlier translation", "`translator` never receives its previous output", Status.VIOLATED),
+        ("The translator never sees its own earlier translation", "`translator` never receives its previous output", Status.VIOLATED),
+        ("The translator sees an earlier translation", "`translator` receives its previous output", Status.PROVED),
+        # of another slot: earlier than what? not read
+        ("The editor never sees an earlier translation", None, Status.UNRECOGNIZED),
+        # "what a sibling team found": another call's output, of that slot only
+        ("No search team ever learns what a sibling team found", "`search_team` never receives another `search_team`'s output", Status.PROVED),
+        ("The editor never sees what a sibling team found", None, Status.UNRECOGNIZED),
+        # "... and nobody else", "... and no other role": the one slot
+        # receives it, every other slot never does
+        (
+            "The glossary reaches the translator and nobody else",
+            "`translator` receives `glossary`; `archivist` never receives `glossary`; `editor` never receives `glossary`; "
+            "`search_team` never receives `glossary`",
+            Status.PROVED,
+        ),
+        (
+            "The glossary reaches the translator and no other role",
+            "`translator` receives `glossary`; `archivist` never receives `glossary`; `editor` never receives `glossary`; "
+            "`search_team` never receives `glossary`",
+            Status.PROVED,
+        ),
+        (
+            "The glossary reaches the editor and nobody else",
+            "`editor` receives `glossary`; `archivist` never receives `glossary`; `search_team` never receives `glossary`; "
+            "`translator` never receives `glossary`",
+            Status.VIOLATED,
+        ),
+        # "anything from the case file": any of it, kept away
+        ("The archivist never sees anything from the case file", "`archivist` never receives `case_file`", Status.VIOLATED),
+        ("The editor never sees anything derived from the case file", "`editor` never receives `case_file`", Status.PROVED),
+        ("The editor has no access to anything taken from the case file", "`editor` never receives `case_file`", Status.PROVED),
+        # received, some of it: which part is not said; a verb of handling
+        # does not say where from
+        ("The archivist sees anything from the case file", None, Status.UNRECOGNIZED),
+        ("The editor never sees anything reviewed from the case file", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_earlier_results_by_the_slots_action_a_siblings_finding_and_anything_from_an_input(
+    sentence: str, canonical: str | None, status: Status
+) -> None:
+    text = TEAMS.replace("{invariants}", f"- {sentence}")
+    result = compile_text("tests/own.prose.md", text.encode(), render=False)
+    assert result.report is not None
+    facts = list(result.report.invariants)
+    read_as = _read_as(TEAMS, sentence)
+    assert read_as == canonical, (sentence, read_as)
+    worst = next((s for s in (Status.VIOLATED, Status.UNRECOGNIZED, Status.PROVED) if s in {f.status for f in facts}), None)
+    assert worst == status, (sentence, [f.evidence for f in facts])
