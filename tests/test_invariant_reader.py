@@ -4274,3 +4274,27 @@ def test_earlier_results_by_the_slots_action_a_siblings_finding_and_anything_fro
     assert read_as == canonical, (sentence, read_as)
     worst = next((s for s in (Status.VIOLATED, Status.UNRECOGNIZED, Status.PROVED) if s in {f.status for f in facts}), None)
     assert worst == status, (sentence, [f.evidence for f in facts])
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # "score independently": each call judges apart from the others
+        ("Search teams score independently", "`search_team` never receives another `search_team`'s output", Status.PROVED),
+        # "alone", "blindly" may say something else of a judgement; negated,
+        # no claim
+        ("Search teams score blindly", None, Status.UNRECOGNIZED),
+        ("Search teams score alone", None, Status.UNRECOGNIZED),
+        ("Search teams do not score independently", None, Status.UNRECOGNIZED),
+        # "the findings for other sectors": made for the list's other elements
+        ("No search team sees the findings for other sectors", "`search_team` never receives another `search_team`'s output", Status.PROVED),
+        ("The editor never sees the findings for other sectors", None, Status.UNRECOGNIZED),
+        # "the scene list itself": the input, as "the scenes themselves"
+        ("The archivist never sees the scene list itself", "`archivist` never receives `scenes`", Status.PROVED),
+        ("The translator sees the scene list itself", "`translator` receives `scenes`", Status.VIOLATED),
+    ],
+)
+def test_judging_independently_findings_for_other_elements_and_a_list_itself(sentence: str, canonical: str | None, status: Status) -> None:
+    read_as, got, evidence = _checked(TEAMS, sentence)
+    assert read_as == canonical, (sentence, read_as)
+    assert got == status, (sentence, evidence)
