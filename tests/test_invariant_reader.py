@@ -4298,3 +4298,32 @@ def test_judging_independently_findings_for_other_elements_and_a_list_itself(sen
     read_as, got, evidence = _checked(TEAMS, sentence)
     assert read_as == canonical, (sentence, read_as)
     assert got == status, (sentence, evidence)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # "the archivist and every search team": each call of each
+        (
+            "The case file reaches the archivist and every search team, but not the editor",
+            "`archivist` receives `case_file`; `search_team` receives `case_file`; `editor` never receives `case_file`",
+            Status.VIOLATED,
+        ),
+        ("The archivist and every search team see the case file", "`archivist` receives `case_file`; `search_team` receives `case_file`", Status.VIOLATED),
+        # "everything the translator produced": kept away, its output;
+        # received, every output or each is not said
+        ("The editor is kept from everything the archivist produced", "`editor` never receives `archivist`'s output", Status.PROVED),
+        ("The editor is kept from everything the translator produced", "`editor` never receives `translator`'s output", Status.VIOLATED),
+        ("The editor sees everything the translator produced", None, Status.UNRECOGNIZED),
+        ("The editor never sees the data the translator produced", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_a_list_of_recipients_with_every_and_everything_a_slot_made(sentence: str, canonical: str | None, status: Status) -> None:
+    text = TEAMS.replace("{invariants}", f"- {sentence}")
+    result = compile_text("tests/own.prose.md", text.encode(), render=False)
+    assert result.report is not None
+    facts = list(result.report.invariants)
+    read_as = _read_as(TEAMS, sentence)
+    assert read_as == canonical, (sentence, read_as)
+    worst = next((s for s in (Status.VIOLATED, Status.UNRECOGNIZED, Status.PROVED) if s in {f.status for f in facts}), None)
+    assert worst == status, (sentence, [f.evidence for f in facts])

@@ -898,6 +898,15 @@ class Base(Transformer[Token, Any]):
 
     o_output_of = o_output
 
+    def o_output_everything(self, items: list[Any]) -> Obj:
+        """"everything the coordinator produced": kept away, its output, as
+        "anything it produced" (not "the data it produced", which may be
+        some of it); received, every output of a slot perhaps called more
+        than once, or each: not read."""
+        if str(self._tokens(items, "INPUTS")[0]).lower() != "everything":
+            raise Unsupported("a word for inputs before what a slot made")
+        return replace(self.o_output(items), either=True)
+
     def o_output_described(self, items: list[Any]) -> Obj:
         """"the proposed step": the output of the one slot whose `ensures:`
         calls its result by that noun, with that word before it ("ensures:
