@@ -4327,3 +4327,22 @@ def test_a_list_of_recipients_with_every_and_everything_a_slot_made(sentence: st
     assert read_as == canonical, (sentence, read_as)
     worst = next((s for s in (Status.VIOLATED, Status.UNRECOGNIZED, Status.PROVED) if s in {f.status for f in facts}), None)
     assert worst == status, (sentence, [f.evidence for f in facts])
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # "passed to every role except the archivist": each other slot
+        # receives it, the excepted one never does
+        (
+            "The case file is passed to every role except the archivist",
+            "`editor` receives `case_file`; `search_team` receives `case_file`; `translator` receives `case_file`; "
+            "`archivist` never receives `case_file`",
+        ),
+        # negated, or an exception that is not one of the group: not read
+        ("The case file is not passed to every role except the archivist", None),
+        ("The case file is passed to every search team except the archivist", None),
+    ],
+)
+def test_given_to_every_slot_but_one(sentence: str, canonical: str | None) -> None:
+    assert _read_as(TEAMS, sentence) == canonical, sentence
