@@ -4166,3 +4166,183 @@ def test_a_return_after_a_call_and_an_argument_named_for_the_hidden_delegate(sen
 def test_its_after_another_slot_is_not_read(sentence: str, canonical: str | None) -> None:
     read_as, _, _ = _checked(ASSAY, sentence)
     assert read_as == canonical, (sentence, read_as)
+
+
+TEAMS = """\
+---
+name: sweep
+kind: pattern
+---
+
+# Sweep
+
+Scenes are translated one by one; search teams comb the sectors in parallel; an editor reviews the lot and an archivist files the case.
+
+### Slots
+
+- `translator`
+- `search_team`
+- `editor`
+- `archivist`
+
+### Requires
+
+```
+scenes: string[] -- the scenes
+sectors: string[] -- the sectors to search
+glossary: object -- fixed terms
+case_file: object -- the case
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let previous = null
+for scene in scenes:
+  let line = call translator
+    scene: scene
+    glossary: glossary
+    previous_line: previous
+  previous = line
+let found = parallel for sector in sectors:
+  call search_team
+    sector: sector
+let review = call editor
+  lines: previous
+  found: found
+let record = call archivist
+  case_id: case_file.id
+return { review: review, record: record }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # "an earlier translation", of the translator: its earlier results
+        ("No translator call sees an earlier translation", "`translator` never receives its previous output", Status.VIOLATED),
+        ("The translator never sees its own earlier translation", "`translator` never receives its previous output", Status.VIOLATED),
+        ("The translator sees an earlier translation", "`translator` receives its previous output", Status.PROVED),
+        # of another slot: earlier than what? not read
+        ("The editor never sees an earlier translation", None, Status.UNRECOGNIZED),
+        # "what a sibling team found": another call's output, of that slot only
+        ("No search team ever learns what a sibling team found", "`search_team` never receives another `search_team`'s output", Status.PROVED),
+        ("The editor never sees what a sibling team found", None, Status.UNRECOGNIZED),
+        # "... and nobody else", "... and no other role": the one slot
+        # receives it, every other slot never does
+        (
+            "The glossary reaches the translator and nobody else",
+            "`translator` receives `glossary`; `archivist` never receives `glossary`; `editor` never receives `glossary`; "
+            "`search_team` never receives `glossary`",
+            Status.PROVED,
+        ),
+        (
+            "The glossary reaches the translator and no other role",
+            "`translator` receives `glossary`; `archivist` never receives `glossary`; `editor` never receives `glossary`; "
+            "`search_team` never receives `glossary`",
+            Status.PROVED,
+        ),
+        (
+            "The glossary reaches the editor and nobody else",
+            "`editor` receives `glossary`; `archivist` never receives `glossary`; `search_team` never receives `glossary`; "
+            "`translator` never receives `glossary`",
+            Status.VIOLATED,
+        ),
+        # "anything from the case file": any of it, kept away
+        ("The archivist never sees anything from the case file", "`archivist` never receives `case_file`", Status.VIOLATED),
+        ("The editor never sees anything derived from the case file", "`editor` never receives `case_file`", Status.PROVED),
+        ("The editor has no access to anything taken from the case file", "`editor` never receives `case_file`", Status.PROVED),
+        # received, some of it: which part is not said; a verb of handling
+        # does not say where from
+        ("The archivist sees anything from the case file", None, Status.UNRECOGNIZED),
+        ("The editor never sees anything reviewed from the case file", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_earlier_results_by_the_slots_action_a_siblings_finding_and_anything_from_an_input(
+    sentence: str, canonical: str | None, status: Status
+) -> None:
+    text = TEAMS.replace("{invariants}", f"- {sentence}")
+    result = compile_text("tests/own.prose.md", text.encode(), render=False)
+    assert result.report is not None
+    facts = list(result.report.invariants)
+    read_as = _read_as(TEAMS, sentence)
+    assert read_as == canonical, (sentence, read_as)
+    worst = next((s for s in (Status.VIOLATED, Status.UNRECOGNIZED, Status.PROVED) if s in {f.status for f in facts}), None)
+    assert worst == status, (sentence, [f.evidence for f in facts])
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # "score independently": each call judges apart from the others
+        ("Search teams score independently", "`search_team` never receives another `search_team`'s output", Status.PROVED),
+        # "alone", "blindly" may say something else of a judgement; negated,
+        # no claim
+        ("Search teams score blindly", None, Status.UNRECOGNIZED),
+        ("Search teams score alone", None, Status.UNRECOGNIZED),
+        ("Search teams do not score independently", None, Status.UNRECOGNIZED),
+        # "the findings for other sectors": made for the list's other elements
+        ("No search team sees the findings for other sectors", "`search_team` never receives another `search_team`'s output", Status.PROVED),
+        ("The editor never sees the findings for other sectors", None, Status.UNRECOGNIZED),
+        # "the scene list itself": the input, as "the scenes themselves"
+        ("The archivist never sees the scene list itself", "`archivist` never receives `scenes`", Status.PROVED),
+        ("The translator sees the scene list itself", "`translator` receives `scenes`", Status.VIOLATED),
+    ],
+)
+def test_judging_independently_findings_for_other_elements_and_a_list_itself(sentence: str, canonical: str | None, status: Status) -> None:
+    read_as, got, evidence = _checked(TEAMS, sentence)
+    assert read_as == canonical, (sentence, read_as)
+    assert got == status, (sentence, evidence)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # "the archivist and every search team": each call of each
+        (
+            "The case file reaches the archivist and every search team, but not the editor",
+            "`archivist` receives `case_file`; `search_team` receives `case_file`; `editor` never receives `case_file`",
+            Status.VIOLATED,
+        ),
+        ("The archivist and every search team see the case file", "`archivist` receives `case_file`; `search_team` receives `case_file`", Status.VIOLATED),
+        # "everything the translator produced": kept away, its output;
+        # received, every output or each is not said
+        ("The editor is kept from everything the archivist produced", "`editor` never receives `archivist`'s output", Status.PROVED),
+        ("The editor is kept from everything the translator produced", "`editor` never receives `translator`'s output", Status.VIOLATED),
+        ("The editor sees everything the translator produced", None, Status.UNRECOGNIZED),
+        ("The editor never sees the data the translator produced", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_a_list_of_recipients_with_every_and_everything_a_slot_made(sentence: str, canonical: str | None, status: Status) -> None:
+    text = TEAMS.replace("{invariants}", f"- {sentence}")
+    result = compile_text("tests/own.prose.md", text.encode(), render=False)
+    assert result.report is not None
+    facts = list(result.report.invariants)
+    read_as = _read_as(TEAMS, sentence)
+    assert read_as == canonical, (sentence, read_as)
+    worst = next((s for s in (Status.VIOLATED, Status.UNRECOGNIZED, Status.PROVED) if s in {f.status for f in facts}), None)
+    assert worst == status, (sentence, [f.evidence for f in facts])
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # "passed to every role except the archivist": each other slot
+        # receives it, the excepted one never does
+        (
+            "The case file is passed to every role except the archivist",
+            "`editor` receives `case_file`; `search_team` receives `case_file`; `translator` receives `case_file`; "
+            "`archivist` never receives `case_file`",
+        ),
+        # negated, or an exception that is not one of the group: not read
+        ("The case file is not passed to every role except the archivist", None),
+        ("The case file is passed to every search team except the archivist", None),
+    ],
+)
+def test_given_to_every_slot_but_one(sentence: str, canonical: str | None) -> None:
+    assert _read_as(TEAMS, sentence) == canonical, sentence

@@ -636,6 +636,16 @@ class Base(Transformer[Token, Any]):
             raise Unsupported("what an input does, not what it says")
         return self.o_input([i for i in items if not (isinstance(i, Token) and i.type in ("ANYTHING", "AUTHORED"))])
 
+    def o_input_anything(self, items: list[Any]) -> Obj:
+        """"anything from the case file", "anything derived from the
+        documents": any of the input, or of what is made from it; kept away,
+        all of it, as "any of" (received, some of it: not read). Of the
+        verbs of handling only "taken" says where from."""
+        if any(str(t).lower() != "taken" for t in self._tokens(items, "HANDLED")):
+            raise Unsupported("a verb of handling, not of where a value comes from")
+        obj = self.o_input([i for i in items if not (isinstance(i, Token) and i.type in ("ANYTHING", "DERIVED", "HANDLED", "FROM"))])
+        return replace(obj, either=True)
+
     def relative(self, items: list[Any]) -> _Relative:
         return _Relative()
 
@@ -891,6 +901,15 @@ class Base(Transformer[Token, Any]):
 
     o_output_of = o_output
 
+    def o_output_everything(self, items: list[Any]) -> Obj:
+        """"everything the coordinator produced": kept away, its output, as
+        "anything it produced" (not "the data it produced", which may be
+        some of it); received, every output of a slot perhaps called more
+        than once, or each: not read."""
+        if str(self._tokens(items, "INPUTS")[0]).lower() != "everything":
+            raise Unsupported("a word for inputs before what a slot made")
+        return replace(self.o_output(items), either=True)
+
     def o_output_described(self, items: list[Any]) -> Obj:
         """"the proposed step": the output of the one slot whose `ensures:`
         calls its result by that noun, with that word before it ("ensures:
@@ -1121,6 +1140,17 @@ class Base(Transformer[Token, Any]):
     def o_own_prior(self, items: list[Any]) -> Obj:
         return Obj(owner=ITS, what="prior")
 
+    def o_act_prior(self, items: list[Any]) -> Obj:
+        """"an earlier translation", "its own earlier surveys": the noun of
+        what the slot is named for doing (a translator translates), its
+        results from earlier calls; said of that slot only ("the editor
+        never sees an earlier translation": earlier than what?)."""
+        tok = _tok(self.toks, self._tokens(items, "ACT")[0])
+        (slot,) = tok.names
+        if not _act_noun(singular(tok.text), slot):
+            raise Unsupported(f"'{tok.text}': not a noun for what a slot does")
+        return Obj(owner=ITS, what="prior", names=(slot,))
+
     def o_input_its(self, items: list[Any]) -> Obj:
         """"its own brief", "their chunk", of a list input (`briefs`): the
         element the call's own iteration picks, named by the list's
@@ -1202,6 +1232,9 @@ class Base(Transformer[Token, Any]):
                 raise Unsupported("'its' for the calls in a loop")
             if self.their_loose:
                 raise Unsupported("'their' after a subject not taken one at a time")
+            if obj.what == "prior" and obj.names and target.slot not in obj.names:
+                # "an earlier translation", said of another slot than the translator
+                raise Unsupported("earlier results of a slot the clause is not about")
             if not obj.own and self._other_slot_before_its(subject.slots):
                 # "kept unaware of the producer and never sees its verdict",
                 # "never sees the booker's terms, only its notes": the slot

@@ -6,7 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..claims import Calls, Claim, FromOthers, FromSlot, Isolation
-from .base import Base, Clause, Subject
+from .base import Base, Clause, Subject, Unsupported
+
+#: Words of independence that say the calls work apart, and nothing else
+_APART = frozenset(("independently", "separately", "in isolation"))
 
 
 class IndependenceRules(Base):
@@ -24,6 +27,14 @@ class IndependenceRules(Base):
 
     def indep(self, items: list[Any]) -> Clause:
         return self._clause(self._subject(items), self._apart)
+
+    def indep_verb(self, items: list[Any]) -> Clause:
+        """"Referees score independently": each call does its work apart
+        from the others. "Alone" (the one slot, without help?) and "blind"
+        (to whose work it is?) say something else of a verb of judging."""
+        if any(str(t).lower() not in _APART for t in self._tokens(items, "INDEP")):
+            raise Unsupported("a word of independence that may say something else of a judgement")
+        return self.indep(items)
 
     def indep_given(self, items: list[Any]) -> Clause:
         given = frozenset(self._names(self._tokens(items, "INPUT")[0]))

@@ -119,6 +119,27 @@ class ReceivingRules(Base):
         shown = Subject(tuple(Calls(x) for x in excepted))
         return self._clause(shown, lambda s: self._need(s, objs) + self._forbid(hidden, objs))
 
+    def give_every_except(self, items: list[Any]) -> Clause:
+        """"The record is passed to every role except the registrar": each
+        other slot of the group receives it and the excepted slot never does
+        (as "every slot except the registrar is given the record"). The
+        group is the slots a plural names, or every slot."""
+        (objs,) = self._objs(items)
+        whos = [i for i in items if isinstance(i, tuple)]
+        words = [t for t in self._tokens(items) if t.type in ("ROLE", "ROLENOUN", "WORD")]
+        if len(whos) == 2:
+            group, excepted = whos
+        elif len(whos) == 1 and len(words) == 1 and str(words[0]) in _EVERY_SLOT:
+            group, excepted = tuple(sorted(self.lex.slots)), whos[0]
+        else:
+            raise Unsupported("an exception to no group of slots")
+        others = tuple(x for x in group if x not in excepted)
+        if not set(excepted) <= set(group) or not others:
+            raise Unsupported("an exception that is not one of the group")
+        shown = Subject(tuple(Calls(x) for x in others))
+        hidden = Subject(tuple(Calls(x) for x in excepted))
+        return self._clause(shown, lambda s: self._need(s, objs) + self._forbid(hidden, objs))
+
     def give_but_never(self, items: list[Any]) -> Clause:
         """"shown to the auditor but not to the reviewer": the first receives
         it, the second never does."""
