@@ -4166,3 +4166,209 @@ def test_a_return_after_a_call_and_an_argument_named_for_the_hidden_delegate(sen
 def test_its_after_another_slot_is_not_read(sentence: str, canonical: str | None) -> None:
     read_as, _, _ = _checked(ASSAY, sentence)
     assert read_as == canonical, (sentence, read_as)
+
+
+FALLBACK = """\
+---
+name: fallback
+kind: pattern
+---
+
+# Fallback
+
+Delegates tried in turn until one succeeds.
+
+### Slots
+
+- `chain`
+
+### Requires
+
+```
+task_brief: string -- the task
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let failure_history = []
+for delegate in chain:
+  try:
+    let candidate = call delegate
+      task_brief: task_brief
+    return { result: candidate, failure_history: failure_history }
+  catch as error:
+    record { delegate: delegate, reason: error } in failure_history
+return { result: null, failure_history: failure_history }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # "the winning delegate's output": the output of the slot that
+        # succeeded, returned on success
+        ("On success the returned result is the winning delegate's output", "on success, the result comes from `chain`"),
+        ("The result returned is the winning delegate's own output", "on success, the result comes from `chain`"),
+        ("On success, the winning delegate's result is returned", "on success, the result comes from `chain`"),
+        ("The returned result is always the winning delegate's output", None),
+        ("After exhaustion, the returned result is the winning delegate's output", None),
+        ("On success the returned result is never the winning delegate's output", None),
+    ],
+)
+def test_the_output_of_the_winning_slot(sentence: str, canonical: str | None) -> None:
+    assert _read_as(FALLBACK, sentence) == canonical, sentence
+
+
+SCREENED = """\
+---
+name: screened
+kind: pattern
+---
+
+# Screened
+
+A proposal is screened; an eligible one is summarised by the chair.
+
+### Slots
+
+- `screener`
+- `chair`
+
+### Requires
+
+```
+proposal: string -- the proposal
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let verdict = call screener
+  proposal: proposal
+if verdict approves:
+  let summary = call chair
+    proposal: proposal
+  return { summary: summary, reason: verdict.reason }
+return { summary: verdict.reason, reason: verdict.reason }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a returned key on a path named before it, without "returned"
+        ("When the screener rejects, the summary is the screener's reason",
+         "when `screener` blocks, the returned `summary` is `screener`'s `reason`"),
+        ("When the screener rejects, the summary comes from the chair",
+         "when `screener` blocks, the returned `summary` comes from `chair`"),
+        ("On approval the summary comes from the chair", "on approval, the returned `summary` comes from `chair`"),
+        ("When the screener approves, the summary is the chair's", "when `screener` approves, the returned `summary` comes from `chair`"),
+        ("On a decline, the summary is the screener's reason", "when the pattern blocks, the returned `summary` is `screener`'s `reason`"),
+        ("When the screener rejects, the summary never comes from the chair", None),
+        ("When the screener rejects, the summary comes only from the chair", None),
+        ("When the screener rejects, the summary is not the screener's reason", None),
+        # a local the pattern does not return under that name
+        ("When the screener rejects, the verdict comes from the screener", None),
+        # "its" after the slot that blocks, returned under a key
+        ("When the screener rejects the proposal, its reason is returned as the summary",
+         "when `screener` blocks, the returned `summary` is `screener`'s `reason`"),
+        ("When the pattern blocks, its reason is returned as the summary", None),
+        ("When the screener rejects the proposal, its reason is never returned as the summary", None),
+        # "returned as the reason": the returned key, though "reason" is
+        # also a word of the vocabulary
+        ("On approval the chair's output is returned as the reason", "on approval, the returned `reason` comes from `chair`"),
+        ("On approval the chair's output is not returned as the reason", None),
+    ],
+)
+def test_a_returned_key_on_a_path_without_returned(sentence: str, canonical: str | None) -> None:
+    assert _read_as(SCREENED, sentence) == canonical, sentence
+
+
+SUMMED = """\
+---
+name: summed
+kind: pattern
+---
+
+# Summed
+
+A director decides; the keeper sums the decision up.
+
+### Slots
+
+- `director`
+- `keeper`
+
+### Requires
+
+```
+brief: string -- what is decided
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let decision = call director
+  brief: brief
+let summary = call keeper
+  decision: decision
+return { summary: summary }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a slot's output returned with no path: on every path, under the key
+        # the noun names where the pattern returns one so named
+        ("The keeper's summary is returned", "the returned `summary` comes from `keeper`"),
+        ("The keeper's summary is returned to the caller", "the returned `summary` comes from `keeper`"),
+        ("The pattern always returns the keeper's summary", "the returned `summary` always comes from `keeper`"),
+        # else under any key
+        ("The director's decision is returned to the caller", "`director`'s output is returned"),
+        ("The pattern always returns the director's decision", "`director`'s output is returned on every path"),
+        ("The keeper's summary is never returned", None),
+        ("The keeper's summary is returned only on success", None),
+        ("The pattern never returns the keeper's summary", None),
+        # "even when": the one path it names, not every one
+        ("The keeper's summary is returned even when the director rejects it", None),
+    ],
+)
+def test_a_slots_output_returned_with_no_path(sentence: str, canonical: str | None) -> None:
+    assert _read_as(SUMMED, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # what a delegate's output is like: words of its quality
+        ("The verifier's feedback is specific and actionable", "`verifier` reasons"),
+        ("The auditor's report is constructive", "`auditor` reasons"),
+        ("The auditor's report is candid about weak claims", "`auditor` reasons"),
+        ("The auditor's report is never specific", None),
+        ("The auditor's report is specific and never the answer key", None),
+    ],
+)
+def test_the_quality_of_a_slots_output(sentence: str, canonical: str | None) -> None:
+    facts, _ = facts_for(sentence)
+    if canonical is None:
+        assert [f.status for f in facts] == [Status.UNRECOGNIZED], sentence
+        return
+    said = "; ".join(e.removeprefix("read as: ") for f in facts for e in f.evidence if e.startswith("read as: "))
+    assert said == canonical, sentence

@@ -574,6 +574,10 @@ def _by_return(low: list[str], i: int, phrases: dict[tuple[str, ...], tuple[str,
         return True  # "the results field"
     if "OUTPUT" in phrases.get((low[i],), ()):
         return False  # "the returned result" is read as a result already
+    as_at = i - 2 if low[i - 1 : i] in (["the"], ["a"], ["an"]) else i - 1
+    if as_at > 0 and low[as_at] == "as":
+        # "is returned as the reason": the key a value is returned under
+        before = tuple(low[max(as_at - 2, 0) : as_at])
     return any(before[len(before) - len(r) :] == r or after[: len(r)] == r for r in _RETURN_WORDS)
 
 

@@ -83,6 +83,18 @@ class ReturnsRules(Base):
         head = [i for i in items if not isinstance(i, ReturnKey)]
         return self._returning(items, Need(self._ret_value(head), key), always=self._said_always(items))
 
+    def ret_its_as(self, items: list[Any]) -> Clause:
+        """"When the safety officer rejects the plan, its reason is
+        returned as the objection": the fields of the slot that blocks,
+        under that key."""
+        when = next(i for i in items if isinstance(i, When))
+        fields = next(i for i in items if isinstance(i, tuple))
+        owner = when.approver
+        if owner is None or owner in (OTHER, ITS):
+            raise Unsupported("'its' of no slot named before it")
+        key = self._key_said([i for i in items if not isinstance(i, tuple)])
+        return self._returning(items, Need(FromSlot(owner, fields), key))
+
     def ret_key_field_made(self, items: list[Any]) -> Clause:
         """"When the pattern blocks, the result is the reason the guard
         gave": that field of the slot's result."""
@@ -142,6 +154,17 @@ class ReturnsRules(Base):
         # "the pattern returns the translator's translation", for the key
         # `translation`: the noun, where the pattern returns a key so named
         return self._returning(items, Need(FromSlot(owner), self._returned_noun(items)))
+
+    def ret_output_returned(self, items: list[Any]) -> Clause:
+        """"The director's decision is returned (to the caller)": on every
+        path, the return carries the slot's output, under the key the noun
+        names where the pattern returns one so named, else under any key."""
+        owner = next(i for i in items if _is_name(i))
+        if owner in (OTHER, ITS):
+            raise Unsupported("a returned output of no named slot")
+        nouns = [str(t).replace(" ", "_") for t in self._tokens(items, "OUTPUT")]
+        key = nouns[0] if nouns and nouns[0] in self.lex.returned_keys else None
+        return self._returning(items, Need(FromSlot(owner), key), always=self._said_always(items))
 
     def _field_owner(self, items: list[Any]) -> tuple[str, tuple[str, ...]]:
         owner = next(i for i in items if _is_name(i))
