@@ -3046,6 +3046,14 @@ def test_the_original_of_a_word_several_names_share_is_the_input(sentence: str, 
         ("The auditor classifies each line as clear, vague, wrong or redundant", "`auditor` reasons"),
         ("The auditor classifies each line as clear, vague, like the answer key", None),
         ("The auditor looks for subtle flaws after the planner", None),
+        # "every" before a plain noun: which things, not how calls run
+        ("The auditor catches every mistranslation", "`auditor` reasons"),
+        ("The auditor double-checks each deduction", "`auditor` reasons"),
+        ("The auditor catches every round", None),
+        ("The auditor catches every time", None),
+        ("The auditor catches every mistranslation twice", None),
+        ("The auditor never catches every mistranslation", None),
+        ("The auditor catches every essay", None),
     ],
 )
 def test_a_plain_promise_of_an_unknown_verb(sentence: str, canonical: str | None) -> None:
@@ -4327,7 +4335,7 @@ let decision = call director
   brief: brief
 let summary = call keeper
   decision: decision
-return { summary: summary }
+return { summary: summary, final_summary: summary }
 ```
 """
 
@@ -4346,6 +4354,20 @@ return { summary: summary }
         ("The keeper's summary is never returned", None),
         ("The keeper's summary is returned only on success", None),
         ("The pattern never returns the keeper's summary", None),
+        # ", on every path" after the source
+        ("The summary returned is the keeper's, on every path", "the returned `summary` always comes from `keeper`"),
+        ("The returned summary is the keeper's output, on every path", "the returned `summary` always comes from `keeper`"),
+        ("The summary returned is never the keeper's, on every path", None),
+        ("When the director approves, the summary returned is the keeper's, on every path", None),
+        # "taken from" the slot's output: it comes from the slot
+        ("The summary returned is taken from the keeper's output", "the returned `summary` comes from `keeper`"),
+        ("The summary is taken from the keeper", "the returned `summary` comes from `keeper`"),
+        ("The summary is read from the keeper's output", None),
+        ("The summary is never taken from the keeper's output", None),
+        # "the final summary", for the key `final_summary`
+        ("The final summary always comes from the keeper", "the returned `final_summary` always comes from `keeper`"),
+        ("The final verdict always comes from the keeper", None),
+        ("The final summary never comes from the keeper", None),
         # "even when": the one path it names, not every one
         ("The keeper's summary is returned even when the director rejects it", None),
     ],
@@ -4372,3 +4394,62 @@ def test_the_quality_of_a_slots_output(sentence: str, canonical: str | None) -> 
         return
     said = "; ".join(e.removeprefix("read as: ") for f in facts for e in f.evidence if e.startswith("read as: "))
     assert said == canonical, sentence
+
+
+SWEPT = """\
+---
+name: swept
+kind: pattern
+---
+
+# Swept
+
+Sectors searched side by side; a failed search is kept apart.
+
+### Slots
+
+- `search_team`
+
+### Requires
+
+```
+sectors: string[] -- the sectors
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let findings = []
+let sweeps = parallel for sector in sectors:
+  try:
+    let sweep = call search_team
+      sector: sector
+    return { sector: sector, sweep: sweep }
+  catch as err:
+    return { sector: sector, error: err }
+for outcome in sweeps:
+  if outcome.error is present:
+    continue
+  record outcome.KEY in findings
+return { findings: findings }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("key", "status"),
+    [
+        # an object built without the key read on one path gives null
+        # there, "no result": the other paths' value is what it carries
+        ("sweep", Status.PROVED),
+        ("sector", Status.VIOLATED),
+    ],
+)
+def test_a_key_one_built_object_lacks_reads_as_no_result(key: str, status: Status) -> None:
+    read_as, got, evidence = _checked(SWEPT.replace("KEY", key), "The findings returned are the search teams' reports")
+    assert read_as == "the returned `findings` comes from `search_team`"
+    assert got == status, evidence

@@ -217,6 +217,8 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             name = (1, priority, _name_kind(entity.kind), entity.names)
         phrase_len = _phrase_at(low, i, phrases, longest)
         owned = after_poss and (name is None or (name[0] == 1 and name[2] != "SLOT")) and phrase_len <= 1
+        if owned and word in _PUNCT:
+            owned = False  # "the hydrologist's, on every path": the comma ends the possessive
         if owned and name is not None and out[-1][0].kind in ("CURRENT", "PRIOR"):
             owned = False  # "the designer's last draft", of a local `draft`: the local, read as before
         if owned and name is not None and out[-1][0].kind != "POSS" and low[i - 1] in ("the", "a", "an"):

@@ -234,6 +234,11 @@ class ReturnsRules(Base):
         """"The one the physician produced": a word before the maker must
         stand for the returned value itself. "Is picked by" the maker: its
         choice, which it gives."""
+        for t in self._tokens(items, "HANDLED"):
+            if str(t).lower() != "taken":
+                # "is taken from the comparator's output": what it is made
+                # of; not "is read from", "is checked from"
+                raise Unsupported(f"'{t} from': not where the value comes from")
         for t in self._tokens(items, "WINS"):
             if str(t).lower() not in ("is picked", "is chosen", "is selected"):
                 raise Unsupported(f"'{t}': not a choice made by the maker")
@@ -352,6 +357,15 @@ class ReturnsRules(Base):
             # "the reviews returned", said of a local `review`: the returned
             # key is named only where the pattern returns it under that name
             raise Unsupported("a returned key the pattern does not return")
+        return ReturnKey(name)
+
+    def ret_key_final(self, items: list[Any]) -> ReturnKey:
+        """"The final cut", for the key `final_cut`: the word and its noun,
+        where the pattern returns a key so named."""
+        final, noun = (str(t).lower().replace(" ", "_") for t in items)
+        name = f"{final}_{noun}"
+        if name not in self.lex.returned_keys:
+            raise Unsupported(f"'{final} {noun}': no key the pattern returns")
         return ReturnKey(name)
 
     def _one_makers(self, name: str) -> bool:
