@@ -3046,6 +3046,14 @@ def test_the_original_of_a_word_several_names_share_is_the_input(sentence: str, 
         ("The auditor classifies each line as clear, vague, wrong or redundant", "`auditor` reasons"),
         ("The auditor classifies each line as clear, vague, like the answer key", None),
         ("The auditor looks for subtle flaws after the planner", None),
+        # "every" before a plain noun: which things, not how calls run
+        ("The auditor catches every mistranslation", "`auditor` reasons"),
+        ("The auditor double-checks each deduction", "`auditor` reasons"),
+        ("The auditor catches every round", None),
+        ("The auditor catches every time", None),
+        ("The auditor catches every mistranslation twice", None),
+        ("The auditor never catches every mistranslation", None),
+        ("The auditor catches every essay", None),
     ],
 )
 def test_a_plain_promise_of_an_unknown_verb(sentence: str, canonical: str | None) -> None:
@@ -4346,3 +4354,284 @@ def test_a_list_of_recipients_with_every_and_everything_a_slot_made(sentence: st
 )
 def test_given_to_every_slot_but_one(sentence: str, canonical: str | None) -> None:
     assert _read_as(TEAMS, sentence) == canonical, sentence
+
+
+
+
+FALLBACK = """\
+---
+name: fallback
+kind: pattern
+---
+
+# Fallback
+
+Delegates tried in turn until one succeeds.
+
+### Slots
+
+- `chain`
+
+### Requires
+
+```
+task_brief: string -- the task
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let failure_history = []
+for delegate in chain:
+  try:
+    let candidate = call delegate
+      task_brief: task_brief
+    return { result: candidate, failure_history: failure_history }
+  catch as error:
+    record { delegate: delegate, reason: error } in failure_history
+return { result: null, failure_history: failure_history }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # "the winning delegate's output": the output of the slot that
+        # succeeded, returned on success
+        ("On success the returned result is the winning delegate's output", "on success, the result comes from `chain`"),
+        ("The result returned is the winning delegate's own output", "on success, the result comes from `chain`"),
+        ("On success, the winning delegate's result is returned", "on success, the result comes from `chain`"),
+        ("The returned result is always the winning delegate's output", None),
+        ("After exhaustion, the returned result is the winning delegate's output", None),
+        ("On success the returned result is never the winning delegate's output", None),
+    ],
+)
+def test_the_output_of_the_winning_slot(sentence: str, canonical: str | None) -> None:
+    assert _read_as(FALLBACK, sentence) == canonical, sentence
+
+
+SCREENED = """\
+---
+name: screened
+kind: pattern
+---
+
+# Screened
+
+A proposal is screened; an eligible one is summarised by the chair.
+
+### Slots
+
+- `screener`
+- `chair`
+
+### Requires
+
+```
+proposal: string -- the proposal
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let verdict = call screener
+  proposal: proposal
+if verdict approves:
+  let summary = call chair
+    proposal: proposal
+  return { summary: summary, reason: verdict.reason }
+return { summary: verdict.reason, reason: verdict.reason }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a returned key on a path named before it, without "returned"
+        ("When the screener rejects, the summary is the screener's reason",
+         "when `screener` blocks, the returned `summary` is `screener`'s `reason`"),
+        ("When the screener rejects, the summary comes from the chair",
+         "when `screener` blocks, the returned `summary` comes from `chair`"),
+        ("On approval the summary comes from the chair", "on approval, the returned `summary` comes from `chair`"),
+        ("When the screener approves, the summary is the chair's", "when `screener` approves, the returned `summary` comes from `chair`"),
+        ("On a decline, the summary is the screener's reason", "when the pattern blocks, the returned `summary` is `screener`'s `reason`"),
+        ("When the screener rejects, the summary never comes from the chair", None),
+        ("When the screener rejects, the summary comes only from the chair", None),
+        ("When the screener rejects, the summary is not the screener's reason", None),
+        # a local the pattern does not return under that name
+        ("When the screener rejects, the verdict comes from the screener", None),
+        # "its" after the slot that blocks, returned under a key
+        ("When the screener rejects the proposal, its reason is returned as the summary",
+         "when `screener` blocks, the returned `summary` is `screener`'s `reason`"),
+        ("When the pattern blocks, its reason is returned as the summary", None),
+        ("When the screener rejects the proposal, its reason is never returned as the summary", None),
+        # "returned as the reason": the returned key, though "reason" is
+        # also a word of the vocabulary
+        ("On approval the chair's output is returned as the reason", "on approval, the returned `reason` comes from `chair`"),
+        ("On approval the chair's output is not returned as the reason", None),
+    ],
+)
+def test_a_returned_key_on_a_path_without_returned(sentence: str, canonical: str | None) -> None:
+    assert _read_as(SCREENED, sentence) == canonical, sentence
+
+
+SUMMED = """\
+---
+name: summed
+kind: pattern
+---
+
+# Summed
+
+A director decides; the keeper sums the decision up.
+
+### Slots
+
+- `director`
+- `keeper`
+
+### Requires
+
+```
+brief: string -- what is decided
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let decision = call director
+  brief: brief
+let summary = call keeper
+  decision: decision
+return { summary: summary, final_summary: summary }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a slot's output returned with no path: on every path, under the key
+        # the noun names where the pattern returns one so named
+        ("The keeper's summary is returned", "the returned `summary` comes from `keeper`"),
+        ("The keeper's summary is returned to the caller", "the returned `summary` comes from `keeper`"),
+        ("The pattern always returns the keeper's summary", "the returned `summary` always comes from `keeper`"),
+        # else under any key
+        ("The director's decision is returned to the caller", "`director`'s output is returned"),
+        ("The pattern always returns the director's decision", "`director`'s output is returned on every path"),
+        ("The keeper's summary is never returned", None),
+        ("The keeper's summary is returned only on success", None),
+        ("The pattern never returns the keeper's summary", None),
+        # ", on every path" after the source
+        ("The summary returned is the keeper's, on every path", "the returned `summary` always comes from `keeper`"),
+        ("The returned summary is the keeper's output, on every path", "the returned `summary` always comes from `keeper`"),
+        ("The summary returned is never the keeper's, on every path", None),
+        ("When the director approves, the summary returned is the keeper's, on every path", None),
+        # "taken from" the slot's output: it comes from the slot
+        ("The summary returned is taken from the keeper's output", "the returned `summary` comes from `keeper`"),
+        ("The summary is taken from the keeper", "the returned `summary` comes from `keeper`"),
+        ("The summary is read from the keeper's output", None),
+        ("The summary is never taken from the keeper's output", None),
+        # "the final summary", for the key `final_summary`
+        ("The final summary always comes from the keeper", "the returned `final_summary` always comes from `keeper`"),
+        ("The final verdict always comes from the keeper", None),
+        ("The final summary never comes from the keeper", None),
+        # "even when": the one path it names, not every one
+        ("The keeper's summary is returned even when the director rejects it", None),
+    ],
+)
+def test_a_slots_output_returned_with_no_path(sentence: str, canonical: str | None) -> None:
+    assert _read_as(SUMMED, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # what a delegate's output is like: words of its quality
+        ("The verifier's feedback is specific and actionable", "`verifier` reasons"),
+        ("The auditor's report is constructive", "`auditor` reasons"),
+        ("The auditor's report is candid about weak claims", "`auditor` reasons"),
+        ("The auditor's report is never specific", None),
+        ("The auditor's report is specific and never the answer key", None),
+    ],
+)
+def test_the_quality_of_a_slots_output(sentence: str, canonical: str | None) -> None:
+    facts, _ = facts_for(sentence)
+    if canonical is None:
+        assert [f.status for f in facts] == [Status.UNRECOGNIZED], sentence
+        return
+    said = "; ".join(e.removeprefix("read as: ") for f in facts for e in f.evidence if e.startswith("read as: "))
+    assert said == canonical, sentence
+
+
+SWEPT = """\
+---
+name: swept
+kind: pattern
+---
+
+# Swept
+
+Sectors searched side by side; a failed search is kept apart.
+
+### Slots
+
+- `search_team`
+
+### Requires
+
+```
+sectors: string[] -- the sectors
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let findings = []
+let sweeps = parallel for sector in sectors:
+  try:
+    let sweep = call search_team
+      sector: sector
+    return { sector: sector, sweep: sweep }
+  catch as err:
+    return { sector: sector, error: err }
+for outcome in sweeps:
+  if outcome.error is present:
+    continue
+  record outcome.KEY in findings
+return { findings: findings }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("key", "status"),
+    [
+        # an object built without the key read on one path gives null
+        # there, "no result": the other paths' value is what it carries
+        ("sweep", Status.PROVED),
+        ("sector", Status.VIOLATED),
+    ],
+)
+def test_a_key_one_built_object_lacks_reads_as_no_result(key: str, status: Status) -> None:
+    read_as, got, evidence = _checked(SWEPT.replace("KEY", key), "The findings returned are the search teams' reports")
+    assert read_as == "the returned `findings` comes from `search_team`"
+    assert got == status, evidence

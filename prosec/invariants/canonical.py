@@ -249,6 +249,11 @@ def canonical(claim: Claim) -> str:
             return f"the returned {_n(need.field)}{', if any,' if present else ''} {verb} {_n(need.what.slot)}"
         case Returns(path="all", needs=(need,)) if isinstance(need.what, FromSlot) and need.what.fields:
             return f"{source(need.what)} is returned"
+        case Returns(path="all", needs=(need,), always=always, present=False) if (
+            isinstance(need.what, FromSlot) and need.field is None and not need.only and not need.raw and not need.latest
+        ):
+            # (under whatever key)
+            return f"{_n(need.what.slot)}'s output is returned{' on every path' if always else ''}"
         case Unmerged(sides=sides):
             return "the pattern never merges " + _list([f"{_n(s)}'s output" for s in sides])
         case Unverifiable(slot=slot) if slot is not None:

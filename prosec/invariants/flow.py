@@ -236,9 +236,30 @@ def meet_lax(a: Flows | None, b: Flows) -> Flows:
         return a
     both = meet_ages(a, b)
     matched = {_same_info(f) for f in both}
-    alone = {f for f in a if _same_info(f) not in matched and _nulled(b, f.at)}
-    alone |= {f for f in b if _same_info(f) not in matched and _nulled(a, f.at)}
+    a_keys, b_keys = _built_keys(a), _built_keys(b)
+    alone = {f for f in a if _same_info(f) not in matched and (_nulled(b, f.at) or _lacks(b_keys, f.at))}
+    alone |= {f for f in b if _same_info(f) not in matched and (_nulled(a, f.at) or _lacks(a_keys, f.at))}
     return both | alone
+
+
+def _plain_key(step: str) -> bool:
+    return step not in (TEXT, INDEX, LENGTH, ERROR) and not is_element(step)
+
+
+def _built_keys(flows: Flows) -> frozenset[str] | None:
+    """The keys of an object built on this path (every flow sits under one
+    of them), or None when the value is not such an object."""
+    keys = {f.at[0] for f in flows if f.at}
+    if not flows or any(not f.at for f in flows) or not all(_plain_key(k) for k in keys):
+        return None
+    return frozenset(keys)
+
+
+def _lacks(keys: frozenset[str] | None, at: tuple[str, ...]) -> bool:
+    """An object built without the key ``at`` starts with: reading that key
+    gives null there, "no result" (``{ sector, error }`` beside
+    ``{ sector, sweep }``)."""
+    return keys is not None and bool(at) and _plain_key(at[0]) and at[0] not in keys
 
 
 def meet(a: Flows | None, b: Flows) -> Flows:

@@ -217,6 +217,8 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             name = (1, priority, _name_kind(entity.kind), entity.names)
         phrase_len = _phrase_at(low, i, phrases, longest)
         owned = after_poss and (name is None or (name[0] == 1 and name[2] != "SLOT")) and phrase_len <= 1
+        if owned and word in _PUNCT:
+            owned = False  # "the hydrologist's, on every path": the comma ends the possessive
         if owned and name is not None and out[-1][0].kind in ("CURRENT", "PRIOR"):
             owned = False  # "the designer's last draft", of a local `draft`: the local, read as before
         if owned and name is not None and out[-1][0].kind != "POSS" and low[i - 1] in ("the", "a", "an"):
@@ -574,6 +576,10 @@ def _by_return(low: list[str], i: int, phrases: dict[tuple[str, ...], tuple[str,
         return True  # "the results field"
     if "OUTPUT" in phrases.get((low[i],), ()):
         return False  # "the returned result" is read as a result already
+    as_at = i - 2 if low[i - 1 : i] in (["the"], ["a"], ["an"]) else i - 1
+    if as_at > 0 and low[as_at] == "as":
+        # "is returned as the reason": the key a value is returned under
+        before = tuple(low[max(as_at - 2, 0) : as_at])
     return any(before[len(before) - len(r) :] == r or after[: len(r)] == r for r in _RETURN_WORDS)
 
 

@@ -580,6 +580,7 @@ KINDS: dict[str, tuple[str, ...]] = {
         "patient", "kind", "friendly", "helpful", "encouraging", "supportive", "respectful",
         "professional", "objective", "rigorous", "diligent",
         "accurate", "accurately", "faithful", "faithfully", "unbiased", "neutral",
+        "specific", "actionable", "constructive", "candid",
         # how a delegate works, said with an adverb
         "carefully", "consistently", "honestly", "gracefully", "thoroughly", "politely",
         "literally", "naturally", "seriously", "diligently", "rigorously", "objectively",

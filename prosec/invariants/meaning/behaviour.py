@@ -150,9 +150,16 @@ class BehaviourRules(Base):
             what = (tok.kind == "IT" and i > 0 and rest[i - 1].kind == "ANYTHING") or (
                 tok.kind == "ANYTHING" and i + 1 < len(rest) and rest[i + 1].kind == "IT"
             )
-            if not (tok.kind in _PLAIN or tok.kind == "ITS" or own or what):
+            # "catches every mistranslation": "every" before a plain noun that
+            # says no round, step or time, which says which things, not how
+            # calls run
+            every = (
+                tok.kind == "EVERY" and tok.text in ("every", "each") and i + 1 < len(rest)
+                and rest[i + 1].kind == "WORD" and rest[i + 1].text not in _ORDER_WORDS
+            )
+            if not (tok.kind in _PLAIN or tok.kind == "ITS" or own or what or every):
                 raise Unsupported(f"{tok.text!r} in a promise of an unknown verb")
-            if tok.text in _ORDER_WORDS or any(c.isdigit() for c in tok.text):
+            if (tok.text in _ORDER_WORDS and not every) or any(c.isdigit() for c in tok.text):
                 raise Unsupported(f"{tok.text!r}, which says how calls run or relate")
         self._names_nothing(verb.start_pos, "a promise of an unknown verb about something the pattern names", self._subject(items).slots)
         return self.behaviour(items)

@@ -83,6 +83,18 @@ class ReturnsRules(Base):
         head = [i for i in items if not isinstance(i, ReturnKey)]
         return self._returning(items, Need(self._ret_value(head), key), always=self._said_always(items))
 
+    def ret_its_as(self, items: list[Any]) -> Clause:
+        """"When the safety officer rejects the plan, its reason is
+        returned as the objection": the fields of the slot that blocks,
+        under that key."""
+        when = next(i for i in items if isinstance(i, When))
+        fields = next(i for i in items if isinstance(i, tuple))
+        owner = when.approver
+        if owner is None or owner in (OTHER, ITS):
+            raise Unsupported("'its' of no slot named before it")
+        key = self._key_said([i for i in items if not isinstance(i, tuple)])
+        return self._returning(items, Need(FromSlot(owner, fields), key))
+
     def ret_key_field_made(self, items: list[Any]) -> Clause:
         """"When the pattern blocks, the result is the reason the guard
         gave": that field of the slot's result."""
@@ -142,6 +154,17 @@ class ReturnsRules(Base):
         # "the pattern returns the translator's translation", for the key
         # `translation`: the noun, where the pattern returns a key so named
         return self._returning(items, Need(FromSlot(owner), self._returned_noun(items)))
+
+    def ret_output_returned(self, items: list[Any]) -> Clause:
+        """"The director's decision is returned (to the caller)": on every
+        path, the return carries the slot's output, under the key the noun
+        names where the pattern returns one so named, else under any key."""
+        owner = next(i for i in items if _is_name(i))
+        if owner in (OTHER, ITS):
+            raise Unsupported("a returned output of no named slot")
+        nouns = [str(t).replace(" ", "_") for t in self._tokens(items, "OUTPUT")]
+        key = nouns[0] if nouns and nouns[0] in self.lex.returned_keys else None
+        return self._returning(items, Need(FromSlot(owner), key), always=self._said_always(items))
 
     def _field_owner(self, items: list[Any]) -> tuple[str, tuple[str, ...]]:
         owner = next(i for i in items if _is_name(i))
@@ -211,6 +234,11 @@ class ReturnsRules(Base):
         """"The one the physician produced": a word before the maker must
         stand for the returned value itself. "Is picked by" the maker: its
         choice, which it gives."""
+        for t in self._tokens(items, "HANDLED"):
+            if str(t).lower() != "taken":
+                # "is taken from the comparator's output": what it is made
+                # of; not "is read from", "is checked from"
+                raise Unsupported(f"'{t} from': not where the value comes from")
         for t in self._tokens(items, "WINS"):
             if str(t).lower() not in ("is picked", "is chosen", "is selected"):
                 raise Unsupported(f"'{t}': not a choice made by the maker")
@@ -329,6 +357,15 @@ class ReturnsRules(Base):
             # "the reviews returned", said of a local `review`: the returned
             # key is named only where the pattern returns it under that name
             raise Unsupported("a returned key the pattern does not return")
+        return ReturnKey(name)
+
+    def ret_key_final(self, items: list[Any]) -> ReturnKey:
+        """"The final cut", for the key `final_cut`: the word and its noun,
+        where the pattern returns a key so named."""
+        final, noun = (str(t).lower().replace(" ", "_") for t in items)
+        name = f"{final}_{noun}"
+        if name not in self.lex.returned_keys:
+            raise Unsupported(f"'{final} {noun}': no key the pattern returns")
         return ReturnKey(name)
 
     def _one_makers(self, name: str) -> bool:
