@@ -178,6 +178,8 @@ WHO_WHAT = [
     ("learner", "the answer key"),
     ("mediator", "the budget"),
     ("observer", "the actor's output"),
+    # a field, in a word for its value
+    ("auditor", "the reviewer's score number"),
     ("auditor", "the style guide"),
     ("executor", "the raw goal"),
 ]
@@ -626,6 +628,55 @@ def test_a_call_count_is_counted_over_every_path(sentence: str, status: Status) 
     assert [f.status for f in facts] == [status], [(f.status, f.evidence) for f in facts]
     if status is not Status.UNRECOGNIZED:
         assert [f.kind for f in facts] == ["call count"]
+
+
+SIGN_UP = """\
+---
+name: sign-up
+kind: pattern
+---
+
+# Sign-up
+
+Each singer is recorded, one after another.
+
+### Slots
+
+- `recorder`
+
+### Requires
+
+- The caller supplies:
+    singers: string[] -- the singers, in sign-up order
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let takes = []
+for singer in singers:
+  let take = call recorder
+    singer: singer
+  append take to takes
+return takes
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # the pattern's own "sign-up order", which a sentence's reading
+        # joins into one word as it joins "sign-up"
+        ("Singers are recorded one at a time, in sign-up order", "`recorder` runs in order over `singers`"),
+        ("Singers are recorded one at a time, in sign-in order", None),
+    ],
+)
+def test_an_order_the_pattern_names_with_a_hyphen(sentence: str, canonical: str | None) -> None:
+    assert _read_as(SIGN_UP, sentence) == canonical, sentence
 
 
 RERUNS = """\
@@ -1644,6 +1695,11 @@ return history
         # a list appended to, named with a noun for what each round adds
         ("History rounds only accumulate", "`history` only grows"),
         ("Score rounds are appended and never removed", None),
+        # what is kept, by its fate, appended and never removed
+        ("Failed quotes are only ever appended to the history, never removed", "`history` only grows"),
+        ("Rejected quotes are recorded and never dropped from the history", "`history` only grows"),
+        ("Failed quotes are recorded and dropped from the history", None),
+        ("Failed quotes are removed from the history", None),
     ],
 )
 def test_a_list_named_with_words_before_its_local(sentence: str, canonical: str | None) -> None:
@@ -1880,6 +1936,13 @@ def test_rounds_named_by_what_the_bound_counts(sentence: str, canonical: str | N
         ("Chunks are not mapped one at a time", None),
         ("Chunks are reviewed one at a time", None),
         ("Essays are mapped one at a time", None),
+        # handed out, or handled with any verb, one at a time: the one slot
+        # a loop over the list calls
+        ("Chunks are given one at a time, in chunk order", "`mapper` runs in order over `chunks`"),
+        ("Chunks are observed one at a time", "`mapper` runs in order over `chunks`"),
+        ("Chunks are never observed one at a time", None),
+        ("Chunks are quickly one at a time", None),
+        ("The brief is given one at a time", None),
         # working in parallel, set against an order: the order denied
         ("The stages work in parallel, not one after another", "it is not the case that `stages` runs in order"),
         ("The reviewers read the essays in parallel rather than in sequence", "it is not the case that `reviewer` runs in order over `essays`"),

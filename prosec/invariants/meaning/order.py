@@ -138,6 +138,14 @@ class OrderRules(Base):
             raise Unsupported("a verb named for another slot than the one the loop calls")
         return Clause(None, lambda s: [Ordered(Calls(slot), over)])
 
+    def ordered_handled_word(self, items: list[Any]) -> Clause:
+        """"Targets are observed one at a time": an unknown word must be a
+        verb's participle."""
+        (verb,) = self._tokens(items, "WORD")
+        if not str(verb).isalpha() or not str(verb).lower().endswith("ed"):
+            raise Unsupported("a word that is not a verb's participle")
+        return self.ordered_handled(items)
+
     def ordered_handled_by(self, items: list[Any]) -> Clause:
         """"Tickets are classified one at a time": the calls of the slot the
         verb is named for, which a loop over the list calls."""
