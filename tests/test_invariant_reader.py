@@ -178,6 +178,8 @@ WHO_WHAT = [
     ("learner", "the answer key"),
     ("mediator", "the budget"),
     ("observer", "the actor's output"),
+    # a field, in a word for its value
+    ("auditor", "the reviewer's score number"),
     ("auditor", "the style guide"),
     ("executor", "the raw goal"),
 ]
@@ -607,6 +609,18 @@ def test_docs_examples_read_as_the_docs_say(sentence: str, canonical: str | None
         ("The guard is called once per chunk", Status.UNRECOGNIZED),
         ("The guard is not called once", Status.UNRECOGNIZED),
         ("The guard is never called twice", Status.UNRECOGNIZED),
+        # "per run", "on every run", "always": the count of one run
+        ("The guard is called exactly once per run", Status.PROVED),
+        ("The verifier is called exactly once on every run", Status.VIOLATED),
+        ("The guard is always called exactly once", Status.PROVED),
+        ("The verifier always runs exactly once", Status.VIOLATED),
+        ("The handler is called at most once per run", Status.VIOLATED),
+        ("The handler is called at most twice per run", Status.PROVED),
+        # "in every round": each round's calls, not the run's
+        ("The guard is called exactly once in every round", Status.UNRECOGNIZED),
+        ("The guard is called exactly once per round", Status.UNRECOGNIZED),
+        # "each" of a slot called in two places, among others named
+        ("The guard and the handler are each called exactly once", Status.UNRECOGNIZED),
     ],
 )
 def test_a_call_count_is_counted_over_every_path(sentence: str, status: Status) -> None:
@@ -614,6 +628,116 @@ def test_a_call_count_is_counted_over_every_path(sentence: str, status: Status) 
     assert [f.status for f in facts] == [status], [(f.status, f.evidence) for f in facts]
     if status is not Status.UNRECOGNIZED:
         assert [f.kind for f in facts] == ["call count"]
+
+
+SIGN_UP = """\
+---
+name: sign-up
+kind: pattern
+---
+
+# Sign-up
+
+Each singer is recorded, one after another.
+
+### Slots
+
+- `recorder`
+
+### Requires
+
+- The caller supplies:
+    singers: string[] -- the singers, in sign-up order
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let takes = []
+for singer in singers:
+  let take = call recorder
+    singer: singer
+  append take to takes
+return takes
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # the pattern's own "sign-up order", which a sentence's reading
+        # joins into one word as it joins "sign-up"
+        ("Singers are recorded one at a time, in sign-up order", "`recorder` runs in order over `singers`"),
+        ("Singers are recorded one at a time, in sign-in order", None),
+    ],
+)
+def test_an_order_the_pattern_names_with_a_hyphen(sentence: str, canonical: str | None) -> None:
+    assert _read_as(SIGN_UP, sentence) == canonical, sentence
+
+
+RERUNS = """\
+---
+name: reruns
+kind: pattern
+---
+
+# Reruns
+
+A gauge read again and again until the checker accepts.
+
+### Slots
+
+- `reader`
+- `checker`
+
+### Config
+
+- `steps` (integer, default: 3): the readings each run takes
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let verdict = null
+loop until verdict says accept (max: 3):
+  repeat steps:
+    let reading = call reader
+  verdict = call checker
+    reading: reading
+return verdict
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # the pattern's rounds are runs too: a count "in every run" may be
+        # of each round's calls
+        ("The reader is called exactly `steps` times in every run", None),
+        ("The checker is called at most once per run", None),
+        ("The checker is called at most 3 times in total", "`checker` is called at most 3 times"),
+    ],
+)
+def test_a_count_per_run_where_rounds_are_runs(sentence: str, canonical: str | None) -> None:
+    assert _read_as(RERUNS, sentence) == canonical, sentence
+
+
+def test_each_of_the_slots_named_is_counted() -> None:
+    """"The guard and the target are each called exactly once": a count of
+    each slot named."""
+    facts, _ = facts_for("The guard and the target are each called exactly once")
+    assert [(f.kind, dict(f.params)["slot"], f.status) for f in facts] == [
+        ("call count", "guard", Status.PROVED),
+        ("call count", "target", Status.VIOLATED),
+    ]
 
 
 @pytest.mark.parametrize(
@@ -1554,6 +1678,28 @@ return history
         # never reset at such a time; reset at it, denied
         ("The history is never reset between rounds", "`history` only grows"),
         ("The history is reset between rounds", "it is not the case that `history` only grows"),
+        # growing "only ever", "monotonically"
+        ("The history only ever accumulates", "`history` only grows"),
+        ("The history grows monotonically", "`history` only grows"),
+        ("The history does not grow monotonically", None),
+        # each list named, or said again with "and so does"
+        ("The history and `current` only accumulate", "`history` only grows; `current` only grows"),
+        ("The history, `current` and the score only grow", "`history` only grows; `current` only grows; `score` only grows"),
+        ("Both the history and `current` are append-only", "`history` only grows; `current` only grows"),
+        ("The history grows monotonically, and so does `current`", "`history` only grows; `current` only grows"),
+        ("The history and `current` are appended and never removed", "`history` only grows; `current` only grows"),
+        ("The history and `current` are appended and removed", None),
+        ("The history and `current` do not only grow", None),
+        ("The history grows monotonically, and thus does `current`", None),
+        ("The history grows, and so does `current`", None),
+        # a list appended to, named with a noun for what each round adds
+        ("History rounds only accumulate", "`history` only grows"),
+        ("Score rounds are appended and never removed", None),
+        # what is kept, by its fate, appended and never removed
+        ("Failed quotes are only ever appended to the history, never removed", "`history` only grows"),
+        ("Rejected quotes are recorded and never dropped from the history", "`history` only grows"),
+        ("Failed quotes are recorded and dropped from the history", None),
+        ("Failed quotes are removed from the history", None),
     ],
 )
 def test_a_list_named_with_words_before_its_local(sentence: str, canonical: str | None) -> None:
@@ -1790,6 +1936,13 @@ def test_rounds_named_by_what_the_bound_counts(sentence: str, canonical: str | N
         ("Chunks are not mapped one at a time", None),
         ("Chunks are reviewed one at a time", None),
         ("Essays are mapped one at a time", None),
+        # handed out, or handled with any verb, one at a time: the one slot
+        # a loop over the list calls
+        ("Chunks are given one at a time, in chunk order", "`mapper` runs in order over `chunks`"),
+        ("Chunks are observed one at a time", "`mapper` runs in order over `chunks`"),
+        ("Chunks are never observed one at a time", None),
+        ("Chunks are quickly one at a time", None),
+        ("The brief is given one at a time", None),
         # working in parallel, set against an order: the order denied
         ("The stages work in parallel, not one after another", "it is not the case that `stages` runs in order"),
         ("The reviewers read the essays in parallel rather than in sequence", "it is not the case that `reviewer` runs in order over `essays`"),
@@ -1800,7 +1953,22 @@ def test_rounds_named_by_what_the_bound_counts(sentence: str, canonical: str | N
         ("All stages run concurrently", "it is not the case that `stages` runs in order"),
         ("The stages are all tried at once", "it is not the case that `stages` runs in order"),
         ("Chunks are mapped in parallel", "it is not the case that `mapper` runs in order over `chunks`"),
-        ("The stages never run in parallel", None),
+        # never at the same time: of a slot sequence, whose delegates only
+        # a `for` over it calls, that loop sequential; of one slot, which
+        # list its calls walk is not said
+        ("The stages never run in parallel", "`stages` runs in order"),
+        ("The stages are never run concurrently", "`stages` runs in order"),
+        ("The stages are never tried simultaneously", "`stages` runs in order"),
+        ("The mapper never runs in parallel", None),
+        ("Chunks are never mapped in parallel", None),
+        ("The stages never run quickly", None),
+        ("The stages never run immediately", None),
+        ("No stage ever runs in parallel", None),
+        # said again after the order
+        ("The mapper visits the chunks one at a time, never in parallel", "`mapper` runs in order over `chunks`"),
+        ("The stages run one after another, not in parallel", "`stages` runs in order"),
+        ("The stages run one after another, in parallel", None),
+        ("The stages run one after another, never in private", None),
         ("The stages run in parallel by default", None),
         ("The stages run quickly", None),
         ("The stages are tried at once", None),

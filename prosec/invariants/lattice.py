@@ -134,6 +134,17 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             # "the budgeter's overage figure": the field, in a word for its value
             i += 1
             continue
+        if (
+            (field_tok := next((t for t in out[-1] if t.kind == "FIELD"), None) if out else None)
+            and len(field_tok.names) == 1
+            and word in _FIELD_VALUE_NOUNS
+            and (word,) not in lex.forms and word not in lex.key_forms and word not in lex.declared_keys
+        ):
+            # "the dispenser's lot number", "the accuracy figure",
+            # "the confidence figure": the field, in a word for its value
+            out[-1] = [field_tok]
+            i += 1
+            continue
         if (field_tok := next((t for t in out[-1] if t.kind == "FIELD"), None) if out else None) and _key_noun(field_tok, word, lex, phrases):
             # "the damage notes" of a key `damage`, where the pattern's own
             # text says "damage notes": the field, in the pattern's noun for it
@@ -527,6 +538,11 @@ def _original_input(word: str, before: list[Tok], lex: Lexicon, phrases: dict[tu
     forms = {word, singular(word), plural(word)}
     heads = tuple(sorted(n for n in lex.inputs if words_of(n)[-1] in forms))
     return heads if len(heads) == 1 else None
+
+
+#: Nouns for a field's value after the field's name ("the lot number",
+#: "the accuracy figure"): that field.
+_FIELD_VALUE_NOUNS = frozenset("number numbers figure figures value values".split())
 
 
 def _key_noun(field: Tok, word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> bool:

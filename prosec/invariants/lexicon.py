@@ -836,7 +836,12 @@ def build_lexicon(
     lex.described = dict(descriptions)
     _attached(lex, prose)
     own = " ".join([prose, *(t for _, t in descriptions), *(t for _, t in results_described)]).lower()
-    lex.bigrams = frozenset(itertools.pairwise(re.findall(r"[a-z][a-z_]*", own)))
+    # (a hyphenated compound, "sign-up order", is also the one word a
+    # sentence's reading joins it into: "sign_up")
+    joined = re.sub(r"(?<=[a-z])-(?=[a-z])", "_", own)
+    lex.bigrams = frozenset(itertools.pairwise(re.findall(r"[a-z][a-z_]*", own))) | frozenset(
+        itertools.pairwise(re.findall(r"[a-z][a-z_]*", joined))
+    )
     named: set[str] = set()
     for slot, text in results_described:
         # an `ensures:` list names the result by its first item; the items

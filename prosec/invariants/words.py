@@ -217,7 +217,13 @@ KINDS: dict[str, tuple[str, ...]] = {
     "ONCE_N": ("once", "twice", "thrice", "three times"),
     "TIMES": ("times", "time"),
     # "once in total": the count of every call of a run
-    "IN_TOTAL": ("in total", "all told"),
+    "IN_TOTAL": (
+        "in total", "all told",
+        # "exactly once per run", "on every run": the count of one run of
+        # the pattern
+        "per run", "in every run", "on every run", "in each run", "on each run", "in any run", "on any run",
+        "per execution", "in every execution", "on every execution",
+    ),
     "SINGLE": ("single", "one", "one and only one"),
     # ---- verbs of receiving (active) and giving (passive)
     "SEE": (

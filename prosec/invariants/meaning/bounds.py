@@ -285,6 +285,11 @@ class BoundsRules(Base):
         ``loose``, "X is called twice", "X is only called once"."""
         times = [t for t in self._tokens(items, "ONCE_N")]
         count = _NUMBERS[str(times[0]).lower()] if times else next(i for i in items if _is_name(i))
+        if any("run" in str(t).lower().split() for t in self._tokens(items, "IN_TOTAL")) and self._runs_named():
+            # "exactly `load_steps` times in every run", where the pattern's
+            # own text calls its rounds runs ("each run applies ...", "a
+            # rerun"): a count of each round's calls, or of the run's
+            raise Unsupported("'per run' where the pattern's rounds are runs too")
 
         quantified = any(t.kind in ("EVERY", "BOTH") for t in self.toks)
 
@@ -305,10 +310,28 @@ class BoundsRules(Base):
 
         return Clause(self._subject(items), build)
 
+    def _runs_named(self) -> bool:
+        """Whether the pattern's own text speaks of runs or reruns as
+        things ("each run applies", "asks for a rerun"), which may be its
+        rounds rather than one run of the whole pattern."""
+        det = {"a", "an", "one", "each", "every", "per", "another", "first", "next", "last", "later", "this", "re"}
+        return any(
+            b in ("rerun", "reruns") or a in ("rerun", "reruns") or (b in ("run", "runs") and a in det)
+            for a, b in self.lex.bigrams
+        )
+
     def bounded_calls(self, items: list[Any]) -> Clause:
         return self._count_clause(items, exact=False)
 
     def exact_calls(self, items: list[Any]) -> Clause:
+        return self._count_clause(items, exact=True)
+
+    def exact_calls_always(self, items: list[Any]) -> Clause:
+        """"The chair is always called exactly once": on every run, which a
+        count of a run's calls already says; not "in every round" (a count
+        of each round's calls)."""
+        if any(str(t).lower() not in ("always", "invariably") for t in self._tokens(items, "ALWAYS")):
+            raise Unsupported("a count said of each round, not of the run")
         return self._count_clause(items, exact=True)
 
     bounded_calls_n = bounded_calls

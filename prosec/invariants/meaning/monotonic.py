@@ -72,6 +72,34 @@ class MonotonicRules(Base):
         var = next(i for i in items if _is_name(i))
         return Clause(None, lambda s: [Monotonic(var)])
 
+    def mono_var_rounds(self, items: list[Any]) -> str:
+        """"Skipped passes": the list a local holds, named with a noun for
+        what each round adds to it; only of a list that is appended to."""
+        var = self.mono_var(items)
+        if var not in self.lex.appended:
+            raise Unsupported("a local named with a noun for rounds that is not a list appended to")
+        return var
+
+    def mono_many(self, items: list[Any]) -> list[str]:
+        return [i for i in items if _is_name(i)]
+
+    def so_too(self, items: list[Any]) -> list[str]:
+        """", and so does the working text": the same said of that list."""
+        if [str(t).lower() for t in self._tokens(items, "WORD")] != ["so"]:
+            raise Unsupported("'and ... does', not 'and so does'")
+        return [i for i in items if _is_name(i)]
+
+    def monotonic_all(self, items: list[Any]) -> Clause:
+        """Each list named only grows."""
+        names: list[str] = []
+        for i in items:
+            for n in i if isinstance(i, list) else [i] if _is_name(i) else []:
+                if n not in names:
+                    names.append(n)
+        if not names:
+            raise Unsupported("no list named")
+        return Clause(None, lambda s: [Monotonic(n) for n in names])
+
     def monotonic_each(self, items: list[Any]) -> Clause:
         """"Each staged_reports list only grows": every list the local
         holds, each one only appended to. "Each reviewer's list of staged

@@ -45,6 +45,26 @@ class OrderRules(Base):
         self._concurrent(items)
         return self._denied(self.ordered_handled_by(items))
 
+    def not_concurrent(self, items: list[Any]) -> None:
+        """"(one at a time,) never in parallel": the order said again."""
+        self._concurrent(items)
+        return None
+
+    def ordered_never_concurrent(self, items: list[Any]) -> Clause:
+        """"The stages never run in parallel": of a slot sequence, whose
+        delegates only a `for` over it calls, one at a time is that loop
+        sequential, in order. Of one slot, "never in parallel" does not say
+        which list its calls walk (or that they walk one)."""
+        self._concurrent(items)
+        verbs = self._tokens(items, "WORD")[:-1]
+        if any(not str(v).isalpha() or not str(v).lower().endswith("ed") for v in verbs):
+            raise Unsupported("a word that is not a verb's participle")
+        clause = self.ordered(items)
+        subject = clause.subject
+        if subject is None or any(c.slot not in self.lex.sequences or c.given or c.phase != "all" for c in subject.calls):
+            raise Unsupported("'never in parallel' of calls that are not a slot sequence's")
+        return clause
+
     def order_of(self, items: list[Any]) -> OrderOf:
         if any(str(t).lower() != "following" for t in self._tokens(items, "LATER")):
             raise Unsupported("an order said with 'later' or 'subsequent', not 'following'")
@@ -132,6 +152,14 @@ class OrderRules(Base):
             # slot the loop over the essays calls
             raise Unsupported("a verb named for another slot than the one the loop calls")
         return Clause(None, lambda s: [Ordered(Calls(slot), over)])
+
+    def ordered_handled_word(self, items: list[Any]) -> Clause:
+        """"Targets are observed one at a time": an unknown word must be a
+        verb's participle."""
+        (verb,) = self._tokens(items, "WORD")
+        if not str(verb).isalpha() or not str(verb).lower().endswith("ed"):
+            raise Unsupported("a word that is not a verb's participle")
+        return self.ordered_handled(items)
 
     def ordered_handled_by(self, items: list[Any]) -> Clause:
         """"Tickets are classified one at a time": the calls of the slot the
