@@ -315,9 +315,11 @@ return {{
         ("The returned letter always comes from the writer.", Status.VIOLATED),
         ("The returned letter, if any, comes from the writer.", Status.PROVED),
         ("The returned letter, if any, comes from the screener.", Status.VIOLATED),
-        # inputs count or not: "works" does not say, "decides" does
+        # inputs count or not: neither "works" nor "decides" says; "of what
+        # delegates produce" does
         ("The writer works solely from the screener's verdict.", Status.UNRECOGNIZED),
-        ("The writer decides solely from the screener's verdict.", Status.PROVED),
+        ("The writer decides solely from the screener's verdict.", Status.UNRECOGNIZED),
+        ("The writer decides only from the screener's verdict, of what delegates produce.", Status.PROVED),
         ("The writer receives only the screener's verdict.", Status.VIOLATED),
         # the screener is never asked to approve: no path is "when it blocks"
         ("When the screener blocks, the screener's reason is returned.", Status.UNRECOGNIZED),
