@@ -410,7 +410,7 @@ def _head_noun(lex: Lexicon, name: str, ws: list[str]) -> str | None:
     if any(v in keys or (v,) in lex.forms for v in variants(head)):
         return None
     kinds = set(_known().get((head,), ()))
-    if kinds and not kinds & _VALUE_NOUNS or kinds - _VALUE_NOUNS - {"AUTHORED"}:
+    if (kinds and not kinds & _VALUE_NOUNS) or kinds - _VALUE_NOUNS - {"AUTHORED"}:
         # (a noun for a value that is also a verb of making, "report",
         # is still that noun after a name)
         return None
@@ -439,13 +439,13 @@ def _described(lex: Lexicon, descriptions: Iterable[tuple[str, str]]) -> None:
             # description, a noun and what it is of or for
             phrases.setdefault(tuple(whole), set()).add(name)
         ws = description_phrase(text)
-        head = _head_noun(lex, name, ws)
-        if head is not None:
+        noun = _head_noun(lex, name, ws)
+        if noun is not None:
             # "the weather report" of `weather: the mountain weather
             # report`, "the artwork record" of `artwork: the catalogue
             # record of the work`: the input's name and the noun its
             # description calls it by
-            for v in variants(head):
+            for v in variants(noun):
                 phrases.setdefault((*words_of(name), v), set()).add(name)
         if not ws or ws == words_of(name):
             continue
