@@ -1170,6 +1170,8 @@ return {
         ),
         ("The conservator sees the dates, and so may the insurer", None),
         ("The conservator sees the dates, and also does the insurer", None),
+        ("The insurer never sees the dates, and so does the registrar", None),
+        ("The conservator sees only the dates, and so does the insurer", None),
         # several recipients, and no one else
         (
             "The dates are passed to the conservator as well as to the insurer",
@@ -1184,6 +1186,8 @@ return {
             "`insurer` receives `weather`; `conservator` never receives `weather`; `registrar` never receives `weather`",
         ),
         ("The weather reaches the insurer and other roles", None),
+        ("The weather never reaches the insurer and nobody else", None),
+        ("The dates are never passed to the conservator as well as to the insurer", None),
         # every slot but one: the others receive it, that one never does
         (
             "The artwork is passed to every role except the registrar",
@@ -1199,6 +1203,7 @@ return {
             "`conservator` receives `dates`; `insurer` receives `dates`; `registrar` never receives `dates`",
         ),
         ("The artwork is passed to no role except the registrar", None),
+        ("The artwork is never passed to every role except the registrar", None),
     ],
 )
 def test_what_several_slots_share(sentence: str, canonical: str | None) -> None:
