@@ -1218,6 +1218,185 @@ def test_a_locals_values_from_other_calls(sentence: str, canonical: str | None) 
     assert _read_as(PATTERN, sentence) == canonical, sentence
 
 
+SHARED = """\
+---
+name: shared
+kind: pattern
+---
+
+# Shared
+
+Two assessors read the record; a registrar decides.
+
+### Slots
+
+- `conservator`
+- `insurer`
+- `registrar`
+  - ensures: a decision `{ decision, reason }`
+
+### Requires
+
+- The caller supplies:
+    artwork: object -- the catalogue record of the work
+    weather: string -- the current mountain weather report
+    dates: string -- the loan valuation
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let condition = call conservator
+  artwork: artwork
+  dates: dates
+let valuation = call insurer
+  artwork: artwork
+  weather: weather
+  dates: dates
+let decision = call registrar
+  condition: condition
+  valuation: valuation
+
+return {
+  decision: decision
+}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # an input's name and the noun its description calls it by
+        ("The conservator receives the artwork record unchanged", "`conservator` receives `artwork` unchanged"),
+        ("The insurer sees the weather report", "`insurer` receives `weather`"),
+        ("The registrar never sees the artwork record", "`registrar` never receives `artwork`"),
+        # not a noun the description does not use, nor one that names
+        # something else of the pattern (`valuation`)
+        ("The insurer sees the weather forecast", None),
+        ("The registrar sees the dates valuation", None),
+        # "and so does": the second subject receives it too (a modal says
+        # what may be, not what is)
+        (
+            "The conservator sees the dates, and so does the insurer",
+            "`conservator` receives `dates`; `insurer` receives `dates`",
+        ),
+        (
+            "The insurer is given the artwork, and so is the conservator",
+            "`insurer` receives `artwork`; `conservator` receives `artwork`",
+        ),
+        (
+            "The conservator sees the dates, and so does the insurer, but the registrar does not",
+            "`conservator` receives `dates`; `insurer` receives `dates`; `registrar` never receives `dates`",
+        ),
+        ("The conservator sees the dates, and so may the insurer", None),
+        ("The conservator sees the dates, and also does the insurer", None),
+        ("The insurer never sees the dates, and so does the registrar", None),
+        ("The conservator sees only the dates, and so does the insurer", None),
+        # several recipients, and no one else
+        (
+            "The dates are passed to the conservator as well as to the insurer",
+            "`conservator` receives `dates`; `insurer` receives `dates`",
+        ),
+        (
+            "The weather reaches the insurer and nobody else",
+            "`insurer` receives `weather`; `conservator` never receives `weather`; `registrar` never receives `weather`",
+        ),
+        (
+            "The weather reaches the insurer and no other role",
+            "`insurer` receives `weather`; `conservator` never receives `weather`; `registrar` never receives `weather`",
+        ),
+        ("The weather reaches the insurer and other roles", None),
+        ("The weather never reaches the insurer and nobody else", None),
+        ("The dates are never passed to the conservator as well as to the insurer", None),
+        # every slot but one: the others receive it, that one never does
+        (
+            "The artwork is passed to every role except the registrar",
+            "`conservator` receives `artwork`; `insurer` receives `artwork`; `registrar` never receives `artwork`",
+        ),
+        (
+            "The weather is withheld from everyone except the insurer",
+            "`insurer` receives `weather`; `conservator` never receives `weather`; `registrar` never receives `weather`",
+        ),
+        ("The weather is withheld from someone except the insurer", None),
+        (
+            "The dates are passed to everyone except the registrar",
+            "`conservator` receives `dates`; `insurer` receives `dates`; `registrar` never receives `dates`",
+        ),
+        ("The artwork is passed to no role except the registrar", None),
+        ("The artwork is never passed to every role except the registrar", None),
+    ],
+)
+def test_what_several_slots_share(sentence: str, canonical: str | None) -> None:
+    assert _read_as(SHARED, sentence) == canonical, sentence
+
+
+TURNS = """\
+---
+name: turns
+kind: pattern
+---
+
+# Turns
+
+Reviewers take turns; a chair rules on their reviews.
+
+### Slots
+
+- `reviewer`
+- `chair`
+- `moderator`
+
+### Requires
+
+```
+post: string -- the reported post
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let reviews = []
+repeat 3:
+  let review = call reviewer
+    post: post
+    earlier: reviews
+  append review to reviews
+let ruling = call chair
+  reviews: reviews
+let note = call moderator
+  ruling: ruling
+return { ruling: ruling, note: note }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # "every review", of `review` that holds each reviewer result and
+        # `reviews` it is appended to: every reviewer output
+        ("The chair sees every review", "`chair` receives every `reviewer` output"),
+        ("The moderator sees every review", "`moderator` receives every `reviewer` output"),
+        # kept away, "every" may allow some of them; a slot called in a loop
+        # may be given one of them a call
+        ("The chair never sees every review", None),
+        ("Each reviewer sees every review", None),
+    ],
+)
+def test_every_value_of_a_local_that_holds_each_result(sentence: str, canonical: str | None) -> None:
+    # (whether a list appended to in a loop holds every result is not
+    # something the analysis counts: read, and left unsettled)
+    assert _checked(TURNS, sentence)[0] == canonical, sentence
+
+
 @pytest.mark.parametrize(
     ("sentence", "canonical"),
     [

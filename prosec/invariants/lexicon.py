@@ -389,6 +389,34 @@ def _owner_forms(ws: list[str]) -> list[tuple[str, ...]]:
     return [tuple(ws)]
 
 
+#: Word kinds a description's head noun may have and still be only a noun
+#: for the value ("report", "record", "list")
+_VALUE_NOUNS = frozenset("OUTPUT CONTAINER".split())
+
+
+def _head_noun(lex: Lexicon, name: str, ws: list[str]) -> str | None:
+    """The noun an input's description calls it by, to say after the
+    input's name: not the name's own last word, not a key of any result
+    or input ("the order total" is a part of `order`), not another name of
+    the pattern, and no word the reader knows as more than a noun for a
+    value."""
+    if not ws or ws[-1] in ("'s", "'") or len(ws[-1]) < 3:
+        return None
+    head = ws[-1]
+    own = words_of(name)
+    if not own or head in variants(own[-1]):
+        return None
+    keys = lex.keys | lex.read_keys | lex.declared_keys | lex.input_keys
+    if any(v in keys or (v,) in lex.forms for v in variants(head)):
+        return None
+    kinds = set(_known().get((head,), ()))
+    if (kinds and not kinds & _VALUE_NOUNS) or kinds - _VALUE_NOUNS - {"AUTHORED"}:
+        # (a noun for a value that is also a verb of making, "report",
+        # is still that noun after a name)
+        return None
+    return head
+
+
 def _described(lex: Lexicon, descriptions: Iterable[tuple[str, str]]) -> None:
     """An input's description as a name for it: ``document: string -- the
     source document`` makes "the source document" name ``document``. Only
@@ -411,6 +439,14 @@ def _described(lex: Lexicon, descriptions: Iterable[tuple[str, str]]) -> None:
             # description, a noun and what it is of or for
             phrases.setdefault(tuple(whole), set()).add(name)
         ws = description_phrase(text)
+        noun = _head_noun(lex, name, ws)
+        if noun is not None:
+            # "the weather report" of `weather: the mountain weather
+            # report`, "the artwork record" of `artwork: the catalogue
+            # record of the work`: the input's name and the noun its
+            # description calls it by
+            for v in variants(noun):
+                phrases.setdefault((*words_of(name), v), set()).add(name)
         if not ws or ws == words_of(name):
             continue
         if len(ws) == 3 and ws[1] in ("'s", "'") and not set(known.get((ws[0],), ())) & (_MEANINGFUL | _LIMITING):

@@ -881,6 +881,18 @@ class Base(Transformer[Token, Any]):
     def o_var_every(self, items: list[Any]) -> Obj:
         names = self._names(self._tokens(items, "VAR")[0])
         slot = self.lex.holds.get(names[0]) or self.lex.collects.get(names[0]) if len(names) == 1 else None
+        if len(names) > 1 and any(n in self.lex.holds for n in names):
+            # "every review", of `review` that holds every reviewer result
+            # and `reviews` it is appended to: every value of the one, every
+            # element of the other, the same outputs
+            owners = {
+                self.lex.holds.get(n)
+                or self.lex.collects.get(n)
+                or (self.lex.gathers.get(n) if n in self.lex.appended else None)
+                for n in names
+            }
+            slot = next(iter(owners)) if len(owners) == 1 else None
+            names = tuple(n for n in names if n in self.lex.holds)[:1]
         if slot is None:
             raise Unsupported("'every' of a local that is not one slot's every result")
         return Obj(owner=slot, what="every", local=names[0])

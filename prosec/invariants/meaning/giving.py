@@ -154,6 +154,17 @@ class GivingRules(Base):
 
     give_pos_q = give_pos
 
+    def give_pos_each(self, items: list[Any]) -> Clause:
+        """"the glossary is passed to the linguists as well as to the
+        terminologist": each of them receives it."""
+        self._positive_recipients(items)
+        (objs,) = self._objs(items)
+        subjects = [i for i in items if isinstance(i, Subject)]
+        if any(s.it for s in subjects):
+            raise Unsupported("a pronoun among the recipients")
+        calls = tuple(c for subject in subjects for c in subject.calls)
+        return self._clause(Subject(calls), lambda s: self._need(s, objs))
+
     def give_only_to(self, items: list[Any]) -> Clause:
         self._positive_recipients(items)
         if any(str(t).lower() not in _ALONE for t in self._tokens(items, "INDEP")):

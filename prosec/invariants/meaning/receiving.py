@@ -32,8 +32,14 @@ from .base import (
 #: verb after an auxiliary ("a judge will grade it", with a local `grade`).
 #: Nouns for any slot at all, in an exception ("no slot except the underwriter")
 _EVERY_SLOT = frozenset(
-    "slot slots delegate delegates service services role roles agent agents participant participants party parties".split()
+    "slot slots delegate delegates service services role roles agent agents participant participants party parties "
+    # "withheld from everyone except the translator"
+    "everyone everybody anyone anybody".split()
 )
+
+#: The auxiliary of "and so does the registrar": what the clause before
+#: says, said again of another subject (not "and so may ...")
+_SO_AUX = frozenset("does do did is are was were".split())
 
 
 class ReceivingRules(Base):
@@ -104,6 +110,47 @@ class ReceivingRules(Base):
         the slots a plural names, or every slot ("no slot", "every
         delegate", when no slot is named so)."""
         (objs,) = self._objs(items)
+        hidden, shown = self._excepted(items)
+        return self._clause(shown, lambda s: self._need(s, objs) + self._forbid(hidden, objs))
+
+    def every_except(self, items: list[Any]) -> Clause:
+        """"The record is passed to every role except the registrar": every
+        other slot of the group receives it, the excepted one never does."""
+        (objs,) = self._objs(items)
+        self._positive_recipients(items)
+        shown, hidden = self._excepted(items)
+        return self._clause(shown, lambda s: self._need(s, objs) + self._forbid(hidden, objs))
+
+    def see_so_too(self, items: list[Any]) -> Clause:
+        """"The insurer sees the dates, and so does the registrar": both
+        receive them."""
+        return self._so_too(items, None)
+
+    def see_so_too_but_not(self, items: list[Any]) -> Clause:
+        """"The chair sees the call, and so does the screener, but the
+        referees do not": the first two receive it, the third never does."""
+        subjects = [i for i in items if isinstance(i, Subject)]
+        return self._so_too(items, subjects[2])
+
+    def _so_too(self, items: list[Any], hidden: Subject | None) -> Clause:
+        (objs,) = self._objs(items)
+        first, second = [i for i in items if isinstance(i, Subject)][:2]
+        if [str(t).lower() for t in self._tokens(items, "WORD")] != ["so"]:
+            raise Unsupported("'and W does X' with a word other than 'so'")
+        if any(str(t).lower() not in _SO_AUX for t in self._tokens(items) if t.type in ("AUX", "BE")):
+            raise Unsupported("a modal that says what may or must be, not what is")
+        if first.it or second.it or (hidden is not None and hidden.it) or second.negative:
+            raise Unsupported("a pronoun or a negated subject in 'and so does'")
+
+        def build(s: Subject) -> list[Claim]:
+            claims = self._need(s, objs) + self._need(second, objs)
+            return claims + (self._forbid(hidden, objs) if hidden is not None else [])
+
+        return self._clause(first, build)
+
+    def _excepted(self, items: list[Any]) -> tuple[Subject, Subject]:
+        """The slots of an exception's group other than the excepted ones,
+        and the excepted ones."""
         whos = [i for i in items if isinstance(i, tuple)]
         words = [t for t in self._tokens(items) if t.type in ("ROLE", "ROLENOUN", "WORD")]
         if len(whos) == 2:
@@ -115,30 +162,7 @@ class ReceivingRules(Base):
         others = tuple(x for x in group if x not in excepted)
         if not set(excepted) <= set(group) or not others:
             raise Unsupported("an exception that is not one of the group")
-        hidden = Subject(tuple(Calls(x) for x in others))
-        shown = Subject(tuple(Calls(x) for x in excepted))
-        return self._clause(shown, lambda s: self._need(s, objs) + self._forbid(hidden, objs))
-
-    def give_every_except(self, items: list[Any]) -> Clause:
-        """"The record is passed to every role except the registrar": each
-        other slot of the group receives it and the excepted slot never does
-        (as "every slot except the registrar is given the record"). The
-        group is the slots a plural names, or every slot."""
-        (objs,) = self._objs(items)
-        whos = [i for i in items if isinstance(i, tuple)]
-        words = [t for t in self._tokens(items) if t.type in ("ROLE", "ROLENOUN", "WORD")]
-        if len(whos) == 2:
-            group, excepted = whos
-        elif len(whos) == 1 and len(words) == 1 and str(words[0]) in _EVERY_SLOT:
-            group, excepted = tuple(sorted(self.lex.slots)), whos[0]
-        else:
-            raise Unsupported("an exception to no group of slots")
-        others = tuple(x for x in group if x not in excepted)
-        if not set(excepted) <= set(group) or not others:
-            raise Unsupported("an exception that is not one of the group")
-        shown = Subject(tuple(Calls(x) for x in others))
-        hidden = Subject(tuple(Calls(x) for x in excepted))
-        return self._clause(shown, lambda s: self._need(s, objs) + self._forbid(hidden, objs))
+        return Subject(tuple(Calls(x) for x in others)), Subject(tuple(Calls(x) for x in excepted))
 
     def give_but_never(self, items: list[Any]) -> Clause:
         """"shown to the auditor but not to the reviewer": the first receives
