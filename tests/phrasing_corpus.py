@@ -121,7 +121,7 @@ class Figures:
         for s in self.sentences:
             read = s.status not in ("unrecognized", "")
             negated = any(e.get("negated") for e in s.expect)
-            if read and negated and not _denial_read(s):
+            if read and negated and not _denial_read(s) and not _polarity_kept(s):
                 out.append(s)
             elif (s in self.false_alarms or s in self.false_proofs) and NEGATORS.search(s.text):
                 out.append(s)
@@ -301,6 +301,19 @@ def _denial_read(s: Sentence) -> bool:
         and all(dict(f.params).get("denied") for f in facts)
         and all(any(matches(w, f) for f in facts) for w in denied)
         and all(any(matches(w, f) for w in denied) for f in facts)
+    )
+
+
+def _polarity_kept(s: Sentence) -> bool:
+    """A sentence that denies one claim and states another ("the mappers
+    run in parallel, but none of them sees the brief"), read as exactly
+    those claims, each denied where the label denies it."""
+
+    def same(w: dict[str, Any], f: InvariantFact) -> bool:
+        return matches(w, f) and bool(w.get("negated")) == bool(dict(f.params).get("denied"))
+
+    return bool(s.facts) and all(any(same(w, f) for f in s.facts) for w in s.expect) and all(
+        any(same(w, f) for w in s.expect) for f in s.facts
     )
 
 

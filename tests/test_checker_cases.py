@@ -2293,8 +2293,10 @@ def _one_status(delegation: str, sentence: str, *, slots: str, requires: str) ->
     from conftest import pattern_text
 
     text = pattern_text("case", delegation, slots=slots, requires=requires, invariants=f"- {sentence}")
-    (status,) = set(_statuses_in(text))
-    return status
+    # a sentence of several claims: the first of these any claim has
+    order = (Status.VIOLATED, Status.UNRECOGNIZED, Status.UNVERIFIABLE, Status.ENFORCED, Status.PROVED)
+    statuses = set(_statuses_in(text))
+    return next(s for s in order if s in statuses)
 
 
 _SPANS = """\
@@ -2386,4 +2388,110 @@ return { open: false }
 )
 def test_never_counting_as_approval_is_not_a_refusal_at_a_test_for_one(sentence: str, status: Status) -> None:
     got = _one_status(_CERTIFY, sentence, slots="engineer, climber", requires="bridge: string -- the bridge")
+    assert got is status
+
+
+_TWO_DECIDERS = """\
+let screening = call screener
+  claim: claim
+if screening says deny:
+  return { explanation: screening.reason }
+let approval = call supervisor
+  claim: claim
+if approval approves:
+  return { explanation: approval.reason }
+return { explanation: approval.reason }
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "status"),
+    [
+        # the screener's return comes before the supervisor runs: it is on
+        # no path where the supervisor declined
+        ("When the supervisor declines, the explanation returned is the supervisor's reason.", Status.PROVED),
+        ("When the supervisor declines, the explanation returned is the screener's reason.", Status.VIOLATED),
+        # whose decline? two slots' verdicts are tested
+        ("On a decline the explanation returned is the supervisor's reason.", Status.UNRECOGNIZED),
+    ],
+)
+def test_a_refusal_path_is_after_the_slot_that_refuses(sentence: str, status: Status) -> None:
+    got = _one_status(_TWO_DECIDERS, sentence, slots="screener, supervisor", requires="claim: string -- the claim")
+    assert got is status
+
+
+@pytest.mark.parametrize(
+    ("sentence", "status"),
+    [
+        # given the checker's concerns only when it revises: the first plan
+        # is made before the checker ever runs
+        ("The planner is told the checker's concerns.", Status.UNRECOGNIZED),
+        ("The planner is told the checker's concerns after the first plan.", Status.UNRECOGNIZED),
+        # every checker call comes after a plan is made
+        ("The checker is told the planner's output.", Status.PROVED),
+    ],
+)
+def test_a_value_made_after_a_call_is_one_of_two_meanings(sentence: str, status: Status) -> None:
+    delegation = """\
+let plan = call planner
+  brief: brief
+repeat 2:
+  let review = call checker
+    plan: plan
+  if review says revise:
+    let plan = call planner
+      brief: brief
+      concerns: review.concerns
+return { plan: plan }
+"""
+    got = _one_status(delegation, sentence, slots="planner, checker", requires="brief: string -- the brief")
+    assert got is status
+
+
+@pytest.mark.parametrize(
+    ("sentence", "status"),
+    [
+        # each list the `let` makes only grows; the local is emptied each
+        # round: which is meant?
+        ("The reports only grow.", Status.UNRECOGNIZED),
+        ("Each reports list only grows.", Status.PROVED),
+    ],
+)
+def test_a_list_made_anew_each_round_only_grows_in_one_meaning(sentence: str, status: Status) -> None:
+    delegation = """\
+let all = []
+repeat 2:
+  let reports = []
+  for item in items:
+    let report = call reviewer
+      item: item
+    append report to reports
+  append reports to all
+return { all: all }
+"""
+    got = _one_status(delegation, sentence, slots="reviewer", requires="items: string[] -- the items")
+    assert got is status
+
+
+@pytest.mark.parametrize(
+    ("sentence", "status"),
+    [
+        # "only" after a contrast: of what other delegates produce, or of
+        # everything, the rules it is also given included?
+        ("The allergist never sees the dishes, only the extractor's output.", Status.UNRECOGNIZED),
+        ("The allergist never sees the dishes, only the extractor's output and the rules.", Status.PROVED),
+        ("The allergist never sees the rules, only the extractor's output.", Status.VIOLATED),
+    ],
+)
+def test_only_after_a_contrast_is_checked_both_ways(sentence: str, status: Status) -> None:
+    delegation = """\
+for dish in dishes:
+  let ingredients = call extractor
+    recipe: dish
+  call allergist
+    ingredients: ingredients
+    rules: rules
+return { done: true }
+"""
+    got = _one_status(delegation, sentence, slots="extractor, allergist", requires="dishes: string[] -- the dishes\nrules: string -- the rules")
     assert got is status

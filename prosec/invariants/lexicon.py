@@ -241,6 +241,10 @@ class Lexicon:
     #: → that word ("closes", "closed", "on close"): the path where a
     #: verdict said it
     verdicts: dict[str, str] = field(default_factory=dict)
+    #: the slots whose verdicts the program's conditions test (`approves`,
+    #: `says`, `proceeds`, an accepting verb); "?" for a tested value that
+    #: is no one slot's result
+    deciders: frozenset[str] = frozenset()
     #: how many loops (not ``parallel:`` blocks) the delegation has
     loop_count: int = 0
     #: an input's or config entry's description, by its name
@@ -574,6 +578,29 @@ def said_words(program: ir.Program) -> set[str]:
     return out
 
 
+def _deciders(program: ir.Program) -> frozenset[str]:
+    """The slots whose verdicts a condition of the program tests, by the
+    locals it binds to their calls; "?" for a tested value bound otherwise."""
+    bound: dict[str, set[str]] = {}
+    for stmt in ir.walk(program.body):
+        match stmt:
+            case ir.Bind(name=name, value=ir.Call(callee=callee)) | ir.Assign(target=ir.Name(name=name), value=ir.Call(callee=callee)):
+                bound.setdefault(name, set()).add(callee)
+            case ir.Bind(name=name) | ir.Assign(target=ir.Name(name=name)):
+                bound.setdefault(name, set()).add("?")
+    out: set[str] = set()
+    for stmt in ir.walk(program.body):
+        for cond in ir.conditions(stmt):
+            while isinstance(cond, ir.Not):
+                cond = cond.operand
+            if isinstance(cond, ir.Proceeds | ir.Says | ir.Decides):
+                subject = cond.subject
+                while isinstance(subject, ir.Attr):
+                    subject = subject.base
+                out |= bound.get(subject.name, {"?"}) if isinstance(subject, ir.Name) else {"?"}
+    return frozenset(out)
+
+
 def _verdicts(program: ir.Program, known: dict[tuple[str, ...], tuple[str, ...]]) -> dict[str, str]:
     """Form → decision word, for the words the program tests with `says`
     that the reader does not know otherwise ("abort", "halt", "close"): the
@@ -795,6 +822,7 @@ def build_lexicon(
                     stem_owners.setdefault(w[:6], set()).add(name)
     lex.acts.update(_acts(slot_set))
     lex.verdicts.update(_verdicts(program, _known()))
+    lex.deciders = _deciders(program)
     lex.loop_count = sum(1 for loop in loops_in(program.body) if not isinstance(loop, ir.Parallel))
     only = [loop for loop in loops_in(program.body) if not isinstance(loop, ir.Parallel)]
     if len(only) == 1 and isinstance(only[0], ir.Repeat | ir.LoopUntil):

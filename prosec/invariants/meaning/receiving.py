@@ -449,7 +449,12 @@ class ReceivingRules(Base):
         )
 
     def see_not_only(self, items: list[Any]) -> Clause:
+        """"never sees the dishes themselves, only the extracted
+        ingredients": not the first; and only the second of what other
+        delegates produce, or nothing else at all, inputs too? After a
+        contrast the words do not say, and both are checked."""
         negative, positive = self._objs(items)
         return self._clause(
-            self._subject(items), lambda s: self._forbid(s, negative) + self._need(s, positive, only=True)
+            self._subject(items),
+            lambda s: self._forbid(s, negative) + self._need(s, positive, only=True, basis=True, loose=True),
         )

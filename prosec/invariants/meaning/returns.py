@@ -34,7 +34,12 @@ class ReturnsRules(Base):
         said_by = [str(t).lower() for t in items if isinstance(t, Token) and t.type == "AUTHORED"]
         if said_by and (said_by[0] not in ("says", "say", "said") or said[-1] != "no"):
             raise Unsupported("a refusal not said: only a verdict that says no refuses")
-        return When(next((i for i in items if _is_name(i)), None))
+        approver = next((i for i in items if _is_name(i)), None)
+        if approver is None and len(self.lex.deciders) > 1:
+            # "on a decline", "when blocked", where the verdicts of several
+            # slots are tested: whose refusal, the words do not say
+            raise Unsupported("a refusal of no named slot, where several slots' verdicts are tested")
+        return When(approver)
 
     def path_blocked(self, items: list[Any]) -> When:
         return next(i for i in items if isinstance(i, When))

@@ -3,13 +3,31 @@ never reassigned, re-bound or changed in place."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..claims import Monotonic
 from ..model import Status
-from .base import Facts, Problem, Verdict, verdict
+from .base import Facts, Problem, Verdict, undecided, verdict
 
 
 def check(claim: Monotonic, facts: Facts) -> Verdict:
-    """Check a monotonic claim."""
+    """Check a monotonic claim. Said plainly of a list a `let` in a loop
+    makes anew each time round ("the staged reports only grow"), where each
+    of those lists only grows: each list, or the local across rounds, which
+    each round empties? The words do not say."""
+    got = _check(claim, facts)
+    if got.status is Status.VIOLATED and not claim.each:
+        each = _check(replace(claim, each=True), facts)
+        if each.status is Status.PROVED and any("made anew" in e for e in each.evidence):
+            return undecided(
+                f"each list the `let` makes anew only grows, but a new, empty one is made each time round its loop ({got.problems[0].message})",
+                got.problems,
+                each.evidence,
+            )
+    return got
+
+
+def _check(claim: Monotonic, facts: Facts) -> Verdict:
     writes = sorted((w for w in facts.a.writes.values() if w.var == claim.var), key=lambda w: w.stmt.span)
     if not writes:
         note = f"`{claim.var}` is never written"

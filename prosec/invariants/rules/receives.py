@@ -7,6 +7,7 @@ the sentence names inputs)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TypeGuard
 
 from ... import ir
 from ...diagnostics import Span
@@ -164,6 +165,21 @@ def _other_meaning(need: Source, call: CallObs, phase: str, facts: Facts) -> str
         if _satisfied(replace(need, age="current"), call, phase, facts):
             return f"the round before's output of `{need.slot}`, or the latest one, made earlier in this round"
     return None
+
+
+def _made_later(need: Source, call: CallObs, facts: Facts) -> TypeGuard[FromSlot]:
+    """``need`` is a slot's output, and ``call`` is made before that slot is
+    ever called: it comes first in the text, and no loop holds both."""
+    if not isinstance(need, FromSlot) or need.every or need.age != "any":
+        return False
+    sources = [c.call.span for c in facts.a.calls.values() if c.slot == need.slot]
+    if not sources or call.call.span >= min(sources):
+        return False
+    return not any(
+        facts.a.inside(call.call.span, info.span) and any(facts.a.inside(s, info.span) for s in sources)
+        for info in facts.a.loops.values()
+        if not info.is_block
+    )
 
 
 def _elements_reach(need: Source, call: CallObs, phase: str, facts: Facts) -> bool:
@@ -430,6 +446,15 @@ def check(claim: Receives, facts: Facts) -> Verdict:
                     f"`call {call.call.callee}` (line {call.call.span.line}){when} does not receive {describe_source(need)}",
                 )
                 other = _other_meaning(need, call, phase, facts)
+                if other is None and _made_later(need, call, facts) and any(
+                    _satisfied(need, c, phase, facts) for c in calls if c is not call
+                ):
+                    # "the planner is told the officer's concerns", of a
+                    # planner also called once before the officer ever runs
+                    other = (
+                        f"the calls made after `{need.slot}` runs, or every call (line "
+                        f"{call.call.span.line} runs before it ever does)"
+                    )
                 if other is not None:
                     meanings.append((other, problem))
                 elif _unless_null(need, call, phase, facts):
