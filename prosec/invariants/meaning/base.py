@@ -1307,7 +1307,12 @@ class Base(Transformer[Token, Any]):
                         out.append(Firewall(target, src.slot, obj.fields, only))
                     continue
                 for src in self._sources(obj, target, subject, negative=True):
-                    out.append(Isolation(target, src))
+                    if isinstance(src, FromSlot) and src.fields and src == FromSlot(src.slot, src.fields):
+                        # "each other's notes": those fields of the other
+                        # slot, as "the lawyer's notes" is
+                        out.append(Firewall(target, src.slot, src.fields, only))
+                    else:
+                        out.append(Isolation(target, src))
         return out
 
     def _need(

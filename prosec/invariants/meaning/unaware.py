@@ -105,6 +105,11 @@ class UnawareRules(Base):
                 continue
             if tok.article and tok.text in self.lex.variables:
                 continue  # "the proposal": the pattern's data, whatever the word's kind
+            if tok.kind in ("FIELD", "WORD") and {*tok.names, tok.text.replace(" ", "_")} & (self.lex.read_keys | self.lex.declared_keys):
+                # "that a curator will decide on withdrawals", of a key
+                # `withdrawals`: the program's data where it is not the
+                # topic (which is not read at all), no word of the fact
+                continue
             for word in tok.text.split():
                 if re.fullmatch(r"[a-z][a-z_]*", word) and word not in _HIDDEN_STOP and word not in terms:
                     if word in self.lex.variables or (" " in tok.text and stem is None and any(self._stem_slot(t.text) for t in toks)):
