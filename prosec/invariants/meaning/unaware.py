@@ -9,6 +9,7 @@ from typing import Any
 from lark import Token
 
 from ..claims import Claim, FromInput, Unaware
+from ..lattice import Tok
 from ..lexicon import singular, words_of
 from .base import Base, Clause, Obj, Subject, Unsupported, _tok
 
@@ -63,6 +64,12 @@ class UnawareRules(Base):
             raise Unsupported("not knowing which one something is")
         return list(items)
 
+    def _is_data_key(self, tok: Tok) -> bool:
+        """A word that names a key of the program's data (a field of a result
+        it reads, or one a slot declares)."""
+        keys = self.lex.read_keys | self.lex.declared_keys
+        return tok.kind in ("FIELD", "WORD") and bool({*tok.names, tok.text.replace(" ", "_")} & keys)
+
     def _terms(self, hidden: list[Token], subject: Subject) -> tuple[str, ...]:
         """The words that name the hidden fact: other slots, and content words
         ("being watched", "part of a dialectic"), but not a verb after an
@@ -105,7 +112,7 @@ class UnawareRules(Base):
                 continue
             if tok.article and tok.text in self.lex.variables:
                 continue  # "the proposal": the pattern's data, whatever the word's kind
-            if tok.kind in ("FIELD", "WORD") and {*tok.names, tok.text.replace(" ", "_")} & (self.lex.read_keys | self.lex.declared_keys):
+            if self._is_data_key(tok):
                 # "that a curator will decide on withdrawals", of a key
                 # `withdrawals`: the program's data where it is not the
                 # topic (which is not read at all), no word of the fact
@@ -155,7 +162,6 @@ class UnawareRules(Base):
             # "never learns the buyer's budget": a thing, not a fact; that
             # is what a slot receives, not what it knows
             raise Unsupported("not knowing a thing rather than a fact")
-        data_keys = self.lex.read_keys | self.lex.declared_keys
         lead = [_tok(self.toks, t).kind for t in hidden]
         if (lead == ["INPUT"] and marked) or lead == ["THERE", "BE", "INPUT"]:
             # "is unaware of the budget", "does not know there is a budget":
@@ -170,10 +176,7 @@ class UnawareRules(Base):
                 _tok(self.toks, t).kind in ("INPUT", "VAR")
                 # "never learns which name the perfumer chose": a field of a
                 # result is the program's data too
-                or (
-                    _tok(self.toks, t).kind in ("FIELD", "WORD")
-                    and bool({*_tok(self.toks, t).names, _tok(self.toks, t).text.replace(" ", "_")} & data_keys)
-                )
+                or self._is_data_key(_tok(self.toks, t))
             )
             and (k == 0 or _tok(self.toks, hidden[k - 1]).kind not in _NOT_TOPIC)
             and not self._acted_on(hidden[:k])

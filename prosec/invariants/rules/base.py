@@ -245,6 +245,18 @@ class Facts:
 
     # ------------------------------------------------------------ calls
 
+    def before_any_call(self, span: Span, slot: str | None) -> bool:
+        """What stands at ``span`` runs before ``slot`` is ever called: it
+        comes first in the text, and no loop holds both."""
+        calls = [c.call.span for c in self.a.calls.values() if c.slot == slot]
+        if not calls or span >= min(calls):
+            return False
+        return not any(
+            self.a.inside(span, info.span) and any(self.a.inside(c, info.span) for c in calls)
+            for info in self.a.loops.values()
+            if not info.is_block
+        )
+
     def given(self, call: CallObs, inputs: frozenset[str]) -> bool:
         """Whether ``call`` receives any of ``inputs``."""
         return any(f.src.kind == "input" and f.src.name in inputs for f in call.flows())

@@ -24,7 +24,17 @@ from ..claims import (
     Source,
     describe_source,
 )
-from ..flow import INDEX, LENGTH, CallObs, Flow, Flows, PropObs, each, is_element
+from ..flow import (
+    INDEX,
+    LENGTH,
+    CallObs,
+    Flow,
+    Flows,
+    PropObs,
+    each,
+    is_element,
+    stmt_exprs,
+)
 from ..model import Status
 from .base import (
     Facts,
@@ -169,17 +179,8 @@ def _other_meaning(need: Source, call: CallObs, phase: str, facts: Facts) -> str
 
 def _made_later(need: Source, call: CallObs, facts: Facts) -> TypeGuard[FromSlot]:
     """``need`` is a slot's output, and ``call`` is made before that slot is
-    ever called: it comes first in the text, and no loop holds both."""
-    if not isinstance(need, FromSlot) or need.every or need.age != "any":
-        return False
-    sources = [c.call.span for c in facts.a.calls.values() if c.slot == need.slot]
-    if not sources or call.call.span >= min(sources):
-        return False
-    return not any(
-        facts.a.inside(call.call.span, info.span) and any(facts.a.inside(s, info.span) for s in sources)
-        for info in facts.a.loops.values()
-        if not info.is_block
-    )
+    ever called."""
+    return isinstance(need, FromSlot) and not need.every and need.age == "any" and facts.before_any_call(call.call.span, need.slot)
 
 
 def _elements_reach(need: Source, call: CallObs, phase: str, facts: Facts) -> bool:
@@ -260,7 +261,7 @@ def _appended(need: FromSlot, call: CallObs, facts: Facts) -> bool:
     if any(isinstance(st, ir.Assign) and not isinstance(st.target, ir.Name) for st in ir.walk(program.body)):
         return False
     places = _places(program.body, ())
-    holder = next((st for st in ir.walk(program.body) if any(e is call.call for e in _exprs(st))), None)
+    holder = next((st for st in ir.walk(program.body) if any(e is call.call for e in stmt_exprs(st))), None)
     if holder is None:
         return False
     passed = {p.value.name for p in call.call.props if isinstance(p.value, ir.Name)}
@@ -299,21 +300,6 @@ def _chain(st: ir.Stmt, places: dict[Span, _Place]) -> tuple[ir.Stmt, ...]:
 def _index_in(block: ir.Block, chain: tuple[ir.Stmt, ...], places: dict[Span, _Place]) -> int | None:
     """The index in ``block`` of the statement of ``chain`` that is in it."""
     return next((places[st.span][1] for st in chain if places[st.span][0] is block), None)
-
-
-def _exprs(st: ir.Stmt) -> list[ir.Expr]:
-    """The expressions a statement holds itself (and theirs, nested), not
-    those of the statements nested in it."""
-    roots: list[ir.Expr] = []
-    match st:
-        case ir.Bind(value=value) | ir.Assign(value=value):
-            if not isinstance(value, ir.Repeat | ir.For | ir.LoopUntil | ir.Parallel):
-                roots.append(value)
-        case ir.Append(value=value) | ir.ExprStmt(expr=value):
-            roots.append(value)
-        case ir.Return(value=value) | ir.Throw(value=value) if value is not None:
-            roots.append(value)
-    return [e for root in roots for e in ir.subexprs(root)]
 
 
 def _rebinds(body: ir.Block, name: str, first: ir.Stmt) -> bool:

@@ -201,17 +201,6 @@ def _ifs(block: ir.Block) -> Iterator[ir.If]:
                 pass
 
 
-def _before_every_call(span: Span, slot: str | None, facts: Facts) -> bool:
-    """The statement at ``span`` runs before any call of ``slot`` can have
-    been made: it comes first in the text, and no loop holds both."""
-    calls = [c.call.span for c in facts.a.calls.values() if c.slot == slot]
-    if not calls or span >= min(calls):
-        return False
-    return not any(
-        _contains(i.span, span) and any(_contains(i.span, c) for c in calls) for i in facts.a.loops.values() if not i.is_block
-    )
-
-
 def _innermost_loop(facts: Facts, span: Span) -> LoopInfo | None:
     around = [i for i in facts.a.loops.values() if not i.is_block and _contains(i.span, span)]
     return max(around, key=lambda i: (i.span.line, i.span.column)) if around else None
@@ -244,7 +233,7 @@ def check(claim: Returns, facts: Facts) -> Verdict:
                     r
                     for r in facts.a.returns.values()
                     if not any(approves(k, claim.approver) for k in r.known or ())
-                    and not _before_every_call(r.stmt.span, claim.approver, facts)
+                    and not facts.before_any_call(r.stmt.span, claim.approver)
                 ),
                 key=lambda r: r.stmt.span,
             )
