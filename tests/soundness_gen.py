@@ -76,6 +76,9 @@ SLOTS = ("a", "b", "c")
 GATHERED = "g"
 #: The slot the shape passes the gathered list to.
 GATHERER = "h"
+#: A slot only the "each element to one call" shape calls, so that an
+#: exactly-once claim about it can be proved (and its holes drawn).
+MAPPER = "w"
 #: ``secret`` is also the word an ``Unaware`` claim hides: its value (a
 #: token naming it) and literal text saying "secret" both reveal it.
 INPUTS = ("x", "secret", "xs")
@@ -491,7 +494,7 @@ class Generator:
         a map over the items, a guard, a relay, rounds that carry the last
         result, results gathered by `append`, an ensemble and its reducer."""
         s1, s2 = self.pick(SLOTS), self.pick(SLOTS)
-        match self.choose(6):
+        match self.choose(7):
             case 0:  # map (sequential maps pass along what came before)
                 name = self.fresh("r")
                 parallel = self.chance(60)
@@ -559,6 +562,8 @@ class Generator:
                 lines.append(f"{indent}  {self.pick(('append {v} to {l}', 'record {v} in {l}')).format(v=value, l=listed)}")
                 head, props = self.call(ctx, indent, GATHERER if self.chance(60) else s2, (("k3", listed),))
                 return [*lines, *self.probe(ctx, indent), indent + head, *props]
+            case 5:  # each element to one call, sometimes behind a way to skip it
+                return self.each_element(ctx, indent, s2)
             case _:  # ensemble and reducer
                 name = self.fresh("r")
                 line, inner = self.loop_head(ctx, indent, "repeat", self.chance(70), collect=name)
@@ -567,6 +572,35 @@ class Generator:
                 self.declare(ctx, name, "coll")
                 head, props = self.call(ctx, indent, s2, (("k3", name),))
                 return [*lines, *self.probe(ctx, indent), indent + head, *props]
+
+    def each_element(self, ctx: _Ctx, indent: str, other: str) -> list[str]:
+        """``for e, i in xs:`` whose body gives ``e`` to the mapper once, with
+        now and then something before it that may skip it (a `continue`, a
+        call that may fail in the same `try`), a second call, or an `if`."""
+        parallel = self.chance(40)
+        line, inner = self.loop_head(ctx, indent, "for", parallel, collect=None, bound="xs")
+        elem, at = f"e{len(self.loops)}", indent + "  "
+        lines = [line]
+        wrap = self.choose(6)
+        if wrap == 1 and not parallel:
+            lines += [f"{at}if {self.cond(inner)}:", f"{at}  continue"]
+        elif wrap == 2:
+            lines.append(f"{at}try:")
+            head, props = self.call(inner, at + "  ", other, (("k1", "x"),))
+            lines += [at + "  " + head, *props]
+            at += "  "
+        elif wrap == 3:
+            lines.append(f"{at}if {self.cond(inner)}:")
+            at += "  "
+        head, props = self.call(inner, at, MAPPER, (("k1", elem),))
+        lines += [at + head, *props]
+        if wrap == 2:
+            err = self.fresh("err")
+            lines += [f"{indent}  catch as {err}:", f"{indent}    let {self.fresh('v')} = {err}"]
+        elif wrap == 4:
+            head, props = self.call(inner, indent + "  ", MAPPER, (("k1", self.pick((elem, "x"))),))
+            lines += [indent + "  " + head, *props]
+        return [*lines, *self.probe(ctx, indent)]
 
     def parallel_block(self, ctx: _Ctx, depth: int, indent: str) -> list[str]:
         loop_id = len(self.loops) + 1
@@ -647,6 +681,7 @@ def pattern_file(delegation: str) -> str:
         - `c`
         - `g`
         - `h`
+        - `w`
 
         ### Config
 
@@ -803,6 +838,9 @@ def claims_for(program: Program, choose: Choose) -> list[Claim]:
             case _:
                 sides = tuple(sorted({slot() for _ in range(1 + g.choose(2))}))
                 out.append(Unmerged(sides))
+    if MAPPER in called and g.chance(60):
+        # "each element of xs goes to exactly one call of w", or the other way
+        out.append(ExactlyOnce(Calls(MAPPER), "xs", g.pick(("element", "call"))))
     if GATHERED in called and g.chance(50):
         # "T sees every output of g", where g's results may be gathered
         gatherer = Calls(GATHERER) if GATHERER in called and g.chance(70) else target()

@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from soundness_gen import GATHERED, GATHERER, INPUTS, PROBE, SEP, SLOTS, Program
+from soundness_gen import GATHERED, GATHERER, INPUTS, MAPPER, PROBE, SEP, SLOTS, Program
 
 import prosec.api
 import prosec.emit
@@ -413,7 +413,7 @@ def run(program: Program, module: types.ModuleType, seed: int, *, use_async: boo
     }
     assert set(INPUTS) <= set(inputs)
     r = _Run(program, seed, inputs)
-    delegates = {s: Recorder(s, r) for s in (*SLOTS, GATHERED, GATHERER)}
+    delegates = {s: Recorder(s, r) for s in (*SLOTS, GATHERED, GATHERER, MAPPER)}
     args: dict[str, Any] = {**delegates, **inputs, "judge": r.judge}
     try:
         if use_async:
