@@ -123,7 +123,7 @@ def check(claim: ExactlyOnce, facts: Facts) -> Verdict:
             if skip is not None:
                 reason, sure = skip
                 (problems if sure else unsure).append(
-                    Problem(loop.span, f"an element of `{name}` may get no `call {call.call.callee}` (line {call.call.span.line}): {reason}")
+                    Problem(loop.span, f"an element of `{name}` may not get exactly one `call {call.call.callee}` (line {call.call.span.line}): {reason}")
                 )
     if not receivers and not problems:
         first = calls[0].call.callee_span if calls else facts.a.program.span
@@ -230,7 +230,15 @@ def _skipped(facts: Facts, call: CallObs, loop: LoopInfo) -> tuple[str, bool] | 
     top = facts.a.program.body
     at = next((i for i, st in enumerate(top) if _is_loop(st, node)), None)
     if at is None:
-        return f"the loop on line {loop.span.line} does not run on every path of the pattern", True
+        # In a branch of an `if` (or a `try`), a run that takes another
+        # branch gives no element a call; in another loop, every round gives
+        # each element its call again. Whether the sentence speaks of every
+        # run, or of each run of the loop ("each cup goes to one cupper", in
+        # every batch), its words do not say.
+        outer = next((s for s in map(_loop_of, _around(top, node)) if isinstance(s, ir.Repeat | ir.For | ir.LoopUntil)), None)
+        if outer is not None:
+            return f"the loop on line {loop.span.line} runs again in every round of the loop on line {outer.span.line}", False
+        return f"the loop on line {loop.span.line} does not run on every path of the pattern", False
     for st in ir.walk(top[:at]):
         if isinstance(st, ir.Return):
             # a run that returns there gives no element a call; whether the
@@ -258,6 +266,29 @@ def _may_fail(st: ir.Stmt) -> bool:
     """A statement that may raise: a delegate's call, the judge's answer to
     a condition, a `throw`."""
     return isinstance(st, ir.Throw) or bool(ir.conditions(st)) or any(isinstance(e, ir.Call) for e in stmt_exprs(st))
+
+
+def _around(block: ir.Block, node: ir.For) -> list[ir.Stmt]:
+    """The statements whose blocks hold ``node``, outermost first."""
+    for st in block:
+        if _is_loop(st, node):
+            return []
+        for child in ir.children(st):
+            inner = _around(child, node)
+            if inner or any(_is_loop(s, node) for s in child):
+                return [st, *inner]
+    return []
+
+
+def _loop_of(stmt: ir.Stmt) -> ir.Stmt:
+    """The loop a statement runs (``let r = for ...``), or the statement."""
+    match stmt:
+        case ir.Bind(value=ir.Repeat() | ir.For() | ir.LoopUntil() | ir.Parallel() as loop):
+            return loop
+        case ir.Assign(value=ir.Repeat() | ir.For() | ir.LoopUntil() | ir.Parallel() as loop):
+            return loop
+        case _:
+            return stmt
 
 
 def _is_loop(stmt: ir.Stmt, node: ir.For) -> bool:
