@@ -2495,3 +2495,54 @@ return { done: true }
 """
     got = _one_status(delegation, sentence, slots="extractor, allergist", requires="dishes: string[] -- the dishes\nrules: string -- the rules")
     assert got is status
+
+
+_CUPS = """\
+{head}{indent}let scores = parallel for cup in cups:
+{indent}  call cupper
+{indent}    cup: cup
+{tail}return {{ done: true }}
+"""
+
+
+@pytest.mark.parametrize(
+    ("head", "tail", "status"),
+    [
+        ("", "", Status.PROVED),
+        # in a branch: a run that takes the other branch gives no cup a call
+        ("let ok = call steward\n  lot: lot\nif ok approves:\n", "", Status.UNRECOGNIZED),
+        # in another loop: each round gives each cup its call again ("each
+        # cup goes to one cupper", in every batch, or in the whole run?)
+        ("repeat 3 as batch:\n", "", Status.UNRECOGNIZED),
+        # a second call in the same loop is a second call in either meaning
+        ("repeat 3 as batch:\n", "    call cupper\n      cup: cup\n", Status.VIOLATED),
+    ],
+)
+def test_exactly_once_of_a_loop_that_runs_on_some_paths_or_again_is_not_settled(head: str, tail: str, status: Status) -> None:
+    delegation = _CUPS.format(head=head, indent="  " if head else "", tail=tail)
+    got = _one_status(
+        delegation, "Each cup goes to exactly one cupper call.",
+        slots="steward, cupper", requires="lot: string -- the lot\ncups: string[] -- the cups",
+    )
+    assert got is status
+
+
+@pytest.mark.parametrize(
+    ("sentence", "status"),
+    [
+        # the object of the fact's verb is what the slot acted on, not the
+        # fact: a briefer that is given the dive plan is not told the dive
+        # was cleared
+        ("The briefer is unaware that a dive master cleared the dive.", Status.PROVED),
+        ("The briefer does not know that the dive master approved the dive.", Status.PROVED),
+        # what a delegate produced is a thing it is given, not a fact
+        ("The briefer is unaware of what the dive master produced.", Status.UNRECOGNIZED),
+    ],
+)
+def test_a_hidden_fact_is_the_doing_not_what_it_is_done_to(sentence: str, status: Status) -> None:
+    delegation = (
+        "let clearance = call dive_master\n  plan: dive\nif clearance approves:\n"
+        "  call briefer\n    plan: dive\n    prompt: \"Brief the group on the dive.\"\nreturn { ok: true }\n"
+    )
+    got = _one_status(delegation, sentence, slots="dive_master, briefer", requires="dive: string -- the dive plan")
+    assert got is status

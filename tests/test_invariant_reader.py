@@ -389,6 +389,12 @@ TABLE += [
     # "which" one something is: a value, not a fact
     Twin("The verifier is never told which document it is checking", "The verifier is told which document it is checking", None, None),
     Twin("The mediator never learns which floor the seller set", "The mediator is told which floor the seller set", FORBID, NEED),
+    # the words after the input describe it; a limit to some rounds is no
+    # description, and no rule gives it a meaning
+    Twin("The mediator never learns which floor the seller set", "The mediator never learns which floor the seller set in most rounds",
+         FORBID, None),
+    Twin("The mediator is told which floor the seller set", "The mediator is told which floor the seller set after the first round",
+         NEED, None),
     # a delegate's own behaviour: a negation inside it is its own, and
     # nothing in it may name what reaches the slot
     Twin("The mediator argues in good faith, not for effect", "The mediator argues in good faith, not for the budget",

@@ -34,7 +34,15 @@ _NOT_TOPIC = frozenset("AGAINST TO FROM WITH OF ON BY FOR ABOUT IN AT OVER ACROS
 
 #: Verbs by which a slot named in a hidden fact acts on the pattern's data
 #: ("that a validator will check the cleaned data")
-_ACTION_KINDS = frozenset("EVALUATE BEHAVE RUN CALLED APPROVE BLOCK SEE MERGE HANDLED GIVE".split())
+_ACTION_KINDS = frozenset("EVALUATE BEHAVE RUN CALLED APPROVE BLOCK SEE MERGE HANDLED GIVE REMOVED".split())
+
+
+#: Words that limit a claim to some calls or times, which no rule of "which
+#: X ..." gives a meaning.
+_WHEN_KINDS = frozenset("CALLS EVERY FIRST LATER PRIOR CURRENT ONCE ONCE_N TIMES AFTER BEFORE WHEN IF NUMBER".split())
+_SOME = frozenset(("most", "some", "few", "several", "many"))
+#: Kinds of a word with no article after a slot that is not its verb.
+_NOT_VERBS = frozenset("POSS ITS OWN COMMA AND OR BE HAVE INPUT SLOT THAT OF".split())
 
 
 class UnawareRules(Base):
@@ -106,8 +114,8 @@ class UnawareRules(Base):
                 if stem is not None and not acted and tok.text not in terms and tok.text not in _HIDDEN_STOP:
                     terms.append(tok.text)
                 continue
-            if acted and tok.kind == "INPUTS":
-                continue  # "the cleaned data": a word for the data
+            if acted and (tok.kind == "INPUTS" or (tok.kind in ("WORD", "OUTPUT", "FIELD") and tok.article)):
+                continue  # "the cleaned data", "cleared the dive": what the slot acts on
             if before == "AUX" or tok.kind in ("VAR", "INPUT", "FIRST", "PRIOR", "LATER", "CURRENT"):
                 continue
             if tok.article and tok.text in self.lex.variables:
@@ -154,6 +162,13 @@ class UnawareRules(Base):
             # output, a thing
             _tok(self.toks, hidden[0]).kind == "ANYTHING" and kinds <= {"ANYTHING", "SLOT", "AUTHORED", "PRODUCED"} and "SLOT" in kinds
         )
+        said = [k for k in (_tok(self.toks, t).kind for t in hidden) if k not in ("OF", "THAT", "ABOUT")]
+        if said[:1] == ["ANYTHING"] and "SLOT" in said and {"AUTHORED", "PRODUCED"} & set(said) and set(said) <= {
+            "ANYTHING", "SLOT", "AUTHORED", "PRODUCED", "PRIOR", "LATER", "FIRST", "CURRENT", "OTHER", "ANOTHER", "ITS", "OWN"
+        }:
+            # "is unaware of what earlier stages produced": a delegate's
+            # output is what reaches the slot, not a fact prompts could name
+            raise Unsupported("not knowing what a delegate produced, a thing rather than a fact")
         if "POSS" in kinds and not kinds & verbs:
             # "is told nothing about the pharmacist's verdict": a delegate's
             # thing is what reaches the slot, however it is introduced
@@ -222,8 +237,15 @@ class UnawareRules(Base):
         """The data that follows these words is what another slot acts on
         ("that a safety officer reviews the plan"): the fact is the slot's
         doing, and the data is not its topic."""
-        kinds = [_tok(self.toks, t).kind for t in before]
-        return "SLOT" in kinds and bool(set(kinds[kinds.index("SLOT") + 1 :]) & _ACTION_KINDS)
+        toks = [_tok(self.toks, t) for t in before]
+        kinds = [t.kind for t in toks]
+        if "SLOT" not in kinds:
+            return False
+        after = toks[kinds.index("SLOT") + 1 :]
+        # a verb, whatever kind the vocabulary gives its word ("cleared",
+        # "reviews", "will sign off"), is a word with no article before what
+        # it acts on ("that a dive master cleared the dive")
+        return bool({t.kind for t in after} & _ACTION_KINDS) or any(not t.article and t.kind not in _NOT_VERBS for t in after)
 
     def unaware_mention(self, items: list[Any]) -> Clause:
         """"nothing passed to the proposer mentions an adversary": of another
@@ -249,6 +271,11 @@ class UnawareRules(Base):
         who = str(which).lower() in ("who", "whom") and after == ["BE"]
         if str(which).lower() != "which" and not who:
             raise Unsupported("told that or who, not which")
+        tail = [_tok(self.toks, t) for i in items if isinstance(i, list) for t in i]
+        if any(t.kind in _WHEN_KINDS or t.text in _SOME for t in tail):
+            # "which sectors were assigned in most rounds": the words after
+            # the input describe it; a limit to some calls is no description
+            raise Unsupported("which one of something, limited to some calls")
         (token,) = self._tokens(items, "INPUT")
         names = self._names(token)
         if len(names) != 1 or _tok(self.toks, token).text != names[0].replace("_", " "):
