@@ -389,6 +389,12 @@ TABLE += [
     # "which" one something is: a value, not a fact
     Twin("The verifier is never told which document it is checking", "The verifier is told which document it is checking", None, None),
     Twin("The mediator never learns which floor the seller set", "The mediator is told which floor the seller set", FORBID, NEED),
+    # a negating word after a possessive is never the owner's field
+    Twin("The executor does not know a verifier will review its work",
+         "The executor does not know a verifier will review its unless work", frozenset({"unaware"}), None),
+    # "at least once" is a floor, not a promise about every call
+    Twin("The executor sees the plan before writing its work",
+         "The executor sees the plan before writing its work at least once", NEED, None),
     # the words after the input describe it; a limit to some rounds is no
     # description, and no rule gives it a meaning
     Twin("The mediator never learns which floor the seller set", "The mediator never learns which floor the seller set in most rounds",

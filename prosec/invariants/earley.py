@@ -16,17 +16,11 @@ from lark.visitors import CollapseAmbiguities
 
 from .lattice import Tok
 from .tables import load as load_tables
-from .words import KINDS
+from .words import KINDS, POLARITY
 
 MAX_TREES = 64
 
 
-#: Kinds that negate or limit: never part of free text.
-POLARITY = frozenset(
-    "NEVER NOT NO NONE NOTHING NEITHER NOR ONLY EXCEPT BUT WITHOUT UNLESS ATMOST EXACTLY "
-    "CAN_NOT WITHHELD UNAWARE MORE_THAN REJECTED UNREADABLE BLOCK REFUSAL DENY REGARDLESS GATED ATALL IF_ANY "
-    "PREVENT DENIED SKIPPED HEDGE".split()
-)
 #: Kinds that say where information goes, or how it arrives ("verbatim",
 #: "exactly as given"): never part of a behaviour's free text.
 FLOW = frozenset("FROM SEE GIVEN REACH ACCESS INFLUENCE HAVE RELY HANDS ASINPUT UNCHANGED".split())

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 
 from .lexicon import FILLER_WORDS, GENERIC_ROLES, Lexicon, plural, singular, words_of
-from .words import FILLERS, KINDS, PRODUCTS, VALUE_NOUNS, phrase_table
+from .words import FILLERS, KINDS, POLARITY, PRODUCTS, VALUE_NOUNS, phrase_table
 
 #: At most this many token sequences and this many trees per sequence are
 #: tried; a sentence with more readings than that is not read.
@@ -228,8 +228,11 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             name = (1, priority, _name_kind(entity.kind), entity.names)
         phrase_len = _phrase_at(low, i, phrases, longest)
         owned = after_poss and (name is None or (name[0] == 1 and name[2] != "SLOT")) and phrase_len <= 1
-        if owned and word in _PUNCT:
-            owned = False  # "the hydrologist's, on every path": the comma ends the possessive
+        if owned and (word in _PUNCT or set(phrases.get((word,), ())) & POLARITY):
+            # "the hydrologist's, on every path": the comma ends the
+            # possessive; "its unless assessment": a negating or limiting
+            # word is never the owner's field
+            owned = False
         if owned and name is not None and out[-1][0].kind in ("CURRENT", "PRIOR"):
             owned = False  # "the designer's last draft", of a local `draft`: the local, read as before
         if owned and name is not None and out[-1][0].kind != "POSS" and low[i - 1] in ("the", "a", "an"):

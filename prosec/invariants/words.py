@@ -135,6 +135,9 @@ KINDS: dict[str, tuple[str, ...]] = {
         "at first", "initially", "to begin with", "in the beginning",
         "for the most part", "in most cases", "in some cases", "most of the time", "some of the time",
         "in part", "as a rule", "more or less",
+        # a floor, not a promise about every call ("sees the attack before
+        # writing its proposal at least once"): no rule gives it a meaning
+        "at least",
     ),
     # ---- function words
     "AUX": (
@@ -603,6 +606,14 @@ KINDS: dict[str, tuple[str, ...]] = {
 KINDS["NONE"] += ("no part",)
 # "never sees any of the offers", "any part of the review": each of it
 KINDS["ANYOF"] = ("any of", "any part of", "any portion of")
+
+
+#: Kinds that negate or limit: never part of free text, never a name.
+POLARITY = frozenset(
+    "NEVER NOT NO NONE NOTHING NEITHER NOR ONLY EXCEPT BUT WITHOUT UNLESS ATMOST EXACTLY "
+    "CAN_NOT WITHHELD UNAWARE MORE_THAN REJECTED UNREADABLE BLOCK REFUSAL DENY REGARDLESS GATED ATALL IF_ANY "
+    "PREVENT DENIED SKIPPED HEDGE".split()
+)
 
 
 def phrase_table() -> dict[tuple[str, ...], tuple[str, ...]]:
