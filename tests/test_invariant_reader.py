@@ -5087,3 +5087,71 @@ def test_never_the_case_that_a_slot_runs_without_approval(sentence: str, status:
 def test_never_the_case_of_another_clause_is_not_read_as_a_gate(sentence: str) -> None:
     assert "gated" not in kinds(reading(sentence)), sentence
 
+
+HELD = """\
+---
+name: held
+kind: pattern
+---
+
+# Held
+
+A supervisor reviews the brief; on approval a dispatcher sends the orders.
+
+### Slots
+
+- `supervisor`
+- `dispatcher`
+
+### Requires
+
+```
+brief: string -- the emergency
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let review = call supervisor
+  brief: brief
+if review approves:
+  let orders = call dispatcher
+    brief: brief
+  return { orders: orders, reason: review.reason }
+return { orders: null, reason: review.reason }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "status"),
+    [
+        # "whether or not it approves": both ways, every path
+        ("The returned reason is the supervisor's, whether or not it approves", Status.PROVED),
+        ("The returned reason comes from the supervisor, whether or not the supervisor approves", Status.PROVED),
+        ("The returned orders are the dispatcher's, whether or not the supervisor approves", Status.VIOLATED),
+        # "even when" after "always": every path, the refusal's too
+        ("The returned reason always comes from the supervisor, even when it rejects", Status.PROVED),
+        ("The returned orders always come from the dispatcher, even when the supervisor rejects", Status.VIOLATED),
+    ],
+)
+def test_a_return_said_of_every_path_whatever_the_verdict(sentence: str, status: Status) -> None:
+    read_as, got, evidence = _checked(HELD, sentence)
+    assert read_as is not None and " always comes from " in read_as, sentence
+    assert got == status, evidence
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # "even when" alone names the one path of the refusal
+        "The returned reason comes from the supervisor, even when it rejects",
+        "The returned orders come from the dispatcher, even when the supervisor rejects",
+    ],
+)
+def test_even_when_without_always_is_not_every_path(sentence: str) -> None:
+    assert _read_as(HELD, sentence) is None, sentence
