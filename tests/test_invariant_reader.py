@@ -4995,3 +4995,178 @@ def test_a_key_one_built_object_lacks_reads_as_no_result(key: str, status: Statu
     read_as, got, evidence = _checked(SWEPT.replace("KEY", key), "The findings returned are the search teams' reports")
     assert read_as == "the returned `findings` comes from `search_team`"
     assert got == status, evidence
+
+
+FILLED = """\
+---
+name: filled
+kind: pattern
+---
+
+# Filled
+
+A customer's order passes through the stations in turn, then a packer packs it.
+
+### Slots
+
+- `stations`
+- `packer`
+
+### Requires
+
+```
+order: object -- the customer's order
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let batch = order
+for station in stations:
+  let batch = call station
+    batch: batch
+let label = call packer
+  batch: batch
+return { batch: batch, label: label }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # "order" after "in" is the word for an order too, where the
+        # pattern has an input `order`
+        ("Stations work in the order they are listed", "`stations` runs in order"),
+        ("Stations run sequentially in declared preference order", "`stations` runs in order"),
+        ("Stations do not work in the order they are listed", "it is not the case that `stations` runs in order"),
+        # elsewhere it is the input
+        ("The packer works on the order", "`packer` receives `order`"),
+    ],
+)
+def test_the_word_order_where_an_input_is_named_order(sentence: str, canonical: str | None) -> None:
+    assert _read_as(FILLED, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a verb the reader does not know, of what the slot's call does
+        ("The packer sits at most once", "`packer` is called at most once"),
+        ("The packer never sits more than once", "`packer` is called at most once"),
+        ("The packer is hired at most once", "`packer` is called at most once"),
+        ("The packer is not hired more than once", "`packer` is called at most once"),
+        # not a verb of repeating, whose count is of the calls after the first
+        ("The packer retries at most once", None),
+        ("The packer is rehired at most once", None),
+        # a passive is a participle; a word of how is no verb
+        ("The packer is hiring at most once", None),
+        # its limiting twins: no bound from above, never read as one
+        ("The packer sits more than once", None),
+        ("The packer sits at least once", None),
+        ("The packer usually at most once", None),
+    ],
+)
+def test_a_call_count_said_with_a_verb_of_the_slots_own(sentence: str, canonical: str | None) -> None:
+    assert _read_as(FILLED, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "status"),
+    [
+        # "never" said of the whole clause that would break the gate
+        ("It is never the case that the target runs without the guard's approval", Status.PROVED),
+        ("It is never the case that the target runs before the guard approves", Status.PROVED),
+        ("It is never the case that the target is called before the guard approves", Status.PROVED),
+        ("It is never the case that the actor runs without the guard's approval", Status.VIOLATED),
+    ],
+)
+def test_never_the_case_that_a_slot_runs_without_approval(sentence: str, status: Status) -> None:
+    facts, _ = facts_for(sentence)
+    assert [(f.kind, f.status) for f in facts] == [("gated", status)], [(f.status, f.evidence) for f in facts]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # the positive clause, and "never" of another word than "the case"
+        "It is never the case that the target runs with the guard's approval",
+        "It is the case that the target runs without the guard's approval",
+        "It is never the best case that the target runs without the guard's approval",
+    ],
+)
+def test_never_the_case_of_another_clause_is_not_read_as_a_gate(sentence: str) -> None:
+    assert "gated" not in kinds(reading(sentence)), sentence
+
+
+HELD = """\
+---
+name: held
+kind: pattern
+---
+
+# Held
+
+A supervisor reviews the brief; on approval a dispatcher sends the orders.
+
+### Slots
+
+- `supervisor`
+- `dispatcher`
+
+### Requires
+
+```
+brief: string -- the emergency
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let review = call supervisor
+  brief: brief
+if review approves:
+  let orders = call dispatcher
+    brief: brief
+  return { orders: orders, reason: review.reason }
+return { orders: null, reason: review.reason }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "status"),
+    [
+        # "whether or not it approves": both ways, every path
+        ("The returned reason is the supervisor's, whether or not it approves", Status.PROVED),
+        ("The returned reason comes from the supervisor, whether or not the supervisor approves", Status.PROVED),
+        ("The returned orders are the dispatcher's, whether or not the supervisor approves", Status.VIOLATED),
+        # "even when" after "always": every path, the refusal's too
+        ("The returned reason always comes from the supervisor, even when it rejects", Status.PROVED),
+        ("The returned orders always come from the dispatcher, even when the supervisor rejects", Status.VIOLATED),
+    ],
+)
+def test_a_return_said_of_every_path_whatever_the_verdict(sentence: str, status: Status) -> None:
+    read_as, got, evidence = _checked(HELD, sentence)
+    assert read_as is not None and " always comes from " in read_as, sentence
+    assert got == status, evidence
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # "even when" alone names the one path of the refusal
+        "The returned reason comes from the supervisor, even when it rejects",
+        "The returned orders come from the dispatcher, even when the supervisor rejects",
+    ],
+)
+def test_even_when_without_always_is_not_every_path(sentence: str) -> None:
+    assert _read_as(HELD, sentence) is None, sentence

@@ -324,6 +324,14 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
                     # round, not any delegate's earlier result
                     and not (kind == "VAR" and k == "OUTPUT" and bool(out) and [t.kind for t in out[-1]] == ["PRIOR"])
                 ]
+            if (
+                kind == "INPUT" and n == 1 and "ORDER" in phrases.get((word,), ())
+                and not any(t.kind == "ORDER" for t in toks) and _after_in(out)
+            ):
+                # "in the order they are listed", "in declared preference
+                # order", of a pattern with an input `order` (or `orders`):
+                # the word for an order, too
+                toks.append(Tok("ORDER", word))
             if n == 1 and kind != "SLOT" and word in lex.acts:
                 toks.append(Tok("ACT", word, (lex.acts[word],)))  # "is merged", of a local `merged`
             out.append(toks)
@@ -386,6 +394,18 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
         out.append(toks)
         i += n
     return [[replace(t, article=True) for t in _noun(pos)] if k in articles else pos for k, pos in enumerate(out)]
+
+
+def _after_in(out: list[list[Tok]]) -> bool:
+    """The position after "in", or after "in" and words of which order
+    ("in declared preference ...")."""
+    for pos in reversed(out):
+        kinds = {t.kind for t in pos}
+        if kinds == {"IN"}:
+            return True
+        if "DECLARED" not in kinds:
+            return False
+    return False
 
 
 #: Determiners that take one thing at a time: "neither forecaster", "each

@@ -12,6 +12,7 @@ from ..lattice import _NUMBERS, Tok
 from ..lexicon import singular, words_of
 from .base import (
     _COUNT_WORDS,
+    _NOT_WORK,
     _PASS_NOUNS,
     _ROUND_NOUNS,
     Base,
@@ -335,6 +336,22 @@ class BoundsRules(Base):
         return self._count_clause(items, exact=True)
 
     bounded_calls_n = bounded_calls
+
+    def bounded_calls_verb(self, items: list[Any]) -> Clause:
+        """"The council sits at most `max_rounds` times", "the contractor is
+        hired at most once": what the slot does (or has done to it, a
+        participle), a verb the reader does not know, is what its call
+        does, so each time is a call. Not a verb of waiting, ending or
+        repeating ("retries at most twice" counts the calls after the
+        first), nor a word of how ("usually")."""
+        (verb,) = [str(t).lower() for t in self._tokens(items, "WORD")]
+        passive = bool(self._tokens(items, "BE"))
+        if (
+            not verb.isalpha() or verb.endswith("ly") or verb in _NOT_WORK or verb.startswith("re")
+            or (passive and not verb.endswith("ed"))
+        ):
+            raise Unsupported(f"'{verb}': not a verb of what the slot's call does")
+        return self._count_clause(items, exact=False)
 
     def bounded_slot_calls(self, items: list[Any]) -> Clause:
         """"At most `max_rounds` verifiers are run": a count of the

@@ -385,6 +385,33 @@ class ReturnsRules(Base):
         key = next(i for i in items if isinstance(i, ReturnKey)).name
         return self._returning(items, self._raw(items, Need(FromSlot(owner), key, latest=self._latest(items, owner))))
 
+    def _whatever(self, items: list[Any]) -> None:
+        """"Whether or not it approves": both ways, so every path; "even
+        when the producer rejects" only after "always" (alone it says the
+        refusal's path)."""
+        (said,) = [str(t).lower() for t in self._tokens(items, "REGARDLESS")]
+        if said not in ("whether or not", "regardless of whether") and not self._tokens(items, "ALWAYS"):
+            raise Unsupported(f"'{said}' without 'always': the one path it names")
+
+    def ret_key_from_whatever(self, items: list[Any]) -> Clause:
+        self._whatever(items)
+        self._the_one(items)
+        owner = next(i for i in items if _is_name(i))
+        if owner in (OTHER, ITS):
+            raise Unsupported("a returned field from no named slot")
+        key = next(i for i in items if isinstance(i, ReturnKey)).name
+        need = self._raw(items, Need(FromSlot(owner), key, latest=self._latest(items, owner)))
+        return self._returning(items, need, always=True)
+
+    def ret_from_whatever(self, items: list[Any]) -> Clause:
+        self._whatever(items)
+        self._the_one(items)
+        owner = next(i for i in items if _is_name(i))
+        if owner in (OTHER, ITS):
+            raise Unsupported("a returned output of no named slot")
+        need = self._raw(items, Need(FromSlot(owner), self._returned_noun(items), latest=self._latest(items, owner)))
+        return self._returning(items, need, always=True)
+
     def ret_key_input(self, items: list[Any]) -> Clause:
         """"The result returned is the original task brief": the input as
         given, under that key."""
