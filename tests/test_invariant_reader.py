@@ -1398,6 +1398,81 @@ def test_every_value_of_a_local_that_holds_each_result(sentence: str, canonical:
 
 
 @pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # "the reviews", of a list that starts empty and is appended every
+        # reviewer result: received by a slot called once, every output it
+        # gathered, as a list that collects them is
+        ("The chair sees the reviews", "`chair` receives every `reviewer` output", Status.PROVED),
+        ("The chair is given only the reviews", "`chair` receives only every `reviewer` output", Status.PROVED),
+        ("The moderator is given the reviews", "`moderator` receives every `reviewer` output", Status.VIOLATED),
+        # kept away, any of them
+        ("The moderator never sees the reviews", "`moderator` never receives `reviewer`'s output", Status.PROVED),
+        ("The chair never sees the reviews", "`chair` never receives `reviewer`'s output", Status.VIOLATED),
+    ],
+)
+def test_a_list_appended_one_slots_results_is_its_every_output(sentence: str, canonical: str, status: Status) -> None:
+    read_as, got, evidence = _checked(TURNS, sentence)
+    assert read_as == canonical, sentence
+    assert got == status, evidence
+
+
+CHECKS = """\
+---
+name: checks
+kind: pattern
+---
+
+# Checks
+
+Two checks on the applicants, then a decision.
+
+### Slots
+
+- `credit_checker`
+- `reference_caller`
+- `landlord`
+
+### Requires
+
+```
+applicants: string[] -- the applications
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let credit = call credit_checker
+  applicants: applicants
+let references = call reference_caller
+  applicants: applicants
+let choice = call landlord
+  credit: credit
+  references: references
+return { choice: choice }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        ("The credit checker receives the applicants unchanged", "`credit_checker` receives `applicants` unchanged"),
+        # "both checkers" names two, and the one slot whose name ends in
+        # "checker" is called once: which other is meant is not said
+        ("Both checkers receive the applicants unchanged", None),
+        ("The two checkers receive the applicants", None),
+    ],
+)
+def test_a_count_of_slots_that_names_one_slot_called_once_is_not_read(sentence: str, canonical: str | None) -> None:
+    assert _checked(CHECKS, sentence)[0] == canonical, sentence
+
+
+@pytest.mark.parametrize(
     ("sentence", "canonical"),
     [
         # "what the planner produced" is the planner's output, a thing: not

@@ -432,6 +432,10 @@ class Base(Transformer[Token, Any]):
         if len(who) > 1 and count != "all" and count != str(len(who)):
             # "both testers", "the three testers": as many slots as said
             raise Unsupported(f"{count} of {len(who)} slots")
+        if len(who) == 1 and count not in ("all", "1") and who[0] not in self.lex.repeated:
+            # "both checkers", of `credit_checker` and a slot named
+            # otherwise: more slots than the one named, which is called once
+            raise Unsupported(f"{count} of one slot called once")
         if len(who) == 1 and count == "1" and who[0] in self.lex.repeated:
             # "the brief is given to one reviewer", of a reviewer called in a
             # loop: one of its calls, not every one
@@ -1280,7 +1284,15 @@ class Base(Transformer[Token, Any]):
                     out.append(FromSlot(name, obj.fields, every=True))
                 case "gathered":
                     assert obj.local is not None
-                    out.append(FromSlot(name) if negative else FromVar(obj.local))
+                    if negative:
+                        out.append(FromSlot(name))
+                    elif obj.local in self.lex.appended and target.slot is not None and target.slot not in self.lex.repeated:
+                        # a list built by `append`, received by a slot
+                        # called once: the list as it is then, every output
+                        # it gathered, as a list that collects them is
+                        out.append(FromSlot(name, every=True))
+                    else:
+                        out.append(FromVar(obj.local))
                 case "collected":
                     # kept away: any of them; received: every one of them
                     out.append(FromSlot(name) if negative else FromSlot(name, every=True))
