@@ -1472,6 +1472,131 @@ def test_a_count_of_slots_that_names_one_slot_called_once_is_not_read(sentence: 
     assert _checked(CHECKS, sentence)[0] == canonical, sentence
 
 
+DRAFTS = """\
+---
+name: drafts
+kind: pattern
+---
+
+# Drafts
+
+Claims drafted and examined, round after round.
+
+### Slots
+
+- `drafter`
+- `examiner`
+
+### Requires
+
+```
+invention_disclosure: string -- the disclosure
+prior_art: string -- the references
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+repeat 3 as round:
+  let draft = call drafter
+    disclosure: invention_disclosure
+    round: round
+    prompt: "Draft claims for {invention_disclosure}."
+  let review = call examiner
+    claims: draft
+    references: prior_art
+    context: { art: prior_art, round: round }
+return { draft: draft }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # the input `invention_disclosure` is passed under one key, as it
+        # is, and no other key carries it but in a text: said in the key's
+        # words, the argument under that key; in the input's, the input
+        ("Every drafter call receives the same disclosure", "every `drafter` receives the same `disclosure`", Status.PROVED),
+        ("Every drafter call receives the same invention disclosure", "every `drafter` receives the same `invention_disclosure`", Status.PROVED),
+        ("The drafter always receives the same disclosure", "every `drafter` receives the same `disclosure`", Status.PROVED),
+        ("The drafters receive different disclosures", "it is not the case that every `drafter` receives the same `disclosure`", Status.VIOLATED),
+        ("Every drafter call receives the same round", "every `drafter` receives the same `round`", Status.VIOLATED),
+        # `prior_art` is also carried in an object beside the round: named
+        # by the input, as before (each key that carries it is checked)
+        ("Every examiner call receives the same prior art", "every `examiner` receives the same `prior_art`", Status.VIOLATED),
+    ],
+)
+def test_the_same_value_is_the_argument_that_passes_it_as_it_is(sentence: str, canonical: str, status: Status) -> None:
+    read_as, got, evidence = _checked(DRAFTS, sentence)
+    assert read_as == canonical, sentence
+    assert got == status, evidence
+
+
+APPENDED_REPORTS = """\
+---
+name: staged
+kind: pattern
+---
+
+# Staged
+
+Each essay reviewed in turn; a chair rules on the staged reports.
+
+### Slots
+
+- `reviewer`
+- `chair`
+
+### Requires
+
+```
+essays: string[] -- the essays
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let staged_reports = []
+for essay in essays:
+  let report = call reviewer
+    essay: essay
+  append report to staged_reports
+let ruling = call chair
+  reports: staged_reports
+return { ruling: ruling }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # "every staged report", of a list that starts empty and is appended
+        # every reviewer result: each of them
+        ("The chair receives every staged report", "`chair` receives every `reviewer` output", Status.PROVED),
+        ("The chair is passed all the staged reports", "`chair` receives every `reviewer` output", Status.PROVED),
+        ("The chair never sees the staged reports", "`chair` never receives `reviewer`'s output", Status.VIOLATED),
+        # kept away, "every" may allow some; a slot called in a loop may be
+        # given one a call
+        ("The chair never sees every staged report", None, Status.UNRECOGNIZED),
+        ("Each reviewer sees every staged report", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_every_element_of_a_list_appended_one_slots_results(sentence: str, canonical: str | None, status: Status) -> None:
+    read_as, got, evidence = _checked(APPENDED_REPORTS, sentence)
+    assert read_as == canonical, sentence
+    assert got == status, evidence
+
+
 @pytest.mark.parametrize(
     ("sentence", "canonical"),
     [
