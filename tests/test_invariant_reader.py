@@ -1398,6 +1398,22 @@ def test_every_value_of_a_local_that_holds_each_result(sentence: str, canonical:
 
 
 @pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # "pass" is a round, as "round" is: "each pass" is every call
+        ("Each pass, the reviewer is given the post unchanged", "`reviewer` receives `post` unchanged"),
+        ("Every pass gives the reviewer the same post", "every `reviewer` receives the same `post`"),
+        # and still a verb of giving
+        ("The post is passed to the reviewer", "`reviewer` receives `post`"),
+        # kept away, not read, as "every round, ... never" is not
+        ("Each pass, the reviewer is never given the ruling", None),
+    ],
+)
+def test_a_pass_is_a_round(sentence: str, canonical: str | None) -> None:
+    assert _checked(TURNS, sentence)[0] == canonical, sentence
+
+
+@pytest.mark.parametrize(
     ("sentence", "canonical", "status"),
     [
         # "the reviews", of a list that starts empty and is appended every
