@@ -1398,22 +1398,6 @@ def test_every_value_of_a_local_that_holds_each_result(sentence: str, canonical:
 
 
 @pytest.mark.parametrize(
-    ("sentence", "canonical"),
-    [
-        # "pass" is a round, as "round" is: "each pass" is every call
-        ("Each pass, the reviewer is given the post unchanged", "`reviewer` receives `post` unchanged"),
-        ("Every pass gives the reviewer the same post", "every `reviewer` receives the same `post`"),
-        # and still a verb of giving
-        ("The post is passed to the reviewer", "`reviewer` receives `post`"),
-        # kept away, not read, as "every round, ... never" is not
-        ("Each pass, the reviewer is never given the ruling", None),
-    ],
-)
-def test_a_pass_is_a_round(sentence: str, canonical: str | None) -> None:
-    assert _checked(TURNS, sentence)[0] == canonical, sentence
-
-
-@pytest.mark.parametrize(
     ("sentence", "canonical", "status"),
     [
         # "the reviews", of a list that starts empty and is appended every
@@ -1542,15 +1526,28 @@ return { draft: draft }
         ("The drafter always receives the same disclosure", "every `drafter` receives the same `disclosure`", Status.PROVED),
         ("The drafters receive different disclosures", "it is not the case that every `drafter` receives the same `disclosure`", Status.VIOLATED),
         ("Every drafter call receives the same round", "every `drafter` receives the same `round`", Status.VIOLATED),
-        # `prior_art` is also carried in an object beside the round: named
-        # by the input, as before (each key that carries it is checked)
-        ("Every examiner call receives the same prior art", "every `examiner` receives the same `prior_art`", Status.VIOLATED),
+        # `prior_art` is also carried in a record beside the round: named by
+        # the input, as before; what the record carries of it is the same in
+        # every round, the round beside it is no part of the prior art
+        ("Every examiner call receives the same prior art", "every `examiner` receives the same `prior_art`", Status.PROVED),
+        ("Every examiner call receives the same inputs", "every `examiner` receives the same inputs", Status.VIOLATED),
     ],
 )
 def test_the_same_value_is_the_argument_that_passes_it_as_it_is(sentence: str, canonical: str, status: Status) -> None:
     read_as, got, evidence = _checked(DRAFTS, sentence)
     assert read_as == canonical, sentence
     assert got == status, evidence
+
+
+def test_a_record_that_holds_another_element_each_round_varies() -> None:
+    # the record holds the element the round picks: the prior art it carries
+    # changes from round to round
+    pattern = DRAFTS.replace("prior_art: string -- the references", "prior_art: string[] -- the references")
+    pattern = pattern.replace("    references: prior_art\n", "    references: \"the list\"\n")
+    pattern = pattern.replace("context: { art: prior_art, round: round }", "context: { art: prior_art[round] }")
+    read_as, got, evidence = _checked(pattern, "Every examiner call receives the same prior art")
+    assert read_as == "every `examiner` receives the same `prior_art`"
+    assert got == Status.VIOLATED, evidence
 
 
 APPENDED_REPORTS = """\

@@ -206,8 +206,6 @@ KINDS: dict[str, tuple[str, ...]] = {
         "runs", "retries", "retry", "attempts", "attempt", "rounds", "round", "iterations",
         "iteration", "repetitions", "samples", "copies", "invocations", "invocation",
         "calls", "call", "tries", "passes",
-        # "each pass, the translator is given ...": one round of the loop
-        "pass",
         # "every council sitting": a meeting of the slot, one call
         "sitting", "sittings",
         # "no probe run sees another run's response"
