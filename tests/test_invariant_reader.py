@@ -1410,6 +1410,219 @@ def test_every_value_of_a_local_that_holds_each_result(sentence: str, canonical:
 
 
 @pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # "the reviews", of a list that starts empty and is appended every
+        # reviewer result: received by a slot called once, every output it
+        # gathered, as a list that collects them is
+        ("The chair sees the reviews", "`chair` receives every `reviewer` output", Status.PROVED),
+        ("The chair is given only the reviews", "`chair` receives only every `reviewer` output", Status.PROVED),
+        ("The moderator is given the reviews", "`moderator` receives every `reviewer` output", Status.VIOLATED),
+        # kept away, any of them
+        ("The moderator never sees the reviews", "`moderator` never receives `reviewer`'s output", Status.PROVED),
+        ("The chair never sees the reviews", "`chair` never receives `reviewer`'s output", Status.VIOLATED),
+    ],
+)
+def test_a_list_appended_one_slots_results_is_its_every_output(sentence: str, canonical: str, status: Status) -> None:
+    read_as, got, evidence = _checked(TURNS, sentence)
+    assert read_as == canonical, sentence
+    assert got == status, evidence
+
+
+CHECKS = """\
+---
+name: checks
+kind: pattern
+---
+
+# Checks
+
+Two checks on the applicants, then a decision.
+
+### Slots
+
+- `credit_checker`
+- `reference_caller`
+- `landlord`
+
+### Requires
+
+```
+applicants: string[] -- the applications
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let credit = call credit_checker
+  applicants: applicants
+let references = call reference_caller
+  applicants: applicants
+let choice = call landlord
+  credit: credit
+  references: references
+return { choice: choice }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        ("The credit checker receives the applicants unchanged", "`credit_checker` receives `applicants` unchanged"),
+        # "both checkers" names two, and the one slot whose name ends in
+        # "checker" is called once: which other is meant is not said
+        ("Both checkers receive the applicants unchanged", None),
+        ("The two checkers receive the applicants", None),
+    ],
+)
+def test_a_count_of_slots_that_names_one_slot_called_once_is_not_read(sentence: str, canonical: str | None) -> None:
+    assert _checked(CHECKS, sentence)[0] == canonical, sentence
+
+
+DRAFTS = """\
+---
+name: drafts
+kind: pattern
+---
+
+# Drafts
+
+Claims drafted and examined, round after round.
+
+### Slots
+
+- `drafter`
+- `examiner`
+
+### Requires
+
+```
+invention_disclosure: string -- the disclosure
+prior_art: string -- the references
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+repeat 3 as round:
+  let draft = call drafter
+    disclosure: invention_disclosure
+    round: round
+    prompt: "Draft claims for {invention_disclosure}."
+  let review = call examiner
+    claims: draft
+    references: prior_art
+    context: { art: prior_art, round: round }
+return { draft: draft }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # the input `invention_disclosure` is passed under one key, as it
+        # is, and no other key carries it but in a text: said in the key's
+        # words, the argument under that key; in the input's, the input
+        ("Every drafter call receives the same disclosure", "every `drafter` receives the same `disclosure`", Status.PROVED),
+        ("Every drafter call receives the same invention disclosure", "every `drafter` receives the same `invention_disclosure`", Status.PROVED),
+        ("The drafter always receives the same disclosure", "every `drafter` receives the same `disclosure`", Status.PROVED),
+        ("The drafters receive different disclosures", "it is not the case that every `drafter` receives the same `disclosure`", Status.VIOLATED),
+        ("Every drafter call receives the same round", "every `drafter` receives the same `round`", Status.VIOLATED),
+        # `prior_art` is also carried in a record beside the round: named by
+        # the input, as before; what the record carries of it is the same in
+        # every round, the round beside it is no part of the prior art
+        ("Every examiner call receives the same prior art", "every `examiner` receives the same `prior_art`", Status.PROVED),
+        ("Every examiner call receives the same inputs", "every `examiner` receives the same inputs", Status.VIOLATED),
+    ],
+)
+def test_the_same_value_is_the_argument_that_passes_it_as_it_is(sentence: str, canonical: str, status: Status) -> None:
+    read_as, got, evidence = _checked(DRAFTS, sentence)
+    assert read_as == canonical, sentence
+    assert got == status, evidence
+
+
+def test_a_record_that_holds_another_element_each_round_varies() -> None:
+    # the record holds the element the round picks: the prior art it carries
+    # changes from round to round
+    pattern = DRAFTS.replace("prior_art: string -- the references", "prior_art: string[] -- the references")
+    pattern = pattern.replace("    references: prior_art\n", "    references: \"the list\"\n")
+    pattern = pattern.replace("context: { art: prior_art, round: round }", "context: { art: prior_art[round] }")
+    read_as, got, evidence = _checked(pattern, "Every examiner call receives the same prior art")
+    assert read_as == "every `examiner` receives the same `prior_art`"
+    assert got == Status.VIOLATED, evidence
+
+
+APPENDED_REPORTS = """\
+---
+name: staged
+kind: pattern
+---
+
+# Staged
+
+Each essay reviewed in turn; a chair rules on the staged reports.
+
+### Slots
+
+- `reviewer`
+- `chair`
+
+### Requires
+
+```
+essays: string[] -- the essays
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let staged_reports = []
+for essay in essays:
+  let report = call reviewer
+    essay: essay
+  append report to staged_reports
+let ruling = call chair
+  reports: staged_reports
+return { ruling: ruling }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # "every staged report", of a list that starts empty and is appended
+        # every reviewer result: each of them
+        ("The chair receives every staged report", "`chair` receives every `reviewer` output", Status.PROVED),
+        ("The chair is passed all the staged reports", "`chair` receives every `reviewer` output", Status.PROVED),
+        ("The chair never sees the staged reports", "`chair` never receives `reviewer`'s output", Status.VIOLATED),
+        # kept away, "every" may allow some; a slot called in a loop may be
+        # given one a call
+        ("The chair never sees every staged report", None, Status.UNRECOGNIZED),
+        ("Each reviewer sees every staged report", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_every_element_of_a_list_appended_one_slots_results(sentence: str, canonical: str | None, status: Status) -> None:
+    read_as, got, evidence = _checked(APPENDED_REPORTS, sentence)
+    assert read_as == canonical, sentence
+    assert got == status, evidence
+
+
+@pytest.mark.parametrize(
     ("sentence", "canonical"),
     [
         # "what the planner produced" is the planner's output, a thing: not

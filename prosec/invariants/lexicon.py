@@ -188,6 +188,12 @@ class Lexicon:
     #: task_brief``): "the same fallback brief" is the argument under that key
     passed_keys: dict[str, frozenset[str]] = field(default_factory=dict)
 
+    #: (slot, name) → the one key each of the slot's calls passes the
+    #: name under, as it is (`disclosure: invention_disclosure`, `lab_values:
+    #: case_file.labs`), where no other key of those calls carries the name
+    #: but in a text: "the same disclosure" is the argument under that key
+    arg_keys: dict[tuple[str, str], str] = field(default_factory=dict)
+
     @property
     def call_keys(self) -> frozenset[str]:
         """The keys any call passes a value under."""
@@ -647,6 +653,49 @@ def _appends_after_call(body: ir.Block) -> list[ir.Append]:
     return out
 
 
+def _arg_keys(program: ir.Program, slots: frozenset[str], delegate_vars: dict[str, str]) -> dict[tuple[str, str], str]:
+    """(slot, name) → the key every call of the slot passes the name under
+    as it is, where no other key of its calls carries the name outside a
+    text (Lexicon.arg_keys)."""
+
+    def plain(e: ir.Expr) -> set[str]:
+        match e:
+            case ir.Name(name=name):
+                return {name}
+            case ir.Attr(base=ir.Name() | ir.Attr(), key=key):
+                return {key}
+        return set()
+
+    def mentioned(e: ir.Expr) -> set[str]:
+        if isinstance(e, ir.Text):
+            return set()
+        return {n for sub in ir.subexprs(e) for n in plain(sub)}
+
+    plains: dict[tuple[str, str], list[set[str]]] = {}
+    carriers: dict[tuple[str, str], set[str]] = {}
+    sites: dict[str, int] = {}
+    calls = [e for top in exprs_in(program.body) for e in ir.subexprs(top) if isinstance(e, ir.Call)]
+    for call in calls:
+        slot = delegate_vars.get(call.callee, call.callee)
+        if slot not in slots:
+            continue
+        sites[slot] = sites.get(slot, 0) + 1
+        here: dict[str, set[str]] = {}
+        for prop in call.props:
+            for name in plain(prop.value):
+                here.setdefault(name, set()).add(prop.key)
+            for name in mentioned(prop.value):
+                carriers.setdefault((slot, name), set()).add(prop.key)
+        for name, keys in here.items():
+            plains.setdefault((slot, name), []).append(keys)
+    out: dict[tuple[str, str], str] = {}
+    for (slot, name), per_site in plains.items():
+        common = set.intersection(*per_site) if len(per_site) == sites[slot] else set()
+        if len(common) == 1 and carriers.get((slot, name), set()) == common:
+            out[(slot, name)] = next(iter(common))
+    return out
+
+
 def build_lexicon(
     *,
     slots: Iterable[str],
@@ -775,6 +824,7 @@ def build_lexicon(
             if set_to[n] == {slot} and sites.get(slot) == k and slot not in caught and slot in slot_set
         },
     )
+    lex.arg_keys = _arg_keys(program, slot_set, delegate_vars)
     entities: list[tuple[str, Entity]] = [(n, Entity("slot", (n,))) for n in sorted(slot_set)]
     entities += [(n, Entity("input", (n,))) for n in sorted(input_set)]
     entities += [(n, Entity("var", (n,))) for n in sorted(lex.variables)]

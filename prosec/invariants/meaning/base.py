@@ -432,6 +432,10 @@ class Base(Transformer[Token, Any]):
         if len(who) > 1 and count != "all" and count != str(len(who)):
             # "both testers", "the three testers": as many slots as said
             raise Unsupported(f"{count} of {len(who)} slots")
+        if len(who) == 1 and count not in ("all", "1") and who[0] not in self.lex.repeated:
+            # "both checkers", of `credit_checker` and a slot named
+            # otherwise: more slots than the one named, which is called once
+            raise Unsupported(f"{count} of one slot called once")
         if len(who) == 1 and count == "1" and who[0] in self.lex.repeated:
             # "the brief is given to one reviewer", of a reviewer called in a
             # loop: one of its calls, not every one
@@ -881,6 +885,10 @@ class Base(Transformer[Token, Any]):
     def o_var_every(self, items: list[Any]) -> Obj:
         names = self._names(self._tokens(items, "VAR")[0])
         slot = self.lex.holds.get(names[0]) or self.lex.collects.get(names[0]) if len(names) == 1 else None
+        if slot is None and len(names) == 1 and names[0] in self.lex.appended:
+            # "every staged report", of a list that starts empty and is
+            # appended every reviewer result: each of them
+            slot = self.lex.gathers.get(names[0])
         if len(names) > 1 and any(n in self.lex.holds for n in names):
             # "every review", of `review` that holds every reviewer result
             # and `reviews` it is appended to: every value of the one, every
@@ -1280,7 +1288,15 @@ class Base(Transformer[Token, Any]):
                     out.append(FromSlot(name, obj.fields, every=True))
                 case "gathered":
                     assert obj.local is not None
-                    out.append(FromSlot(name) if negative else FromVar(obj.local))
+                    if negative:
+                        out.append(FromSlot(name))
+                    elif obj.local in self.lex.appended and target.slot is not None and target.slot not in self.lex.repeated:
+                        # a list built by `append`, received by a slot
+                        # called once: the list as it is then, every output
+                        # it gathered, as a list that collects them is
+                        out.append(FromSlot(name, every=True))
+                    else:
+                        out.append(FromVar(obj.local))
                 case "collected":
                     # kept away: any of them; received: every one of them
                     out.append(FromSlot(name) if negative else FromSlot(name, every=True))
@@ -1486,6 +1502,28 @@ class Base(Transformer[Token, Any]):
                 continue
             if any(s is None or arg not in self.lex.passed_keys.get(s, frozenset()) for s in slots):
                 raise Unsupported(f"'same {arg}': a key another slot's calls pass")
+
+    def _as_keys(self, slots: Sequence[str | None], args: tuple[str, ...] | None) -> tuple[str, ...] | None:
+        """A value said in the words of the key its slot's calls pass it
+        under ("the same disclosure", of `disclosure: invention_disclosure`)
+        is the argument under that key, where each call passes it under
+        that one key as it is and no other key carries it but in a text:
+        the same check, said as the sentence says it (`disclosure`)."""
+        if args is None or not slots or any(s is None for s in slots):
+            return args
+        out: list[str] = []
+        for arg in args:
+            keys = {self.lex.arg_keys.get((s, arg)) for s in slots if s is not None}
+            key = next(iter(keys)) if len(keys) == 1 else None
+            # (the words said are the key's: "the same lab values" of
+            # `lab_values: case_file.labs`, not "the same community rules"
+            # of `rules: community_rules`)
+            said = key is not None and any(
+                arg in t.names and {singular(w) for w in t.text.split()} <= set(key.split("_")) for t in self.toks
+            )
+            passed = all(arg in self.lex.passed_keys.get(s, frozenset()) for s in slots if s is not None)
+            out.append(key if key is not None and said and not passed else arg)
+        return tuple(dict.fromkeys(out))
 
     def _names_nothing(self, start: int, why: str, own: tuple[str, ...] = (), end: int | None = None) -> None:
         """The sentence's words from ``start`` on (to ``end``) name none of

@@ -98,6 +98,7 @@ class IdenticalRules(Base):
         args = Args.merge(i for i in items if isinstance(i, Args)).names
         subject = Subject(tuple(Calls(x) for x in slots))
         self._keys_passed(slots, args)
+        args = self._as_keys(slots, args)
         return Clause(subject, lambda s: [Identical(c, args) for c in s.calls])
 
     identical_passive = identical
@@ -123,6 +124,7 @@ class IdenticalRules(Base):
         args = Args.merge(i for i in items if isinstance(i, Args)).names
         args = tuple(a for a in args if a != over) if args else args
         self._keys_passed(who, args)
+        args = self._as_keys(who, args)
         return Clause(None, lambda s: [Identical(Calls(x), args or None, over) for x in who])
 
     def identical_in(self, items: list[Any]) -> Clause:

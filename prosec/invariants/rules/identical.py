@@ -56,15 +56,18 @@ def check(claim: Identical, facts: Facts) -> Verdict:
             if claim.args is not None and not any(_carries(prop.prop.key, flows, a, facts) for a in claim.args):
                 continue
             carried = flows
+            inside = {f for f in flows if any(_carries_input(f, a, facts) for a in claim.args or ())}
             if (
                 claim.args is not None
                 and not any(_keyed(prop.prop.key, a) for a in claim.args)
-                and all(f.at[:1] == (TEXT,) for f in flows)
+                and (all(f.at[:1] == (TEXT,) for f in flows) or (inside and all(f.at for f in inside)))
             ):
                 # a text that quotes a named input among other things ("the
-                # same span id", of an instruction that interpolates it):
-                # what must not vary is what it carries of the input
-                carried = {f for f in flows if any(_carries_input(f, a, facts) for a in claim.args)} or flows
+                # same span id", of an instruction that interpolates it), or
+                # a record that holds it beside them (`context: { art:
+                # prior_art, round: round }`): what must not vary is what it
+                # carries of the input
+                carried = inside or flows
             for loop in loops:
                 why = next((r for f in sorted(carried, key=lambda f: f.src) if (r := varies(f, loop, facts))), None)
                 if why is None and carried is flows:
