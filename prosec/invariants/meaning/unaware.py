@@ -162,13 +162,12 @@ class UnawareRules(Base):
             # output, a thing
             _tok(self.toks, hidden[0]).kind == "ANYTHING" and kinds <= {"ANYTHING", "SLOT", "AUTHORED", "PRODUCED"} and "SLOT" in kinds
         )
-        said = [k for k in (_tok(self.toks, t).kind for t in hidden) if k not in ("OF", "THAT", "ABOUT")]
-        if said[:1] == ["ANYTHING"] and "SLOT" in said and {"AUTHORED", "PRODUCED"} & set(said) and set(said) <= {
-            "ANYTHING", "SLOT", "AUTHORED", "PRODUCED", "PRIOR", "LATER", "FIRST", "CURRENT", "OTHER", "ANOTHER", "ITS", "OWN"
-        }:
-            # "is unaware of what earlier stages produced": a delegate's
-            # output is what reaches the slot, not a fact prompts could name
-            raise Unsupported("not knowing what a delegate produced, a thing rather than a fact")
+        said = [_tok(self.toks, t) for t in hidden if _tok(self.toks, t).kind not in ("OF", "THAT", "ABOUT")]
+        if said and said[0].kind == "ANYTHING" and said[0].text in ("what", "whatever"):
+            # "is unaware of what earlier stages produced", "never learns
+            # what the claimant said they lost": what someone made or said is
+            # a thing that reaches the slot (or not), not a fact prompts name
+            raise Unsupported("not knowing what something is or says, a thing rather than a fact")
         if "POSS" in kinds and not kinds & verbs:
             # "is told nothing about the pharmacist's verdict": a delegate's
             # thing is what reaches the slot, however it is introduced

@@ -245,12 +245,15 @@ class Facts:
 
     # ------------------------------------------------------------ calls
 
-    def before_any_call(self, span: Span, slot: str | None) -> bool:
+    def before_any_call(self, span: Span, slot: str | None, *, in_round: bool = False) -> bool:
         """What stands at ``span`` runs before ``slot`` is ever called: it
-        comes first in the text, and no loop holds both."""
+        comes first in the text, and no loop holds both (``in_round``: or a
+        loop holds both, and it runs first in each round of it)."""
         calls = [c.call.span for c in self.a.calls.values() if c.slot == slot]
         if not calls or span >= min(calls):
             return False
+        if in_round:
+            return True
         return not any(
             self.a.inside(span, info.span) and any(self.a.inside(c, info.span) for c in calls)
             for info in self.a.loops.values()

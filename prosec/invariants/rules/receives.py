@@ -179,8 +179,14 @@ def _other_meaning(need: Source, call: CallObs, phase: str, facts: Facts) -> str
 
 def _made_later(need: Source, call: CallObs, facts: Facts) -> TypeGuard[FromSlot]:
     """``need`` is a slot's output, and ``call`` is made before that slot is
-    ever called."""
-    return isinstance(need, FromSlot) and not need.every and need.age == "any" and facts.before_any_call(call.call.span, need.slot)
+    ever called, or before it is called in each round of a loop around
+    both."""
+    return (
+        isinstance(need, FromSlot)
+        and not need.every
+        and need.age == "any"
+        and facts.before_any_call(call.call.span, need.slot, in_round=True)
+    )
 
 
 def _elements_reach(need: Source, call: CallObs, phase: str, facts: Facts) -> bool:
@@ -437,9 +443,10 @@ def check(claim: Receives, facts: Facts) -> Verdict:
                 ):
                     # "the planner is told the officer's concerns", of a
                     # planner also called once before the officer ever runs
+                    # (or first in each round, before the officer's turn)
                     other = (
                         f"the calls made after `{need.slot}` runs, or every call (line "
-                        f"{call.call.span.line} runs before it ever does)"
+                        f"{call.call.span.line} runs before it does)"
                     )
                 if other is not None:
                     meanings.append((other, problem))

@@ -282,6 +282,7 @@ def check(claim: Returns, facts: Facts) -> Verdict:
     made: list[Problem] = []  # returns that give a value built of the slot's outputs
     built: set[int] = set()
     doubtful: list[Problem] = []  # on returns in ``unsure``
+    split: list[Problem] = []  # the slot's output on each path, not one the same on all
     for ret in chosen:
         for need in claim.needs:
             problem = _need(need, ret, facts)
@@ -293,6 +294,8 @@ def check(claim: Returns, facts: Facts) -> Verdict:
                 continue
             if ret.stmt.span in unsure:
                 doubtful.append(problem)
+            elif _slot_on_each_path(need, ret):
+                split.append(problem)
             elif _gives_none(need, ret):
                 if claim.present:
                     continue  # "if any": a return that gives none says nothing
@@ -355,6 +358,17 @@ def check(claim: Returns, facts: Facts) -> Verdict:
             f"on every path, or only on the paths that return {named}: "
             f"some return none (line {', '.join(str(n) for n in sorted(empty))})",
             absent,
+            evidence,
+        )
+    if split and not problems and not absent:
+        # `let submitted = choice.formula`, then `let submitted = call
+        # formulator` in the loop: a part of the slot's output on one path,
+        # its whole output on another, which no one flow carries on both
+        return unsettled(
+            "whether the return on line "
+            + ", ".join(str(p.span.line) for p in split)
+            + " gives the slot's output on every path: it may give a different part of it on each",
+            split,
             evidence,
         )
     return verdict(problems + absent, evidence)
@@ -721,6 +735,19 @@ def _decision_loops(facts: Facts) -> set[Span]:
             if info is not None:
                 loops.add(info.span)
     return loops
+
+
+def _slot_on_each_path(need: Need, ret: ReturnObs) -> bool:
+    """All the returned field may carry is the slot's output (whole, or a
+    field of it, from any of its calls), though no one flow of it is there
+    on every path: whether each path gives some of it is not followed."""
+    if not isinstance(need.what, FromSlot) or need.what.fields or need.field is None or need.only:
+        return False
+    flows = ret.fields.get(need.field, set())
+    return bool(flows) and all(
+        f.src.kind == "call" and f.src.name == need.what.slot and not any(is_element(p) for p in f.path) and not f.at
+        for f in flows
+    )
 
 
 def _need(need: Need, ret: ReturnObs, facts: Facts) -> Problem | None:
