@@ -1380,6 +1380,29 @@ return {
             "`insurer` receives `dates`; `insurer` never receives `artwork`",
         ),
         ("The insurer is shown the dates, though the artwork", None),
+        # "yet" as "but"; "not yet", "has yet to" say nothing read
+        (
+            "The conservator sees the dates, yet never the weather",
+            "`conservator` receives `dates`; `conservator` never receives `weather`",
+        ),
+        (
+            "The conservator sees the dates, yet the insurer does not",
+            "`conservator` receives `dates`; `insurer` never receives `dates`",
+        ),
+        ("The conservator is not yet given the dates", None),
+        # what the clause's subject never receives, the verb left out: only
+        # after a clause that says what it is given
+        (
+            "The conservator receives the artwork unchanged, and never the weather",
+            "`conservator` receives `artwork` unchanged; `conservator` never receives `weather`",
+        ),
+        ("The conservator is called once, and never the weather", None),
+        # (a slot named after the negation: its output, or a slot not given it?)
+        (
+            "The weather reaches the insurer and no registrar",
+            "`insurer` receives `weather`; `registrar` never receives `weather`",
+        ),
+        ("The conservator has yet to see the dates", None),
         # several recipients, and no one else
         (
             "The dates are passed to the conservator as well as to the insurer",
@@ -1416,6 +1439,22 @@ return {
 )
 def test_what_several_slots_share(sentence: str, canonical: str | None) -> None:
     assert _read_as(SHARED, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # one element a call, and the verb left out: none of the others
+        (
+            "Each mapper sees a single chunk and nothing of the other chunks",
+            "each `mapper` receives exactly one `chunks`; `mapper` never receives other `chunks`",
+        ),
+        ("Each mapper is called once, and nothing of the other chunks", None),
+        ("No mapper sees a single chunk and nothing of the other chunks", None),
+    ],
+)
+def test_what_a_call_is_not_given_after_what_it_is(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PATTERN, sentence) == canonical, sentence
 
 
 TURNS = """\

@@ -16,6 +16,7 @@ from ..claims import (
     Calls,
     Claim,
     Denied,
+    ExactlyOnce,
     Firewall,
     FromField,
     FromInput,
@@ -194,6 +195,9 @@ class _Also:
     counted: Clause | None = None
     #: the count said "exactly" ("and the chair exactly once")
     exactly: bool = False
+    #: what the subject of the clause before never receives, the verb
+    #: left out ("..., and nothing of the other items")
+    kept: tuple[Obj, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -420,7 +424,7 @@ class Base(Transformer[Token, Any]):
                     raise Unsupported("a second verb after a negated subject")
                 subject = Subject(previous.calls, subject.negative)
             got = item.build(subject) if subject is not None else item.build(Subject(()))
-            said = (item, subject, got) if subject is not None else None
+            said = (item, subject if subject is not None else Subject(()), got)
             for claim in got:
                 if claim not in claims:
                     claims.append(claim)
@@ -436,7 +440,23 @@ class Base(Transformer[Token, Any]):
         if said is None:
             raise Unsupported("'too' with no clause before it")
         clause, subject, got = said
-        if also.subject.negative or also.subject.it or not also.subject.calls or subject.negative or not got:
+        if also.kept:
+            # (the subject of the clause before, which must say what it is
+            # given: "sees a single item", "receives the brief"; the calls
+            # its claims are about)
+            if subject.negative or not got:
+                raise Unsupported("what is never received, after a negated subject")
+            if not all(
+                (isinstance(c, Receives) and not c.only and not c.basis) or isinstance(c, Unchanged)
+                or (isinstance(c, ExactlyOnce) and c.per == "call")
+                for c in got
+            ):
+                raise Unsupported("what is never received, the verb left out, after a clause that says more")
+            targets = tuple(dict.fromkeys(c.target for c in got if isinstance(c, Receives | Unchanged | ExactlyOnce)))
+            if subject.calls and set(targets) != set(subject.calls):
+                raise Unsupported("what is never received, of calls other than the clause's subject")
+            return self._forbid(Subject(targets), list(also.kept))
+        if also.subject.negative or also.subject.it or not also.subject.calls or subject.negative or not subject.calls or not got:
             raise Unsupported("'too' of a pronoun or a negated subject")
         if also.counted is not None:
             if not all(isinstance(c, CallCount) and c.exact for c in got):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import Base, Subject, Unsupported, _Also
+from .base import ITS, Base, Subject, Unsupported, _Also
 from .bounds import BoundsRules
 from .receiving import _SO_AUX
 
@@ -70,3 +70,16 @@ class CoordinationRules(BoundsRules, Base):
         exact = bool(self._tokens(items, "EXACTLY"))
         clause = self._count_clause(items, exact=True, loose=None if exact else "least")
         return _Also(subject, counted=clause, exactly=exact)
+
+    def also_not(self, items: list[Any]) -> _Also:
+        """", and nothing of the other items", ", never the plan": what the
+        subject of the clause before (which says what it is given) never
+        receives; not "its" ("..., never its notes": whose?)."""
+        (objs,) = self._objs(items)
+        if any(o.owner == ITS for o in objs):
+            raise Unsupported("'its', the verb left out")
+        if any(o.what == "slot" and o.source is None for o in objs):
+            # "reaches the adjudicator and no reader": the reader's output,
+            # or the reader, which it does not reach?
+            raise Unsupported("a slot named, the verb left out: its output, or the slot that is not given it")
+        return _Also(Subject(()), kept=tuple(objs))
