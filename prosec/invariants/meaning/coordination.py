@@ -78,8 +78,13 @@ class CoordinationRules(BoundsRules, Base):
         (objs,) = self._objs(items)
         if any(o.owner == ITS for o in objs):
             raise Unsupported("'its', the verb left out")
-        if any(o.what == "slot" and o.source is None for o in objs):
-            # "reaches the adjudicator and no reader": the reader's output,
-            # or the reader, which it does not reach?
+        starts = [t.start_pos for t in self._tokens(items) if t.start_pos is not None]
+        after = self.toks[max(starts) + 1 :] if starts else self.toks
+        if any(o.what == "slot" and o.source is None for o in objs) or any(
+            t.kind in ("SLOT", "ROLE") and (k + 1 >= len(after) or after[k + 1].kind != "POSS") for k, t in enumerate(after)
+        ):
+            # "reaches the adjudicator and no reader", "... and no other
+            # role": the reader's output, or the reader, which it does not
+            # reach?
             raise Unsupported("a slot named, the verb left out: its output, or the slot that is not given it")
         return _Also(Subject(()), kept=tuple(objs))
