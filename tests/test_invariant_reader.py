@@ -1308,6 +1308,113 @@ return {
         ("The conservator sees the dates, and also does the insurer", None),
         ("The insurer never sees the dates, and so does the registrar", None),
         ("The conservator sees only the dates, and so does the insurer", None),
+        # the clause before, said again of another subject: "and so does",
+        # "and ... too", "and ... sees it too", with its qualifier; only
+        # after a clause that says what is received, and "it" of one thing
+        (
+            "The conservator receives the artwork unchanged, and so does the insurer",
+            "`conservator` receives `artwork` unchanged; `insurer` receives `artwork` unchanged",
+        ),
+        (
+            "The artwork reaches the conservator unchanged, and the insurer too",
+            "`conservator` receives `artwork` unchanged; `insurer` receives `artwork` unchanged",
+        ),
+        (
+            "The conservator sees the dates, and the insurer sees them too",
+            "`conservator` receives `dates`; `insurer` receives `dates`",
+        ),
+        ("The conservator sees the dates and the artwork, and the insurer sees it too", None),
+        (
+            "The conservator receives the artwork, as does the insurer",
+            "`conservator` receives `artwork`; `insurer` receives `artwork`",
+        ),
+        (
+            "The conservator receives the artwork; so does the insurer",
+            "`conservator` receives `artwork`; `insurer` receives `artwork`",
+        ),
+        ("The conservator receives the artwork, as may the insurer", None),
+        ("The conservator never sees the weather; so does the insurer", None),
+        ("The conservator never sees the weather, and the registrar too", None),
+        ("The weather is withheld from the conservator, and the registrar too", None),
+        ("The conservator sees only the dates, and the insurer too", None),
+        ("The conservator sees the dates, and no registrar too", None),
+        # "and the registrar as well" after "sees": the registrar sees them
+        # too, or the conservator sees the registrar's decision too?
+        ("The conservator sees the dates, and the registrar as well", None),
+        # the verb left out: what the clause before says of its subject
+        # (receives, or never does; its qualifier its own), of another
+        # subject and other values; a count of calls, after a plain count
+        (
+            "The conservator receives the artwork unchanged, and the insurer the weather",
+            "`conservator` receives `artwork` unchanged; `insurer` receives `weather`",
+        ),
+        (
+            "The conservator never sees the weather, and the registrar the dates",
+            "`conservator` never receives `weather`; `registrar` never receives `dates`",
+        ),
+        ("The conservator sees only the dates, and the insurer the weather", None),
+        # (what the slot left without its verb is given has an article:
+        # "the conservator outputs" are the conservator's outputs)
+        (
+            "The registrar sees the dates as well as the conservator outputs",
+            "`registrar` receives `dates` and `conservator`'s output",
+        ),
+        ("The conservator never sees the weather, and the registrar the dates unchanged", None),
+        ("The conservator is called once, and the insurer the dates", None),
+        (
+            "The conservator is called once, and the insurer exactly once",
+            "`conservator` is called once; `insurer` is called exactly once",
+        ),
+        ("The conservator is called at most once, and the insurer once", None),
+        ("The conservator is called exactly once, and the insurer once", None),
+        ("The conservator sees the dates, and the insurer exactly once", None),
+        # a list of slots closed by "all", and "all three roles": each of them
+        (
+            "The conservator, the insurer and the registrar all see the artwork",
+            "`conservator` receives `artwork`; `insurer` receives `artwork`; `registrar` receives `artwork`",
+        ),
+        (
+            "All three roles receive the artwork",
+            "`conservator` receives `artwork`; `insurer` receives `artwork`; `registrar` receives `artwork`",
+        ),
+        ("All two roles receive the artwork", None),
+        ("All four roles receive the artwork", None),
+        # "both", of one slot called once: not as many slots as said
+        ("Both insurers receive the artwork", None),
+        # what is received, with its qualifier, and what is not: "though
+        # not" as "but not"
+        (
+            "The conservator receives the artwork unchanged, but never the weather",
+            "`conservator` receives `artwork` unchanged; `conservator` never receives `weather`",
+        ),
+        (
+            "The insurer is shown the dates, though not the artwork",
+            "`insurer` receives `dates`; `insurer` never receives `artwork`",
+        ),
+        ("The insurer is shown the dates, though the artwork", None),
+        # "yet" as "but"; "not yet", "has yet to" say nothing read
+        (
+            "The conservator sees the dates, yet never the weather",
+            "`conservator` receives `dates`; `conservator` never receives `weather`",
+        ),
+        (
+            "The conservator sees the dates, yet the insurer does not",
+            "`conservator` receives `dates`; `insurer` never receives `dates`",
+        ),
+        ("The conservator is not yet given the dates", None),
+        # what the clause's subject never receives, the verb left out: only
+        # after a clause that says what it is given
+        (
+            "The conservator receives the artwork unchanged, and never the weather",
+            "`conservator` receives `artwork` unchanged; `conservator` never receives `weather`",
+        ),
+        ("The conservator is called once, and never the weather", None),
+        # (a slot named after the negation: its output, or a slot not given it?)
+        (
+            "The weather reaches the insurer and no registrar",
+            "`insurer` receives `weather`; `registrar` never receives `weather`",
+        ),
+        ("The conservator has yet to see the dates", None),
         # several recipients, and no one else
         (
             "The dates are passed to the conservator as well as to the insurer",
@@ -1344,6 +1451,22 @@ return {
 )
 def test_what_several_slots_share(sentence: str, canonical: str | None) -> None:
     assert _read_as(SHARED, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # one element a call, and the verb left out: none of the others
+        (
+            "Each mapper sees a single chunk and nothing of the other chunks",
+            "each `mapper` receives exactly one `chunks`; `mapper` never receives other `chunks`",
+        ),
+        ("Each mapper is called once, and nothing of the other chunks", None),
+        ("No mapper sees a single chunk and nothing of the other chunks", None),
+    ],
+)
+def test_what_a_call_is_not_given_after_what_it_is(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PATTERN, sentence) == canonical, sentence
 
 
 TURNS = """\

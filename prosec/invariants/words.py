@@ -112,7 +112,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     # "decides only from the report, of what delegates produce": the limit
     # is on other delegates' outputs; its inputs are its context
     "OF_DELEGATES": ("of what delegates produce", "of what the delegates produce", "of what other delegates produce"),
-    "BUT": ("but",),
+    "BUT": ("but", "yet"),
     "WITHOUT": ("without",),
     "UNLESS": ("unless",),
     "ATMOST": ("at most", "no more than", "not more than", "never more than", "up to"),

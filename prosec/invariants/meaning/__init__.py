@@ -8,6 +8,7 @@ from __future__ import annotations
 from .base import Base
 from .behaviour import BehaviourRules
 from .bounds import BoundsRules
+from .coordination import CoordinationRules
 from .denials import DenialsRules
 from .exactly_once import ExactlyOnceRules
 from .failsafe import FailsafeRules
@@ -24,6 +25,7 @@ from .unaware import UnawareRules
 
 class Meaning(
     BehaviourRules,
+    CoordinationRules,
     BoundsRules,
     DenialsRules,
     ExactlyOnceRules,

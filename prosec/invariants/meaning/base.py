@@ -12,9 +12,11 @@ from lark.visitors import Transformer
 
 from ..claims import (
     AnyResult,
+    CallCount,
     Calls,
     Claim,
     Denied,
+    ExactlyOnce,
     Firewall,
     FromField,
     FromInput,
@@ -172,6 +174,30 @@ class _Negated:
     at ``start`` on ("... and never guesses")."""
 
     start: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Also:
+    """The clause before, said again of another subject ("..., and so does
+    the registrar", "..., and the back-translator too"); ``it``: said with
+    a pronoun for what the clause before names ("..., and the broadcaster
+    sees it too"), which must be one thing."""
+
+    subject: Subject
+    it: bool = False
+    #: said with other objects, the verb left out ("..., and the tallier
+    #: the species list"): what the subject receives, or never does, as
+    #: the clause before says of its own
+    objs: tuple[Obj, ...] = ()
+    unchanged: bool = False
+    #: said with another count, the verb left out ("..., and the chair
+    #: exactly once"): its own meaning, after a clause of call counts
+    counted: Clause | None = None
+    #: the count said "exactly" ("and the chair exactly once")
+    exactly: bool = False
+    #: what the subject of the clause before never receives, the verb
+    #: left out ("..., and nothing of the other items")
+    kept: tuple[Obj, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -376,7 +402,12 @@ class Base(Transformer[Token, Any]):
     def start(self, items: list[Any]) -> list[Claim]:
         claims: list[Claim] = []
         previous: Subject | None = None
+        said: tuple[Clause, Subject, list[Claim]] | None = None
         for item in items:
+            if isinstance(item, _Also):
+                claims += [c for c in self._also(item, said) if c not in claims]
+                said = None
+                continue
             if not isinstance(item, Clause):
                 continue
             if item.again:
@@ -393,12 +424,73 @@ class Base(Transformer[Token, Any]):
                     raise Unsupported("a second verb after a negated subject")
                 subject = Subject(previous.calls, subject.negative)
             got = item.build(subject) if subject is not None else item.build(Subject(()))
+            said = (item, subject if subject is not None else Subject(()), got)
             for claim in got:
                 if claim not in claims:
                     claims.append(claim)
             if subject is not None and subject.calls:
                 previous = subject
         return claims
+
+    def _also(self, also: _Also, said: tuple[Clause, Subject, list[Claim]] | None) -> list[Claim]:
+        """The clause before, of another subject: only a clause that says
+        what its subject receives (a denial "and so does" would contradict,
+        and "..., and the verifier too" after a denial may say either), of
+        a subject that is no pronoun and negates nothing."""
+        if said is None:
+            raise Unsupported("'too' with no clause before it")
+        clause, subject, got = said
+        if also.kept:
+            # (the subject of the clause before, which must say what it is
+            # given: "sees a single item", "receives the brief"; the calls
+            # its claims are about)
+            if subject.negative or not got:
+                raise Unsupported("what is never received, after a negated subject")
+            if not all(
+                (isinstance(c, Receives) and not c.only and not c.basis) or isinstance(c, Unchanged)
+                or (isinstance(c, ExactlyOnce) and c.per == "call")
+                for c in got
+            ):
+                raise Unsupported("what is never received, the verb left out, after a clause that says more")
+            targets = tuple(dict.fromkeys(c.target for c in got if isinstance(c, Receives | Unchanged | ExactlyOnce)))
+            if subject.calls and set(targets) != set(subject.calls):
+                raise Unsupported("what is never received, of calls other than the clause's subject")
+            return self._forbid(Subject(targets), list(also.kept))
+        if also.subject.negative or also.subject.it or not also.subject.calls or subject.negative or not subject.calls or not got:
+            raise Unsupported("'too' of a pronoun or a negated subject")
+        if also.counted is not None:
+            if not all(isinstance(c, CallCount) and c.exact for c in got):
+                raise Unsupported("a count, the verb left out, after a clause that counts no calls")
+            if not also.exactly and any(isinstance(c, CallCount) and c.loose != "least" for c in got):
+                # "is called at most twice, and the chair once": the
+                # clause before's limit, left out too? only after the plain
+                # "is called twice" is the count as plain
+                raise Unsupported("a count, the verb left out, after a count said otherwise")
+            return also.counted.build(also.subject)
+        if also.objs:
+            objs = list(also.objs)
+            if all(isinstance(c, Receives | Unchanged) and not (isinstance(c, Receives) and (c.only or c.basis)) for c in got):
+                return self._need(also.subject, objs, unchanged=also.unchanged)
+            if all(isinstance(c, Isolation | Firewall) and not (isinstance(c, Firewall) and c.only) for c in got) and not also.unchanged:
+                return self._forbid(also.subject, objs)
+            raise Unsupported("the verb left out, after a clause that says more than what is received or not")
+        if not all(isinstance(c, Receives | Unchanged) for c in got):
+            raise Unsupported("'too' after a clause that does not say what is received")
+        if any(isinstance(c, Receives) and c.only for c in got):
+            # "sees only the dates, and so does the insurer": the dates too,
+            # or only the dates too?
+            raise Unsupported("'too' after a clause that says 'only'")
+        if also.it:
+            # "..., and the broadcaster sees it too": "it" is the one thing
+            # the clause before says each of its calls receives
+            for call in subject.calls:
+                said_of = [c for c in got if isinstance(c, Receives | Unchanged) and c.target == call]
+                if len(said_of) != 1 or (isinstance(said_of[0], Receives) and len(said_of[0].needs) != 1):
+                    raise Unsupported("'it' for more than one thing the clause before names")
+        again = clause.build(also.subject)
+        if not all(isinstance(c, Receives | Unchanged) for c in again):
+            raise Unsupported("'too' giving other than what is received")
+        return again
 
     def sep(self, items: list[Any]) -> None:
         return None
@@ -440,7 +532,20 @@ class Base(Transformer[Token, Any]):
             # "the brief is given to one reviewer", of a reviewer called in a
             # loop: one of its calls, not every one
             raise Unsupported("one call of a slot called more than once")
+        if len(who) == 1 and count not in ("all", "1") and who[0] not in self.lex.repeated:
+            # "both checkers", of one slot called once: the word names
+            # fewer slots than the sentence counts
+            raise Unsupported(f"{count} of one slot called once")
         return Subject(tuple(Calls(s) for s in who))
+
+    def subj_counted(self, items: list[Any]) -> Subject:
+        """"all four roles": the slots named, as many as said."""
+        (number,) = [t for t in self._tokens(items) if t.type in ("NUM", "NUMBER")]
+        who = next(i for i in items if isinstance(i, tuple))
+        count = self.quant([number])
+        if count == "all" or not count.isdigit() or int(count) < 2:
+            raise Unsupported("a count of slots that is not a number of them")
+        return self.subj([count, who])
 
     def subj_working_one(self, items: list[Any]) -> Subject:
         """"A classifier labelling one ticket": a verb of its own work in

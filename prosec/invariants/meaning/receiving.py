@@ -443,9 +443,10 @@ class ReceivingRules(Base):
 
     def see_pos_not(self, items: list[Any]) -> Clause:
         positive, negative = self._objs(items)
+        unchanged = "unchanged" in items
         return self._clause(
             self._subject(items),
-            lambda s: self._need(s, positive) + self._forbid(s, [self._its(o, positive) for o in negative]),
+            lambda s: self._need(s, positive, unchanged=unchanged) + self._forbid(s, [self._its(o, positive) for o in negative]),
         )
 
     def see_not_only(self, items: list[Any]) -> Clause:
