@@ -2546,3 +2546,58 @@ def test_a_hidden_fact_is_the_doing_not_what_it_is_done_to(sentence: str, status
     )
     got = _one_status(delegation, sentence, slots="dive_master, briefer", requires="dive: string -- the dive plan")
     assert got is status
+
+
+@pytest.mark.parametrize(
+    ("revision", "status"),
+    [
+        # the draft that opens each room comes before the room's playtest,
+        # the revision after it: "the smith is passed the notes" of the
+        # calls after the playtest, or of every call? Its words do not say
+        ("notes: last.notes", Status.UNRECOGNIZED),
+        # no call of the smith is given them: false in either meaning
+        ("room: room", Status.VIOLATED),
+    ],
+)
+def test_a_call_first_in_each_round_before_the_slot_it_names_is_a_second_meaning(revision: str, status: Status) -> None:
+    delegation = (
+        "repeat 3 as room:\n"
+        "  let draft = call puzzle_smith\n    room: room\n"
+        "  let last = call playtester\n    draft: draft\n"
+        f"  let draft = call puzzle_smith\n    {revision}\n"
+        "  let heard = last.notes\n"
+        "return { done: true }\n"
+    )
+    got = _one_status(
+        delegation, "The puzzle smith is passed the playtester's notes.", slots="puzzle_smith, playtester", requires="brief: string -- the brief"
+    )
+    assert got is status
+
+
+@pytest.mark.parametrize(
+    ("start", "status"),
+    [
+        # a field of the formulator's output before the loop, its whole
+        # output in it: the formulator's on every path, in two shapes the
+        # analysis does not bring together
+        ("choice.formula", Status.UNRECOGNIZED),
+        ("choice", Status.PROVED),
+        # an input on one path: not the formulator's
+        ("brief", Status.VIOLATED),
+    ],
+)
+def test_a_returned_value_that_is_a_slots_output_in_another_shape_on_each_path(start: str, status: Status) -> None:
+    delegation = (
+        "let choice = call formulator\n  brief: brief\n"
+        f"let submitted = {start}\n"
+        "loop until **approved** (max: 3):\n"
+        "  let ruling = call regulator\n    formula: submitted\n"
+        "  if ruling approves:\n    return { formula: submitted }\n"
+        "  submitted = call formulator\n    objection: ruling\n"
+        "return { formula: null }\n"
+    )
+    got = _one_status(
+        delegation, "On approval, the formula returned is the formulator's.",
+        slots="formulator, regulator", requires="brief: string -- the brief",
+    )
+    assert got is status

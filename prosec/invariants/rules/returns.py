@@ -744,7 +744,9 @@ def _slot_on_each_path(need: Need, ret: ReturnObs) -> bool:
     if not isinstance(need.what, FromSlot) or need.what.fields or need.field is None or need.only:
         return False
     flows = ret.fields.get(need.field, set())
-    return bool(flows) and all(
+    # (one flow alone, not there on every path, is missing on some: a
+    # literal there carries none)
+    return len(flows) > 1 and all(
         f.src.kind == "call" and f.src.name == need.what.slot and not any(is_element(p) for p in f.path) and not f.at
         for f in flows
     )
