@@ -526,6 +526,12 @@ class Base(Transformer[Token, Any]):
 
     nsubj_no_free = nsubj_no
 
+    def nsubj_poss_calls(self, items: list[Any]) -> Subject:
+        """"none of the mediator's calls": each call of that slot, none of
+        which does what the clause says."""
+        (slot,) = self._tokens(items, "SLOT")
+        return Subject(tuple(Calls(s) for s in self._names(slot)), negative=True)
+
     def nsubj_none_it(self, items: list[Any]) -> Subject:
         return Subject((), negative=True, it=True)
 
@@ -727,7 +733,12 @@ class Base(Transformer[Token, Any]):
     def o_var_others_calls(self, items: list[Any]) -> Obj:
         token = self._tokens(items, "VAR")[0]
         names = [n for n in self._names(token) if n == str(token).replace(" ", "_")] or list(self._names(token))
-        makers = {m for n in names for m in (*self.lex.results.get(n, ()), self.lex.collects.get(n), self.lex.gathers.get(n)) if m}
+        makers = {
+            m
+            for n in names
+            for m in (*self.lex.results.get(n, ()), self.lex.collects.get(n), self.lex.gathers.get(n), self.lex.copies.get(n))
+            if m
+        }
         if len(names) != 1 or len(makers) != 1:
             raise Unsupported("other calls' values of a local that is not one slot's results")
         return Obj(source=FromOthers(), names=tuple(makers))
@@ -770,6 +781,8 @@ class Base(Transformer[Token, Any]):
             raise Unsupported("a word before earlier calls' failing that is not 'why'")
         if any(w not in ("one", "ones") for w in words):
             raise Unsupported("earlier calls named by a word that is not 'ones'")
+        if any(str(t).lower() != "one" for t in self._tokens(items) if t.type in ("NUMBER", "SINGLE")):
+            raise Unsupported("earlier calls counted, not named by 'one'")
         who = next((i for i in items if isinstance(i, tuple)), ())
         return Obj(source=FromOthers(), names=who)
 
@@ -1181,15 +1194,30 @@ class Base(Transformer[Token, Any]):
         (``let recipe = null``, then ``recipe = call brewer``)."""
         if local in self.lex.holds:
             return self.lex.holds[local]
+        if local in self.lex.copies:
+            return self.lex.copies[local]
         return self.lex.gathers.get(local) if local not in self.lex.appended else None
 
     def o_own_prior_var(self, items: list[Any]) -> Obj:
         names = self._names(self._tokens(items, "VAR")[0])
+        held = [n for n in names if n in self.lex.holds]
+        if len(names) > 1 and len(held) == 1:
+            # "earlier opinions", of `opinion` that holds every adjudicator
+            # result and `opinions` it is appended to: the same outputs
+            owners = {self.lex.holds.get(n) or self.lex.gathers.get(n) or self.lex.collects.get(n) for n in names}
+            if owners == {self.lex.holds[held[0]]}:
+                names = (held[0],)
         if len(names) != 1 or (self._held_by(names[0]) is None and len(self.lex.made.get(names[0], ())) != 1):
             raise Unsupported("earlier values of a local that no one slot's results are written to")
         return Obj(owner=ITS, what="prior", local=names[0])
 
     def o_result(self, items: list[Any]) -> Obj:
+        word = str(items[0]).lower() if items else ""
+        if {word, singular(word), plural(word)} & set(self.lex.declared_by):
+            # "the answers", of the one slot that declares `{ grid, answers }`:
+            # that field of its result, not any delegate's result (of a key
+            # several slots declare, whose field is not said: both readings)
+            raise Unsupported("a word for any result that is also a key one slot declares")
         return Obj(source=AnyResult())
 
     def o_result_current(self, items: list[Any]) -> Obj:
