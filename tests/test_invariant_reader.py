@@ -5184,3 +5184,21 @@ return { ruling: ruling }
 )
 def test_earlier_values_of_a_local_and_its_list(sentence: str, canonical: str | None) -> None:
     assert _read_as(PANEL, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # the noun an `ensures:` opens with, before the keys, names the
+        # whole result ("a ruling `{ accepts, findings }`")
+        ("The mediator never sees the critic's ruling", "`mediator` never receives `critic`'s output"),
+        ("The mediator never sees the critic's findings", "`mediator` never receives `critic`'s `findings`"),
+        # another noun, of a slot that declares its keys: not read
+        ("The mediator never sees the critic's recommendation", None),
+    ],
+)
+def test_the_noun_before_declared_keys_is_the_whole_result(sentence: str, canonical: str | None) -> None:
+    pattern = CRITIQUED.replace("- `critic`\n", "- `critic`\n  - ensures: a ruling `{ accepts, findings }`\n").replace(
+        "  glossary: glossary\n", "  glossary: glossary\n  findings: verdict.findings\n"
+    )
+    assert _read_as(pattern, sentence) == canonical, sentence
