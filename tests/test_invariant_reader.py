@@ -5202,3 +5202,31 @@ def test_the_noun_before_declared_keys_is_the_whole_result(sentence: str, canoni
         "  glossary: glossary\n", "  glossary: glossary\n  findings: verdict.findings\n"
     )
     assert _read_as(pattern, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a word for every slot as the owner of a key: each slot that
+        # declares it (two or more), kept away; "either", received, is one
+        # of them, which no claim says
+        (
+            "The mediator never sees either party's notes",
+            "`mediator` never receives `critic`'s `notes`; `mediator` never receives `worker`'s `notes`",
+        ),
+        (
+            "The mediator is not given the parties' notes",
+            "`mediator` never receives `critic`'s `notes`; `mediator` never receives `worker`'s `notes`",
+        ),
+        ("The mediator sees either party's notes", None),
+        # a key one slot declares: which "party" is not said
+        ("The mediator never sees either party's text", None),
+    ],
+)
+def test_a_word_for_every_slot_owns_the_keys_its_slots_declare(sentence: str, canonical: str | None) -> None:
+    pattern = (
+        CRITIQUED.replace("- `critic`\n", "- `critic`\n  - ensures: `{ accepts, notes }`\n")
+        .replace("- `worker`\n", "- `worker`\n  - ensures: `{ text, notes }`\n")
+        .replace("  glossary: glossary\n", "  glossary: glossary\n  notes: verdict.notes\n  text: draft.text\n  more: draft.notes\n")
+    )
+    assert _read_as(pattern, sentence) == canonical, sentence

@@ -585,6 +585,18 @@ class Base(Transformer[Token, Any]):
 
     objs_merge = objs
 
+    def objs_roles(self, items: list[Any]) -> list[Obj]:
+        """"either party's private notes": of a word for every slot, the
+        slots whose results have those keys (two or more of them, each
+        declaring them all); the notes of each."""
+        fields = next(i for i in items if isinstance(i, tuple))
+        owners = sorted(s for s, keys in self.lex.declares.items() if s in self.lex.slots and set(fields) <= keys)
+        if len(owners) < 2:
+            raise Unsupported("a word for every slot, of keys fewer than two slots declare")
+        either = any(isinstance(t, Token) and t.type == "EITHER" for t in items)
+        # (received, "either party's notes" is one of them: not read)
+        return [Obj(owner=s, what="fields", fields=fields, either=either) for s in owners]
+
     def conj(self, items: list[Any]) -> None:
         return None
 
@@ -1358,7 +1370,9 @@ class Base(Transformer[Token, Any]):
             # negated subject or recipient in a clause that says it receives
             raise Unsupported("a negated subject of a clause that says it receives")
         # "the drafter's rationale and text": both are needed, one by one
-        objs = [Obj(owner=o.owner, what="fields", fields=(f,)) for o in objs if o.what == "fields" and o.source is None for f in o.fields] + [
+        objs = [
+            Obj(owner=o.owner, what="fields", fields=(f,), either=o.either) for o in objs if o.what == "fields" and o.source is None for f in o.fields
+        ] + [
             o for o in objs if not (o.what == "fields" and o.source is None)
         ]
         for o in objs:
