@@ -5098,24 +5098,6 @@ def test_working_on_something_without_seeing(sentence: str, canonical: str | Non
 @pytest.mark.parametrize(
     ("sentence", "canonical"),
     [
-        # "the findings", a key the critic declares: that field of its
-        # result, not any delegate's result
-        ("The worker never sees the findings", "`worker` never receives `critic`'s `findings`"),
-        ("The mediator never sees the findings", "`mediator` never receives `critic`'s `findings`"),
-        # a word for a result that no slot declares: any delegate's result
-        ("The worker never sees the output", "`worker` never receives the result"),
-    ],
-)
-def test_a_word_for_a_result_that_a_slot_declares_is_that_key(sentence: str, canonical: str | None) -> None:
-    pattern = CRITIQUED.replace("- `critic`\n", "- `critic`\n  - ensures: `{ accepts, findings }`\n").replace(
-        "  glossary: glossary\n", "  glossary: glossary\n  findings: verdict.findings\n"
-    )
-    assert _read_as(pattern, sentence) == canonical, sentence
-
-
-@pytest.mark.parametrize(
-    ("sentence", "canonical"),
-    [
         # a key one slot declares, said of another slot that declares its
         # keys and not that one: no result of it has that field
         ("The mediator never sees the worker's reasoning", "`mediator` never receives `worker`'s `reasoning`"),

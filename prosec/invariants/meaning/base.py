@@ -1224,12 +1224,6 @@ class Base(Transformer[Token, Any]):
         return Obj(owner=ITS, what="prior", local=names[0])
 
     def o_result(self, items: list[Any]) -> Obj:
-        word = str(items[0]).lower() if items else ""
-        if {word, singular(word), plural(word)} & set(self.lex.declared_by):
-            # "the answers", of the one slot that declares `{ grid, answers }`:
-            # that field of its result, not any delegate's result (of a key
-            # several slots declare, whose field is not said: both readings)
-            raise Unsupported("a word for any result that is also a key one slot declares")
         return Obj(source=AnyResult())
 
     def o_result_current(self, items: list[Any]) -> Obj:
