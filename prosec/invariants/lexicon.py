@@ -55,15 +55,6 @@ _NOT_ALIASES = frozenset(
 )
 
 
-def _set_value(stmt: object, name: str) -> object:
-    """The value a statement binds or assigns the local to (None when it
-    does not set the local)."""
-    match stmt:
-        case ir.Bind(name=bound, value=value) | ir.Assign(target=ir.Name(name=bound), value=value) if bound == name:
-            return value
-    return None
-
-
 def singular(word: str) -> str:
     """English singular of a plural noun, by its ending."""
     if len(word) > 4 and word.endswith("ies"):
@@ -217,11 +208,6 @@ class Lexicon:
     #: ``booking = call booker``): kept away, any of that slot's outputs;
     #: received, the local itself
     gathers: dict[str, str] = field(default_factory=dict)
-    #: local → the one slot whose results are all it is ever set to, by way
-    #: of a local that holds them (``let last_critique = null``, then
-    #: ``last_critique = verdict`` of ``let verdict = call critic``): its
-    #: earlier values are that slot's earlier outputs
-    copies: dict[str, str] = field(default_factory=dict)
     #: locals `x_a`, `x_b` that between them hold every result of one slot
     #: and nothing else → that slot ("both profiles": its outputs)
     group_holds: dict[tuple[str, ...], str] = field(default_factory=dict)
@@ -707,14 +693,12 @@ def build_lexicon(
     bound: dict[tuple[str, str], int] = {}  # (local, slot) → calls bound to it whole
     caught: set[str] = set()  # slots whose failure a `catch` may see
     not_null: set[str] = set()  # locals set to something that is neither a call nor null
-    copied: dict[str, set[str | None]] = {}  # local → the locals it is set to (None: anything else)
     for stmt in ir.walk(program.body):
         match stmt:
             case ir.Bind(name=name, value=value) | ir.Assign(target=ir.Name(name=name), value=value):
                 callee = delegate_vars.get(value.callee, value.callee) if isinstance(value, ir.Call) else None
                 if callee is None and not (isinstance(value, ir.Literal_) and value.value is None):
                     not_null.add(name)
-                    copied.setdefault(name, set()).add(value.name if isinstance(value, ir.Name) else None)
                 set_to.setdefault(name, set()).add(callee)
                 if callee is not None:
                     bound[name, callee] = bound.get((name, callee), 0) + 1
@@ -987,19 +971,6 @@ def build_lexicon(
             (slot,) = makers
             if slot in slot_set and sites.get(slot) == bound.get((name, slot)) and slot not in caught:
                 lex.gathers.setdefault(name, slot)
-    # `let last_critique = null`, then `last_critique = verdict`, where
-    # `verdict` holds every result of the critic: null until set to one of
-    # the critic's results, and never anything else ("an earlier critique",
-    # "critiques from earlier rounds": the critic's earlier outputs)
-    for name, cs in sorted(set_to.items(), key=lambda kv: kv[0]):
-        copies = copied.get(name, set())
-        if cs != {None} or not copies or None in copies or name in lex.holds or name in lex.gathers:
-            continue
-        if not any(isinstance(_set_value(stmt, name), ir.Literal_) for stmt in ir.walk(program.body)):
-            continue  # (set_to holds None for the null and for each local it is set to)
-        held_by = {lex.holds.get(c) for c in copies if c is not None}
-        if len(held_by) == 1 and None not in held_by:
-            lex.copies[name] = next(m for m in held_by if m is not None)
     # "both candidates" for `candidate_a` / `candidate_b`: a group.
     groups: dict[str, list[str]] = {}
     for name in sorted(input_set):

@@ -745,12 +745,7 @@ class Base(Transformer[Token, Any]):
     def o_var_others_calls(self, items: list[Any]) -> Obj:
         token = self._tokens(items, "VAR")[0]
         names = [n for n in self._names(token) if n == str(token).replace(" ", "_")] or list(self._names(token))
-        makers = {
-            m
-            for n in names
-            for m in (*self.lex.results.get(n, ()), self.lex.collects.get(n), self.lex.gathers.get(n), self.lex.copies.get(n))
-            if m
-        }
+        makers = {m for n in names for m in (*self.lex.results.get(n, ()), self.lex.collects.get(n), self.lex.gathers.get(n)) if m}
         if len(names) != 1 or len(makers) != 1:
             raise Unsupported("other calls' values of a local that is not one slot's results")
         return Obj(source=FromOthers(), names=tuple(makers))
@@ -1206,8 +1201,6 @@ class Base(Transformer[Token, Any]):
         (``let recipe = null``, then ``recipe = call brewer``)."""
         if local in self.lex.holds:
             return self.lex.holds[local]
-        if local in self.lex.copies:
-            return self.lex.copies[local]
         return self.lex.gathers.get(local) if local not in self.lex.appended else None
 
     def o_own_prior_var(self, items: list[Any]) -> Obj:
