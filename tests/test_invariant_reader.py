@@ -5506,3 +5506,230 @@ def test_a_return_said_of_every_path_whatever_the_verdict(sentence: str, status:
 )
 def test_even_when_without_always_is_not_every_path(sentence: str) -> None:
     assert _read_as(HELD, sentence) is None, sentence
+
+
+
+
+CRITIQUED = """\
+---
+name: critiqued
+kind: pattern
+---
+
+# Critiqued
+
+A worker drafts, a critic judges each draft, and a mediator sums up.
+
+### Slots
+
+- `worker`
+- `critic`
+- `mediator`
+
+### Requires
+
+```
+brief: string -- the task
+glossary: string -- fixed terms
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let last_critique = null
+let draft = null
+repeat 3 as attempt:
+  let draft = call worker
+    brief: brief
+    critique: last_critique
+  let verdict = call critic
+    draft: draft
+  if verdict accepts:
+    return { draft: draft }
+  last_critique = verdict
+let summary = call mediator
+  draft: draft
+  glossary: glossary
+return { draft: draft, summary: summary }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # "it is never the case that ..." of receiving: the slot never
+        # receives it; of "every" call, not all of them: not read
+        ("It is never the case that the critic sees the glossary", "`critic` never receives `glossary`"),
+        ("It is never the case that the worker is given the glossary", "`worker` never receives `glossary`"),
+        ("It is never the case that every critic call sees the glossary", None),
+        ("It is never the case that the critic never sees the glossary", None),
+        ("It is never the case that the critic sees only the glossary", None),
+        # "none of the mediator's calls": no call of the slot
+        ("None of the mediator's calls receives the brief", "`mediator` never receives `brief`"),
+        ("All of the mediator's calls receive the brief", None),
+    ],
+)
+def test_never_the_case_and_a_slots_calls(sentence: str, canonical: str | None) -> None:
+    assert _read_as(CRITIQUED, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # why earlier calls failed, "an earlier one" or "the X before it":
+        # other calls' outputs, received or kept away
+        ("No reviewer learns why an earlier one failed", "`reviewer` never receives another `reviewer`'s output"),
+        ("No reviewer is told why the reviewers before it failed", "`reviewer` never receives another `reviewer`'s output"),
+        ("Each reviewer is shown why an earlier one failed", "`reviewer` receives another `reviewer`'s output"),
+        ("No reviewer learns why an earlier two failed", None),
+        ("The mapper never learns why the reviewers before it failed", None),
+        # a question of why, how or where is a value, never a fact hidden
+        # in words of a prompt
+        ("The reviewer does not know why the mapper failed", None),
+        ("The actor does not know where the observer is", None),
+        ("The actor does not know how the observer works", None),
+    ],
+)
+def test_why_earlier_calls_failed(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PATTERN, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a verb of the slot's work and the one thing it works on, done
+        # without seeing something: it never receives it
+        ("The verifier checks the work without ever seeing the goal", "`verifier` never receives `goal`"),
+        ("The auditor approves the document without seeing the goal", "`auditor` never receives `goal`"),
+        ("The auditor approves without ever seeing the plan", "`auditor` never receives `planner`'s output"),
+        # a verb of a moment says nothing of the rest of its work
+        ("The auditor begins the document without seeing the goal", None),
+        ("The auditor approves the document while seeing the goal", None),
+    ],
+)
+def test_working_on_something_without_seeing(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PATTERN, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a key one slot declares, said of another slot that declares its
+        # keys and not that one: no result of it has that field
+        ("The mediator never sees the worker's reasoning", "`mediator` never receives `worker`'s `reasoning`"),
+        ("The mediator never sees the critic's reasoning", None),
+        ("The mediator never sees the critic's findings", "`mediator` never receives `critic`'s `findings`"),
+    ],
+)
+def test_a_key_of_another_slots_result_is_no_field_of_this_one(sentence: str, canonical: str | None) -> None:
+    pattern = CRITIQUED.replace("- `critic`\n", "- `critic`\n  - ensures: `{ accepts, findings }`\n").replace(
+        "- `worker`\n", "- `worker`\n  - ensures: `{ text, reasoning }`\n"
+    )
+    assert _read_as(pattern, sentence) == canonical, sentence
+
+
+PANEL = """\
+---
+name: panel
+kind: pattern
+---
+
+# Panel
+
+Adjudicators give opinions one after another; a chair rules on them all.
+
+### Slots
+
+- `adjudicator`
+- `chair`
+
+### Requires
+
+```
+case_file: string -- the case
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let opinions = []
+repeat 3 as seat:
+  let opinion = call adjudicator
+    case_file: case_file
+  append opinion to opinions
+let ruling = call chair
+  opinions: opinions
+return { ruling: ruling }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # "earlier opinions", of `opinion` that holds every adjudicator
+        # result and `opinions` it is appended to: its earlier outputs
+        ("Earlier opinions are never shown to later adjudicators", "later `adjudicator` never receives its previous output"),
+        ("No adjudicator sees earlier opinions", "`adjudicator` never receives its previous output"),
+        ("Each adjudicator sees earlier opinions", "`adjudicator` receives its previous output"),
+        # of another slot, "earlier" than what?
+        ("The chair never sees earlier opinions", None),
+    ],
+)
+def test_earlier_values_of_a_local_and_its_list(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PANEL, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # the noun an `ensures:` opens with, before the keys, names the
+        # whole result ("a ruling `{ accepts, findings }`")
+        ("The mediator never sees the critic's ruling", "`mediator` never receives `critic`'s output"),
+        ("The mediator never sees the critic's findings", "`mediator` never receives `critic`'s `findings`"),
+        # another noun, of a slot that declares its keys: not read
+        ("The mediator never sees the critic's recommendation", None),
+    ],
+)
+def test_the_noun_before_declared_keys_is_the_whole_result(sentence: str, canonical: str | None) -> None:
+    pattern = CRITIQUED.replace("- `critic`\n", "- `critic`\n  - ensures: a ruling `{ accepts, findings }`\n").replace(
+        "  glossary: glossary\n", "  glossary: glossary\n  findings: verdict.findings\n"
+    )
+    assert _read_as(pattern, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a word for every slot as the owner of a key: each slot that
+        # declares it (two or more), kept away; "either", received, is one
+        # of them, which no claim says
+        (
+            "The mediator never sees either party's notes",
+            "`mediator` never receives `critic`'s `notes`; `mediator` never receives `worker`'s `notes`",
+        ),
+        (
+            "The mediator is not given the parties' notes",
+            "`mediator` never receives `critic`'s `notes`; `mediator` never receives `worker`'s `notes`",
+        ),
+        ("The mediator sees either party's notes", None),
+        # a key one slot declares: which "party" is not said
+        ("The mediator never sees either party's text", None),
+    ],
+)
+def test_a_word_for_every_slot_owns_the_keys_its_slots_declare(sentence: str, canonical: str | None) -> None:
+    pattern = (
+        CRITIQUED.replace("- `critic`\n", "- `critic`\n  - ensures: `{ accepts, notes }`\n")
+        .replace("- `worker`\n", "- `worker`\n  - ensures: `{ text, notes }`\n")
+        .replace("  glossary: glossary\n", "  glossary: glossary\n  notes: verdict.notes\n  text: draft.text\n  more: draft.notes\n")
+    )
+    assert _read_as(pattern, sentence) == canonical, sentence

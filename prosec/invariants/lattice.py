@@ -280,6 +280,10 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
                 toks = [Tok("INPUT", word, name[3])]
             else:
                 toks = [_owned(word, lex, phrases, owners)]
+                if word in ("calls", "invocations") and word not in lex.key_forms and word not in lex.declared_keys:
+                    # "none of the mediator's calls": the slot's calls, as
+                    # "the mediator calls" are (or a field of that name)
+                    toks.append(Tok("CALLS", word))
             if out[-1][0].kind == "ITS" and name is not None:
                 toks.append(Tok(name[2], word, name[3]))
             out.append(toks)
@@ -761,8 +765,12 @@ def _owned(word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ..
     one field of it (a key the program reads, or a word prosec has no other
     meaning for: "reasoning", "self-assessment")."""
     # A key a slot declares (`ensures: { questions, answers }`) is that
-    # field, even when the word could name a whole result.
-    if word in lex.declared_keys:
+    # field, even when the word could name a whole result; but not of an
+    # owner that declares its keys and not that one ("the chair's
+    # reasoning", of a chair's `{ decision, reason }` beside another slot's
+    # `{ reasoning }`): no result of that owner has it
+    elsewhere = bool(owners) and all(lex.declares.get(o) and word not in lex.declares[o] for o in owners)
+    if word in lex.declared_keys and not elsewhere:
         return Tok("FIELD", word, (word,))
     if (one := singular(word)) != word and one in lex.declared_keys and word not in lex.key_forms:
         return Tok("FIELD", word, (one,))  # "the bout judges' rationales" of `{ rationale }`

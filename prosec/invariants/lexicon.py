@@ -358,7 +358,7 @@ def description_phrase(text: str) -> list[str]:
 #: negating or limiting word must be read by the grammar, never hidden in a name.
 _LIMITING = frozenset(
     "NEVER NOT NO NONE NOTHING NEITHER NOR ONLY EXCEPT BUT WITHOUT UNLESS ATMOST EXACTLY CAN_NOT "
-    "WITHHELD UNAWARE MORE_THAN REJECTED DENY REGARDLESS".split()
+    "WITHHELD UNAWARE MORE_THAN REJECTED DENY NEVER_CASE REGARDLESS".split()
 )
 
 
@@ -963,9 +963,13 @@ def build_lexicon(
         # issues": the critic's reasoning is a part, not the verdict)
         first = slot not in named
         named.add(slot)
-        if "{" in text or slot not in slot_set or not first:
+        if slot not in slot_set or not first:
             continue
         ws = description_phrase(text)
+        if "{" in text and (not ws or set(variants(ws[-1])) & set(declared_keys(text))):
+            # "a recommendation `{ decision, reason }`": the noun before the
+            # keys names the whole result (not one that is a key itself)
+            continue
         if ws and ws[-1] not in ("'s", "'") and len(ws[-1]) > 2:
             lex.products[slot] = lex.products.get(slot, frozenset()) | frozenset(variants(ws[-1]))
             lex.product_words[slot] = lex.product_words.get(slot, frozenset()) | frozenset(ws[:-1])

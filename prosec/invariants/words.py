@@ -105,6 +105,9 @@ KINDS: dict[str, tuple[str, ...]] = {
     "EITHER": ("either",),
     # a sentence that denies a claim ("may run without", "is not bounded by")
     "DENY": ("it is not the case that", "it is not true that", "it is false that"),
+    # "it is never the case that the scout sees the list": at no time does
+    # the clause hold, which is its claim negated (read of receiving only)
+    "NEVER_CASE": ("it is never the case that", "it is never true that"),
     "REGARDLESS": ("whether or not", "regardless of whether", "even when", "even if", "even though", "regardless of"),
     "NOR": ("nor",),
     "ONLY": ("only", "solely", "exclusively", "purely", "just"),
@@ -611,7 +614,7 @@ KINDS["ANYOF"] = ("any of", "any part of", "any portion of")
 #: Kinds that negate or limit: never part of free text, never a name.
 POLARITY = frozenset(
     "NEVER NOT NO NONE NOTHING NEITHER NOR ONLY EXCEPT BUT WITHOUT UNLESS ATMOST EXACTLY "
-    "CAN_NOT WITHHELD UNAWARE MORE_THAN REJECTED UNREADABLE BLOCK REFUSAL DENY REGARDLESS GATED ATALL IF_ANY "
+    "CAN_NOT WITHHELD UNAWARE MORE_THAN REJECTED UNREADABLE BLOCK REFUSAL DENY NEVER_CASE REGARDLESS GATED ATALL IF_ANY "
     "PREVENT DENIED SKIPPED HEDGE".split()
 )
 

@@ -635,6 +635,12 @@ class Base(Transformer[Token, Any]):
 
     nsubj_no_free = nsubj_no
 
+    def nsubj_poss_calls(self, items: list[Any]) -> Subject:
+        """"none of the mediator's calls": each call of that slot, none of
+        which does what the clause says."""
+        (slot,) = self._tokens(items, "SLOT")
+        return Subject(tuple(Calls(s) for s in self._names(slot)), negative=True)
+
     def nsubj_none_it(self, items: list[Any]) -> Subject:
         return Subject((), negative=True, it=True)
 
@@ -687,6 +693,18 @@ class Base(Transformer[Token, Any]):
         ]
 
     objs_merge = objs
+
+    def objs_roles(self, items: list[Any]) -> list[Obj]:
+        """"either party's private notes": of a word for every slot, the
+        slots whose results have those keys (two or more of them, each
+        declaring them all); the notes of each."""
+        fields = next(i for i in items if isinstance(i, tuple))
+        owners = sorted(s for s, keys in self.lex.declares.items() if s in self.lex.slots and set(fields) <= keys)
+        if len(owners) < 2:
+            raise Unsupported("a word for every slot, of keys fewer than two slots declare")
+        either = any(isinstance(t, Token) and t.type == "EITHER" for t in items)
+        # (received, "either party's notes" is one of them: not read)
+        return [Obj(owner=s, what="fields", fields=fields, either=either) for s in owners]
 
     def conj(self, items: list[Any]) -> None:
         return None
@@ -879,6 +897,8 @@ class Base(Transformer[Token, Any]):
             raise Unsupported("a word before earlier calls' failing that is not 'why'")
         if any(w not in ("one", "ones") for w in words):
             raise Unsupported("earlier calls named by a word that is not 'ones'")
+        if any(str(t).lower() != "one" for t in self._tokens(items) if t.type in ("NUMBER", "SINGLE")):
+            raise Unsupported("earlier calls counted, not named by 'one'")
         who = next((i for i in items if isinstance(i, tuple)), ())
         return Obj(source=FromOthers(), names=who)
 
@@ -1298,6 +1318,13 @@ class Base(Transformer[Token, Any]):
 
     def o_own_prior_var(self, items: list[Any]) -> Obj:
         names = self._names(self._tokens(items, "VAR")[0])
+        held = [n for n in names if n in self.lex.holds]
+        if len(names) > 1 and len(held) == 1:
+            # "earlier opinions", of `opinion` that holds every adjudicator
+            # result and `opinions` it is appended to: the same outputs
+            owners = {self.lex.holds.get(n) or self.lex.gathers.get(n) or self.lex.collects.get(n) for n in names}
+            if owners == {self.lex.holds[held[0]]}:
+                names = (held[0],)
         if len(names) != 1 or (self._held_by(names[0]) is None and len(self.lex.made.get(names[0], ())) != 1):
             raise Unsupported("earlier values of a local that no one slot's results are written to")
         return Obj(owner=ITS, what="prior", local=names[0])
@@ -1451,7 +1478,9 @@ class Base(Transformer[Token, Any]):
             # negated subject or recipient in a clause that says it receives
             raise Unsupported("a negated subject of a clause that says it receives")
         # "the drafter's rationale and text": both are needed, one by one
-        objs = [Obj(owner=o.owner, what="fields", fields=(f,)) for o in objs if o.what == "fields" and o.source is None for f in o.fields] + [
+        objs = [
+            Obj(owner=o.owner, what="fields", fields=(f,), either=o.either) for o in objs if o.what == "fields" and o.source is None for f in o.fields
+        ] + [
             o for o in objs if not (o.what == "fields" and o.source is None)
         ]
         for o in objs:

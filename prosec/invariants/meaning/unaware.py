@@ -66,6 +66,12 @@ class UnawareRules(Base):
             # "does not know who the student is": someone's identity, not a
             # fact that words in a prompt could give away
             raise Unsupported("not knowing who someone is")
+        if _tok(self.toks, items[0]).text in ("why", "how", "where"):
+            # "never learns why an earlier one failed", "where the hiker was
+            # found": a question whose answer is a value the slot may be
+            # given (a failure, a place), not a fact that words in a prompt
+            # give away
+            raise Unsupported("not knowing why, how or where something is")
         if any(_tok(self.toks, t).text == "which" for t in items):
             # "is never told which language the source was written in": a
             # value (the pattern's data, often under another word), not a fact
