@@ -1894,7 +1894,7 @@ return feedback
 """
 
 #: the same, with a second loop
-TWO_LOOPS = ROUNDS.replace("return feedback", "repeat 2:\n  call intake\n    topic: topic\nreturn feedback")
+ROUNDS_AND_A_REPEAT = ROUNDS.replace("return feedback", "repeat 2:\n  call intake\n    topic: topic\nreturn feedback")
 #: the same, with a loop inside the loop: "every lesson" says nothing of its rounds
 NESTED = ROUNDS.replace("  parallel:\n", "  parallel for view in [1, 2]:\n")
 
@@ -1940,7 +1940,7 @@ def test_the_rounds_of_the_one_loop(sentence: str, canonical: str | None) -> Non
     ],
 )
 def test_a_loop_named_among_several_is_not_read(sentence: str) -> None:
-    assert _read_as(TWO_LOOPS, sentence) is None, sentence
+    assert _read_as(ROUNDS_AND_A_REPEAT, sentence) is None, sentence
     assert _read_as(NESTED, sentence) is None, sentence
     assert _read_as(NESTED, sentence.replace("explainer", "specialist")) is None, sentence
 
