@@ -741,12 +741,13 @@ def _slot_on_each_path(need: Need, ret: ReturnObs) -> bool:
     """All the returned field may carry is the slot's output (whole, or a
     field of it, from any of its calls), though no one flow of it is there
     on every path: whether each path gives some of it is not followed."""
-    if not isinstance(need.what, FromSlot) or need.what.fields or need.field is None or need.only:
+    if not isinstance(need.what, FromSlot) or need.what.fields or need.field is None or need.only or need.latest or need.raw:
         return False
     flows = ret.fields.get(need.field, set())
-    # (one flow alone, not there on every path, is missing on some: a
-    # literal there carries none)
-    return len(flows) > 1 and all(
+    # (one call's output in one shape, not there on every path, is missing
+    # on some, whatever rounds it comes from: a literal there carries none)
+    shapes = {(f.src.spans, f.path) for f in flows}
+    return len(shapes) > 1 and all(
         f.src.kind == "call" and f.src.name == need.what.slot and not any(is_element(p) for p in f.path) and not f.at
         for f in flows
     )
