@@ -2601,3 +2601,18 @@ def test_a_returned_value_that_is_a_slots_output_in_another_shape_on_each_path(s
         slots="formulator, regulator", requires="brief: string -- the brief",
     )
     assert got is status
+
+
+@pytest.mark.parametrize(
+    ("requires", "status"),
+    [
+        ("brief: string -- the brief", Status.PROVED),
+        # bare, "panel" names the input `panel_size`: the canonical form
+        # ("does not know about panel") would not read back as this word
+        ("brief: string -- the brief\npanel_size: number -- how many rate", Status.UNRECOGNIZED),
+    ],
+)
+def test_a_word_of_a_hidden_fact_that_names_the_patterns_data_is_not_read(requires: str, status: Status) -> None:
+    delegation = "let accord = call perfumer\n  brief: brief\nreturn { accord: accord }\n"
+    got = _one_status(delegation, "No perfumer is told that a panel will rate its accord.", slots="perfumer", requires=requires)
+    assert got is status

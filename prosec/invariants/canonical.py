@@ -203,6 +203,10 @@ def canonical(claim: Claim) -> str:
             key = "the result" if need.field == "result" else f"the returned {_n(need.field)}"
             if isinstance(need.what, FromInput):
                 return f"{when}{_n(need.what.name)} is returned as {_n(need.field)}{', always' if always else ''}"
+            if path == "says" and not always and need.field != "result":
+                # (after "says scrap," the words "the returned X" may read as
+                # a list of fields going on)
+                return f"{when}{source(need.what)} is returned as {_n(need.field)}"
             return f"{when}{key} is {'always ' if always else ''}{source(need.what)}"
         case Returns(path=path, needs=(need,), approver=approver, immediate=False, always=always, present=False, word=word) if (
             need.latest and isinstance(need.what, FromSlot) and not need.what.fields and not need.only and not need.raw

@@ -133,7 +133,14 @@ class UnawareRules(Base):
                 continue
             for word in tok.text.split():
                 if re.fullmatch(r"[a-z][a-z_]*", word) and word not in _HIDDEN_STOP and word not in terms:
-                    if word in self.lex.variables or (" " in tok.text and stem is None and any(self._stem_slot(t.text) for t in toks)):
+                    named = self.lex.forms.get((word,)) or self.lex.forms.get(("^" + word,))
+                    if (
+                        word in self.lex.variables
+                        # "a panel", of an input `panel_size`: bare, in the
+                        # canonical form, the word names the input
+                        or (named is not None and named[1].kind != "slot")
+                        or (" " in tok.text and stem is None and any(self._stem_slot(t.text) for t in toks))
+                    ):
                         # a local's name, or a phrase cut in words, beside a
                         # word read with a slot: the canonical form would not
                         # read back as these terms
