@@ -5733,3 +5733,26 @@ def test_a_word_for_every_slot_owns_the_keys_its_slots_declare(sentence: str, ca
         .replace("  glossary: glossary\n", "  glossary: glossary\n  notes: verdict.notes\n  text: draft.text\n  more: draft.notes\n")
     )
     assert _read_as(pattern, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # "A and B alike" is each of them, as "A and B all"
+        (
+            "The goal is withheld from the reviewer and the auditor alike",
+            "`reviewer` never receives `goal`; `auditor` never receives `goal`",
+        ),
+        ("The reviewer and the auditor alike never see the goal", "`reviewer` never receives `goal`; `auditor` never receives `goal`"),
+        ("The goal reaches the reviewer and the auditor alike", "`reviewer` receives `goal`; `auditor` receives `goal`"),
+        (
+            "The reviewer, the auditor and the verifier alike see the brief",
+            "`reviewer` receives `brief`; `auditor` receives `brief`; `verifier` receives `brief`",
+        ),
+        # its negated twin, and "alike" of the objects: not read
+        ("The goal is not withheld from the reviewer and the auditor alike", None),
+        ("The reviewer sees the goal and the brief alike", None),
+    ],
+)
+def test_slots_named_and_closed_by_alike_are_each_of_them(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PATTERN, sentence) == canonical, sentence

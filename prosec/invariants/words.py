@@ -180,7 +180,9 @@ KINDS: dict[str, tuple[str, ...]] = {
     "COLON": (":",),
     "SEMI": (";",),
     # ---- quantifiers and others
-    "EVERY": ("every", "each", "all", "all of", "each of", "every one of", "all the"),
+    # ("the partner and the producer alike" is each of them, as "the
+    # partner and the producer all")
+    "EVERY": ("every", "each", "all", "all of", "each of", "every one of", "all the", "alike"),
     "BOTH": ("both", "both of", "the two"),
     "ANOTHER": ("another", "any other", "some other",
                 # "a report written by a different reviewer" ("different
