@@ -5875,3 +5875,26 @@ def test_an_unreadable_verdict_counted_as_a_hold_or_named_by_the_activity(senten
     read_as, got, _ = _checked(AUDITED, sentence)
     assert (read_as or None, got) == (canonical, status), sentence
 
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # "writes nothing unless ...": none of what the slot's call does
+        # without the approval, so its calls only after it
+        ("The registrar writes nothing unless the screener approves", "`registrar` runs only when `screener` approves", Status.PROVED),
+        ("The registrar files nothing without the screener's approval", "`registrar` runs only when `screener` approves", Status.PROVED),
+        # not the gate: something, or "when" (the call on the approval, not only then)
+        ("The registrar writes something unless the screener approves", None, Status.UNRECOGNIZED),
+        ("The registrar writes nothing when the screener approves", None, Status.UNRECOGNIZED),
+        # a verb of waiting or ending is not what the call does
+        ("The registrar stops nothing unless the screener approves", None, Status.UNRECOGNIZED),
+        # "it is never the case that", read as one phrase, of the clause
+        # that would break the gate
+        ("It is never the case that the registrar runs without the screener's approval", "`registrar` runs only when `screener` approves", Status.PROVED),
+        ("It is never true that the registrar runs before the screener approves", "`registrar` runs only when `screener` approves", Status.PROVED),
+        ("It is never the case that the registrar runs with the screener's approval", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_a_slot_that_does_nothing_unless_approved_is_gated(sentence: str, canonical: str | None, status: Status) -> None:
+    read_as, got, _ = _checked(AUDITED, sentence)
+    assert (read_as or None, got) == (canonical, status), sentence

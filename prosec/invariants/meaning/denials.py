@@ -133,7 +133,7 @@ class DenialsRules(Base):
     def gated_never_case(self, items: list[Any]) -> Clause:
         """"It is never the case that the target runs without the guard's
         approval": "never" said of the whole clause, whose own word is "case"."""
-        if [str(t).lower() for t in self._tokens(items, "WORD")] != ["case"]:
+        if not self._tokens(items, "NEVER_CASE") and [str(t).lower() for t in self._tokens(items, "WORD")] != ["case"]:
             raise Unsupported("'it is never ... that' of a word other than 'the case'")
         return self.gated(items)
 
