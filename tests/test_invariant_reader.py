@@ -5756,3 +5756,170 @@ def test_a_word_for_every_slot_owns_the_keys_its_slots_declare(sentence: str, ca
 )
 def test_slots_named_and_closed_by_alike_are_each_of_them(sentence: str, canonical: str | None) -> None:
     assert _read_as(PATTERN, sentence) == canonical, sentence
+
+
+
+
+LASTING = """\
+---
+name: lasting
+kind: pattern
+---
+
+# Lasting
+
+A worker drafts until a critic accepts; a summarizer writes up the last draft.
+
+### Slots
+
+- `worker`
+- `critic`
+- `summarizer`
+
+### Requires
+
+```
+brief: string -- the task
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let last_result = null
+let notes = null
+repeat 3:
+  let last_result = call worker
+    brief: brief
+  let verdict = call critic
+    draft: last_result
+  if verdict accepts:
+    return { result: last_result }
+  notes = verdict
+let summary = call summarizer
+  draft: last_result
+return { result: summary, draft: last_result, notes: notes }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # a local that holds a slot's latest result, returned on a named path
+        ("When the rounds run out, the last result is returned", "after exhaustion, `worker`'s latest output is returned", Status.PROVED),
+        ("When the critic accepts, the last result is returned", "when `critic` approves, `worker`'s latest output is returned", Status.PROVED),
+        ("When the rounds run out, the last result is not returned", None, Status.UNRECOGNIZED),
+        ("When the rounds run out, the last result is never returned", None, Status.UNRECOGNIZED),
+        # a local that holds no one slot's results, or not said to be the latest
+        ("When the rounds run out, the notes are returned", None, Status.UNRECOGNIZED),
+        # "the returned result comes solely from": that slot and no other
+        ("The returned result comes solely from the worker", "the result is produced only by `worker`", Status.VIOLATED),
+        ("The result returned is produced only by the summarizer", "the result is produced only by `summarizer`", Status.VIOLATED),
+        ("The returned result never comes solely from the worker", None, Status.UNRECOGNIZED),
+        ("The returned result comes not solely from the worker", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_the_last_result_on_a_path_and_a_returned_result_made_by_one_slot(sentence: str, canonical: str | None, status: Status) -> None:
+    read_as, got, _ = _checked(LASTING, sentence)
+    assert (read_as or None, got) == (canonical, status), sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        ("The returned result comes solely from the reducer", "the result is produced only by `reducer`"),
+        ("The returned result comes only from the mapper", "the result is produced only by `mapper`"),
+        ("The returned result comes mostly from the reducer", None),
+    ],
+)
+def test_a_returned_result_said_to_come_solely_from_one_slot(sentence: str, canonical: str | None) -> None:
+    assert _read_as(REDUCED, sentence) == canonical, sentence
+
+
+REDUCED = """\
+---
+name: reduced
+kind: pattern
+---
+
+# Reduced
+
+Mappers summarize each chunk; a reducer merges the summaries.
+
+### Slots
+
+- `mapper`
+- `reducer`
+
+### Requires
+
+```
+chunks: list -- the pieces
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let summaries = []
+for chunk in chunks:
+  let summary = call mapper
+    chunk: chunk
+  record summary in summaries
+let result = call reducer
+  summaries: summaries
+return { result: result }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # "counts as a hold": the noun of a refusal's verb is a refusal
+        ("Unreadable screener output counts as a hold", "unreadable `screener` output counts as a refusal", Status.ENFORCED),
+        ("Unreadable screener output is treated as a decline", "unreadable `screener` output counts as a refusal", Status.ENFORCED),
+        ("Unreadable screener output never counts as a hold", None, Status.UNRECOGNIZED),
+        ("Unreadable screener output does not count as a hold", None, Status.UNRECOGNIZED),
+        # "an unreadable screening": the verdict, named by what the slot does
+        ("An unreadable screening counts as a rejection", "unreadable `screener` output counts as a refusal", Status.ENFORCED),
+        ("An unreadable screening never counts as a rejection", None, Status.UNRECOGNIZED),
+        ("An unreadable screening counts as approval", "it is not the case that unreadable `screener` output counts as a refusal", Status.VIOLATED),
+        # other forms of the verb are no noun for it
+        ("An unreadable screens counts as a rejection", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_an_unreadable_verdict_counted_as_a_hold_or_named_by_the_activity(sentence: str, canonical: str | None, status: Status) -> None:
+    read_as, got, _ = _checked(AUDITED, sentence)
+    assert (read_as or None, got) == (canonical, status), sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # "writes nothing unless ...": none of what the slot's call does
+        # without the approval, so its calls only after it
+        ("The registrar writes nothing unless the screener approves", "`registrar` runs only when `screener` approves", Status.PROVED),
+        ("The registrar files nothing without the screener's approval", "`registrar` runs only when `screener` approves", Status.PROVED),
+        # not the gate: something, or "when" (the call on the approval, not only then)
+        ("The registrar writes something unless the screener approves", None, Status.UNRECOGNIZED),
+        ("The registrar writes nothing when the screener approves", None, Status.UNRECOGNIZED),
+        # a verb of waiting or ending is not what the call does
+        ("The registrar stops nothing unless the screener approves", None, Status.UNRECOGNIZED),
+        # "it is never the case that", read as one phrase, of the clause
+        # that would break the gate
+        ("It is never the case that the registrar runs without the screener's approval", "`registrar` runs only when `screener` approves", Status.PROVED),
+        ("It is never true that the registrar runs before the screener approves", "`registrar` runs only when `screener` approves", Status.PROVED),
+        ("It is never the case that the registrar runs with the screener's approval", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_a_slot_that_does_nothing_unless_approved_is_gated(sentence: str, canonical: str | None, status: Status) -> None:
+    read_as, got, _ = _checked(AUDITED, sentence)
+    assert (read_as or None, got) == (canonical, status), sentence

@@ -71,7 +71,7 @@ class FailsafeRules(Base):
         """"counts as a rejection": a refusal; "never counts as approval",
         "never approves", "counts as not approved": no approval, said so."""
         said = {t.type for t in self._tokens(items)}
-        return _Tail(refusal=True, approval=not said & {"REFUSAL", "REJECTED"})
+        return _Tail(refusal=True, approval=not said & {"REFUSAL", "REJECTED", "BLOCK"})
 
     def refusal_tail_act(self, items: list[Any]) -> _Tail:
         """"Never counts as certification", of a certifier: as its approval,

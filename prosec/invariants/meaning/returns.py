@@ -228,6 +228,15 @@ class ReturnsRules(Base):
         owner = next(i for i in items if _is_name(i))
         return Clause(None, lambda s: [Returns("all", (Need(FromSlot(owner), "result", only=True),))])
 
+    def ret_out_only_by(self, items: list[Any]) -> Clause:
+        """"The returned result comes solely from the reducer": the key the
+        noun names (or `result`), made by that slot and no other."""
+        owner = next(i for i in items if _is_name(i))
+        if owner in (OTHER, ITS):
+            raise Unsupported("a returned value from no named slot")
+        key = self._returned_noun(items)
+        return Clause(None, lambda s: [Returns("all", (Need(FromSlot(owner), key, only=True),))])
+
     def ret_key_only_by(self, items: list[Any]) -> Clause:
         owner = next(i for i in items if _is_name(i))
         if owner in (OTHER, ITS):
