@@ -133,7 +133,7 @@ class UnawareRules(Base):
                 continue
             for word in tok.text.split():
                 if re.fullmatch(r"[a-z][a-z_]*", word) and word not in _HIDDEN_STOP and word not in terms:
-                    named = self.lex.forms.get((word,)) or self.lex.forms.get(("^" + word,))
+                    named = None if (word,) in self.lex.forms else self.lex.forms.get(("^" + word,))
                     if (
                         word in self.lex.variables
                         # "a panel", of an input `panel_size`: bare, in the
