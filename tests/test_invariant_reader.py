@@ -1033,9 +1033,10 @@ return {
 @pytest.mark.parametrize(
     ("sentence", "canonical"),
     [
-        # a word for any result that is also a key a delegate's result has:
-        # that field or any result, two meanings
-        ("The solver never sees the answers", None),
+        # a word for a result that is also a key a slot declares: that key
+        # of the slot's results ("any result" is what "the result", "the
+        # output" say)
+        ("The solver never sees the answers", "`solver` never receives `setter`'s `answers`"),
         # one word of an input's name that is also a key the program reads
         # names neither on its own: it is the key, here of the one slot
         # whose `ensures:` declares it
@@ -5923,3 +5924,26 @@ def test_an_unreadable_verdict_counted_as_a_hold_or_named_by_the_activity(senten
 def test_a_slot_that_does_nothing_unless_approved_is_gated(sentence: str, canonical: str | None, status: Status) -> None:
     read_as, got, _ = _checked(AUDITED, sentence)
     assert (read_as or None, got) == (canonical, status), sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a noun for a result, said bare, that is a key a slot declares:
+        # that key of the slot's results, not any delegate's result
+        ("The mediator never sees the findings", "`mediator` never receives `critic`'s `findings`"),
+        ("No mediator call ever sees the findings", "`mediator` never receives `critic`'s `findings`"),
+        ("The mediator does not see the findings", "`mediator` never receives `critic`'s `findings`"),
+        # its twin, received: not read as kept away
+        ("The mediator sees the findings", "`mediator` receives `critic`'s `findings`"),
+        # a noun that names no key is still any result, and "the result"
+        # stays so whatever the slots declare
+        ("The mediator never sees the opinions", "`mediator` never receives the result"),
+        ("The mediator never sees the result", "`mediator` never receives the result"),
+    ],
+)
+def test_a_bare_noun_for_a_result_that_a_slot_declares_as_a_key(sentence: str, canonical: str | None) -> None:
+    pattern = CRITIQUED.replace("- `critic`\n", "- `critic`\n  - ensures: `{ accepts, findings, result }`\n").replace(
+        "  glossary: glossary\n", "  glossary: glossary\n  notes: verdict.findings\n"
+    )
+    assert _read_as(pattern, sentence) == canonical, sentence

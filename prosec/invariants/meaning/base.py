@@ -126,6 +126,9 @@ class Obj:
     made: bool = False
 
 
+#: nouns for a result that name no key, whatever the slots declare
+_ANY_RESULT = frozenset({"output", "outputs", "result", "results", "work"})
+
 OTHER = "\x00other"
 ITS = "\x00its"
 
@@ -1330,6 +1333,11 @@ class Base(Transformer[Token, Any]):
         return Obj(owner=ITS, what="prior", local=names[0])
 
     def o_result(self, items: list[Any]) -> Obj:
+        word = str(self._tokens(items, "OUTPUT")[0]).lower()
+        if word not in _ANY_RESULT and _declared_key(word, self.lex.declared_keys) is not None:
+            # "the answers", of a filler's `{ grid, answers }`: the key a
+            # slot declares, not any delegate's result
+            raise Unsupported("a noun for a result that is a key a slot declares")
         return Obj(source=AnyResult())
 
     def o_result_current(self, items: list[Any]) -> Obj:
