@@ -383,6 +383,11 @@ TABLE += [
          frozenset({"unchanged"}), frozenset({"receives"})),
     Twin("The mapper receives the chunks as they are", "The mapper receives the chunks",
          frozenset({"unchanged"}), frozenset({"receives"})),
+    # "as the caller set it", "as the user specified them": the caller's choice
+    Twin("The mapper receives the chunks exactly as the caller set them", "The mapper receives the chunks",
+         frozenset({"unchanged"}), frozenset({"receives"})),
+    Twin("The auditor reads the document as the user specified it", "The auditor reads the document",
+         frozenset({"unchanged"}), frozenset({"receives"})),
 
     Twin("No handler knows it is somebody's fallback", "Every handler knows it is somebody's fallback",
          frozenset({"unaware"}), frozenset({"unaware"})),
@@ -473,6 +478,7 @@ def test_polarity_is_never_lost(twin: Twin) -> None:
         "The loop is bounded by `max_rounds`",
         "Each chunk is given to exactly one mapper",
         "The brief reaches the target exactly as it was given",
+        "The auditor reads the document as the caller set it",
     ],
 )
 def test_short_natural_forms_are_read(sentence: str) -> None:
