@@ -5739,3 +5739,66 @@ def test_a_word_for_every_slot_owns_the_keys_its_slots_declare(sentence: str, ca
         .replace("  glossary: glossary\n", "  glossary: glossary\n  notes: verdict.notes\n  text: draft.text\n  more: draft.notes\n")
     )
     assert _read_as(pattern, sentence) == canonical, sentence
+
+
+DEBATE = """\
+---
+name: debate
+kind: pattern
+---
+
+# Debate
+
+Two sides argue in rounds.
+
+### Slots
+
+- `thesis`
+- `antithesis`
+
+### Requires
+
+```
+topic: string -- what is argued
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let last_answer = null
+repeat 3:
+  let claim = call thesis
+    topic: topic
+    answer: last_answer
+  let answer = call antithesis
+    topic: topic
+    claim: claim
+  last_answer = answer
+return { answer: last_answer }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # "from the same round", "from the previous round": that round's
+        # output, as "the current", "the previous" one is
+        ("The antithesis receives the thesis's claim from the same round", "`antithesis` receives `thesis`'s current output", Status.PROVED),
+        ("The antithesis is handed the thesis claim from the same round", "`antithesis` receives `thesis`'s current output", Status.PROVED),
+        ("The thesis receives the antithesis's answer from the previous round", "`thesis` receives `antithesis`'s previous output", Status.PROVED),
+        ("The thesis receives the antithesis's answer from the same round", "`thesis` receives `antithesis`'s current output", Status.VIOLATED),
+        ("The antithesis never receives the thesis's claim from the same round", "`antithesis` never receives `thesis`'s current output", Status.VIOLATED),
+        # every earlier round's, or the last one's? and a word that is no round
+        ("The thesis receives the antithesis's answer from earlier rounds", None, Status.UNRECOGNIZED),
+        ("The antithesis receives the thesis's claim from the same topic", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_a_slots_output_from_the_same_or_the_previous_round(sentence: str, canonical: str | None, status: Status) -> None:
+    read_as, got, evidence = _checked(DEBATE, sentence)
+    assert read_as == canonical, sentence
+    assert got == status, evidence
