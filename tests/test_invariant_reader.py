@@ -383,6 +383,11 @@ TABLE += [
          frozenset({"unchanged"}), frozenset({"receives"})),
     Twin("The mapper receives the chunks as they are", "The mapper receives the chunks",
          frozenset({"unchanged"}), frozenset({"receives"})),
+    # "as the caller set it", "as the user specified them": the caller's choice
+    Twin("The mapper receives the chunks exactly as the caller set them", "The mapper receives the chunks",
+         frozenset({"unchanged"}), frozenset({"receives"})),
+    Twin("The auditor reads the document as the user specified it", "The auditor reads the document",
+         frozenset({"unchanged"}), frozenset({"receives"})),
 
     Twin("No handler knows it is somebody's fallback", "Every handler knows it is somebody's fallback",
          frozenset({"unaware"}), frozenset({"unaware"})),
@@ -473,6 +478,7 @@ def test_polarity_is_never_lost(twin: Twin) -> None:
         "The loop is bounded by `max_rounds`",
         "Each chunk is given to exactly one mapper",
         "The brief reaches the target exactly as it was given",
+        "The auditor reads the document as the caller set it",
     ],
 )
 def test_short_natural_forms_are_read(sentence: str) -> None:
@@ -5947,3 +5953,66 @@ def test_a_bare_noun_for_a_result_that_a_slot_declares_as_a_key(sentence: str, c
         "  glossary: glossary\n", "  glossary: glossary\n  notes: verdict.findings\n"
     )
     assert _read_as(pattern, sentence) == canonical, sentence
+
+
+DEBATE = """\
+---
+name: debate
+kind: pattern
+---
+
+# Debate
+
+Two sides argue in rounds.
+
+### Slots
+
+- `thesis`
+- `antithesis`
+
+### Requires
+
+```
+topic: string -- what is argued
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let last_answer = null
+repeat 3:
+  let claim = call thesis
+    topic: topic
+    answer: last_answer
+  let answer = call antithesis
+    topic: topic
+    claim: claim
+  last_answer = answer
+return { answer: last_answer }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # "from the same round", "from the previous round": that round's
+        # output, as "the current", "the previous" one is
+        ("The antithesis receives the thesis's claim from the same round", "`antithesis` receives `thesis`'s current output", Status.PROVED),
+        ("The antithesis is handed the thesis claim from the same round", "`antithesis` receives `thesis`'s current output", Status.PROVED),
+        ("The thesis receives the antithesis's answer from the previous round", "`thesis` receives `antithesis`'s previous output", Status.PROVED),
+        ("The thesis receives the antithesis's answer from the same round", "`thesis` receives `antithesis`'s current output", Status.VIOLATED),
+        ("The antithesis never receives the thesis's claim from the same round", "`antithesis` never receives `thesis`'s current output", Status.VIOLATED),
+        # every earlier round's, or the last one's? and a word that is no round
+        ("The thesis receives the antithesis's answer from earlier rounds", None, Status.UNRECOGNIZED),
+        ("The antithesis receives the thesis's claim from the same topic", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_a_slots_output_from_the_same_or_the_previous_round(sentence: str, canonical: str | None, status: Status) -> None:
+    read_as, got, evidence = _checked(DEBATE, sentence)
+    assert read_as == canonical, sentence
+    assert got == status, evidence

@@ -46,7 +46,11 @@ _GIVING = (
     "given", "provided", "supplied", "passed", "submitted", "written", "sent", "entered", "received",
     "configured", "reported", "worded", "phrased",
 )
-_GAVE = ("gave", "provided", "supplied", "passed", "submitted", "wrote", "sent", "entered", "worded", "phrased", "reported")
+_GAVE = (
+    "gave", "provided", "supplied", "passed", "submitted", "wrote", "sent", "entered", "worded", "phrased", "reported",
+    # "as the caller set it", "as the user specified them": the caller's choice of the value
+    "set", "specified", "chose", "stated",
+)
 _AS_GIVEN: tuple[str, ...] = tuple(
     dict.fromkeys(
         [f"{e}as {v}" for e in ("", "exactly ") for v in _GIVING]

@@ -37,6 +37,11 @@ from ..claims import (
 from ..lattice import _DISTRIBUTIVE, _NUMBERS, Tok, _declared_key
 from ..lexicon import Lexicon, plural, singular, words_of
 
+#: nouns for one round of a loop, in "from the same round", "from earlier passes"
+_ROUND_NOUNS = frozenset(
+    "round rounds pass passes cycle cycles iteration iterations attempt attempts turn turns sitting sittings".split()
+)
+
 #: Verbs of writing a text down: "exactly as the doctor wrote it".
 _WROTE = frozenset("wrote reported said".split())
 
@@ -1074,6 +1079,26 @@ class Base(Transformer[Token, Any]):
 
     def o_output_current(self, items: list[Any]) -> Obj:
         return Obj(owner=self._owner_of(items), what="current")
+
+    def _of_a_round(self, items: list[Any]) -> None:
+        """The last word is a noun for a round ("round", "pass", "cycle"),
+        not an input that happens to share a word with one."""
+        word = str(self._tokens(items)[-1]).lower()
+        if word not in _ROUND_NOUNS:
+            raise Unsupported("'from the same (previous) X' of something that is not a round")
+
+    def o_output_prior_round(self, items: list[Any]) -> Obj:
+        """"the thesis's argument from the previous round": its prior output
+        ("from earlier rounds", every one of them or the last: not read)."""
+        self._of_a_round(items)
+        if str(self._tokens(items)[-1]).lower().endswith("s"):
+            raise Unsupported("the output of earlier rounds: every one of them, or the last?")
+        return self.o_output_prior(items)
+
+    def o_output_current_round(self, items: list[Any]) -> Obj:
+        """"the thesis argument from the same round": its current output."""
+        self._of_a_round(items)
+        return self.o_output_current(items)
 
     def o_output_every(self, items: list[Any]) -> Obj:
         return Obj(owner=self._owner_of(items), what="every")
