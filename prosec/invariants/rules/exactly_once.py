@@ -235,7 +235,7 @@ def _skipped(facts: Facts, call: CallObs, loop: LoopInfo) -> tuple[str, bool] | 
         # each element its call again. Whether the sentence speaks of every
         # run, or of each run of the loop ("each cup goes to one cupper", in
         # every batch), its words do not say.
-        outer = next((s for s in map(_loop_of, _around(top, node)) if isinstance(s, ir.Repeat | ir.For | ir.LoopUntil)), None)
+        outer = next((o for o in facts.loops_of(call) if o is not loop and facts.a.inside(loop.span, o.span)), None)
         if outer is not None:
             return f"the loop on line {loop.span.line} runs again in every round of the loop on line {outer.span.line}", False
         return f"the loop on line {loop.span.line} does not run on every path of the pattern", False
@@ -266,29 +266,6 @@ def _may_fail(st: ir.Stmt) -> bool:
     """A statement that may raise: a delegate's call, the judge's answer to
     a condition, a `throw`."""
     return isinstance(st, ir.Throw) or bool(ir.conditions(st)) or any(isinstance(e, ir.Call) for e in stmt_exprs(st))
-
-
-def _around(block: ir.Block, node: ir.For) -> list[ir.Stmt]:
-    """The statements whose blocks hold ``node``, outermost first."""
-    for st in block:
-        if _is_loop(st, node):
-            return []
-        for child in ir.children(st):
-            inner = _around(child, node)
-            if inner or any(_is_loop(s, node) for s in child):
-                return [st, *inner]
-    return []
-
-
-def _loop_of(stmt: ir.Stmt) -> ir.Stmt:
-    """The loop a statement runs (``let r = for ...``), or the statement."""
-    match stmt:
-        case ir.Bind(value=ir.Repeat() | ir.For() | ir.LoopUntil() | ir.Parallel() as loop):
-            return loop
-        case ir.Assign(value=ir.Repeat() | ir.For() | ir.LoopUntil() | ir.Parallel() as loop):
-            return loop
-        case _:
-            return stmt
 
 
 def _is_loop(stmt: ir.Stmt, node: ir.For) -> bool:
