@@ -2616,3 +2616,147 @@ def test_a_word_of_a_hidden_fact_that_names_the_patterns_data_is_not_read(requir
     delegation = "let accord = call perfumer\n  brief: brief\nreturn { accord: accord }\n"
     got = _one_status(delegation, "No perfumer is told that a panel will rate its accord.", slots="perfumer", requires=requires)
     assert got is status
+
+
+_PERMIT = """\
+let verdict = null
+loop until **verdict approves** (max: 3):
+  let verdict = call officer
+    plan: brief
+{guard}let done = call technician
+  conditions: verdict.conditions
+return {{ done: done }}
+"""
+
+
+@pytest.mark.parametrize(
+    ("guard", "status"),
+    [
+        # a null verdict never approves: past the return, `verdict` is the
+        # officer's output, not the null it was bound to
+        ("if verdict does not approve:\n  return { done: null }\n", Status.PROVED),
+        ("if verdict says reject:\n  return { done: null }\nelif verdict approves:\n  let ok = true\nelse:\n  return { done: null }\n", Status.PROVED),
+        # the same test, with no return: the null goes on to the technician
+        ("if verdict does not approve:\n  let warned = true\n", Status.VIOLATED),
+        ("", Status.VIOLATED),
+        # a test a null passes
+        ("if verdict says approve:\n  let warned = true\nelse:\n  return { done: null }\n", Status.PROVED),
+        ("if verdict is present:\n  let warned = true\nelse:\n  return { done: null }\n", Status.UNRECOGNIZED),
+    ],
+)
+def test_a_verdict_no_null_passes_is_not_null_past_the_test(guard: str, status: Status) -> None:
+    got = _one_status(
+        _PERMIT.format(guard=guard), "The technician receives the officer's conditions.",
+        slots="officer, technician", requires="brief: string -- the brief",
+    )
+    assert got is status
+
+
+def test_a_verdict_no_null_passes_is_not_null_past_the_test_when_run() -> None:
+    from conftest import pattern_text
+
+    guard = "if verdict does not approve:\n  return { done: null }\n"
+    text = pattern_text("permit", _PERMIT.format(guard=guard), slots="officer, technician", requires="brief: string -- the brief")
+    module = _module_of(text, "permit")
+    answers = iter(["garbled", {"decision": "approve", "conditions": "cones out"}])
+    calls: list[tuple[str, Any]] = []
+
+    def officer(**kw: Any) -> Any:
+        calls.append(("officer", kw.get("plan")))
+        return next(answers)
+
+    def technician(**kw: Any) -> Any:
+        calls.append(("technician", kw.get("conditions")))
+        return "done"
+
+    assert module.permit(brief="b", officer=officer, technician=technician).done == "done"
+    # an unreadable verdict does not approve and the loop goes on; the
+    # technician is given the approving verdict's conditions
+    assert calls == [("officer", "b"), ("officer", "b"), ("technician", "cones out")]
+
+
+_ESCALATION = """\
+let category = call triager
+  message: message
+{body}"""
+
+
+@pytest.mark.parametrize(
+    ("body", "status"),
+    [
+        # the other branch never asks the supervisor: no refusal of its leads there
+        (
+            "if category says refund:\n  let approval = call supervisor\n    message: message\n"
+            "  if approval approves:\n    return { reply: approval.reply }\n  return { reply: approval.reply }\n"
+            "else:\n  return { reply: message }\n",
+            Status.PROVED,
+        ),
+        # after the `if`, a refusal does lead to the return
+        (
+            "if category says refund:\n  let approval = call supervisor\n    message: message\n"
+            "  if approval approves:\n    return { reply: approval.reply }\n"
+            "return { reply: message }\n",
+            Status.VIOLATED,
+        ),
+        # in a loop, the other branch may run after a refusal in an earlier round
+        (
+            "repeat 2:\n  if category says refund:\n    let approval = call supervisor\n      message: message\n"
+            "    if approval approves:\n      return { reply: approval.reply }\n"
+            "  else:\n    return { reply: message }\n"
+            "return { reply: null }\n",
+            Status.VIOLATED,
+        ),
+    ],
+)
+def test_a_return_in_another_branch_than_the_approver_is_on_no_refusal_path(body: str, status: Status) -> None:
+    got = _one_status(
+        _ESCALATION.format(body=body), "When the supervisor refuses, the reply is the supervisor's.",
+        slots="triager, supervisor", requires="message: string -- the message",
+    )
+    assert got is status
+
+
+_SCREENING = """\
+let notes = parallel for paper in papers:
+  call extractor
+    text: paper.full_text
+let pooled = call synthesist
+{given}return {{ pooled: pooled }}
+"""
+
+
+@pytest.mark.parametrize(
+    ("given", "status"),
+    [
+        # what the extractors made of the texts is theirs
+        ("  notes: notes\n", Status.UNRECOGNIZED),
+        ("  title: papers[0].title\n", Status.PROVED),
+        # the field itself, of an input's element, or the input whole
+        ("  text: papers[0].full_text\n", Status.VIOLATED),
+        ("  papers: papers\n", Status.VIOLATED),
+    ],
+)
+def test_a_field_the_program_reads_of_an_input(given: str, status: Status) -> None:
+    got = _one_status(
+        _SCREENING.format(given=given), "The synthesist never sees the full texts.",
+        slots="extractor, synthesist", requires="papers: object[] -- each with a title and a full text",
+    )
+    assert got is status
+
+
+@pytest.mark.parametrize(
+    ("given", "status"),
+    [
+        # two fields of its proposal: the proposal, or parts of it?
+        ("    duration: proposal.duration\n    equipment: proposal.equipment\n", Status.UNRECOGNIZED),
+        ("    proposal: proposal\n", Status.PROVED),
+        ("    duration: track\n", Status.VIOLATED),
+    ],
+)
+def test_parts_of_an_input_on_every_path_are_a_second_meaning(given: str, status: Status) -> None:
+    delegation = f"for proposal in proposals:\n  call logistics\n{given}return {{ done: true }}\n"
+    got = _one_status(
+        delegation, "Logistics sees the proposal.", slots="logistics",
+        requires="proposals: object[] -- each with a duration and equipment\ntrack: string -- the track",
+    )
+    assert got is status

@@ -714,6 +714,29 @@ def known_of(cond: ir.Cond, holds: bool, subject: Val) -> Known:
     return Known(cond, holds, subject.may, subject.must, present)
 
 
+def _not_null(cond: ir.Cond, holds: bool, s: State) -> None:
+    """On a path where ``cond`` came out ``holds``, a local that a null (or
+    an empty list or object) fails that way is not null: after ``if verdict
+    does not approve: return``, ``verdict`` is the output the loop made, not
+    the ``null`` it was bound to before. Only a local tested whole, and only
+    by a test no null passes (an approval, a decision word, a threshold)."""
+    while isinstance(cond, ir.Not):
+        cond, holds = cond.operand, not holds
+    match cond:
+        case ir.Proceeds(subject=ir.Name(name=name)) | ir.Says(subject=ir.Name(name=name)) | ir.Decides(
+            subject=ir.Name(name=name)
+        ) | ir.Compare(subject=ir.Name(name=name)) if holds:
+            v = s.lookup(name)
+            # a flow at the top of ``lax`` is the value itself on every path
+            # where it is not null: a field's flow may stand beside a path
+            # that built the object without that field, the value's never
+            whole = frozenset(f for f in v.lax if not f.at and f.src.kind != "null") if v is not None else EMPTY
+            if v is not None and not whole <= v.must:
+                s.set(name, Val(v.may, v.must | whole, v.lax))
+        case _:
+            pass
+
+
 def _valued(stmt: ir.Stmt) -> bool:
     """A statement whose value is an iteration's value when it comes last."""
     return isinstance(stmt, ir.ExprStmt | ir.Repeat | ir.For | ir.LoopUntil | ir.Parallel)
@@ -1079,15 +1102,21 @@ class _Walker:
         """Each branch knows its condition and the negation of the earlier ones."""
         out: State | None = None
         negated: set[Known] = set()
+        refuted: list[ir.Cond] = []
         for cond, body in stmt.branches:
             subject = self.cond(cond, s)
             self.tested(cond, subject)
             branch = s.copy()
             branch.known = branch.known | negated | {known_of(cond, True, subject)}
+            for test, holds in ((cond, True), *((c, False) for c in refuted)):
+                _not_null(test, holds, branch)
             out = join(out, self.block(body, branch))
             negated.add(known_of(cond, False, subject))
+            refuted.append(cond)
         rest = s.copy()
         rest.known = rest.known | negated
+        for test in refuted:
+            _not_null(test, False, rest)
         out = join(out, self.block(stmt.orelse or (), rest))
         return out
 

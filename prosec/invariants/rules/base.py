@@ -260,6 +260,25 @@ class Facts:
             if not info.is_block
         )
 
+    def apart(self, span: Span, slot: str | None) -> bool:
+        """What stands at ``span`` never runs once ``slot`` has been called:
+        each call of the slot stands in another branch of an `if` than it
+        (``elif category says outage: return ...``, beside the branch that
+        asks the supervisor), and no loop around that `if` runs it again."""
+        calls = [c.call.span for c in self.a.calls.values() if c.slot == slot]
+        return bool(calls) and all(self._branch_apart(span, c) for c in calls)
+
+    def _branch_apart(self, a: Span, b: Span) -> bool:
+        for stmt in ir.walk(self.a.program.body):
+            if not isinstance(stmt, ir.If) or not (_starts_in(stmt.span, a) and _starts_in(stmt.span, b)):
+                continue
+            blocks = [body for _, body in stmt.branches] + [stmt.orelse or ()]
+            held = [i for i, block in enumerate(blocks) for x in (a, b) if any(_starts_in(t.span, x) for t in block)]
+            looped = any(not i.is_block and _starts_in(i.span, stmt.span) for i in self.a.loops.values())
+            if len(held) == 2 and held[0] != held[1] and not looped:
+                return True
+        return False
+
     def given(self, call: CallObs, inputs: frozenset[str]) -> bool:
         """Whether ``call`` receives any of ``inputs``."""
         return any(f.src.kind == "input" and f.src.name in inputs for f in call.flows())
@@ -361,6 +380,24 @@ class Facts:
                 return info
         return None
 
+    @cached_property
+    def every_flow(self) -> frozenset[Flow]:
+        """What every call, write and return of the program may carry."""
+        flows = {f for c in self.a.calls.values() for f in c.flows()}
+        flows |= {f for w in self.a.writes.values() for f in w.value}
+        flows |= {f for r in self.a.returns.values() for fs in r.fields.values() for f in fs}
+        return frozenset(flows)
+
+    @cached_property
+    def input_fields(self) -> dict[str, frozenset[str]]:
+        """The fields the program reads of each input (or of its elements),
+        anywhere a read flows: the keys an input is known to have."""
+        found: dict[str, set[str]] = {}
+        for f in self.every_flow:
+            if f.src.kind == "input":
+                found.setdefault(f.src.name, set()).update(step for step in f.path if not is_element(step))
+        return {name: frozenset(keys) for name, keys in found.items()}
+
     def written(self, var: str) -> set[Flow]:
         """Every flow ever written into the local ``var``."""
         return {f for w in self.a.writes.values() if w.var == var for f in w.value}
@@ -406,6 +443,11 @@ def _phase(phase: str) -> Phase:
 
 def _words(text: str) -> list[str]:
     return [w for w in re.split(r"[^a-z]+", text.lower().replace("_", " ")) if w]
+
+
+def _starts_in(outer: Span, inner: Span) -> bool:
+    """``inner`` starts inside ``outer``."""
+    return (outer.line, outer.column) <= (inner.line, inner.column) < (outer.end_line, outer.end_column)
 
 
 def _contains_run(words: list[str], run: list[str]) -> bool:

@@ -26,9 +26,9 @@ from ..claims import (
     Source,
     describe_source,
 )
-from ..flow import LENGTH, CallObs, Flow, each
+from ..flow import LENGTH, CallObs, Flow, each, is_element
 from ..model import Status
-from .base import Facts, Problem, Verdict, origin, show, verdict, where
+from .base import Facts, Problem, Verdict, origin, show, unsettled, verdict, where
 
 
 def leaks(facts: Facts, source: Source, f: Flow, call: CallObs) -> bool:
@@ -69,6 +69,13 @@ def leaks(facts: Facts, source: Source, f: Flow, call: CallObs) -> bool:
                 return f.src.kind == "input" and f.src.name == name  # the input itself
             return any(_overlaps(f, w) for w in written)
         case FromField(name=name):
+            if f.src.kind == "input":
+                # the field read of an input's element ("the full texts", of
+                # `paper.full_text`), or the input whole where the program
+                # reads that field of it
+                if name in f.path:
+                    return True
+                return all(is_element(step) for step in f.path) and name in facts.input_fields.get(f.src.name, ())
             if f.src.kind not in ("call", "error", "slot"):
                 return False
             first = f.first_field()
@@ -110,6 +117,7 @@ def check(claim: Isolation, facts: Facts) -> Verdict:
             vacuous=f"{claim.target.describe()} is never called",
         )
     problems: list[Problem] = []
+    whole: list[Problem] = []  # a whole result, which may not have the field at all
     for call in calls:
         if isinstance(claim.source, Null):
             for prop in call.props.values():
@@ -126,7 +134,10 @@ def check(claim: Isolation, facts: Facts) -> Verdict:
             bad = sorted((f for f in flows if leaks(facts, claim.source, f, call)), key=lambda f: f.src)
             if bad:
                 f = bad[0]
-                problems.append(
+                unsure = isinstance(claim.source, FromField) and all(
+                    g.src.kind != "input" and g.first_field() is None for g in bad
+                ) and not _result_field(facts, claim.source.name)
+                (whole if unsure else problems).append(
                     Problem(
                         prop.prop.value.span,
                         f"`{call.slot}` receives `{show(prop.prop.value)}` (line "
@@ -148,4 +159,16 @@ def check(claim: Isolation, facts: Facts) -> Verdict:
                 )
     lines = ", ".join(str(c.call.span.line) for c in calls)
     evidence = [f"{len(calls)} call(s) of {claim.target.describe()} (line {lines}) receive nothing from {what}"]
-    return verdict(problems, evidence)
+    if whole and not problems and isinstance(claim.source, FromField):
+        return unsettled(
+            f"no delegate's result is read for a `{claim.source.name}` field (the program reads it of its inputs, "
+            "or nowhere): whether the whole results passed have one is not known",
+            whole,
+            [],
+        )
+    return verdict([*problems, *whole], evidence)
+
+
+def _result_field(facts: Facts, name: str) -> bool:
+    """Whether the program reads a field ``name`` of some delegate's result."""
+    return any(f.src.kind in ("call", "error") and f.first_field() == name for f in facts.every_flow)

@@ -226,14 +226,16 @@ def check(claim: Returns, facts: Facts) -> Verdict:
         case "blocked":
             # Every return that can be reached without an approval, not
             # only those under an explicit refusal.
-            # (A return that runs before the approver is ever called is on
-            # no path where it refused.)
+            # (A return that runs before the approver is ever called, or
+            # only in another branch than its calls, is on no path where it
+            # refused.)
             chosen = sorted(
                 (
                     r
                     for r in facts.a.returns.values()
                     if not any(approves(k, claim.approver) for k in r.known or ())
                     and not facts.before_any_call(r.stmt.span, claim.approver)
+                    and not facts.apart(r.stmt.span, claim.approver)
                 ),
                 key=lambda r: r.stmt.span,
             )
