@@ -6007,6 +6007,11 @@ return { answer: last_answer }
         ("The thesis receives the antithesis's answer from the previous round", "`thesis` receives `antithesis`'s previous output", Status.PROVED),
         ("The thesis receives the antithesis's answer from the same round", "`thesis` receives `antithesis`'s current output", Status.VIOLATED),
         ("The antithesis never receives the thesis's claim from the same round", "`antithesis` never receives `thesis`'s current output", Status.VIOLATED),
+        # "latest": the newest there is when the call is made, this round's
+        # or, for a slot that runs after it, the round before's
+        ("The antithesis receives the thesis's latest output", "`antithesis` receives `thesis`'s latest output", Status.PROVED),
+        ("The thesis receives the antithesis's most recent output", "`thesis` receives `antithesis`'s latest output", Status.UNRECOGNIZED),
+        ("The thesis receives the antithesis's current output", "`thesis` receives `antithesis`'s current output", Status.VIOLATED),
         # every earlier round's, or the last one's? and a word that is no round
         ("The thesis receives the antithesis's answer from earlier rounds", None, Status.UNRECOGNIZED),
         ("The antithesis receives the thesis's claim from the same topic", None, Status.UNRECOGNIZED),
@@ -6016,3 +6021,65 @@ def test_a_slots_output_from_the_same_or_the_previous_round(sentence: str, canon
     read_as, got, evidence = _checked(DEBATE, sentence)
     assert read_as == canonical, sentence
     assert got == status, evidence
+
+
+WORKSHOP = """\
+---
+name: workshop
+kind: pattern
+---
+
+# Workshop
+
+A designer revises the rules; a tester plays them; a rosterer plans the sessions.
+
+### Slots
+
+- `designer`
+  - ensures: a revised rulebook
+- `tester`
+  - ensures: a play report
+- `rosterer`
+  - ensures: a session plan
+
+### Requires
+
+- The caller supplies:
+    brief: string -- what the game is for
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let rules = call designer
+  brief: brief
+let report = call tester
+  rules: rules
+let sessions = call rosterer
+  brief: brief
+  prompt: "Roster the sessions for the next play test."
+return { report: report, roster: sessions }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a word of one stem with what the designer makes, and no key: its
+        # whole result, or a part of it? Not read
+        ("The designer's revisions are hidden from the tester", None),
+        ("The designer's rulebook is hidden from the tester", "`tester` never receives `designer`'s output"),
+        # a word with no other meaning here: a field, removed at run time
+        ("The designer's reasoning is hidden from the tester", "`tester` never receives `designer`'s `reasoning`"),
+        # the rosterer's own work (the program's key `roster`) is no fact
+        # hidden from it; "a review" is
+        ("The rosterer is not told that the roster will be reviewed", "`rosterer` does not know about reviewed"),
+        ("The rosterer is not told that a tester is involved", "`rosterer` does not know about tester or involved"),
+    ],
+)
+def test_a_word_for_what_a_slot_makes(sentence: str, canonical: str | None) -> None:
+    assert _read_as(WORKSHOP, sentence) == canonical, sentence

@@ -74,8 +74,8 @@ def source(src: Source, target: Calls | None = None) -> str:
             if every:
                 return f"every {_n(slot)} output"
             if target is not None and slot == target.slot:
-                return {"prior": "its previous output", "current": "its current output"}.get(age, "its own output")
-            return f"{_n(slot)}'s " + {"prior": "previous output", "current": "current output"}.get(age, "output")
+                return {"prior": "its previous output", "current": "its current output", "latest": "its latest output"}.get(age, "its own output")
+            return f"{_n(slot)}'s " + {"prior": "previous output", "current": "current output", "latest": "latest output"}.get(age, "output")
         case FromInput(name=name, element=True):
             return f"its own {_n(name)}"
         case FromInput(name=name, original=original):
@@ -146,8 +146,10 @@ def canonical(claim: Claim) -> str:
             who = "every call" if target.slot is None else f"every {_n(target.slot)}"
             if over is not None:
                 who += f" across {_n(over)}"
-            what = "inputs" if args is None else _list([_same(a) for a in args])
-            return f"{who} receives the same {what}"
+            # "the same `dogs` and the same `standard`": each name after its
+            # own "the same" (a bare second name may be read as no argument)
+            what = "the same inputs" if args is None else _list([f"the same {_same(a)}" for a in args])
+            return f"{who} receives {what}"
         case Gated(var=var) if var is not None:
             return f"only results that are approved are appended to {_n(var)}"
         case Gated(target=target, approver=approver):

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
 Phase: TypeAlias = Literal["all", "first", "later"]
-Age: TypeAlias = Literal["any", "prior", "current"]
+Age: TypeAlias = Literal["any", "prior", "current", "latest"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,8 +119,8 @@ def describe_source(src: Source) -> str:
             what = f"`{slot}`'s " + (" / ".join(fields) if fields else "output")
             if age == "prior":
                 what = "the prior " + what
-            elif age == "current":
-                what = "the current " + what
+            elif age in ("current", "latest"):
+                what = f"the {age} " + what
             return ("every " + what) if every else what
         case FromInput(name=name, element=True):
             return f"its own element of `{name}`"

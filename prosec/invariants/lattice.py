@@ -809,7 +809,24 @@ def _owned(word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ..
         # element the call is given, or a field of its result? Not read as
         # a field no result may have
         return Tok("WORD", word)
+    if word not in lex.key_forms and any(w != word and _same_stem(word, w) for o in owners for w in _owner_words(lex, o)):
+        # "the designer's revisions", `ensures: a revised rulebook`: a word
+        # for what the owner makes, no key of the program: its whole result,
+        # or a field of that name? Not read as either
+        return Tok("WORD", word)
     return Tok("FIELD", word, (lex.key_forms.get(word, word),))
+
+
+def _owner_words(lex: Lexicon, slot: str) -> set[str]:
+    """The words a slot's name and its `ensures:` call it and its result by."""
+    return {*slot.split("_"), *lex.products.get(slot, ()), *lex.product_words.get(slot, ())}
+
+
+def _same_stem(a: str, b: str) -> bool:
+    """Two words of one stem, as far as their spelling shows ("revisions",
+    "revised"; "plan", "planner")."""
+    n = min(5, len(a), len(b))
+    return n >= 4 and a[:n] == b[:n]
 
 
 def _field_run(low: list[str], i: int, lex: Lexicon) -> tuple[int, str] | None:

@@ -264,6 +264,10 @@ def _tok(toks: Sequence[Tok], token: Token) -> Tok:
     return toks[token.start_pos]
 
 
+#: Words for a slot's newest output when a call is made, whichever round
+#: made it ("current" is this round's)
+_LATEST = frozenset(("latest", "most recent", "newest"))
+
 #: Verbs that say a value differs from one call to the next
 _VARY_VERBS = frozenset("change changes vary varies differ differs".split())
 
@@ -1078,7 +1082,11 @@ class Base(Transformer[Token, Any]):
         return Obj(owner=self._owner_of(items), what="prior")
 
     def o_output_current(self, items: list[Any]) -> Obj:
-        return Obj(owner=self._owner_of(items), what="current")
+        # "the coach's latest feedback" is the newest there is when the call
+        # is made, which may be the round before's; "the current" one is
+        # this round's
+        latest = any(_tok(self.toks, t).text in _LATEST for t in self._tokens(items, "CURRENT"))
+        return Obj(owner=self._owner_of(items), what="latest" if latest else "current")
 
     def _of_a_round(self, items: list[Any]) -> None:
         """The last word is a noun for a round ("round", "pass", "cycle"),
@@ -1445,8 +1453,8 @@ class Base(Transformer[Token, Any]):
                     out.append(FromSlot(name))
                 case "prior":
                     out.append(FromSlot(name, age="prior"))
-                case "current":
-                    out.append(FromSlot(name, age="current"))
+                case "current" | "latest":
+                    out.append(FromSlot(name, age=obj.what))
                 case "every":
                     out.append(FromSlot(name, every=True))
                 case "every_fields":

@@ -82,7 +82,7 @@ class UnawareRules(Base):
         """A word that names a key of the program's data (a field of a result
         it reads, or one a slot declares)."""
         keys = self.lex.read_keys | self.lex.declared_keys
-        return tok.kind in ("FIELD", "WORD") and bool({*tok.names, tok.text.replace(" ", "_")} & keys)
+        return tok.kind in ("FIELD", "WORD", "DECLARED") and bool({*tok.names, tok.text.replace(" ", "_")} & keys)
 
     def _terms(self, hidden: list[Token], subject: Subject) -> tuple[str, ...]:
         """The words that name the hidden fact: other slots, and content words
@@ -115,6 +115,8 @@ class UnawareRules(Base):
                     raise Unsupported("another delegate, of several, in a hidden fact")
                 terms += [n for n in others if n not in terms]
                 continue
+            if tok.kind != "SLOT" and self.lex.acts.get(tok.text) in subject.slots:
+                continue  # "that the roster will be reviewed", of the rosterer: its own work
             if tok.kind == "SLOT":
                 terms += [n for n in tok.names if n not in terms and n not in subject.slots]
                 if stem is not None and not acted and tok.text not in terms and tok.text not in _HIDDEN_STOP:

@@ -82,7 +82,7 @@ def covers(need: Source, f: Flow, call: CallObs, facts: Facts, *, sure: bool = F
                 return False  # an element of a result may not be there
             if age == "prior" and (loop is None or loop.span not in f.carried or not f.fresh(loop.span)):
                 return False
-            if age == "current" and loop is not None and loop.span in f.carried:
+            if age in ("current", "latest") and loop is not None and loop.span in f.carried:
                 return False
             if every:
                 # the collected list, or that list under a key of an
@@ -174,6 +174,24 @@ def _other_meaning(need: Source, call: CallObs, phase: str, facts: Facts) -> str
     if isinstance(need, FromSlot) and need.age == "prior":
         if _satisfied(replace(need, age="current"), call, phase, facts):
             return f"the round before's output of `{need.slot}`, or the latest one, made earlier in this round"
+    if isinstance(need, FromInput) and not need.original:
+        # "logistics sees the proposal", of a call given `proposal.duration`
+        # and `proposal.equipment`: parts of it on every path, not the whole
+        parts = sorted({
+            ".".join(s for s in f.path if not is_element(s)) for _, flows in facts.sure_props(call, phase) for f in flows
+            if covers(need, f, call, facts) and not covers(need, f, call, facts, sure=True)
+            # of a list, an element's field is a part of a part ("the whole
+            # wish list", of a call given one act and its name)
+            and (need.element or not any(is_element(s) for s in f.path))
+        } - {""})
+        if parts:
+            return f"parts of it ({', '.join(f'`{p}`' for p in parts)}), or the whole of it"
+    if isinstance(need, FromSlot) and need.age == "latest" and facts.has_phase(call, "later"):
+        # "the planner receives the coach's latest feedback", of a coach
+        # called after the planner in each round: the newest there is when
+        # the call is made, the round before's
+        if _satisfied(replace(need, age="prior"), call, "later", facts):
+            return f"the latest output of `{need.slot}` there is when the call is made (the round before's, from the second round on), or one made in this round"
     return None
 
 
