@@ -6016,3 +6016,97 @@ def test_a_slots_output_from_the_same_or_the_previous_round(sentence: str, canon
     read_as, got, evidence = _checked(DEBATE, sentence)
     assert read_as == canonical, sentence
     assert got == status, evidence
+
+
+SCREENED_LETTER = """\
+---
+name: screened-letter
+kind: pattern
+---
+
+# Screened letter
+
+A screener checks the brief; a writer drafts the letter; a critic reviews
+the plan in rounds.
+
+### Slots
+
+- `screener`
+- `writer`
+- `planner`
+- `critic`
+
+### Requires
+
+```
+brief: string -- what is asked
+max_rounds: number -- how many reviews at most
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let check = call screener
+  brief: brief
+if check does not approve:
+  return { letter: null, screen_notes: check.reason, extracted: null, plan: null, note: null }
+let letter = call writer
+  brief: brief
+let plan = call planner
+  brief: brief
+loop until **the critic approves the plan** (max: max_rounds) as attempt:
+  let review = call critic
+    plan: plan
+  if review approves:
+    return { letter: letter, screen_notes: check.reason, extracted: letter, plan: plan, note: review.reason }
+  let plan = call planner
+    brief: brief
+    notes: review.reason
+return { letter: letter, screen_notes: check.reason, extracted: letter, plan: plan, note: "no agreement" }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # the local that holds a deciding slot's verdicts, as the one who decides
+        ("When check refuses, the letter returned is the writer's", "when `screener` blocks, the returned `letter` comes from `writer`", Status.VIOLATED),
+        ("When check does not approve, the letter returned is the writer's", "when `screener` blocks, the returned `letter` comes from `writer`", Status.VIOLATED),
+        ("When check refuses, the letter returned is never the writer's", None, Status.UNRECOGNIZED),
+        ("When review approves, the note returned is the critic's", "when `critic` approves, the returned `note` comes from `critic`", Status.PROVED),
+        # a local of a slot whose verdict nothing tests decides nothing
+        ("When letter refuses, the note returned is the critic's", None, Status.UNRECOGNIZED),
+        # what the slot refuses is no part of whose refusal it is
+        ("When the screener rejects the brief, the returned letter is the writer's", "when `screener` blocks, the returned `letter` comes from `writer`", Status.VIOLATED),
+        ("When the screener rejects the work, the returned letter is the writer's", "when `screener` blocks, the returned `letter` comes from `writer`", Status.VIOLATED),
+        ("When the screener never rejects the work, the returned letter is the writer's", None, Status.UNRECOGNIZED),
+        # "after" an outcome, as "on" it
+        ("After a success, the letter returned is the writer's", "on success, the returned `letter` comes from `writer`", Status.PROVED),
+        ("After a successful review, the letter returned is the writer's", "on success, the returned `letter` comes from `writer`", Status.PROVED),
+        ("After a successful review, the letter returned is never the writer's", None, Status.UNRECOGNIZED),
+        # the loop running out, named by the local of its rounds or a noun
+        # and the word for what it counts
+        ("When the reviews run out, the planner's latest plan is returned", "after exhaustion, `planner`'s latest output is returned", Status.PROVED),
+        ("When the review budget runs out, the note comes from the critic", "after exhaustion, the returned `note` comes from `critic`", Status.VIOLATED),
+        ("When the reviews never run out, the note comes from the critic", None, Status.UNRECOGNIZED),
+        # a key spelled in two words, though the first names a local
+        ("The screen notes returned always come from the screener", "the returned `screen_notes` always comes from `screener`", Status.PROVED),
+        # a key that is a participle, before a noun for the value itself
+        ("The extracted record comes from the writer", "the returned `extracted` comes from `writer`", Status.UNRECOGNIZED),
+        ("The extracted text returned is always the writer's", "the returned `extracted` always comes from `writer`", Status.VIOLATED),
+        ("When the critic approves, the extracted record comes from the writer", "when `critic` approves, the returned `extracted` comes from `writer`", Status.PROVED),
+        # not a figure drawn from it, and not a key that names no participle
+        ("The extracted count comes from the writer", None, Status.UNRECOGNIZED),
+        ("The plan record comes from the planner", None, Status.UNRECOGNIZED),
+        ("The extracted record never comes from the writer", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_a_return_on_a_path_named_by_a_local_or_after_an_outcome(sentence: str, canonical: str | None, status: Status) -> None:
+    read_as, got, evidence = _checked(SCREENED_LETTER, sentence)
+    assert read_as == canonical, sentence
+    assert got == status, (sentence, evidence)
