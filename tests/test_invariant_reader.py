@@ -5841,6 +5841,15 @@ def test_the_last_result_on_a_path_and_a_returned_result_made_by_one_slot(senten
         ("The returned result comes solely from the reducer", "the result is produced only by `reducer`"),
         ("The returned result comes only from the mapper", "the result is produced only by `mapper`"),
         ("The returned result comes mostly from the reducer", None),
+        # "alone" after the maker: no one else's
+        ("The final result comes from the reducer alone", "the result is produced only by `reducer`"),
+        ("The returned result comes from the reducer alone", "the result is produced only by `reducer`"),
+        ("The returned result is the mapper's output alone", "the result is produced only by `mapper`"),
+        ("The returned result is produced by the reducer alone", "the result is produced only by `reducer`"),
+        # "independently" says how, not who; and a denial is not read
+        ("The final result comes from the reducer independently", None),
+        ("The final result never comes from the reducer alone", None),
+        ("The returned result is not the mapper's output alone", None),
     ],
 )
 def test_a_returned_result_said_to_come_solely_from_one_slot(sentence: str, canonical: str | None) -> None:

@@ -253,17 +253,21 @@ class ReturnsRules(Base):
             raise Unsupported("a verb that does not say the slot makes the result")
         return self.ret_only_by(items)
 
-    def ret_only_by(self, items: list[Any]) -> Clause:
+    def _alone(self, items: list[Any]) -> None:
         if any(str(t).lower() not in ("alone", "on its own", "on their own") for t in self._tokens(items, "INDEP")):
             # "the comparator alone produces ...": no one else; not
             # "independently", which says how, not who
             raise Unsupported("a maker said to work independently, not alone")
+
+    def ret_only_by(self, items: list[Any]) -> Clause:
+        self._alone(items)
         owner = next(i for i in items if _is_name(i))
         return Clause(None, lambda s: [Returns("all", (Need(FromSlot(owner), "result", only=True),))])
 
     def ret_out_only_by(self, items: list[Any]) -> Clause:
         """"The returned result comes solely from the reducer": the key the
         noun names (or `result`), made by that slot and no other."""
+        self._alone(items)
         owner = next(i for i in items if _is_name(i))
         if owner in (OTHER, ITS):
             raise Unsupported("a returned value from no named slot")
@@ -271,6 +275,7 @@ class ReturnsRules(Base):
         return Clause(None, lambda s: [Returns("all", (Need(FromSlot(owner), key, only=True),))])
 
     def ret_key_only_by(self, items: list[Any]) -> Clause:
+        self._alone(items)
         owner = next(i for i in items if _is_name(i))
         if owner in (OTHER, ITS):
             raise Unsupported("a returned field from no named slot")
