@@ -5841,6 +5841,15 @@ def test_the_last_result_on_a_path_and_a_returned_result_made_by_one_slot(senten
         ("The returned result comes solely from the reducer", "the result is produced only by `reducer`"),
         ("The returned result comes only from the mapper", "the result is produced only by `mapper`"),
         ("The returned result comes mostly from the reducer", None),
+        # "alone" after the maker: no one else's
+        ("The final result comes from the reducer alone", "the result is produced only by `reducer`"),
+        ("The returned result comes from the reducer alone", "the result is produced only by `reducer`"),
+        ("The returned result is the mapper's output alone", "the result is produced only by `mapper`"),
+        ("The returned result is produced by the reducer alone", "the result is produced only by `reducer`"),
+        # "independently" says how, not who; and a denial is not read
+        ("The final result comes from the reducer independently", None),
+        ("The final result never comes from the reducer alone", None),
+        ("The returned result is not the mapper's output alone", None),
     ],
 )
 def test_a_returned_result_said_to_come_solely_from_one_slot(sentence: str, canonical: str | None) -> None:
@@ -6083,3 +6092,97 @@ return { report: report, roster: sessions }
 )
 def test_a_word_for_what_a_slot_makes(sentence: str, canonical: str | None) -> None:
     assert _read_as(WORKSHOP, sentence) == canonical, sentence
+
+
+SCREENED_LETTER = """\
+---
+name: screened-letter
+kind: pattern
+---
+
+# Screened letter
+
+A screener checks the brief; a writer drafts the letter; a critic reviews
+the plan in rounds.
+
+### Slots
+
+- `screener`
+- `writer`
+- `planner`
+- `critic`
+
+### Requires
+
+```
+brief: string -- what is asked
+max_rounds: number -- how many reviews at most
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let check = call screener
+  brief: brief
+if check does not approve:
+  return { letter: null, screen_notes: check.reason, extracted: null, plan: null, note: null }
+let letter = call writer
+  brief: brief
+let plan = call planner
+  brief: brief
+loop until **the critic approves the plan** (max: max_rounds) as attempt:
+  let review = call critic
+    plan: plan
+  if review approves:
+    return { letter: letter, screen_notes: check.reason, extracted: letter, plan: plan, note: review.reason }
+  let plan = call planner
+    brief: brief
+    notes: review.reason
+return { letter: letter, screen_notes: check.reason, extracted: letter, plan: plan, note: "no agreement" }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # the local that holds a deciding slot's verdicts, as the one who decides
+        ("When check refuses, the letter returned is the writer's", "when `screener` blocks, the returned `letter` comes from `writer`", Status.VIOLATED),
+        ("When check does not approve, the letter returned is the writer's", "when `screener` blocks, the returned `letter` comes from `writer`", Status.VIOLATED),
+        ("When check refuses, the letter returned is never the writer's", None, Status.UNRECOGNIZED),
+        ("When review approves, the note returned is the critic's", "when `critic` approves, the returned `note` comes from `critic`", Status.PROVED),
+        # a local of a slot whose verdict nothing tests decides nothing
+        ("When letter refuses, the note returned is the critic's", None, Status.UNRECOGNIZED),
+        # what the slot refuses is no part of whose refusal it is
+        ("When the screener rejects the brief, the returned letter is the writer's", "when `screener` blocks, the returned `letter` comes from `writer`", Status.VIOLATED),
+        ("When the screener rejects the work, the returned letter is the writer's", "when `screener` blocks, the returned `letter` comes from `writer`", Status.VIOLATED),
+        ("When the screener never rejects the work, the returned letter is the writer's", None, Status.UNRECOGNIZED),
+        # "after" an outcome, as "on" it
+        ("After a success, the letter returned is the writer's", "on success, the returned `letter` comes from `writer`", Status.PROVED),
+        ("After a successful review, the letter returned is the writer's", "on success, the returned `letter` comes from `writer`", Status.PROVED),
+        ("After a successful review, the letter returned is never the writer's", None, Status.UNRECOGNIZED),
+        # the loop running out, named by the local of its rounds or a noun
+        # and the word for what it counts
+        ("When the reviews run out, the planner's latest plan is returned", "after exhaustion, `planner`'s latest output is returned", Status.PROVED),
+        ("When the review budget runs out, the note comes from the critic", "after exhaustion, the returned `note` comes from `critic`", Status.VIOLATED),
+        ("When the reviews never run out, the note comes from the critic", None, Status.UNRECOGNIZED),
+        # a key spelled in two words, though the first names a local
+        ("The screen notes returned always come from the screener", "the returned `screen_notes` always comes from `screener`", Status.PROVED),
+        # a key that is a participle, before a noun for the value itself
+        ("The extracted record comes from the writer", "the returned `extracted` comes from `writer`", Status.UNRECOGNIZED),
+        ("The extracted text returned is always the writer's", "the returned `extracted` always comes from `writer`", Status.VIOLATED),
+        ("When the critic approves, the extracted record comes from the writer", "when `critic` approves, the returned `extracted` comes from `writer`", Status.PROVED),
+        # not a figure drawn from it, and not a key that names no participle
+        ("The extracted count comes from the writer", None, Status.UNRECOGNIZED),
+        ("The plan record comes from the planner", None, Status.UNRECOGNIZED),
+        ("The extracted record never comes from the writer", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_a_return_on_a_path_named_by_a_local_or_after_an_outcome(sentence: str, canonical: str | None, status: Status) -> None:
+    read_as, got, evidence = _checked(SCREENED_LETTER, sentence)
+    assert read_as == canonical, sentence
+    assert got == status, (sentence, evidence)

@@ -23,6 +23,29 @@ from ..lattice import LATEST_WORDS
 from ..words import VALUE_NOUNS
 from .base import ITS, OTHER, Base, Clause, ReturnKey, Unsupported, When, _is_name
 
+#: Nouns for a value computed from a list or a text, not the value itself
+#: ("the approved count" is not what `approved` holds).
+_DERIVED_NOUNS = frozenset(
+    "count counts number numbers total totals size length sum average mean rate ratio share percentage "
+    "score scores summary summaries history histories".split()
+)
+
+#: Participles that do not end in "-ed" ("the withdrawn titles", "the
+#: chosen blend"); none of them limits what it names.
+_IRREGULAR_PARTICIPLES = frozenset(
+    "chosen written given taken drawn withdrawn shown known broken proven frozen stolen spoken woven sworn "
+    "built found bought".split()
+)
+
+
+def _described_key(key: str, noun: str) -> bool:
+    """"The withdrawn titles", "the extracted record", for the keys
+    `withdrawn`, `extracted`: a key that is a participle, which says what
+    happened to the value, before a noun for the value itself (not one for
+    a figure drawn from it, "the approved count")."""
+    participle = key.endswith("ed") or key in _IRREGULAR_PARTICIPLES
+    return "_" not in key and len(key) > 4 and participle and noun not in _DERIVED_NOUNS
+
 
 class ReturnsRules(Base):
     """Rules of the English grammar about what the pattern returns."""
@@ -40,6 +63,16 @@ class ReturnsRules(Base):
             # slots are tested: whose refusal, the words do not say
             raise Unsupported("a refusal of no named slot, where several slots' verdicts are tested")
         return When(approver)
+
+    def held_decider(self, items: list[Any]) -> str:
+        """"When safety refuses", of `let safety = call safety_officer`: the
+        slot whose every result the local holds, and nothing else, where
+        the program tests that slot's verdict."""
+        (var,) = items
+        slot = self.lex.holds.get(self._name(var))
+        if slot is None or slot not in self.lex.deciders:
+            raise Unsupported(f"'{var}': no local of one deciding slot's verdicts")
+        return slot
 
     def path_blocked(self, items: list[Any]) -> When:
         return next(i for i in items if isinstance(i, When))
@@ -220,17 +253,21 @@ class ReturnsRules(Base):
             raise Unsupported("a verb that does not say the slot makes the result")
         return self.ret_only_by(items)
 
-    def ret_only_by(self, items: list[Any]) -> Clause:
+    def _alone(self, items: list[Any]) -> None:
         if any(str(t).lower() not in ("alone", "on its own", "on their own") for t in self._tokens(items, "INDEP")):
             # "the comparator alone produces ...": no one else; not
             # "independently", which says how, not who
             raise Unsupported("a maker said to work independently, not alone")
+
+    def ret_only_by(self, items: list[Any]) -> Clause:
+        self._alone(items)
         owner = next(i for i in items if _is_name(i))
         return Clause(None, lambda s: [Returns("all", (Need(FromSlot(owner), "result", only=True),))])
 
     def ret_out_only_by(self, items: list[Any]) -> Clause:
         """"The returned result comes solely from the reducer": the key the
         noun names (or `result`), made by that slot and no other."""
+        self._alone(items)
         owner = next(i for i in items if _is_name(i))
         if owner in (OTHER, ITS):
             raise Unsupported("a returned value from no named slot")
@@ -238,6 +275,7 @@ class ReturnsRules(Base):
         return Clause(None, lambda s: [Returns("all", (Need(FromSlot(owner), key, only=True),))])
 
     def ret_key_only_by(self, items: list[Any]) -> Clause:
+        self._alone(items)
         owner = next(i for i in items if _is_name(i))
         if owner in (OTHER, ITS):
             raise Unsupported("a returned field from no named slot")
@@ -351,10 +389,14 @@ class ReturnsRules(Base):
         return "result"
 
     def ret_key(self, items: list[Any]) -> ReturnKey:
-        words = [t for t in items[1:] if isinstance(t, Token) and t.type == "WORD"]
-        if words and str(words[0]).lower() not in VALUE_NOUNS:
-            raise Unsupported(f"'{words[0]}' after a returned key: not a word for its value")
+        words = [t for t in items[1:] if isinstance(t, Token) and t.type in ("WORD", "CONTAINER")]
         said = str(items[0]).replace(" ", "_")
+        if words and f"{said}_{str(words[0]).lower()}" in self.lex.returned_keys:
+            # "the safety notes", for the key `safety_notes`: the words
+            # spell the key, though the first also names a local
+            return ReturnKey(f"{said}_{str(words[0]).lower()}")
+        if words and str(words[0]).lower() not in VALUE_NOUNS and not _described_key(said, str(words[0]).lower()):
+            raise Unsupported(f"'{words[0]}' after a returned key: not a word for its value")
         if said in self.lex.returned_keys and said in self._names(items[0]) and self._one_makers(said):
             # "the readings returned", for the key `readings`: the key by its
             # own name, though the word also names another local ("reading"),
