@@ -600,6 +600,13 @@ class Base(Transformer[Token, Any]):
                 slots += [s for s in item if s not in slots]
         return Subject(tuple(Calls(s) for s in slots))
 
+    def subj_every_list(self, items: list[Any]) -> Subject:
+        """"every spotter and the referee": each call of each; "all of the
+        planner and the verifier" says of one slot what "all" says of many."""
+        if str(items[0]).lower() not in ("every", "each"):
+            raise Unsupported("'all' before one slot of a list")
+        return self.subj_list(items)
+
     def subj_loop(self, items: list[Any]) -> Subject:
         noun = self._calls_of(next(i for i in items if isinstance(i, CallsNoun)))
         return Subject((Calls(noun.slot),))

@@ -246,6 +246,20 @@ class ReceivingRules(Base):
 
     see_pos_q = see_pos
 
+    def see_pos_q_and(self, items: list[Any]) -> Clause:
+        """"receives the budget unchanged, and the trail reports as well":
+        the word after the first values is said of them, as the caller gave
+        them; the values after "and" are received, as they may be."""
+        first, second = self._objs(items)
+        if any(o.what == "slot" for o in second):
+            # "..., and the reviewer too": the clause said again of another
+            # slot, or that slot's output received as well?
+            raise Unsupported("a bare slot after 'X unchanged, and'")
+        return self._clause(
+            self._subject(items),
+            lambda s: self._need(s, first, unchanged=True) + self._need(s, second),
+        )
+
     def unchanged_denied(self, items: list[Any]) -> Clause:
         """"Receives a rewritten version of the brief", "is given the plan
         in a reworded form", "no scanner receives the rules in their
