@@ -6038,6 +6038,8 @@ def test_a_slots_output_from_the_same_or_the_previous_round(sentence: str, canon
         ("The plan reaches the executor together with the goal", {("receives", "planner+input:goal")}),
         ("The plan is never passed to the executor along with the goal", None),
         ("The plan reaches no executor along with the goal", None),
+        # a bare "with": alongside, or on the guard's say-so?
+        ("The brief reaches the target with the guard's decision", None),
         # "always reach", before the verb as after it
         ("The brief always reaches the target as given", {("unchanged", "input:brief(original)")}),
     ],

@@ -162,6 +162,10 @@ class GivingRules(Base):
         subject = self._subject(items)
         if subject.negative:
             raise Unsupported("values 'along with' others kept from a negated recipient")
+        if any(str(t).lower() == "with" for t in self._tokens(items, "WITH")):
+            # "reaches the target with the guard's decision": alongside it,
+            # or on the guard's say-so?
+            raise Unsupported("a bare 'with' after the recipient")
         if any(o.what == "slot" for o in second):
             # "passed to the executor along with the verifier": to both
             # slots, or with the verifier's output?
