@@ -6084,3 +6084,30 @@ def test_a_bare_slot_after_along_with_or_unchanged_and_is_no_output() -> None:
     # "..., and the target as well": the clause said again of the target
     facts, _ = facts_for("The guard receives the brief unchanged, and the target as well")
     assert {(f.kind, dict(f.params)["slot"]) for f in facts} == {("unchanged", "guard"), ("unchanged", "target")}
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # "at least once": some call receives it, not each; false where no
+        # call ever does, and never proved
+        ("The executor sees the goal at least once", "`executor` receives `goal` at least once", Status.VIOLATED),
+        ("The goal reaches the executor at least once", "`executor` receives `goal` at least once", Status.VIOLATED),
+        ("At least once, the executor is shown the plan", "`executor` receives `planner`'s output at least once", Status.UNVERIFIABLE),
+        ("The executor sees the plan at least once", "`executor` receives `planner`'s output at least once", Status.UNVERIFIABLE),
+        # a floor of several values, of 'only', of 'unchanged', denied, or
+        # a count other than once: not read
+        ("The executor sees the plan and the goal at least once", None, Status.UNRECOGNIZED),
+        ("The executor sees only the plan at least once", None, Status.UNRECOGNIZED),
+        ("The executor sees the plan unchanged at least once", None, Status.UNRECOGNIZED),
+        ("The executor never sees the plan at least once", None, Status.UNRECOGNIZED),
+        ("No executor sees the plan at least once", None, Status.UNRECOGNIZED),
+        ("The executor sees the plan at least twice", None, Status.UNRECOGNIZED),
+        # the verb left out after a floor: the floor too, or not?
+        ("The executor sees the goal at least once, and the planner the plan", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_received_at_least_once(sentence: str, canonical: str | None, status: Status) -> None:
+    read_as, got, evidence = _checked(PATTERN, sentence)
+    assert read_as == canonical, sentence
+    assert got == status, evidence

@@ -455,7 +455,7 @@ class Base(Transformer[Token, Any]):
             if subject.negative or not got:
                 raise Unsupported("what is never received, after a negated subject")
             if not all(
-                (isinstance(c, Receives) and not c.only and not c.basis) or isinstance(c, Unchanged)
+                (isinstance(c, Receives) and not c.only and not c.basis and not c.floor) or isinstance(c, Unchanged)
                 or (isinstance(c, ExactlyOnce) and c.per == "call")
                 for c in got
             ):
@@ -477,7 +477,8 @@ class Base(Transformer[Token, Any]):
             return also.counted.build(also.subject)
         if also.objs:
             objs = list(also.objs)
-            if all(isinstance(c, Receives | Unchanged) and not (isinstance(c, Receives) and (c.only or c.basis)) for c in got):
+            # (after "at least once": the floor, left out too, or not?)
+            if all(isinstance(c, Receives | Unchanged) and not (isinstance(c, Receives) and (c.only or c.basis or c.floor)) for c in got):
                 return self._need(also.subject, objs, unchanged=also.unchanged)
             if all(isinstance(c, Isolation | Firewall) and not (isinstance(c, Firewall) and c.only) for c in got) and not also.unchanged:
                 return self._forbid(also.subject, objs)
