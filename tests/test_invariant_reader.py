@@ -6186,3 +6186,98 @@ def test_a_return_on_a_path_named_by_a_local_or_after_an_outcome(sentence: str, 
     read_as, got, evidence = _checked(SCREENED_LETTER, sentence)
     assert read_as == canonical, sentence
     assert got == status, (sentence, evidence)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "read_as"),
+    [
+        # "exactly as filed", "as asked", "just as the caller supplied it":
+        # the input as the caller gave it
+        ("The auditor receives the document exactly as filed", {("unchanged", "input:document(original)")}),
+        ("The target receives the brief exactly as asked", {("unchanged", "input:brief(original)")}),
+        ("The auditor receives the document just as the caller supplied it", {("unchanged", "input:document(original)")}),
+        ("The auditor never receives the document exactly as filed", None),
+        # the word after the first values is said of them; what follows
+        # "and" is received, as it may be
+        ("The guard receives the brief unchanged, and the budget as well",
+         {("unchanged", "input:brief(original)"), ("receives", "input:budget")}),
+        ("The guard receives the brief unchanged and the budget", {("unchanged", "input:brief(original)"), ("receives", "input:budget")}),
+        ("The guard never receives the brief unchanged, and the budget as well", None),
+        # "passed to A along with B": A receives both
+        ("The plan is passed to the executor along with the goal", {("receives", "planner+input:goal")}),
+        ("The plan reaches the executor together with the goal", {("receives", "planner+input:goal")}),
+        ("The plan is never passed to the executor along with the goal", None),
+        ("The plan reaches no executor along with the goal", None),
+        # a bare "with": alongside, or on the guard's say-so?
+        ("The brief reaches the target with the guard's decision", None),
+        # "always reach", before the verb as after it
+        ("The brief always reaches the target as given", {("unchanged", "input:brief(original)")}),
+    ],
+)
+def test_received_as_given_and_along_with(sentence: str, read_as: set[tuple[str, str]] | None) -> None:
+    facts, _ = facts_for(sentence)
+    if read_as is None:
+        assert [f.status for f in facts] == [Status.UNRECOGNIZED], sentence
+        return
+    got = set()
+    for f in facts:
+        p = dict(f.params)
+        if f.kind == "unchanged":
+            got.add((f.kind, str(p["source"])))
+        else:
+            needs = [str(n) for n in p["needs"]]
+            got.add((f.kind, "+".join(n.removeprefix("slot:") for n in needs)))
+    assert got == read_as, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "slots"),
+    [
+        # "every spotter and the referee": each call of each, as "the
+        # referee and every spotter" is
+        ("Every handler and the guard receive the brief unchanged", {("unchanged", "handler"), ("unchanged", "guard")}),
+        ("Every handler and the guard never see the budget", {("isolation", "handler"), ("isolation", "guard")}),
+        ("Every handler and no guard receive the brief unchanged", None),
+    ],
+)
+def test_every_slot_and_another_as_subject(sentence: str, slots: set[tuple[str, str]] | None) -> None:
+    facts, _ = facts_for(sentence)
+    if slots is None:
+        assert [f.status for f in facts] == [Status.UNRECOGNIZED], sentence
+        return
+    assert {(f.kind, str(dict(f.params)["slot"])) for f in facts} == slots, sentence
+
+
+def test_a_bare_slot_after_along_with_or_unchanged_and_is_no_output() -> None:
+    # "along with the verifier": another recipient, or its output? not read
+    assert reading("The plan is passed to the executor along with the verifier") is None
+    # "..., and the target as well": the clause said again of the target
+    facts, _ = facts_for("The guard receives the brief unchanged, and the target as well")
+    assert {(f.kind, dict(f.params)["slot"]) for f in facts} == {("unchanged", "guard"), ("unchanged", "target")}
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # "at least once": some call receives it, not each; false where no
+        # call ever does, and never proved
+        ("The executor sees the goal at least once", "`executor` receives `goal` at least once", Status.VIOLATED),
+        ("The goal reaches the executor at least once", "`executor` receives `goal` at least once", Status.VIOLATED),
+        ("At least once, the executor is shown the plan", "`executor` receives `planner`'s output at least once", Status.UNVERIFIABLE),
+        ("The executor sees the plan at least once", "`executor` receives `planner`'s output at least once", Status.UNVERIFIABLE),
+        # a floor of several values, of 'only', of 'unchanged', denied, or
+        # a count other than once: not read
+        ("The executor sees the plan and the goal at least once", None, Status.UNRECOGNIZED),
+        ("The executor sees only the plan at least once", None, Status.UNRECOGNIZED),
+        ("The executor sees the plan unchanged at least once", None, Status.UNRECOGNIZED),
+        ("The executor never sees the plan at least once", None, Status.UNRECOGNIZED),
+        ("No executor sees the plan at least once", None, Status.UNRECOGNIZED),
+        ("The executor sees the plan at least twice", None, Status.UNRECOGNIZED),
+        # the verb left out after a floor: the floor too, or not?
+        ("The executor sees the goal at least once, and the planner the plan", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_received_at_least_once(sentence: str, canonical: str | None, status: Status) -> None:
+    read_as, got, evidence = _checked(PATTERN, sentence)
+    assert read_as == canonical, sentence
+    assert got == status, evidence

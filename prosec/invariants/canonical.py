@@ -129,6 +129,8 @@ def canonical(claim: Claim) -> str:
             if loose:
                 return f"{subject(target)} works only from {said}"
             return f"{subject(target)} decides only from {said}, of what delegates produce"
+        case Receives(target=target, needs=(need,), floor=True):
+            return f"{subject(target)} receives {source(need, target)} at least once"
         case Receives(target=target, needs=needs, only=only):
             # a slot's fields last: "X's `a` and `b` and Y" would read Y as X's too
             last = sorted(needs, key=lambda n: isinstance(n, FromSlot) and bool(n.fields))

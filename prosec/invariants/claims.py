@@ -281,6 +281,9 @@ class Receives:
     #: "works solely from": a verb that does not say whether inputs count
     #: (they do not for "decides"); checked both ways
     loose: bool = False
+    #: "sees the brief at least once": some call, not each; false where
+    #: no call ever receives it, and never proved
+    floor: bool = False
 
 
 ReturnPath: TypeAlias = Literal[

@@ -45,19 +45,22 @@ VALUE_NOUNS: frozenset[str] = frozenset(
 _GIVING = (
     "given", "provided", "supplied", "passed", "submitted", "written", "sent", "entered", "received",
     "configured", "reported", "worded", "phrased",
+    # "exactly as filed", "as asked": the caller's filing or question
+    "filed", "asked", "requested", "uploaded",
 )
 _GAVE = (
     "gave", "provided", "supplied", "passed", "submitted", "wrote", "sent", "entered", "worded", "phrased", "reported",
     # "as the caller set it", "as the user specified them": the caller's choice of the value
     "set", "specified", "chose", "stated",
+    "filed", "asked", "requested", "uploaded",
 )
 _AS_GIVEN: tuple[str, ...] = tuple(
     dict.fromkeys(
-        [f"{e}as {v}" for e in ("", "exactly ") for v in _GIVING]
-        + [f"{e}as {it} {v}" for e in ("", "exactly ") for it in ("it was", "they were") for v in _GIVING]
+        [f"{e}as {v}" for e in ("", "exactly ", "just ") for v in _GIVING]
+        + [f"{e}as {it} {v}" for e in ("", "exactly ", "just ") for it in ("it was", "they were") for v in _GIVING]
         + [
             f"{e}as {who} {v} {it}"
-            for e in ("", "exactly ")
+            for e in ("", "exactly ", "just ")
             for who in ("the caller", "the user", "they")
             for v in _GAVE
             for it in ("it", "them")

@@ -459,7 +459,7 @@ class Base(Transformer[Token, Any]):
             if subject.negative or not got:
                 raise Unsupported("what is never received, after a negated subject")
             if not all(
-                (isinstance(c, Receives) and not c.only and not c.basis) or isinstance(c, Unchanged)
+                (isinstance(c, Receives) and not c.only and not c.basis and not c.floor) or isinstance(c, Unchanged)
                 or (isinstance(c, ExactlyOnce) and c.per == "call")
                 for c in got
             ):
@@ -481,7 +481,8 @@ class Base(Transformer[Token, Any]):
             return also.counted.build(also.subject)
         if also.objs:
             objs = list(also.objs)
-            if all(isinstance(c, Receives | Unchanged) and not (isinstance(c, Receives) and (c.only or c.basis)) for c in got):
+            # (after "at least once": the floor, left out too, or not?)
+            if all(isinstance(c, Receives | Unchanged) and not (isinstance(c, Receives) and (c.only or c.basis or c.floor)) for c in got):
                 return self._need(also.subject, objs, unchanged=also.unchanged)
             if all(isinstance(c, Isolation | Firewall) and not (isinstance(c, Firewall) and c.only) for c in got) and not also.unchanged:
                 return self._forbid(also.subject, objs)
@@ -603,6 +604,13 @@ class Base(Transformer[Token, Any]):
             if isinstance(item, tuple):
                 slots += [s for s in item if s not in slots]
         return Subject(tuple(Calls(s) for s in slots))
+
+    def subj_every_list(self, items: list[Any]) -> Subject:
+        """"every spotter and the referee": each call of each; "all of the
+        planner and the verifier" says of one slot what "all" says of many."""
+        if str(items[0]).lower() not in ("every", "each"):
+            raise Unsupported("'all' before one slot of a list")
+        return self.subj_list(items)
 
     def subj_loop(self, items: list[Any]) -> Subject:
         noun = self._calls_of(next(i for i in items if isinstance(i, CallsNoun)))

@@ -154,6 +154,24 @@ class GivingRules(Base):
 
     give_pos_q = give_pos
 
+    def give_pos_with(self, items: list[Any]) -> Clause:
+        """"the roaster's curve is passed to the head roaster along with
+        the scores": the recipient receives the values named before it and
+        those after "with"."""
+        first, second = self._objs(items)
+        subject = self._subject(items)
+        if subject.negative:
+            raise Unsupported("values 'along with' others kept from a negated recipient")
+        if any(str(t).lower() == "with" for t in self._tokens(items, "WITH")):
+            # "reaches the target with the guard's decision": alongside it,
+            # or on the guard's say-so?
+            raise Unsupported("a bare 'with' after the recipient")
+        if any(o.what == "slot" for o in second):
+            # "passed to the executor along with the verifier": to both
+            # slots, or with the verifier's output?
+            raise Unsupported("a bare slot after 'along with'")
+        return self._clause(subject, lambda s: self._need(s, [*first, *second]))
+
     def give_pos_each(self, items: list[Any]) -> Clause:
         """"the glossary is passed to the linguists as well as to the
         terminologist": each of them receives it."""

@@ -3,11 +3,21 @@ grammar alternative (``-> name`` in ``english.lark``)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from lark import Token
 
-from ..claims import Calls, Claim, FromField, FromInput, FromSlot, Isolation, Unchanged
+from ..claims import (
+    Calls,
+    Claim,
+    FromField,
+    FromInput,
+    FromSlot,
+    Isolation,
+    Receives,
+    Unchanged,
+)
 from ..lattice import _ABLE
 from ..lexicon import singular, words_of
 from ..words import EVIDENCE_VERBS
@@ -24,6 +34,7 @@ from .base import (
     _is_name,
     _OwnWork,
     _phased,
+    _tok,
 )
 
 #: Word kinds after which a name in a hidden fact is not what the fact is
@@ -245,6 +256,57 @@ class ReceivingRules(Base):
         return self._clause(self._subject(items), lambda s: self._need(s, objs, unchanged=unchanged))
 
     see_pos_q = see_pos
+
+    def see_pos_q_and(self, items: list[Any]) -> Clause:
+        """"receives the budget unchanged, and the trail reports as well":
+        the word after the first values is said of them, as the caller gave
+        them; the values after "and" are received, as they may be."""
+        first, second = self._objs(items)
+        if any(o.what == "slot" for o in second):
+            # "..., and the reviewer too": the clause said again of another
+            # slot, or that slot's output received as well?
+            raise Unsupported("a bare slot after 'X unchanged, and'")
+        return self._clause(
+            self._subject(items),
+            lambda s: self._need(s, first, unchanged=True) + self._need(s, second),
+        )
+
+    def see_floor(self, items: list[Any]) -> Clause:
+        """"sees the outage request at least once": some call of the slot
+        receives it, not each (false where none ever does)."""
+        self._at_least_once(items)
+        (objs,) = self._objs(items)
+        return self._clause(self._subject(items), lambda s: self._floor(self._need(s, objs)))
+
+    def give_floor(self, items: list[Any]) -> Clause:
+        """"the green lot reaches the cuppers at least once": some call of
+        each recipient receives it, not each call."""
+        self._at_least_once(items)
+        (objs,) = self._objs(items)
+        subject = self._subject(items)
+        if subject.negative:
+            raise Unsupported("'at least once' to a negated recipient")
+        return self._clause(subject, lambda s: self._floor(self._need(s, objs)))
+
+    def _at_least_once(self, items: list[Any]) -> None:
+        words = [_tok(self.toks, t).text.lower() for t in self._tokens(items) if t.type in ("HEDGE", "ONCE_N")]
+        if words != ["at least", "once"]:
+            raise Unsupported("a hedge or a count other than 'at least once'")
+
+    def _floor(self, claims: list[Claim]) -> list[Claim]:
+        """What a slot receives, said of some call only: one input (as it
+        may be) or one slot's output or fields, each a claim of its own."""
+        out: list[Claim] = []
+        for claim in claims:
+            if not isinstance(claim, Receives) or claim.only or len(claim.needs) != 1:
+                raise Unsupported("'at least once' of more than one value, of 'only', or of 'unchanged'")
+            (need,) = claim.needs
+            plain_input = isinstance(need, FromInput) and not need.element and not need.original
+            plain_output = isinstance(need, FromSlot) and need.age == "any" and not need.every and not need.given
+            if not (plain_input or plain_output):
+                raise Unsupported("'at least once' of what is not an input or a slot's output")
+            out.append(replace(claim, floor=True))
+        return out
 
     def unchanged_denied(self, items: list[Any]) -> Clause:
         """"Receives a rewritten version of the brief", "is given the plan

@@ -13,6 +13,7 @@ from ..claims import (
     ExactlyOnce,
     FailSafe,
     Firewall,
+    FromSlot,
     Gated,
     Identical,
     Isolation,
@@ -74,6 +75,8 @@ def check_claim(claim: Claim, facts: Facts) -> Verdict:
             return exactly_once.check(claim, facts)
         case CallCount():
             return call_count.check(claim, facts)
+        case Receives(floor=True):
+            return _floor(claim, facts)
         case Receives():
             return receives.check(claim, facts)
         case Returns():
@@ -86,6 +89,27 @@ def check_claim(claim: Claim, facts: Facts) -> Verdict:
             return _denied(inner, facts)
         case Unverifiable(reason=reason):
             return Verdict(Status.UNVERIFIABLE, [reason])
+
+
+def _floor(claim: Receives, facts: Facts) -> Verdict:
+    """"The officer sees the request at least once": false when no call of
+    the slot ever receives it (the claim that it never does is proved);
+    otherwise not known, since what prosec proves is what every call
+    receives, not that some call is made and receives it."""
+    (need,) = claim.needs
+    inner: Claim = (
+        Firewall(claim.target, need.slot, need.fields)
+        if isinstance(need, FromSlot) and need.fields
+        else Isolation(claim.target, need)
+    )
+    v = check_claim(inner, facts)
+    if v.status in (Status.PROVED, Status.ENFORCED) and v.vacuous is None:
+        said = "; ".join(v.evidence) or "no call receives it"
+        return Verdict(Status.VIOLATED, [], [Problem(facts.a.program.span, f"no call receives it, on any run: {said}")])
+    return Verdict(
+        Status.UNVERIFIABLE,
+        ["'at least once' says some call receives it: prosec proves what every call receives, not that some call is made", *v.evidence],
+    )
 
 
 def _denied(inner: Claim, facts: Facts) -> Verdict:
