@@ -6016,3 +6016,110 @@ def test_a_slots_output_from_the_same_or_the_previous_round(sentence: str, canon
     read_as, got, evidence = _checked(DEBATE, sentence)
     assert read_as == canonical, sentence
     assert got == status, evidence
+
+
+SURVEY_PASSES = """\
+---
+name: survey-passes
+kind: pattern
+---
+
+# Survey passes
+
+Trails are surveyed pass after pass, spans flown one by one.
+
+### Slots
+
+- `surveyor`
+- `matcher`
+- `briefer`
+- `pilot`
+- `checker`
+- `caller`
+
+### Requires
+
+```
+trails: string -- what is surveyed
+season: string -- when
+spans: string[] -- what is flown
+referees: string[] -- who is contacted
+sites: string[] -- where checks are made
+survey_passes: number -- (optional, default 3)
+passes: number -- (optional, default 2)
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let notes = call checker
+  trails: trails
+repeat survey_passes:
+  call surveyor
+    trails: trails
+    season: season
+repeat passes as pass_number:
+  call matcher
+    trails: trails
+    pass_number: pass_number
+for span in spans:
+  call pilot
+    span: span
+    season: season
+  call briefer
+    season: season
+for referee in referees:
+  call caller
+    referee: referee
+for site in sites:
+  call checker
+    site: site
+return notes
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # a round of the loop a config entry bounds, said of the one slot
+        # it calls, or of the slot named before it
+        ("Every survey pass receives the same trails and the same season", "every `surveyor` receives the same `trails` and `season`", Status.PROVED),
+        ("Every survey pass gets identical inputs", "every `surveyor` receives the same inputs", Status.PROVED),
+        ("Every matcher pass receives the same trails", "every `matcher` receives the same `trails`", Status.PROVED),
+        ("Every matcher pass receives identical inputs", "every `matcher` receives the same inputs", Status.VIOLATED),
+        ("Every matcher pass is given the same trails", "every `matcher` receives the same `trails`", Status.PROVED),
+        # a slot the loop does not call, or one called outside it too
+        ("Every surveyor pass receives the same trails", None, Status.UNRECOGNIZED),
+        ("Every checker pass receives the same trails", None, Status.UNRECOGNIZED),
+        # negated, or of different inputs: not read
+        ("No survey pass receives the same trails", None, Status.UNRECOGNIZED),
+        ("Every survey pass receives different trails", None, Status.UNRECOGNIZED),
+        # each act of the slot named for it
+        ("Every briefing receives the same season", "every `briefer` receives the same `season`", Status.PROVED),
+        ("Every briefing never receives the same season", None, Status.UNRECOGNIZED),
+        # an element handled, with any verb, by exactly one call of the slot
+        ("Each span is flown by exactly one pilot call", "each `spans` is given to exactly one `pilot`", Status.PROVED),
+        ("Each span is inspected by exactly one pilot", "each `spans` is given to exactly one `pilot`", Status.PROVED),
+        ("Each referee is ruled on by exactly one caller call", "each `referees` is given to exactly one `caller`", Status.PROVED),
+        ("Each span is flown by at least one pilot call", None, Status.UNRECOGNIZED),
+        ("Each span is not flown by exactly one pilot call", None, Status.UNRECOGNIZED),
+        ("Each span is often by exactly one pilot call", None, Status.UNRECOGNIZED),
+        # the elements a loop calls one slot on, called on in order
+        ("Referees are contacted one at a time, in the order listed", "`caller` runs in order over `referees`", Status.PROVED),
+        # of a slot also called outside the loop, whose every call the
+        # claim would be of
+        ("Sites are contacted one at a time, in the order listed", None, Status.UNRECOGNIZED),
+        ("Sites are observed one at a time", None, Status.UNRECOGNIZED),
+        ("Referees are contacted in parallel", None, Status.UNRECOGNIZED),
+        ("Referees are not contacted one at a time", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_rounds_named_by_their_bound_and_elements_handled_by_one_call(sentence: str, canonical: str | None, status: Status) -> None:
+    read_as, got, evidence = _checked(SURVEY_PASSES, sentence)
+    assert read_as == canonical, (sentence, read_as)
+    assert got == status, (sentence, evidence)
