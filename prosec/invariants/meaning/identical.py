@@ -19,7 +19,6 @@ from .base import (
     _tok,
 )
 
-
 #: the last word of a loop's bound that names one of its rounds ("survey
 #: pass" of `survey_passes`, "playtest round" of `max_playtests`)
 _ROUND_WORDS = frozenset("round pass cycle iteration attempt turn run".split())
