@@ -2117,6 +2117,12 @@ return null
         ("The change is merged only if the audits approve it", None, Status.UNRECOGNIZED),
         # the action gated on its own slot
         ("The change is merged only if the merging approves it", None, Status.UNRECOGNIZED),
+        # the condition said first
+        ("Without the auditor's approval, nothing is merged", "`merger` runs only when `auditor` approves", Status.PROVED),
+        ("Unless the auditor approves, nothing is merged", "`merger` runs only when `auditor` approves", Status.PROVED),
+        ("Without the auditor's approval, everything is merged", None, Status.UNRECOGNIZED),
+        ("With the auditor's approval, nothing is merged", None, Status.UNRECOGNIZED),
+        ("Without the auditor's approval, nothing is not merged", None, Status.UNRECOGNIZED),
     ],
 )
 def test_an_approval_by_the_activity_a_slot_is_named_for(sentence: str, canonical: str | None, status: Status) -> None:
@@ -6123,3 +6129,109 @@ def test_rounds_named_by_their_bound_and_elements_handled_by_one_call(sentence: 
     read_as, got, evidence = _checked(SURVEY_PASSES, sentence)
     assert read_as == canonical, (sentence, read_as)
     assert got == status, (sentence, evidence)
+
+
+APPEALS = """\
+---
+name: appeals
+kind: pattern
+---
+
+# Appeals
+
+Engines rank the games; a panel hears appeals for a bounded number of rounds.
+
+### Slots
+
+- `engine`
+- `panel`
+- `roaster`
+- `reviewer`
+
+### Config
+
+- `hearings` (integer, default: 2): how many tribunal rounds the panel may hold
+
+### Requires
+
+```
+games: string[] -- what is ranked
+appeals: string[] -- the players' claims
+appeal_rounds: number -- (optional, default 2)
+batches: number -- (optional, default 3)
+hearings: number -- (optional, default 2)
+max_reviews: number -- (optional, default 2)
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let ranks = parallel for game in games:
+  call engine
+    game: game
+repeat appeal_rounds:
+  call panel
+    ranks: ranks
+    appeals: appeals
+repeat batches as batch:
+  call roaster
+    batch: batch
+repeat hearings:
+  call panel
+    ranks: ranks
+repeat max_reviews:
+  call reviewer
+    ranks: ranks
+return ranks
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # a loop named by the rounds its bound's name or description counts,
+        # or by its own variable, in a word that also names the data
+        ("The appeal loop is bounded by appeal_rounds", "the loop is bounded by `appeal_rounds`", Status.PROVED),
+        ("The appeal loop is bounded by batches", None, Status.UNRECOGNIZED),
+        ("The appeal loop is not bounded by appeal_rounds", "it is not the case that the loop is bounded by `appeal_rounds`", Status.VIOLATED),
+        ("The batch loop is bounded by batches", "the batch loop is bounded by `batches`", Status.PROVED),
+        ("The batch loop is bounded by appeal_rounds", "the batch loop is bounded by `appeal_rounds`", Status.VIOLATED),
+        ("The tribunal loop is bounded by hearings", "the loop is bounded by `hearings`", Status.PROVED),
+        ("The tribunal loop is bounded by appeal_rounds", None, Status.UNRECOGNIZED),
+        # the loop of that variable, a `parallel for`, is left unsettled
+        ("The game loop is bounded by hearings", "the game loop is bounded by `hearings`", Status.UNRECOGNIZED),
+        ("The ranking loop is bounded by hearings", None, Status.UNRECOGNIZED),
+        # a word that also names a slot called in a loop is that slot's loop,
+        # one reading, not also the loop the bound's name counts
+        ("The review loop is bounded by max_reviews", "the `reviewer` loop is bounded by `max_reviews`", Status.PROVED),
+        ("The review loop is bounded by hearings", "the `reviewer` loop is bounded by `hearings`", Status.VIOLATED),
+    ],
+)
+def test_a_loop_named_by_what_its_bound_counts_in_a_word_of_the_data(sentence: str, canonical: str | None, status: Status) -> None:
+    read_as, got, evidence = _checked(APPEALS, sentence)
+    assert read_as == canonical, (sentence, read_as)
+    assert got == status, (sentence, evidence)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # an unreadable verdict named by the local that holds the approver's
+        # every result (`let decision = call guard`)
+        ("An unparseable decision verdict counts as a refusal", "unreadable `guard` output counts as a refusal"),
+        ("A garbled decision verdict never lets the target through", "unreadable `guard` output keeps `target` from running"),
+        ("An unparseable decision verdict counts as an approval", "it is not the case that unreadable `guard` output counts as a refusal"),
+        # a local that holds no one slot's every result, or a verdict not
+        # said to be unreadable
+        ("An unparseable parts verdict counts as a refusal", None),
+        ("An unparseable second verdict counts as a refusal", None),
+        ("A decision verdict counts as a refusal", None),
+    ],
+)
+def test_an_unreadable_verdict_named_by_the_local_that_holds_it(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PATTERN, sentence) == canonical, sentence
