@@ -6050,6 +6050,7 @@ trails: string -- what is surveyed
 season: string -- when
 spans: string[] -- what is flown
 referees: string[] -- who is contacted
+trail_reports: string[] -- what walkers saw
 sites: string[] -- where checks are made
 survey_passes: number -- (optional, default 3)
 passes: number -- (optional, default 2)
@@ -6068,8 +6069,9 @@ repeat survey_passes:
   call surveyor
     trails: trails
     season: season
+    reports: trail_reports
 repeat passes as pass_number:
-  call matcher
+  let sweep = call matcher
     trails: trails
     pass_number: pass_number
 for span in spans:
@@ -6096,6 +6098,10 @@ return notes
         # it calls, or of the slot named before it
         ("Every survey pass receives the same trails and the same season", "every `surveyor` receives the same `trails` and `season`", Status.PROVED),
         ("Every survey pass gets identical inputs", "every `surveyor` receives the same inputs", Status.PROVED),
+        # a value said in the words of the (plural) key it is passed under
+        ("Every survey pass gets the same reports", "every `surveyor` receives the same `reports`", Status.PROVED),
+        ("Every survey pass gets the same trail reports", "every `surveyor` receives the same `trail_reports`", Status.PROVED),
+        ("Every survey pass gets the same `reports`", "every `surveyor` receives the same `reports`", Status.PROVED),
         ("Every matcher pass receives the same trails", "every `matcher` receives the same `trails`", Status.PROVED),
         ("Every matcher pass receives identical inputs", "every `matcher` receives the same inputs", Status.VIOLATED),
         ("Every matcher pass is given the same trails", "every `matcher` receives the same `trails`", Status.PROVED),
@@ -6105,6 +6111,11 @@ return notes
         # negated, or of different inputs: not read
         ("No survey pass receives the same trails", None, Status.UNRECOGNIZED),
         ("Every survey pass receives different trails", None, Status.UNRECOGNIZED),
+        # each result of the slot whose every result a local holds
+        ("Every sweep receives the same trails", "every `matcher` receives the same `trails`", Status.PROVED),
+        ("All matcher sweeps receive the same trails", "every `matcher` receives the same `trails`", Status.PROVED),
+        ("All pilot sweeps receive the same trails", None, Status.UNRECOGNIZED),
+        ("No sweep receives the same trails", None, Status.UNRECOGNIZED),
         # each act of the slot named for it
         ("Every briefing receives the same season", "every `briefer` receives the same `season`", Status.PROVED),
         ("Every briefing never receives the same season", None, Status.UNRECOGNIZED),

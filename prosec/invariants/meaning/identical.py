@@ -57,6 +57,21 @@ class IdenticalRules(Base):
             raise Unsupported("every round of the loop, of a slot called outside it")
         return CallsNoun(slot)
 
+    def cycle_noun_held(self, items: list[Any]) -> CallsNoun:
+        """"Every hearing", of `let hearing = call appeals_panel` and no
+        other call of it: each of the slot's results, so each of its calls;
+        a slot named before it must be that one."""
+        (var,) = self._tokens(items, "VAR")
+        names = _tok(self.toks, var).names
+        held = {self.lex.holds.get(n) for n in names}
+        if len(names) != 1 or len(held) != 1 or None in held:
+            raise Unsupported(f"'{var}': a local that does not hold one slot's every result")
+        (slot,) = held
+        assert slot is not None
+        if any(self._name(t) != slot for t in self._tokens(items, "SLOT")):
+            raise Unsupported(f"'{var}': a local of another slot than the one named before it")
+        return CallsNoun(slot)
+
     def obj_same(self, items: list[Any]) -> Args:
         if [t.type for t in items] == ["SLOT", "VAR"]:
             # "the same intake summary": the local, when it holds that
