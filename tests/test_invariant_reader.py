@@ -2117,6 +2117,12 @@ return null
         ("The change is merged only if the audits approve it", None, Status.UNRECOGNIZED),
         # the action gated on its own slot
         ("The change is merged only if the merging approves it", None, Status.UNRECOGNIZED),
+        # the condition said first
+        ("Without the auditor's approval, nothing is merged", "`merger` runs only when `auditor` approves", Status.PROVED),
+        ("Unless the auditor approves, nothing is merged", "`merger` runs only when `auditor` approves", Status.PROVED),
+        ("Without the auditor's approval, everything is merged", None, Status.UNRECOGNIZED),
+        ("With the auditor's approval, nothing is merged", None, Status.UNRECOGNIZED),
+        ("Without the auditor's approval, nothing is not merged", None, Status.UNRECOGNIZED),
     ],
 )
 def test_an_approval_by_the_activity_a_slot_is_named_for(sentence: str, canonical: str | None, status: Status) -> None:
@@ -6281,3 +6287,227 @@ def test_received_at_least_once(sentence: str, canonical: str | None, status: St
     read_as, got, evidence = _checked(PATTERN, sentence)
     assert read_as == canonical, sentence
     assert got == status, evidence
+
+
+SURVEY_PASSES = """\
+---
+name: survey-passes
+kind: pattern
+---
+
+# Survey passes
+
+Trails are surveyed pass after pass, spans flown one by one.
+
+### Slots
+
+- `surveyor`
+- `matcher`
+- `briefer`
+- `pilot`
+- `checker`
+- `caller`
+
+### Requires
+
+```
+trails: string -- what is surveyed
+season: string -- when
+spans: string[] -- what is flown
+referees: string[] -- who is contacted
+trail_reports: string[] -- what walkers saw
+sites: string[] -- where checks are made
+survey_passes: number -- (optional, default 3)
+passes: number -- (optional, default 2)
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let notes = call checker
+  trails: trails
+repeat survey_passes:
+  call surveyor
+    trails: trails
+    season: season
+    reports: trail_reports
+repeat passes as pass_number:
+  let sweep = call matcher
+    trails: trails
+    pass_number: pass_number
+for span in spans:
+  call pilot
+    span: span
+    season: season
+  call briefer
+    season: season
+for referee in referees:
+  call caller
+    referee: referee
+for site in sites:
+  call checker
+    site: site
+return notes
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # a round of the loop a config entry bounds, said of the one slot
+        # it calls, or of the slot named before it
+        ("Every survey pass receives the same trails and the same season", "every `surveyor` receives the same `trails` and `season`", Status.PROVED),
+        ("Every survey pass gets identical inputs", "every `surveyor` receives the same inputs", Status.PROVED),
+        # a value said in the words of the (plural) key it is passed under
+        ("Every survey pass gets the same reports", "every `surveyor` receives the same `reports`", Status.PROVED),
+        ("Every survey pass gets the same trail reports", "every `surveyor` receives the same `trail_reports`", Status.PROVED),
+        ("Every survey pass gets the same `reports`", "every `surveyor` receives the same `reports`", Status.PROVED),
+        ("Every matcher pass receives the same trails", "every `matcher` receives the same `trails`", Status.PROVED),
+        ("Every matcher pass receives identical inputs", "every `matcher` receives the same inputs", Status.VIOLATED),
+        ("Every matcher pass is given the same trails", "every `matcher` receives the same `trails`", Status.PROVED),
+        # a slot the loop does not call, or one called outside it too
+        ("Every surveyor pass receives the same trails", None, Status.UNRECOGNIZED),
+        ("Every checker pass receives the same trails", None, Status.UNRECOGNIZED),
+        # negated, or of different inputs: not read
+        ("No survey pass receives the same trails", None, Status.UNRECOGNIZED),
+        ("Every survey pass receives different trails", None, Status.UNRECOGNIZED),
+        # each result of the slot whose every result a local holds
+        ("Every sweep receives the same trails", "every `matcher` receives the same `trails`", Status.PROVED),
+        ("All matcher sweeps receive the same trails", "every `matcher` receives the same `trails`", Status.PROVED),
+        ("All pilot sweeps receive the same trails", None, Status.UNRECOGNIZED),
+        ("No sweep receives the same trails", None, Status.UNRECOGNIZED),
+        # each act of the slot named for it
+        ("Every briefing receives the same season", "every `briefer` receives the same `season`", Status.PROVED),
+        ("Every briefing never receives the same season", None, Status.UNRECOGNIZED),
+        # an element handled, with any verb, by exactly one call of the slot
+        ("Each span is flown by exactly one pilot call", "each `spans` is given to exactly one `pilot`", Status.PROVED),
+        ("Each span is inspected by exactly one pilot", "each `spans` is given to exactly one `pilot`", Status.PROVED),
+        ("Each referee is ruled on by exactly one caller call", "each `referees` is given to exactly one `caller`", Status.PROVED),
+        ("Each span is flown by at least one pilot call", None, Status.UNRECOGNIZED),
+        ("Each span is not flown by exactly one pilot call", None, Status.UNRECOGNIZED),
+        ("Each span is often by exactly one pilot call", None, Status.UNRECOGNIZED),
+        # the elements a loop calls one slot on, called on in order
+        ("Referees are contacted one at a time, in the order listed", "`caller` runs in order over `referees`", Status.PROVED),
+        # of a slot also called outside the loop, whose every call the
+        # claim would be of
+        ("Sites are contacted one at a time, in the order listed", None, Status.UNRECOGNIZED),
+        ("Sites are observed one at a time", None, Status.UNRECOGNIZED),
+        ("Referees are contacted in parallel", None, Status.UNRECOGNIZED),
+        ("Referees are not contacted one at a time", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_rounds_named_by_their_bound_and_elements_handled_by_one_call(sentence: str, canonical: str | None, status: Status) -> None:
+    read_as, got, evidence = _checked(SURVEY_PASSES, sentence)
+    assert read_as == canonical, (sentence, read_as)
+    assert got == status, (sentence, evidence)
+
+
+APPEALS = """\
+---
+name: appeals
+kind: pattern
+---
+
+# Appeals
+
+Engines rank the games; a panel hears appeals for a bounded number of rounds.
+
+### Slots
+
+- `engine`
+- `panel`
+- `roaster`
+- `reviewer`
+
+### Config
+
+- `hearings` (integer, default: 2): how many tribunal rounds the panel may hold
+
+### Requires
+
+```
+games: string[] -- what is ranked
+appeals: string[] -- the players' claims
+appeal_rounds: number -- (optional, default 2)
+batches: number -- (optional, default 3)
+hearings: number -- (optional, default 2)
+max_reviews: number -- (optional, default 2)
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let ranks = parallel for game in games:
+  call engine
+    game: game
+repeat appeal_rounds:
+  call panel
+    ranks: ranks
+    appeals: appeals
+repeat batches as batch:
+  call roaster
+    batch: batch
+repeat hearings:
+  call panel
+    ranks: ranks
+repeat max_reviews:
+  call reviewer
+    ranks: ranks
+return ranks
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # a loop named by the rounds its bound's name or description counts,
+        # or by its own variable, in a word that also names the data
+        ("The appeal loop is bounded by appeal_rounds", "the loop is bounded by `appeal_rounds`", Status.PROVED),
+        ("The appeal loop is bounded by batches", None, Status.UNRECOGNIZED),
+        ("The appeal loop is not bounded by appeal_rounds", "it is not the case that the loop is bounded by `appeal_rounds`", Status.VIOLATED),
+        ("The batch loop is bounded by batches", "the batch loop is bounded by `batches`", Status.PROVED),
+        ("The batch loop is bounded by appeal_rounds", "the batch loop is bounded by `appeal_rounds`", Status.VIOLATED),
+        ("The tribunal loop is bounded by hearings", "the loop is bounded by `hearings`", Status.PROVED),
+        ("The tribunal loop is bounded by appeal_rounds", None, Status.UNRECOGNIZED),
+        # the loop of that variable, a `parallel for`, is left unsettled
+        ("The game loop is bounded by hearings", "the game loop is bounded by `hearings`", Status.UNRECOGNIZED),
+        ("The ranking loop is bounded by hearings", None, Status.UNRECOGNIZED),
+        # a word that also names a slot called in a loop is that slot's loop,
+        # one reading, not also the loop the bound's name counts
+        ("The review loop is bounded by max_reviews", "the `reviewer` loop is bounded by `max_reviews`", Status.PROVED),
+        ("The review loop is bounded by hearings", "the `reviewer` loop is bounded by `hearings`", Status.VIOLATED),
+    ],
+)
+def test_a_loop_named_by_what_its_bound_counts_in_a_word_of_the_data(sentence: str, canonical: str | None, status: Status) -> None:
+    read_as, got, evidence = _checked(APPEALS, sentence)
+    assert read_as == canonical, (sentence, read_as)
+    assert got == status, (sentence, evidence)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # an unreadable verdict named by the local that holds the approver's
+        # every result (`let decision = call guard`)
+        ("An unparseable decision verdict counts as a refusal", "unreadable `guard` output counts as a refusal"),
+        ("A garbled decision verdict never lets the target through", "unreadable `guard` output keeps `target` from running"),
+        ("An unparseable decision verdict counts as an approval", "it is not the case that unreadable `guard` output counts as a refusal"),
+        # a local that holds no one slot's every result, or a verdict not
+        # said to be unreadable
+        ("An unparseable parts verdict counts as a refusal", None),
+        ("An unparseable second verdict counts as a refusal", None),
+        ("A decision verdict counts as a refusal", None),
+    ],
+)
+def test_an_unreadable_verdict_named_by_the_local_that_holds_it(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PATTERN, sentence) == canonical, sentence

@@ -1702,7 +1702,8 @@ class Base(Transformer[Token, Any]):
             # `lab_values: case_file.labs`, not "the same community rules"
             # of `rules: community_rules`)
             said = key is not None and any(
-                arg in t.names and {singular(w) for w in t.text.split()} <= set(key.split("_")) for t in self.toks
+                arg in t.names and {singular(w) for w in t.text.split()} <= {singular(k) for k in key.split("_")}
+                for t in self.toks
             )
             passed = all(arg in self.lex.passed_keys.get(s, frozenset()) for s in slots if s is not None)
             out.append(key if key is not None and said and not passed else arg)

@@ -83,9 +83,11 @@ class BoundsRules(Base):
                 return _LoopNamed(next(iter(names)))
             case "WORD" | "VAR" | "INPUT" if (first.text, loop.text) in self.lex.bigrams:
                 return None
-        if first.kind in ("WORD", "OUTPUT") and " " not in first.text:
+        if first.kind in ("WORD", "OUTPUT", "VAR", "INPUT") and " " not in first.text:
             # "the rerun loop is bounded by `max_reruns`": named for what its
-            # bound counts, which `bounded` checks
+            # bound counts, which `bounded` checks ("the batch loop" of
+            # `repeat batches`, "the appeal loop" of `appeal_rounds`, where
+            # the word is also a name of the pattern's data)
             return _CountedBy(first.text)
         raise Unsupported(f"'the {first.text} loop': which of the delegation's loops is not said")
 
@@ -224,7 +226,35 @@ class BoundsRules(Base):
             # "number of exchange rounds" — what the bound's own description
             # says it counts
             return True
+        if self._names_a_slot(word):
+            # "the regulatory loop", of a `regulator`; "the review loop", of
+            # a `reviewer` and `max_reviews`: the loop the slot is called
+            # in, as that reading has it, not a second one
+            return False
+        if any(
+            after in _PASS_NOUNS and singular(word.lower()) == singular(before) and before not in _COUNT_WORDS
+            for before, after in itertools.pairwise(said)
+        ):
+            # "the review loop", of `max_rounds` described as "how many
+            # review rounds may run at most": the rounds it counts, named
+            # anywhere in its description
+            return True
+        if len(ws) >= 2 and ws[-1] in _PASS_NOUNS and singular(word.lower()) == singular(ws[-2]):
+            # "the appeal loop", of `appeal_rounds`: the rounds its own name
+            # says it counts
+            return True
         return singular(word.lower()) == singular(ws[-1])
+
+    def _names_a_slot(self, word: str) -> bool:
+        """Whether ``word`` names a slot, by a form of its name, its stem or
+        the action it is named for."""
+        low = word.lower()
+        entry = self.lex.forms.get((low,))
+        return (
+            (entry is not None and entry[1].kind == "slot")
+            or (entry is None and len(low) >= 6 and low[:6] in self.lex.stems)
+            or self.lex.acts.get(low) in self.lex.looped
+        )
 
     def bounded_count(self, items: list[Any]) -> Clause:
         """"The number of screens is bounded by `screen_count`": a count of

@@ -56,6 +56,19 @@ class DenialsRules(Base):
             raise Unsupported("an approval by no named slot")
         return self._name(slots[0])
 
+    def held_verdict(self, items: list[Any]) -> str:
+        """"An unparseable eligibility verdict", of `let eligibility =
+        call screener` and no other call of the screener: the slot whose
+        every result the local holds, and nothing else."""
+        (var,) = self._tokens(items, "VAR")
+        names = _tok(self.toks, var).names
+        slots = {self.lex.holds.get(n) for n in names}
+        if len(names) != 1 or len(slots) != 1 or None in slots:
+            raise Unsupported(f"'{var}': a local that does not hold one slot's every result")
+        (slot,) = slots
+        assert slot is not None
+        return slot
+
     def approve_clause(self, items: list[Any]) -> str:
         return _name(items)
 

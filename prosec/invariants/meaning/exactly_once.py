@@ -84,6 +84,18 @@ class ExactlyOnceRules(Base):
             raise Unsupported("a second promise that is not 'never several'")
         return self.once_call(items)
 
+    def once_element_verb(self, items: list[Any]) -> Clause:
+        """"Each archive is searched by exactly one researcher call": a
+        verb the reader does not know, said of the element with the slot as
+        its agent, is what that slot's call does with it. The word must be
+        a verb's participle ("searched", "flown"), never an adjective or
+        an adverb ("each span is only by ...")."""
+        (verb,) = self._tokens(items, "WORD")
+        said = str(verb).lower()
+        if not said.isalpha() or not said.endswith(("ed", "en", "wn")):
+            raise Unsupported(f"'{said}': not a verb's participle")
+        return self.once_element(items)
+
     def once_element_act(self, items: list[Any]) -> Clause:
         """"Each role is danced exactly once": by the one slot whose name is
         the verb's agent noun (`dancer`), each element to exactly one call."""

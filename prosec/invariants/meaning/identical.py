@@ -19,9 +19,58 @@ from .base import (
     _tok,
 )
 
+#: the last word of a loop's bound that names one of its rounds ("survey
+#: pass" of `survey_passes`, "playtest round" of `max_playtests`)
+_ROUND_WORDS = frozenset("round pass cycle iteration attempt turn run".split())
+
 
 class IdenticalRules(Base):
     """Rules of the English grammar about identical inputs across calls."""
+
+    def cycle_noun_bound(self, items: list[Any]) -> CallsNoun:
+        """"Every matcher pass", "every survey pass", "every playtest
+        round": a round of the loop the config entry the words name bounds,
+        said of a slot that loop calls (named, or the only one it calls),
+        when the slot is called in no other place: every round of the loop
+        is then every call of the slot. The last word must be a noun for a
+        round, so that a list's element ("every matcher chunk") is not read
+        as one; a bound of a loop inside another loop names no one loop."""
+        (bound,) = self._tokens(items, "INPUT")
+        tok = _tok(self.toks, bound)
+        if singular(tok.text.lower().split()[-1]) not in _ROUND_WORDS or len(tok.names) != 1:
+            raise Unsupported(f"'{tok.text}': not a round of a loop")
+        (name,) = tok.names
+        callees = self.lex.bound_callees.get(name, frozenset())
+        if name in self.lex.nested_bounds or not callees:
+            raise Unsupported(f"'{tok.text}': not the bound of one loop")
+        slots = self._tokens(items, "SLOT")
+        if slots:
+            slot = self._name(slots[0])
+            if slot not in callees:
+                raise Unsupported(f"'{tok.text}': a loop that does not call `{slot}`")
+        elif len(callees) == 1:
+            (slot,) = callees
+        else:
+            raise Unsupported(f"'{tok.text}': a loop that calls several delegates")
+        others = (n for n, called in self.lex.bound_callees.items() if n != name and slot in called)
+        if slot not in self.lex.slots or slot in self.lex.unlooped or next(others, None) is not None:
+            raise Unsupported("every round of the loop, of a slot called outside it")
+        return CallsNoun(slot)
+
+    def cycle_noun_held(self, items: list[Any]) -> CallsNoun:
+        """"Every hearing", of `let hearing = call appeals_panel` and no
+        other call of it: each of the slot's results, so each of its calls;
+        a slot named before it must be that one."""
+        (var,) = self._tokens(items, "VAR")
+        names = _tok(self.toks, var).names
+        held = {self.lex.holds.get(n) for n in names}
+        if len(names) != 1 or len(held) != 1 or None in held:
+            raise Unsupported(f"'{var}': a local that does not hold one slot's every result")
+        (slot,) = held
+        assert slot is not None
+        if any(self._name(t) != slot for t in self._tokens(items, "SLOT")):
+            raise Unsupported(f"'{var}': a local of another slot than the one named before it")
+        return CallsNoun(slot)
 
     def obj_same(self, items: list[Any]) -> Args:
         if [t.type for t in items] == ["SLOT", "VAR"]:

@@ -146,6 +146,10 @@ class OrderRules(Base):
         if len(walkers) != 1:
             raise Unsupported("a list handled one at a time, by no single slot")
         (slot,) = walkers
+        if slot in self.lex.unlooped:
+            # the claim is of every call of the slot, and the sentence only
+            # of those on the list's elements
+            raise Unsupported("a list handled one at a time by a slot also called outside the loop")
         named = {self.lex.acts.get(str(t).lower()) for t in self._tokens(items, "HANDLED")} - {None, slot}
         if named:
             # "essays are mapped one at a time", where the mapper is not the
