@@ -1454,6 +1454,35 @@ return {
         ),
         ("The artwork is passed to no role except the registrar", None),
         ("The artwork is never passed to every role except the registrar", None),
+        # "no one but", "nobody except", "reaches no one but": of every
+        # slot, the excepted ones receive it and no other slot does
+        (
+            "No one but the insurer sees the weather",
+            "`insurer` receives `weather`; `conservator` never receives `weather`; `registrar` never receives `weather`",
+        ),
+        (
+            "Nobody except the insurer and the registrar is ever given the dates",
+            "`insurer` receives `dates`; `registrar` receives `dates`; `conservator` never receives `dates`",
+        ),
+        (
+            "The weather reaches no one but the insurer",
+            "`insurer` receives `weather`; `conservator` never receives `weather`; `registrar` never receives `weather`",
+        ),
+        (
+            "None of the roles except the insurer ever sees the weather",
+            "`insurer` receives `weather`; `conservator` never receives `weather`; `registrar` never receives `weather`",
+        ),
+        # the slot whose work it is is not one it is kept from
+        (
+            "No one but the registrar sees the insurer's output",
+            "`registrar` receives `insurer`'s output; `conservator` never receives `insurer`'s output",
+        ),
+        ("Everyone but the insurer sees the weather", None),
+        ("Someone but the insurer sees the weather", None),
+        ("No one but the insurer never sees the weather", None),
+        ("No one but the insurer is not given the weather", None),
+        ("No one but the insurer sees only the weather", None),
+        ("The weather never reaches no one but the insurer", None),
     ],
 )
 def test_what_several_slots_share(sentence: str, canonical: str | None) -> None:
@@ -2961,6 +2990,10 @@ def test_unaware_of_an_input_is_violated_when_the_input_reaches_the_slot() -> No
         # "nothing the X produced is ever passed to": as without "ever"
         ("Nothing the planner produced is ever passed to the verifier", "`verifier` never receives `planner`'s output"),
         ("Something the planner produced is ever passed to the verifier", None),
+        # "nothing ... ever reaches": as without "ever"
+        ("Nothing the planner produced ever reaches the verifier", "`verifier` never receives `planner`'s output"),
+        ("Nothing from the planner ever reaches the verifier", "`verifier` never receives `planner`'s output"),
+        ("Something from the planner ever reaches the verifier", None),
     ],
 )
 def test_none_of_the_subject_and_none_of_a_group(sentence: str, canonical: str | None) -> None:
