@@ -2981,6 +2981,10 @@ def test_unaware_of_an_input_is_violated_when_the_input_reaches_the_slot() -> No
         ("None sees the brief", None),
         # "another's" fields: those of another call of the subject
         ("No reviewer sees another's notes", "`reviewer` never receives another `reviewer`'s `notes`"),
+        # "a sibling reviewer's report": another call of the subject's slot
+        ("No reviewer ever sees a sibling reviewer's output", "`reviewer` never receives another `reviewer`'s output"),
+        ("Each reviewer sees a sibling reviewer's output", "`reviewer` receives another `reviewer`'s output"),
+        ("The auditor never sees a sibling reviewer's output", None),
         # shown to one slot and to none of a group
         ("The style guide is shown to the auditor but to none of the reviewers",
          "`auditor` receives `style_guide`; `reviewer` never receives `style_guide`"),
