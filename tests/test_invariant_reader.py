@@ -3012,6 +3012,10 @@ def test_none_of_the_subject_and_none_of_a_group(sentence: str, canonical: str |
         ("The explainer never sees earlier explanations", "`explainer` never receives its previous output"),
         ("The explainer never sees its own earlier explanations", "`explainer` never receives its previous output"),
         ("The explainer sees earlier explanations", "`explainer` receives its previous output"),
+        # the owner after the noun: "an earlier explanation of its own"
+        ("The explainer never sees an earlier explanation of its own", "`explainer` never receives its previous output"),
+        ("The explainer never sees an earlier output of its own", "`explainer` never receives its previous output"),
+        ("The explainer sees an earlier explanation of its own", "`explainer` receives its previous output"),
         # of another slot's local: earlier rounds, or earlier than the call?
         ("The quizmaster never sees earlier explanations", None),
     ],
