@@ -3455,6 +3455,14 @@ def test_a_hedging_or_limiting_adverb_is_never_dropped(hedge: str) -> None:
             "`target` never receives `budget`; `target` never receives `floor`",
         ),
         ("The target sees neither the budget nor the floor", "`target` never receives `budget`; `target` never receives `floor`"),
+        # "kept from both": the verb keeps each away, as "withheld" does
+        # when the values come first
+        (
+            "The target is kept from both the budget and the floor",
+            "`target` never receives `budget`; `target` never receives `floor`",
+        ),
+        ("The target is not kept from both the budget and the floor", None),
+        ("The target is kept from both the budget and the floor at most once", None),
     ],
 )
 def test_both_kept_away_after_the_verb_is_the_pair_not_each(sentence: str, canonical: str | None) -> None:

@@ -4,6 +4,7 @@ grammar alternative (``-> name`` in ``english.lark``)."""
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 from typing import Any
 
 from lark import Token
@@ -71,7 +72,11 @@ class ReceivingRules(Base):
 
     def see_neg_kept(self, items: list[Any]) -> Clause:
         """"the verifier is kept away from the plan": the slot never receives
-        it (said of two slots, it reads both ways, so it is not read)."""
+        it (said of two slots, it reads both ways, so it is not read). "Kept
+        from both the plan and the draft" keeps each away, as "both the plan
+        and the draft are withheld from it" does (where "never sees both"
+        allows one)."""
+        items = [[replace(o, both=False) for o in i] if isinstance(i, list) else i for i in items]
         return self.see_neg(items)
 
     def see_negsubj_can(self, items: list[Any]) -> Clause:
