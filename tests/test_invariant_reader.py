@@ -3469,6 +3469,78 @@ def test_both_kept_away_after_the_verb_is_the_pair_not_each(sentence: str, canon
     assert _read_as(PATTERN, sentence) == canonical, sentence
 
 
+TWO_CHECKERS = """\
+---
+name: two-checkers
+kind: pattern
+---
+
+# Two checkers
+
+Two checkers check a plan; a briefer writes the briefing from the plan.
+
+### Slots
+
+- `planner`
+- `gas_checker`
+  - ensures: a verdict `{ ok, margin }`
+- `deco_checker`
+  - ensures: a verdict `{ ok, margin }`
+- `briefer`
+
+### Requires
+
+```
+site: string -- the dive site
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let plan = call planner
+  site: site
+let gas = call gas_checker
+  plan: plan
+let deco = call deco_checker
+  plan: plan
+let briefing = call briefer
+  plan: plan
+return { briefing: briefing, gas: gas, deco: deco }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a word that names several slots, as the owner: the output of each
+        (
+            "The briefer never sees either checker's report",
+            "`briefer` never receives `deco_checker`'s output; `briefer` never receives `gas_checker`'s output",
+        ),
+        (
+            "The briefer never sees the checkers' reports",
+            "`briefer` never receives `deco_checker`'s output; `briefer` never receives `gas_checker`'s output",
+        ),
+        (
+            "The briefer never sees either checker's margin",
+            "`briefer` never receives `deco_checker`'s `margin`; `briefer` never receives `gas_checker`'s `margin`",
+        ),
+        # received, "either" is one of them
+        ("The briefer sees either checker's report", None),
+        ("The briefer is given either checker's margin", None),
+        # of a word for one slot, as before
+        ("The briefer never sees the gas checker's report", "`briefer` never receives `gas_checker`'s output"),
+    ],
+)
+def test_the_output_of_each_slot_a_shared_word_names(sentence: str, canonical: str | None) -> None:
+    assert _read_as(TWO_CHECKERS, sentence) == canonical, sentence
+
+
 @pytest.mark.parametrize(
     ("sentence", "canonical"),
     [
