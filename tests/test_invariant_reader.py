@@ -5738,6 +5738,11 @@ def test_why_earlier_calls_failed(sentence: str, canonical: str | None) -> None:
         # a verb of a moment says nothing of the rest of its work
         ("The auditor begins the document without seeing the goal", None),
         ("The auditor approves the document while seeing the goal", None),
+        # said first
+        ("Without ever seeing the goal, the verifier checks the work", "`verifier` never receives `goal`"),
+        ("Without seeing the plan, the auditor approves", "`auditor` never receives `planner`'s output"),
+        ("Without ever seeing the goal, the auditor begins the document", None),
+        ("After seeing the goal, the verifier checks the work", None),
     ],
 )
 def test_working_on_something_without_seeing(sentence: str, canonical: str | None) -> None:

@@ -65,7 +65,7 @@ class ReceivingRules(Base):
         """"the director casts without ever seeing the names": whatever the
         slot does, it does without them. A verb of a moment ("begins
         without seeing") says nothing of the rest of its work."""
-        verb = next(t for t in self._tokens(items) if t.type not in ("WITHOUT", "EVER", "SEE"))
+        verb = next(t for t in self._tokens(items) if t.type not in ("WITHOUT", "EVER", "SEE", "COMMA"))
         if str(verb).lower() in _MOMENT_VERBS:
             raise Unsupported("a verb of a moment, not of the slot's work")
         return self.see_neg(items)
