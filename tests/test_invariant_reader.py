@@ -1454,6 +1454,35 @@ return {
         ),
         ("The artwork is passed to no role except the registrar", None),
         ("The artwork is never passed to every role except the registrar", None),
+        # "no one but", "nobody except", "reaches no one but": of every
+        # slot, the excepted ones receive it and no other slot does
+        (
+            "No one but the insurer sees the weather",
+            "`insurer` receives `weather`; `conservator` never receives `weather`; `registrar` never receives `weather`",
+        ),
+        (
+            "Nobody except the insurer and the registrar is ever given the dates",
+            "`insurer` receives `dates`; `registrar` receives `dates`; `conservator` never receives `dates`",
+        ),
+        (
+            "The weather reaches no one but the insurer",
+            "`insurer` receives `weather`; `conservator` never receives `weather`; `registrar` never receives `weather`",
+        ),
+        (
+            "None of the roles except the insurer ever sees the weather",
+            "`insurer` receives `weather`; `conservator` never receives `weather`; `registrar` never receives `weather`",
+        ),
+        # the slot whose work it is is not one it is kept from
+        (
+            "No one but the registrar sees the insurer's output",
+            "`registrar` receives `insurer`'s output; `conservator` never receives `insurer`'s output",
+        ),
+        ("Everyone but the insurer sees the weather", None),
+        ("Someone but the insurer sees the weather", None),
+        ("No one but the insurer never sees the weather", None),
+        ("No one but the insurer is not given the weather", None),
+        ("No one but the insurer sees only the weather", None),
+        ("The weather never reaches no one but the insurer", None),
     ],
 )
 def test_what_several_slots_share(sentence: str, canonical: str | None) -> None:
@@ -2958,6 +2987,10 @@ def test_unaware_of_an_input_is_violated_when_the_input_reaches_the_slot() -> No
         ("None sees the brief", None),
         # "another's" fields: those of another call of the subject
         ("No reviewer sees another's notes", "`reviewer` never receives another `reviewer`'s `notes`"),
+        # "a sibling reviewer's report": another call of the subject's slot
+        ("No reviewer ever sees a sibling reviewer's output", "`reviewer` never receives another `reviewer`'s output"),
+        ("Each reviewer sees a sibling reviewer's output", "`reviewer` receives another `reviewer`'s output"),
+        ("The auditor never sees a sibling reviewer's output", None),
         # shown to one slot and to none of a group
         ("The style guide is shown to the auditor but to none of the reviewers",
          "`auditor` receives `style_guide`; `reviewer` never receives `style_guide`"),
@@ -2967,6 +3000,10 @@ def test_unaware_of_an_input_is_violated_when_the_input_reaches_the_slot() -> No
         # "nothing the X produced is ever passed to": as without "ever"
         ("Nothing the planner produced is ever passed to the verifier", "`verifier` never receives `planner`'s output"),
         ("Something the planner produced is ever passed to the verifier", None),
+        # "nothing ... ever reaches": as without "ever"
+        ("Nothing the planner produced ever reaches the verifier", "`verifier` never receives `planner`'s output"),
+        ("Nothing from the planner ever reaches the verifier", "`verifier` never receives `planner`'s output"),
+        ("Something from the planner ever reaches the verifier", None),
     ],
 )
 def test_none_of_the_subject_and_none_of_a_group(sentence: str, canonical: str | None) -> None:
@@ -2981,6 +3018,10 @@ def test_none_of_the_subject_and_none_of_a_group(sentence: str, canonical: str |
         ("The explainer never sees earlier explanations", "`explainer` never receives its previous output"),
         ("The explainer never sees its own earlier explanations", "`explainer` never receives its previous output"),
         ("The explainer sees earlier explanations", "`explainer` receives its previous output"),
+        # the owner after the noun: "an earlier explanation of its own"
+        ("The explainer never sees an earlier explanation of its own", "`explainer` never receives its previous output"),
+        ("The explainer never sees an earlier output of its own", "`explainer` never receives its previous output"),
+        ("The explainer sees an earlier explanation of its own", "`explainer` receives its previous output"),
         # of another slot's local: earlier rounds, or earlier than the call?
         ("The quizmaster never sees earlier explanations", None),
     ],
@@ -3420,10 +3461,90 @@ def test_a_hedging_or_limiting_adverb_is_never_dropped(hedge: str) -> None:
             "`target` never receives `budget`; `target` never receives `floor`",
         ),
         ("The target sees neither the budget nor the floor", "`target` never receives `budget`; `target` never receives `floor`"),
+        # "kept from both": the verb keeps each away, as "withheld" does
+        # when the values come first
+        (
+            "The target is kept from both the budget and the floor",
+            "`target` never receives `budget`; `target` never receives `floor`",
+        ),
+        ("The target is not kept from both the budget and the floor", None),
+        ("The target is kept from both the budget and the floor at most once", None),
     ],
 )
 def test_both_kept_away_after_the_verb_is_the_pair_not_each(sentence: str, canonical: str | None) -> None:
     assert _read_as(PATTERN, sentence) == canonical, sentence
+
+
+TWO_CHECKERS = """\
+---
+name: two-checkers
+kind: pattern
+---
+
+# Two checkers
+
+Two checkers check a plan; a briefer writes the briefing from the plan.
+
+### Slots
+
+- `planner`
+- `gas_checker`
+  - ensures: a verdict `{ ok, margin }`
+- `deco_checker`
+  - ensures: a verdict `{ ok, margin }`
+- `briefer`
+
+### Requires
+
+```
+site: string -- the dive site
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let plan = call planner
+  site: site
+let gas = call gas_checker
+  plan: plan
+let deco = call deco_checker
+  plan: plan
+let briefing = call briefer
+  plan: plan
+return { briefing: briefing, gas: gas, deco: deco }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a word that names several slots, as the owner: the output of each
+        (
+            "The briefer never sees either checker's report",
+            "`briefer` never receives `deco_checker`'s output; `briefer` never receives `gas_checker`'s output",
+        ),
+        (
+            "The briefer never sees the checkers' reports",
+            "`briefer` never receives `deco_checker`'s output; `briefer` never receives `gas_checker`'s output",
+        ),
+        (
+            "The briefer never sees either checker's margin",
+            "`briefer` never receives `deco_checker`'s `margin`; `briefer` never receives `gas_checker`'s `margin`",
+        ),
+        # received, "either" is one of them
+        ("The briefer sees either checker's report", None),
+        ("The briefer is given either checker's margin", None),
+        # of a word for one slot, as before
+        ("The briefer never sees the gas checker's report", "`briefer` never receives `gas_checker`'s output"),
+    ],
+)
+def test_the_output_of_each_slot_a_shared_word_names(sentence: str, canonical: str | None) -> None:
+    assert _read_as(TWO_CHECKERS, sentence) == canonical, sentence
 
 
 @pytest.mark.parametrize(
@@ -5623,6 +5744,11 @@ def test_why_earlier_calls_failed(sentence: str, canonical: str | None) -> None:
         # a verb of a moment says nothing of the rest of its work
         ("The auditor begins the document without seeing the goal", None),
         ("The auditor approves the document while seeing the goal", None),
+        # said first
+        ("Without ever seeing the goal, the verifier checks the work", "`verifier` never receives `goal`"),
+        ("Without seeing the plan, the auditor approves", "`auditor` never receives `planner`'s output"),
+        ("Without ever seeing the goal, the auditor begins the document", None),
+        ("After seeing the goal, the verifier checks the work", None),
     ],
 )
 def test_working_on_something_without_seeing(sentence: str, canonical: str | None) -> None:

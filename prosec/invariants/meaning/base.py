@@ -726,6 +726,22 @@ class Base(Transformer[Token, Any]):
         # (received, "either party's notes" is one of them: not read)
         return [Obj(owner=s, what="fields", fields=fields, either=either) for s in owners]
 
+    def objs_group(self, items: list[Any]) -> list[Obj]:
+        """"either checker's report", "the checkers' reports": of a word
+        that names several slots, the output of each (or those fields of
+        each, where every one of them declares them). Received, "either
+        checker's report" is one of them, and not read."""
+        names = self._names(self._tokens(items, "SLOT")[0])
+        if len(names) < 2 or not set(names) <= set(self.lex.slots):
+            raise Unsupported("the output of one slot, said as of several")
+        either = bool(self._tokens(items, "EITHER"))
+        fields = next((i for i in items if isinstance(i, tuple)), None)
+        if fields is None:
+            return [Obj(owner=s, what="output", either=either) for s in names]
+        if any(not set(fields) <= self.lex.declares.get(s, frozenset()) for s in names):
+            raise Unsupported("fields not every one of the slots declares")
+        return [Obj(owner=s, what="fields", fields=fields, either=either) for s in names]
+
     def conj(self, items: list[Any]) -> None:
         return None
 

@@ -3,6 +3,7 @@ grammar alternative (``-> name`` in ``english.lark``)."""
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import replace
 from typing import Any
 
@@ -74,14 +75,18 @@ class ReceivingRules(Base):
         """"the director casts without ever seeing the names": whatever the
         slot does, it does without them. A verb of a moment ("begins
         without seeing") says nothing of the rest of its work."""
-        verb = next(t for t in self._tokens(items) if t.type not in ("WITHOUT", "EVER", "SEE"))
+        verb = next(t for t in self._tokens(items) if t.type not in ("WITHOUT", "EVER", "SEE", "COMMA"))
         if str(verb).lower() in _MOMENT_VERBS:
             raise Unsupported("a verb of a moment, not of the slot's work")
         return self.see_neg(items)
 
     def see_neg_kept(self, items: list[Any]) -> Clause:
         """"the verifier is kept away from the plan": the slot never receives
-        it (said of two slots, it reads both ways, so it is not read)."""
+        it (said of two slots, it reads both ways, so it is not read). "Kept
+        from both the plan and the draft" keeps each away, as "both the plan
+        and the draft are withheld from it" does (where "never sees both"
+        allows one)."""
+        items = [[replace(o, both=False) for o in i] if isinstance(i, list) else i for i in items]
         return self.see_neg(items)
 
     def see_negsubj_can(self, items: list[Any]) -> Clause:
@@ -122,6 +127,12 @@ class ReceivingRules(Base):
         delegate", when no slot is named so)."""
         (objs,) = self._objs(items)
         hidden, shown = self._excepted(items)
+        # "no one but the commander sees the scout reports": the slot whose
+        # work it is makes it, and is no one it is kept from
+        makers = {o.owner for o in objs if o.owner is not None}
+        hidden = Subject(tuple(c for c in hidden.calls if c.slot not in makers))
+        if not hidden.calls:
+            raise Unsupported("an exception that leaves only the slot whose work it is")
         return self._clause(shown, lambda s: self._need(s, objs) + self._forbid(hidden, objs))
 
     def every_except(self, items: list[Any]) -> Clause:
@@ -164,7 +175,12 @@ class ReceivingRules(Base):
         and the excepted ones."""
         whos = [i for i in items if isinstance(i, tuple)]
         words = [t for t in self._tokens(items) if t.type in ("ROLE", "ROLENOUN", "WORD")]
-        if len(whos) == 2:
+        kinds = [t.type for t in self._tokens(items)]
+        if any(a == "NONE" and b in ("EXCEPT", "BUT") for a, b in itertools.pairwise(kinds)):
+            # "no one but the verifier", "nobody except the dispenser and
+            # the pharmacist": of every slot
+            group, excepted = tuple(sorted(self.lex.slots)), tuple(x for w in whos for x in w)
+        elif len(whos) == 2:
             group, excepted = (whos[1], whos[0]) if self._tokens(items)[0].type == "EXCEPT" else (whos[0], whos[1])
         elif len(whos) == 1 and len(words) == 1 and str(words[0]) in _EVERY_SLOT:
             group, excepted = tuple(sorted(self.lex.slots)), whos[0]
