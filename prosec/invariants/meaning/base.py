@@ -38,7 +38,7 @@ from ..lattice import _DISTRIBUTIVE, _NUMBERS, Tok, _declared_key
 from ..lexicon import Lexicon, plural, singular, words_of
 
 #: nouns for one round of a loop, in "from the same round", "from earlier passes"
-_ROUND_NOUNS = frozenset(
+_ONE_ROUND = frozenset(
     "round rounds pass passes cycle cycles iteration iterations attempt attempts turn turns sitting sittings".split()
 )
 
@@ -1116,7 +1116,7 @@ class Base(Transformer[Token, Any]):
         """The last word is a noun for a round ("round", "pass", "cycle"),
         not an input that happens to share a word with one."""
         word = str(self._tokens(items)[-1]).lower()
-        if word not in _ROUND_NOUNS:
+        if word not in _ONE_ROUND:
             raise Unsupported("'from the same (previous) X' of something that is not a round")
 
     def o_output_prior_round(self, items: list[Any]) -> Obj:
