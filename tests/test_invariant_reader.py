@@ -948,6 +948,27 @@ def test_two_locals_that_hold_one_slots_results_are_its_outputs(sentence: str, c
     assert _read_as(PAIR, sentence) == canonical, sentence
 
 
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # "only A, never B" where A and B are every slot: "only" and the
+        # contrast say the same
+        (
+            "Only the ranker, never the measurement, sees the first candidate",
+            "`ranker` receives `first`; `measurement` never receives `first`",
+        ),
+        (
+            "Only the ranker, not the measurement, is given the second candidate",
+            "`ranker` receives `second`; `measurement` never receives `second`",
+        ),
+        ("Only the ranker, never the measurement, never sees the first candidate", None),
+        ("Only the ranker, never the ranker, sees the first candidate", None),
+    ],
+)
+def test_only_one_slot_never_the_other(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PAIR, sentence) == canonical, sentence
+
+
 def _status_in(pattern: str, sentence: str) -> list[Status]:
     text = pattern.replace("{invariants}", f"- {sentence}")
     result = compile_text("tests/own.prose.md", text.encode(), render=False)
@@ -1452,8 +1473,86 @@ return {
             "The dates are passed to everyone except the registrar",
             "`conservator` receives `dates`; `insurer` receives `dates`; `registrar` never receives `dates`",
         ),
-        ("The artwork is passed to no role except the registrar", None),
+        # "no role except": the one slot receives it, the others never do
+        (
+            "The artwork is passed to no role except the registrar",
+            "`registrar` receives `artwork`; `conservator` never receives `artwork`; `insurer` never receives `artwork`",
+        ),
         ("The artwork is never passed to every role except the registrar", None),
+        # "no one but", "nobody but", "none of the roles except", "except
+        # for A, no slot": as "no slot except A"
+        (
+            "No one but the insurer sees the weather",
+            "`insurer` receives `weather`; `conservator` never receives `weather`; `registrar` never receives `weather`",
+        ),
+        (
+            "The weather reaches no one but the insurer",
+            "`insurer` receives `weather`; `conservator` never receives `weather`; `registrar` never receives `weather`",
+        ),
+        (
+            "Nobody but the conservator and the insurer is given the dates",
+            "`conservator` receives `dates`; `insurer` receives `dates`; `registrar` never receives `dates`",
+        ),
+        (
+            "No role but the insurer ever sees the weather",
+            "`insurer` receives `weather`; `conservator` never receives `weather`; `registrar` never receives `weather`",
+        ),
+        (
+            "Except for the insurer, no slot sees the weather",
+            "`insurer` receives `weather`; `conservator` never receives `weather`; `registrar` never receives `weather`",
+        ),
+        (
+            "The weather is not passed to anyone except the insurer",
+            "`insurer` receives `weather`; `conservator` never receives `weather`; `registrar` never receives `weather`",
+        ),
+        (
+            "None of the roles except the insurer sees the weather",
+            "`insurer` receives `weather`; `conservator` never receives `weather`; `registrar` never receives `weather`",
+        ),
+        ("No one but the insurer never sees the weather", None),
+        ("No one but the insurer may see the weather", None),
+        ("The weather reaches everyone but the insurer", None),
+        # (the insurer, called once, never receives its own output: the
+        # sentence says nothing of it)
+        (
+            "No one but the registrar sees the insurer's output",
+            "`registrar` receives `insurer`'s output; `conservator` never receives `insurer`'s output",
+        ),
+        # more of what the subject receives, after a qualifier: "unchanged"
+        # is the first object's
+        (
+            "The conservator receives the artwork unchanged, and the dates as well",
+            "`conservator` receives `artwork` unchanged; `conservator` receives `dates`",
+        ),
+        ("The conservator receives the artwork, and the dates too", "`conservator` receives `artwork` and `dates`"),
+        ("The conservator never receives the artwork, and the dates as well", None),
+        ("The conservator sees only the artwork, and the dates as well", None),
+        # (a slot named bare is the subject of "too", not what is received)
+        (
+            "The conservator receives the artwork unchanged, and the insurer as well",
+            "`conservator` receives `artwork` unchanged; `insurer` receives `artwork` unchanged",
+        ),
+        # the verb said again by "does", denied: "but B never does", "and
+        # neither does B"
+        (
+            "The conservator sees the dates, but the registrar never does",
+            "`conservator` receives `dates`; `registrar` never receives `dates`",
+        ),
+        ("The conservator sees the dates, but the registrar never may", None),
+        ("The conservator never sees the dates, but the registrar never does", None),
+        (
+            "The registrar never sees the weather, and neither does the conservator",
+            "`registrar` never receives `weather`; `conservator` never receives `weather`",
+        ),
+        (
+            "The registrar never sees the weather, nor does the conservator",
+            "`registrar` never receives `weather`; `conservator` never receives `weather`",
+        ),
+        ("The registrar sees the weather, and neither does the conservator", None),
+        ("The registrar never sees the weather, and neither may the conservator", None),
+        # "only A, never B" with a third slot: kept from it too, or only
+        # from B?
+        ("Only the insurer, never the registrar, sees the weather", None),
     ],
 )
 def test_what_several_slots_share(sentence: str, canonical: str | None) -> None:

@@ -206,6 +206,9 @@ class _Also:
     #: what the subject of the clause before never receives, the verb
     #: left out ("..., and nothing of the other items")
     kept: tuple[Obj, ...] = ()
+    #: more of what the subject of the clause before receives, the verb
+    #: left out ("..., and the policy as well")
+    more: tuple[Obj, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -448,6 +451,22 @@ class Base(Transformer[Token, Any]):
         if said is None:
             raise Unsupported("'too' with no clause before it")
         clause, subject, got = said
+        if also.more:
+            # (the subject of the clause before, which must say what it
+            # receives, and no more: "receives only the dates, and the
+            # budget as well" is not read)
+            if subject.negative or not got or not all(
+                (isinstance(c, Receives) and not c.only and not c.basis) or isinstance(c, Unchanged) for c in got
+            ):
+                raise Unsupported("more of what is received, after a clause that says other than what is received")
+            if not any(isinstance(c, Unchanged) for c in got):
+                # "receives the assessments, and the policy as well": one
+                # list of what it receives, read as the clause's own objects
+                raise Unsupported("more of what is received, where no qualifier ends the clause before")
+            targets = tuple(dict.fromkeys(c.target for c in got if isinstance(c, Receives | Unchanged)))
+            if subject.calls and set(targets) != set(subject.calls):
+                raise Unsupported("more of what is received, of calls other than the clause's subject")
+            return self._need(Subject(targets), list(also.more))
         if also.kept:
             # (the subject of the clause before, which must say what it is
             # given: "sees a single item", "receives the brief"; the calls
