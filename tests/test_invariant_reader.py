@@ -948,6 +948,74 @@ def test_two_locals_that_hold_one_slots_results_are_its_outputs(sentence: str, c
     assert _read_as(PAIR, sentence) == canonical, sentence
 
 
+CHECKERS = """\
+---
+name: checkers
+kind: pattern
+---
+
+# Checkers
+
+A plan checked by two checkers, then briefed.
+
+### Slots
+
+- `planner`
+- `gas_checker`
+- `deco_checker`
+- `briefer`
+
+### Requires
+
+```
+site: string -- the dive site
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let plan = call planner
+  site: site
+let gas = call gas_checker
+  plan: plan
+let deco = call deco_checker
+  plan: plan
+let briefing = call briefer
+  plan: plan
+return briefing
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "statuses"),
+    [
+        # "either checker's report", of two slots the word names: kept from
+        # each of them
+        (
+            "The briefer never sees either checker's report",
+            "`briefer` never receives `deco_checker`'s output; `briefer` never receives `gas_checker`'s output",
+            [Status.PROVED, Status.PROVED],
+        ),
+        (
+            "The planner never sees either checker's report",
+            "`planner` never receives `deco_checker`'s output; `planner` never receives `gas_checker`'s output",
+            [Status.PROVED, Status.PROVED],
+        ),
+        # received: one of them, which one?
+        ("The briefer sees either checker's report", None, [Status.UNRECOGNIZED]),
+        ("The briefer is given only either checker's report", None, [Status.UNRECOGNIZED]),
+        # of one slot called once
+        ("The briefer never sees either planner's report", None, [Status.UNRECOGNIZED]),
+    ],
+)
+def test_either_of_two_slots_one_word_names(sentence: str, canonical: str | None, statuses: list[Status]) -> None:
+    assert (_read_as(CHECKERS, sentence), _status_in(CHECKERS, sentence)) == (canonical, statuses), sentence
+
 @pytest.mark.parametrize(
     ("sentence", "canonical"),
     [
@@ -1553,6 +1621,24 @@ return {
         # "only A, never B" with a third slot: kept from it too, or only
         # from B?
         ("Only the insurer, never the registrar, sees the weather", None),
+        # "each", "each one": each call of the subject before
+        (
+            "The conservator sees the dates, and each is told the weather",
+            "`conservator` receives `dates`; `conservator` receives `weather`",
+        ),
+        (
+            "The conservator sees the dates; each one is told the weather",
+            "`conservator` receives `dates`; `conservator` receives `weather`",
+        ),
+        ("The conservator sees the dates, and every is told the weather", None),
+        ("Each is told the weather", None),
+        # "and nothing from" a slot: its output, kept away
+        (
+            "The conservator sees the dates and nothing from the insurer",
+            "`conservator` receives `dates`; `conservator` never receives `insurer`'s output",
+        ),
+        ("The conservator never sees the dates and nothing from the insurer", None),
+        ("The conservator sees the dates and something from the insurer", None),
     ],
 )
 def test_what_several_slots_share(sentence: str, canonical: str | None) -> None:
@@ -2701,6 +2787,30 @@ def test_delegates_that_go_out_run_and_orders_followed(sentence: str, canonical:
 def test_a_slots_own_verb_only_on_an_approval(sentence: str, canonical: str | None, status: Status) -> None:
     read_as, got, _ = _checked(PATTERN, sentence)
     assert (read_as or None, got) == (canonical, status), sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "statuses"),
+    [
+        # what a slot receives, "but only after" an approval: each call is
+        # given it, and made only on the approval
+        (
+            "The target receives the brief, but only after the guard approves",
+            "`target` receives `brief`; `target` runs only when `guard` approves",
+            [Status.PROVED, Status.PROVED],
+        ),
+        (
+            "The actor receives the brief only if the guard approves",
+            "`actor` receives `brief`; `actor` runs only when `guard` approves",
+            [Status.PROVED, Status.VIOLATED],
+        ),
+        ("The target never receives the brief, but only after the guard approves", None, [Status.UNRECOGNIZED]),
+        ("The target receives the brief, but not only after the guard approves", None, [Status.UNRECOGNIZED]),
+        ("The target receives the brief, but only after the guard does not approve", None, [Status.UNRECOGNIZED]),
+    ],
+)
+def test_what_a_slot_receives_only_after_an_approval(sentence: str, canonical: str | None, statuses: list[Status]) -> None:
+    assert (_read_as(PATTERN, sentence), _status_in(PATTERN, sentence)) == (canonical, statuses), sentence
 
 
 @pytest.mark.parametrize(

@@ -652,6 +652,14 @@ class Base(Transformer[Token, Any]):
     def subj_it(self, items: list[Any]) -> Subject:
         return Subject((), it=True)
 
+    def subj_each(self, items: list[Any]) -> Subject:
+        """"each", "each one": each call of the subject before, as "it"
+        (not "every", nor "each two")."""
+        words = [str(t).lower() for t in self._tokens(items)]
+        if words not in (["each"], ["each", "one"]):
+            raise Unsupported(f"{' '.join(words)!r} as a pronoun")
+        return Subject((), it=True)
+
     def calls_noun(self, items: list[Any]) -> CallsNoun:
         slots = self._tokens(items, "SLOT") or self._tokens(items, "ACT")
         return CallsNoun(self._name(slots[0]) if slots else None)
@@ -957,6 +965,15 @@ class Base(Transformer[Token, Any]):
         if owner not in self.lex.repeated:
             raise Unsupported("'either' of a slot called once")
         return Obj(owner=owner, what="output", either=True)
+
+    def objs_either_slots(self, items: list[Any]) -> list[Obj]:
+        """"never sees either checker's report", where "checker" names two
+        slots: the output of each (kept away, each of them; received, only
+        one of them, which is not read)."""
+        names = self._names(self._tokens(items, "SLOT")[0])
+        if len(names) < 2:
+            raise Unsupported("'either' of one slot: its calls, read above")
+        return [Obj(owner=x, what="output", either=True) for x in names]
 
     def _two(self, obj: Obj) -> bool:
         """A group of named values: inputs, or locals holding one slot's results."""

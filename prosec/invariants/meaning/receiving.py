@@ -414,6 +414,13 @@ class ReceivingRules(Base):
         self._no_agent_after(items, objs)
         return objs
 
+    def negtail_from(self, items: list[Any]) -> list[Obj]:
+        """"sees the item and nothing from the describer": a slot after
+        "from" is where what is kept comes from, never one that is not given
+        it."""
+        (objs,) = self._objs(items)
+        return objs
+
     def negfrom(self, items: list[Any]) -> list[Obj]:
         (objs,) = self._objs(items)
         return objs
