@@ -1639,6 +1639,22 @@ return {
         ),
         ("The conservator never sees the dates and nothing from the insurer", None),
         ("The conservator sees the dates and something from the insurer", None),
+        # "kept from both A and B": from each ("never sees both" may let
+        # one of them through)
+        (
+            "The registrar is kept from both the weather and the dates",
+            "`registrar` never receives `weather`; `registrar` never receives `dates`",
+        ),
+        ("The registrar never sees both the weather and the dates", None),
+        # "kept from A but not from B": B is given it
+        (
+            "The weather is kept from the registrar but not from the insurer",
+            "`registrar` never receives `weather`; `insurer` receives `weather`",
+        ),
+        ("The weather is not kept from the registrar but not from the insurer", None),
+        # a list of slots that starts with "every"
+        ("Every conservator and the insurer see the dates", "`conservator` receives `dates`; `insurer` receives `dates`"),
+        ("Every conservator and no insurer see the dates", None),
     ],
 )
 def test_what_several_slots_share(sentence: str, canonical: str | None) -> None:

@@ -97,8 +97,8 @@ class CoordinationRules(BoundsRules, Base):
         (objs,) = self._objs(items)
         if any(o.owner == ITS for o in objs):
             raise Unsupported("'its', the verb left out")
-        (conj,) = [t for t in self._tokens(items, "AND")][:1] or [None]
-        start = conj.start_pos + 1 if conj is not None and conj.start_pos is not None else 0
+        ands = self._tokens(items, "AND")
+        start = ands[0].start_pos + 1 if ands and ands[0].start_pos is not None else 0
         after = self.toks[start:]
         if any(o.what == "slot" and o.source is None for o in objs) or any(
             t.kind in ("SLOT", "ROLE") and (k + 1 >= len(after) or after[k + 1].kind != "POSS") for k, t in enumerate(after)

@@ -127,7 +127,8 @@ class GivingRules(Base):
         return self._clause(recipients, lambda s: self._forbid(s, objs))
 
     def give_withheld_but(self, items: list[Any]) -> Clause:
-        """"withheld from A but shown to B": A never receives it, B does."""
+        """"withheld from A but shown to B" ("... but not from B"): A never
+        receives it, B does."""
         self._positive_recipients(items)
         objs = self._said_first(items)
         hidden, shown = (i for i in items if isinstance(i, Subject))

@@ -3,11 +3,22 @@ grammar alternative (``-> name`` in ``english.lark``)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from lark import Token
 
-from ..claims import Calls, Claim, Firewall, FromField, FromInput, FromOthers, FromSlot, Isolation, Unchanged
+from ..claims import (
+    Calls,
+    Claim,
+    Firewall,
+    FromField,
+    FromInput,
+    FromOthers,
+    FromSlot,
+    Isolation,
+    Unchanged,
+)
 from ..lattice import _ABLE
 from ..lexicon import singular, words_of
 from ..words import EVIDENCE_VERBS
@@ -70,8 +81,12 @@ class ReceivingRules(Base):
 
     def see_neg_kept(self, items: list[Any]) -> Clause:
         """"the verifier is kept away from the plan": the slot never receives
-        it (said of two slots, it reads both ways, so it is not read)."""
-        return self.see_neg(items)
+        it (said of two slots, it reads both ways, so it is not read). "Kept
+        from both the plan and the goal" is kept from each (not "never
+        sees both", which one of them may reach)."""
+        (objs,) = self._objs(items)
+        objs = [replace(o, both=False) for o in objs]
+        return self._clause(self._subject(items), lambda s: self._forbid(s, objs))
 
     def see_negsubj_can(self, items: list[Any]) -> Clause:
         """"none of the candidates can see the criteria"."""
@@ -135,15 +150,19 @@ class ReceivingRules(Base):
         (objs,) = self._objs(items)
         hidden, shown = self._excepted(items)
 
-        def own(c: Claim) -> bool:
-            return (
-                isinstance(c, Isolation)
-                and (isinstance(c.source, FromOthers) or (isinstance(c.source, FromSlot) and c.source.slot == c.target.slot))
-            ) or (isinstance(c, Firewall) and c.source == c.target.slot)
+        def own(c: Claim) -> str | None:
+            """The slot a claim keeps its own output from, if it does."""
+            if isinstance(c, Isolation) and (
+                isinstance(c.source, FromOthers) or (isinstance(c.source, FromSlot) and c.source.slot == c.target.slot)
+            ):
+                return c.target.slot or ""
+            if isinstance(c, Firewall) and c.source == c.target.slot:
+                return c.target.slot
+            return None
 
         def build(s: Subject) -> list[Claim]:
             kept = self._forbid(hidden, objs)
-            if any(own(c) and c.target.slot in self.lex.repeated for c in kept):
+            if any(own(c) in self.lex.repeated for c in kept):
                 # "no one but the commander sees the scout reports": whether
                 # the scouts, of the group, are kept from one another's is
                 # not said
@@ -151,7 +170,7 @@ class ReceivingRules(Base):
             # (a slot called once never receives what it makes: "no one but
             # the operator sees the planner's steps" says nothing of the
             # planner)
-            return self._need(s, objs) + [c for c in kept if not own(c)]
+            return self._need(s, objs) + [c for c in kept if own(c) is None]
 
         return self._clause(shown, build)
 
