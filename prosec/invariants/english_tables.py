@@ -3,7 +3,7 @@
 says what they hold)."""
 
 # fmt: off
-GRAMMAR = '67f0da028e310deaa4053aa8fe222a96451d28f0b19e4f59b114b1d7d0116981'
+GRAMMAR = '6a71bf84b04e6bb75d59eb237d2648a7e4f629305791c819705ee830ec6ae619'
 LARK = '1.3.1'
 START = 'start'
 RULES = (('start', ('clause', '__start_star_0', 'SEMI'), None, 0, False),
@@ -232,15 +232,17 @@ RULES = (('start', ('clause', '__start_star_0', 'SEMI'), None, 0, False),
  ('subject', ('who', '__subject_star_4', 'AND', 'EVERY', 'who'), 'subj_list', 28, False),
  ('subject', ('who', 'COMMA', 'AND', 'EVERY', 'who'), 'subj_list', 29, False),
  ('subject', ('who', 'AND', 'EVERY', 'who'), 'subj_list', 30, False),
- ('subject', ('EVERY', 'who', '__subject_star_5', 'COMMA', 'AND', 'EVERY', 'who'), 'subj_list', 31,
+ ('subject', ('EVERY', 'who', '__subject_star_5', 'COMMA', 'AND', 'EVERY', 'who'),
+  'subj_list_every', 31, False),
+ ('subject', ('EVERY', 'who', '__subject_star_5', 'COMMA', 'AND', 'who'), 'subj_list_every', 32,
   False),
- ('subject', ('EVERY', 'who', '__subject_star_5', 'COMMA', 'AND', 'who'), 'subj_list', 32, False),
- ('subject', ('EVERY', 'who', '__subject_star_5', 'AND', 'EVERY', 'who'), 'subj_list', 33, False),
- ('subject', ('EVERY', 'who', '__subject_star_5', 'AND', 'who'), 'subj_list', 34, False),
- ('subject', ('EVERY', 'who', 'COMMA', 'AND', 'EVERY', 'who'), 'subj_list', 35, False),
- ('subject', ('EVERY', 'who', 'COMMA', 'AND', 'who'), 'subj_list', 36, False),
- ('subject', ('EVERY', 'who', 'AND', 'EVERY', 'who'), 'subj_list', 37, False),
- ('subject', ('EVERY', 'who', 'AND', 'who'), 'subj_list', 38, False),
+ ('subject', ('EVERY', 'who', '__subject_star_5', 'AND', 'EVERY', 'who'), 'subj_list_every', 33,
+  False),
+ ('subject', ('EVERY', 'who', '__subject_star_5', 'AND', 'who'), 'subj_list_every', 34, False),
+ ('subject', ('EVERY', 'who', 'COMMA', 'AND', 'EVERY', 'who'), 'subj_list_every', 35, False),
+ ('subject', ('EVERY', 'who', 'COMMA', 'AND', 'who'), 'subj_list_every', 36, False),
+ ('subject', ('EVERY', 'who', 'AND', 'EVERY', 'who'), 'subj_list_every', 37, False),
+ ('subject', ('EVERY', 'who', 'AND', 'who'), 'subj_list_every', 38, False),
  ('subject', ('BOTH', 'who', 'AND', 'who'), 'subj_list', 39, False),
  ('subject', ('who', 'AND', 'who', 'BOTH'), 'subj_list', 40, False),
  ('subject', ('who', '__subject_star_4', 'COMMA', 'AND', 'who', 'EVERY'), 'subj_list', 41, False),

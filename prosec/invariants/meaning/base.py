@@ -619,6 +619,14 @@ class Base(Transformer[Token, Any]):
                 slots += [s for s in item if s not in slots]
         return Subject(tuple(Calls(s) for s in slots))
 
+    def subj_list_every(self, items: list[Any]) -> Subject:
+        """"every spotter and the referee": each call of each slot; not
+        "all of the planner and the verifier" (all of what?)."""
+        first = self._tokens(items, "EVERY")[0]
+        if str(first).lower() not in ("every", "each"):
+            raise Unsupported(f"{str(first)!r} before a list of slots")
+        return self.subj_list(items)
+
     def subj_loop(self, items: list[Any]) -> Subject:
         noun = self._calls_of(next(i for i in items if isinstance(i, CallsNoun)))
         return Subject((Calls(noun.slot),))
