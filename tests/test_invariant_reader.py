@@ -1031,6 +1031,8 @@ def test_either_of_two_slots_one_word_names(sentence: str, canonical: str | None
         ),
         ("Only the ranker, never the measurement, never sees the first candidate", None),
         ("Only the ranker, never the ranker, sees the first candidate", None),
+        # "neither party", of a pattern of two slots: each of them
+        ("Neither party sees the first candidate", "`measurement` never receives `first`; `ranker` never receives `first`"),
     ],
 )
 def test_only_one_slot_never_the_other(sentence: str, canonical: str | None) -> None:
@@ -1655,6 +1657,9 @@ return {
         # a list of slots that starts with "every"
         ("Every conservator and the insurer see the dates", "`conservator` receives `dates`; `insurer` receives `dates`"),
         ("Every conservator and no insurer see the dates", None),
+        # "neither party": two of the slots, which of three?
+        ("Neither party sees the weather", None),
+        ("Neither of the parties sees the weather", None),
     ],
 )
 def test_what_several_slots_share(sentence: str, canonical: str | None) -> None:

@@ -674,6 +674,13 @@ class Base(Transformer[Token, Any]):
 
     def nsubj_no(self, items: list[Any]) -> Subject:
         who = next(i for i in items if isinstance(i, tuple))
+        neither = self._tokens(items, "NEITHER")
+        if neither and neither[0].start_pos is not None and len(who) != 2:
+            # "neither party", "neither side": a word for any slot names two
+            # of them, which only a pattern of two slots says
+            after = [t for t in self.toks[neither[0].start_pos + 1 :] if t.kind != "OF"][:1]
+            if after and after[0].kind == "ROLE":
+                raise Unsupported("'neither' of a word for every slot, where there are not two")
         return Subject(tuple(Calls(s) for s in who), negative=True)
 
     nsubj_no_free = nsubj_no
