@@ -948,6 +948,97 @@ def test_two_locals_that_hold_one_slots_results_are_its_outputs(sentence: str, c
     assert _read_as(PAIR, sentence) == canonical, sentence
 
 
+CHECKERS = """\
+---
+name: checkers
+kind: pattern
+---
+
+# Checkers
+
+A plan checked by two checkers, then briefed.
+
+### Slots
+
+- `planner`
+- `gas_checker`
+- `deco_checker`
+- `briefer`
+
+### Requires
+
+```
+site: string -- the dive site
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let plan = call planner
+  site: site
+let gas = call gas_checker
+  plan: plan
+let deco = call deco_checker
+  plan: plan
+let briefing = call briefer
+  plan: plan
+return briefing
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "statuses"),
+    [
+        # "either checker's report", of two slots the word names: kept from
+        # each of them
+        (
+            "The briefer never sees either checker's report",
+            "`briefer` never receives `deco_checker`'s output; `briefer` never receives `gas_checker`'s output",
+            [Status.PROVED, Status.PROVED],
+        ),
+        (
+            "The planner never sees either checker's report",
+            "`planner` never receives `deco_checker`'s output; `planner` never receives `gas_checker`'s output",
+            [Status.PROVED, Status.PROVED],
+        ),
+        # received: one of them, which one?
+        ("The briefer sees either checker's report", None, [Status.UNRECOGNIZED]),
+        ("The briefer is given only either checker's report", None, [Status.UNRECOGNIZED]),
+        # of one slot called once
+        ("The briefer never sees either planner's report", None, [Status.UNRECOGNIZED]),
+    ],
+)
+def test_either_of_two_slots_one_word_names(sentence: str, canonical: str | None, statuses: list[Status]) -> None:
+    assert (_read_as(CHECKERS, sentence), _status_in(CHECKERS, sentence)) == (canonical, statuses), sentence
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # "only A, never B" where A and B are every slot: "only" and the
+        # contrast say the same
+        (
+            "Only the ranker, never the measurement, sees the first candidate",
+            "`ranker` receives `first`; `measurement` never receives `first`",
+        ),
+        (
+            "Only the ranker, not the measurement, is given the second candidate",
+            "`ranker` receives `second`; `measurement` never receives `second`",
+        ),
+        ("Only the ranker, never the measurement, never sees the first candidate", None),
+        ("Only the ranker, never the ranker, sees the first candidate", None),
+        # "neither party", of a pattern of two slots: each of them
+        ("Neither party sees the first candidate", "`measurement` never receives `first`; `ranker` never receives `first`"),
+    ],
+)
+def test_only_one_slot_never_the_other(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PAIR, sentence) == canonical, sentence
+
+
 def _status_in(pattern: str, sentence: str) -> list[Status]:
     text = pattern.replace("{invariants}", f"- {sentence}")
     result = compile_text("tests/own.prose.md", text.encode(), render=False)
@@ -1452,10 +1543,14 @@ return {
             "The dates are passed to everyone except the registrar",
             "`conservator` receives `dates`; `insurer` receives `dates`; `registrar` never receives `dates`",
         ),
-        ("The artwork is passed to no role except the registrar", None),
+        # "no role except": the one slot receives it, the others never do
+        (
+            "The artwork is passed to no role except the registrar",
+            "`registrar` receives `artwork`; `conservator` never receives `artwork`; `insurer` never receives `artwork`",
+        ),
         ("The artwork is never passed to every role except the registrar", None),
-        # "no one but", "nobody except", "reaches no one but": of every
-        # slot, the excepted ones receive it and no other slot does
+        # "no one but", "nobody but", "none of the roles except", "except
+        # for A, no slot": as "no slot except A"
         (
             "No one but the insurer sees the weather",
             "`insurer` receives `weather`; `conservator` never receives `weather`; `registrar` never receives `weather`",
@@ -1472,17 +1567,112 @@ return {
             "None of the roles except the insurer ever sees the weather",
             "`insurer` receives `weather`; `conservator` never receives `weather`; `registrar` never receives `weather`",
         ),
-        # the slot whose work it is is not one it is kept from
+        (
+            "Nobody but the conservator and the insurer is given the dates",
+            "`conservator` receives `dates`; `insurer` receives `dates`; `registrar` never receives `dates`",
+        ),
+        (
+            "No role but the insurer ever sees the weather",
+            "`insurer` receives `weather`; `conservator` never receives `weather`; `registrar` never receives `weather`",
+        ),
+        (
+            "Except for the insurer, no slot sees the weather",
+            "`insurer` receives `weather`; `conservator` never receives `weather`; `registrar` never receives `weather`",
+        ),
+        (
+            "The weather is not passed to anyone except the insurer",
+            "`insurer` receives `weather`; `conservator` never receives `weather`; `registrar` never receives `weather`",
+        ),
+        (
+            "None of the roles except the insurer sees the weather",
+            "`insurer` receives `weather`; `conservator` never receives `weather`; `registrar` never receives `weather`",
+        ),
+        ("No one but the insurer never sees the weather", None),
+        ("No one but the insurer may see the weather", None),
+        ("The weather reaches everyone but the insurer", None),
+        # (the insurer, called once, never receives its own output: the
+        # sentence says nothing of it)
         (
             "No one but the registrar sees the insurer's output",
             "`registrar` receives `insurer`'s output; `conservator` never receives `insurer`'s output",
         ),
         ("Everyone but the insurer sees the weather", None),
         ("Someone but the insurer sees the weather", None),
-        ("No one but the insurer never sees the weather", None),
         ("No one but the insurer is not given the weather", None),
         ("No one but the insurer sees only the weather", None),
         ("The weather never reaches no one but the insurer", None),
+        # more of what the subject receives, after a qualifier: "unchanged"
+        # is the first object's
+        (
+            "The conservator receives the artwork unchanged, and the dates as well",
+            "`conservator` receives `artwork` unchanged; `conservator` receives `dates`",
+        ),
+        ("The conservator receives the artwork, and the dates too", "`conservator` receives `artwork` and `dates`"),
+        ("The conservator never receives the artwork, and the dates as well", None),
+        ("The conservator sees only the artwork, and the dates as well", None),
+        # (a slot named bare is the subject of "too", not what is received)
+        (
+            "The conservator receives the artwork unchanged, and the insurer as well",
+            "`conservator` receives `artwork` unchanged; `insurer` receives `artwork` unchanged",
+        ),
+        # the verb said again by "does", denied: "but B never does", "and
+        # neither does B"
+        (
+            "The conservator sees the dates, but the registrar never does",
+            "`conservator` receives `dates`; `registrar` never receives `dates`",
+        ),
+        ("The conservator sees the dates, but the registrar never may", None),
+        ("The conservator never sees the dates, but the registrar never does", None),
+        (
+            "The registrar never sees the weather, and neither does the conservator",
+            "`registrar` never receives `weather`; `conservator` never receives `weather`",
+        ),
+        (
+            "The registrar never sees the weather, nor does the conservator",
+            "`registrar` never receives `weather`; `conservator` never receives `weather`",
+        ),
+        ("The registrar sees the weather, and neither does the conservator", None),
+        ("The registrar never sees the weather, and neither may the conservator", None),
+        # "only A, never B" with a third slot: kept from it too, or only
+        # from B?
+        ("Only the insurer, never the registrar, sees the weather", None),
+        # "each", "each one": each call of the subject before
+        (
+            "The conservator sees the dates, and each is told the weather",
+            "`conservator` receives `dates`; `conservator` receives `weather`",
+        ),
+        (
+            "The conservator sees the dates; each one is told the weather",
+            "`conservator` receives `dates`; `conservator` receives `weather`",
+        ),
+        ("The conservator sees the dates, and every is told the weather", None),
+        ("Each is told the weather", None),
+        # "and nothing from" a slot: its output, kept away
+        (
+            "The conservator sees the dates and nothing from the insurer",
+            "`conservator` receives `dates`; `conservator` never receives `insurer`'s output",
+        ),
+        ("The conservator never sees the dates and nothing from the insurer", None),
+        ("The conservator sees the dates and something from the insurer", None),
+        # "kept from both A and B": from each ("never sees both" may let
+        # one of them through)
+        (
+            "The registrar is kept from both the weather and the dates",
+            "`registrar` never receives `weather`; `registrar` never receives `dates`",
+        ),
+        ("The registrar never sees both the weather and the dates", None),
+        # "kept from A but not from B": B is given it
+        (
+            "The weather is kept from the registrar but not from the insurer",
+            "`registrar` never receives `weather`; `insurer` receives `weather`",
+        ),
+        ("The weather is not kept from the registrar but not from the insurer", None),
+        # a list of slots that starts with "every"
+        ("Every conservator and the insurer see the dates", "`conservator` receives `dates`; `insurer` receives `dates`"),
+        ("Every conservator and no insurer see the dates", None),
+        # "neither party": two of the slots, which of three?
+        ("Neither party sees the weather", None),
+        ("Neither of the parties sees the weather", None),
     ],
 )
 def test_what_several_slots_share(sentence: str, canonical: str | None) -> None:
@@ -2637,6 +2827,30 @@ def test_delegates_that_go_out_run_and_orders_followed(sentence: str, canonical:
 def test_a_slots_own_verb_only_on_an_approval(sentence: str, canonical: str | None, status: Status) -> None:
     read_as, got, _ = _checked(PATTERN, sentence)
     assert (read_as or None, got) == (canonical, status), sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "statuses"),
+    [
+        # what a slot receives, "but only after" an approval: each call is
+        # given it, and made only on the approval
+        (
+            "The target receives the brief, but only after the guard approves",
+            "`target` receives `brief`; `target` runs only when `guard` approves",
+            [Status.PROVED, Status.PROVED],
+        ),
+        (
+            "The actor receives the brief only if the guard approves",
+            "`actor` receives `brief`; `actor` runs only when `guard` approves",
+            [Status.PROVED, Status.VIOLATED],
+        ),
+        ("The target never receives the brief, but only after the guard approves", None, [Status.UNRECOGNIZED]),
+        ("The target receives the brief, but not only after the guard approves", None, [Status.UNRECOGNIZED]),
+        ("The target receives the brief, but only after the guard does not approve", None, [Status.UNRECOGNIZED]),
+    ],
+)
+def test_what_a_slot_receives_only_after_an_approval(sentence: str, canonical: str | None, statuses: list[Status]) -> None:
+    assert (_read_as(PATTERN, sentence), _status_in(PATTERN, sentence)) == (canonical, statuses), sentence
 
 
 @pytest.mark.parametrize(
@@ -6487,7 +6701,7 @@ return notes
     [
         # a round of the loop a config entry bounds, said of the one slot
         # it calls, or of the slot named before it
-        ("Every survey pass receives the same trails and the same season", "every `surveyor` receives the same `trails` and `season`", Status.PROVED),
+        ("Every survey pass receives the same trails and the same season", "every `surveyor` receives the same `trails` and the same `season`", Status.PROVED),
         ("Every survey pass gets identical inputs", "every `surveyor` receives the same inputs", Status.PROVED),
         # a value said in the words of the (plural) key it is passed under
         ("Every survey pass gets the same reports", "every `surveyor` receives the same `reports`", Status.PROVED),

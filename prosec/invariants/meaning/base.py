@@ -206,6 +206,9 @@ class _Also:
     #: what the subject of the clause before never receives, the verb
     #: left out ("..., and nothing of the other items")
     kept: tuple[Obj, ...] = ()
+    #: more of what the subject of the clause before receives, the verb
+    #: left out ("..., and the policy as well")
+    more: tuple[Obj, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -452,6 +455,22 @@ class Base(Transformer[Token, Any]):
         if said is None:
             raise Unsupported("'too' with no clause before it")
         clause, subject, got = said
+        if also.more:
+            # (the subject of the clause before, which must say what it
+            # receives, and no more: "receives only the dates, and the
+            # budget as well" is not read)
+            if subject.negative or not got or not all(
+                (isinstance(c, Receives) and not c.only and not c.basis) or isinstance(c, Unchanged) for c in got
+            ):
+                raise Unsupported("more of what is received, after a clause that says other than what is received")
+            if not any(isinstance(c, Unchanged) for c in got):
+                # "receives the assessments, and the policy as well": one
+                # list of what it receives, read as the clause's own objects
+                raise Unsupported("more of what is received, where no qualifier ends the clause before")
+            targets = tuple(dict.fromkeys(c.target for c in got if isinstance(c, Receives | Unchanged)))
+            if subject.calls and set(targets) != set(subject.calls):
+                raise Unsupported("more of what is received, of calls other than the clause's subject")
+            return self._need(Subject(targets), list(also.more))
         if also.kept:
             # (the subject of the clause before, which must say what it is
             # given: "sees a single item", "receives the brief"; the calls
@@ -605,11 +624,12 @@ class Base(Transformer[Token, Any]):
                 slots += [s for s in item if s not in slots]
         return Subject(tuple(Calls(s) for s in slots))
 
-    def subj_every_list(self, items: list[Any]) -> Subject:
-        """"every spotter and the referee": each call of each; "all of the
-        planner and the verifier" says of one slot what "all" says of many."""
-        if str(items[0]).lower() not in ("every", "each"):
-            raise Unsupported("'all' before one slot of a list")
+    def subj_list_every(self, items: list[Any]) -> Subject:
+        """"every spotter and the referee": each call of each slot; not
+        "all of the planner and the verifier" (all of what?)."""
+        first = self._tokens(items, "EVERY")[0]
+        if str(first).lower() not in ("every", "each"):
+            raise Unsupported(f"{str(first)!r} before a list of slots")
         return self.subj_list(items)
 
     def subj_loop(self, items: list[Any]) -> Subject:
@@ -645,12 +665,27 @@ class Base(Transformer[Token, Any]):
     def subj_it(self, items: list[Any]) -> Subject:
         return Subject((), it=True)
 
+    def subj_each(self, items: list[Any]) -> Subject:
+        """"each", "each one": each call of the subject before, as "it"
+        (not "every", nor "each two")."""
+        words = [str(t).lower() for t in self._tokens(items)]
+        if words not in (["each"], ["each", "one"]):
+            raise Unsupported(f"{' '.join(words)!r} as a pronoun")
+        return Subject((), it=True)
+
     def calls_noun(self, items: list[Any]) -> CallsNoun:
         slots = self._tokens(items, "SLOT") or self._tokens(items, "ACT")
         return CallsNoun(self._name(slots[0]) if slots else None)
 
     def nsubj_no(self, items: list[Any]) -> Subject:
         who = next(i for i in items if isinstance(i, tuple))
+        neither = self._tokens(items, "NEITHER")
+        if neither and neither[0].start_pos is not None and len(who) != 2:
+            # "neither party", "neither side": a word for any slot names two
+            # of them, which only a pattern of two slots says
+            after = [t for t in self.toks[neither[0].start_pos + 1 :] if t.kind != "OF"][:1]
+            if after and after[0].kind == "ROLE":
+                raise Unsupported("'neither' of a word for every slot, where there are not two")
         return Subject(tuple(Calls(s) for s in who), negative=True)
 
     nsubj_no_free = nsubj_no

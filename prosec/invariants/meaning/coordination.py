@@ -88,3 +88,20 @@ class CoordinationRules(BoundsRules, Base):
             # reach?
             raise Unsupported("a slot named, the verb left out: its output, or the slot that is not given it")
         return _Also(Subject(()), kept=tuple(objs))
+
+    def also_more(self, items: list[Any]) -> _Also:
+        """", and the policy as well": more of what the subject of the
+        clause before receives (as it says, not "unchanged": the word is
+        the first object's). Not of a slot named bare, which is the
+        subject of "..., and the reviewer too", nor of "its" (whose?)."""
+        (objs,) = self._objs(items)
+        if any(o.owner == ITS for o in objs):
+            raise Unsupported("'its', the verb left out")
+        ands = self._tokens(items, "AND")
+        start = ands[0].start_pos + 1 if ands and ands[0].start_pos is not None else 0
+        after = self.toks[start:]
+        if any(o.what == "slot" and o.source is None for o in objs) or any(
+            t.kind in ("SLOT", "ROLE") and (k + 1 >= len(after) or after[k + 1].kind != "POSS") for k, t in enumerate(after)
+        ):
+            raise Unsupported("a slot named, the verb left out: what it is given, or the slot that receives it too")
+        return _Also(Subject(()), more=tuple(objs))

@@ -148,6 +148,21 @@ class DenialsRules(Base):
         approval": "never" said of the whole clause."""
         return self.gated(items)
 
+    def see_pos_gated(self, items: list[Any]) -> Clause:
+        """"The reviewer receives the readings, but only after the
+        certifier approves": every call of the slot is given them (as "the
+        reviewer receives the readings" says), and is made only on the
+        approval, so each call is gated."""
+        (objs,) = self._objs(items)
+        unchanged = "unchanged" in items
+        # (the approver is the last name passed up: a qualifier before it
+        # passes up its own word)
+        approver = [i for i in items if _is_name(i)][-1]
+        return self._clause(
+            self._subject(items),
+            lambda s: self._need(s, objs, unchanged=unchanged) + [Gated(c, approver) for c in s.calls if c.slot != approver],
+        )
+
     gated_front = gated
     gated_before = gated
 

@@ -127,7 +127,8 @@ class GivingRules(Base):
         return self._clause(recipients, lambda s: self._forbid(s, objs))
 
     def give_withheld_but(self, items: list[Any]) -> Clause:
-        """"withheld from A but shown to B": A never receives it, B does."""
+        """"withheld from A but shown to B" ("... but not from B"): A never
+        receives it, B does."""
         self._positive_recipients(items)
         objs = self._said_first(items)
         hidden, shown = (i for i in items if isinstance(i, Subject))
@@ -196,6 +197,22 @@ class GivingRules(Base):
             return self._need(s, objs) + self._forbid(others, objs)
 
         return self._clause(subject, build)
+
+    def only_never(self, items: list[Any]) -> Clause:
+        """"only the analyst, never the probe, sees the responses": the
+        first receives them and the second never does. With a third slot
+        the words do not say whether "only" keeps them from it too (or
+        names the contrast), so the sentence is read only where the two
+        named are every slot of the pattern."""
+        shown, hidden = (i for i in items if isinstance(i, Subject))
+        if shown.it or hidden.it or shown.negative or hidden.negative:
+            raise Unsupported("a pronoun or a negated subject in 'only A, never B'")
+        if any(c.phase != "all" or c.given for c in (*shown.calls, *hidden.calls)):
+            raise Unsupported("only some calls of a slot: its other calls are not other slots")
+        if set(shown.slots) & set(hidden.slots) or set(shown.slots) | set(hidden.slots) != set(self.lex.slots):
+            raise Unsupported("'only A, never B' where other slots are not said of")
+        (objs,) = self._objs(items)
+        return self._clause(shown, lambda s: self._need(s, objs) + self._forbid(hidden, objs))
 
     def only_subject(self, items: list[Any]) -> Clause:
         """"only the recruiter is given the name": it is, and no other slot is."""

@@ -12,8 +12,10 @@ from lark import Token
 from ..claims import (
     Calls,
     Claim,
+    Firewall,
     FromField,
     FromInput,
+    FromOthers,
     FromSlot,
     Isolation,
     Receives,
@@ -99,6 +101,29 @@ class ReceivingRules(Base):
         """"the technicians are told the hypothesis, but the analyst is not"."""
         return self._contrast(items, told_first=True)
 
+    def see_but_never(self, items: list[Any]) -> Clause:
+        """"the screener sees the salary band, but the interviewers never
+        do": the first receives it, the second never does (not "never
+        may", which says what may be)."""
+        self._plain_aux(items)
+        return self._contrast(items, told_first=True)
+
+    def see_neg_neither(self, items: list[Any]) -> Clause:
+        """"cuppers never see the target notes, and neither does the
+        roaster": neither subject receives them."""
+        self._plain_aux(items)
+        (objs,) = self._objs(items)
+        first, second = (i for i in items if isinstance(i, Subject))
+        if first.it or second.it or second.negative:
+            raise Unsupported("a pronoun or a negated subject after 'neither does'")
+        return self._clause(first, lambda s: self._forbid(s, objs) + self._forbid(second, objs))
+
+    def _plain_aux(self, items: list[Any]) -> None:
+        """The auxiliary that stands for the verb says what is ("does",
+        "is"), not what may or must be."""
+        if any(str(t).lower() not in _SO_AUX for t in self._tokens(items) if t.type in ("AUX", "BE")):
+            raise Unsupported("a modal that says what may or must be, not what is")
+
     def see_not_but(self, items: list[Any]) -> Clause:
         """"the chair never sees the rules, although every reviewer does"."""
         return self._contrast(items, told_first=False)
@@ -127,13 +152,30 @@ class ReceivingRules(Base):
         delegate", when no slot is named so)."""
         (objs,) = self._objs(items)
         hidden, shown = self._excepted(items)
-        # "no one but the commander sees the scout reports": the slot whose
-        # work it is makes it, and is no one it is kept from
-        makers = {o.owner for o in objs if o.owner is not None}
-        hidden = Subject(tuple(c for c in hidden.calls if c.slot not in makers))
-        if not hidden.calls:
-            raise Unsupported("an exception that leaves only the slot whose work it is")
-        return self._clause(shown, lambda s: self._need(s, objs) + self._forbid(hidden, objs))
+
+        def own(c: Claim) -> str | None:
+            """The slot a claim keeps its own output from, if it does."""
+            if isinstance(c, Isolation) and (
+                isinstance(c.source, FromOthers) or (isinstance(c.source, FromSlot) and c.source.slot == c.target.slot)
+            ):
+                return c.target.slot or ""
+            if isinstance(c, Firewall) and c.source == c.target.slot:
+                return c.target.slot
+            return None
+
+        def build(s: Subject) -> list[Claim]:
+            kept = self._forbid(hidden, objs)
+            if any(own(c) in self.lex.repeated for c in kept):
+                # "no one but the commander sees the scout reports": whether
+                # the scouts, of the group, are kept from one another's is
+                # not said
+                raise Unsupported("what is kept from a group that holds the slot, called more than once, that made it")
+            # (a slot called once never receives what it makes: "no one but
+            # the operator sees the planner's steps" says nothing of the
+            # planner)
+            return self._need(s, objs) + [c for c in kept if own(c) is None]
+
+        return self._clause(shown, build)
 
     def every_except(self, items: list[Any]) -> Clause:
         """"The record is passed to every role except the registrar": every
@@ -170,6 +212,11 @@ class ReceivingRules(Base):
 
         return self._clause(first, build)
 
+    def excepted_list(self, items: list[Any]) -> tuple[str, ...]:
+        """The slots excepted, named together ("no one but the dispenser
+        and the pharmacist")."""
+        return tuple(dict.fromkeys(x for i in items if isinstance(i, tuple) for x in i))
+
     def _excepted(self, items: list[Any]) -> tuple[Subject, Subject]:
         """The slots of an exception's group other than the excepted ones,
         and the excepted ones."""
@@ -182,7 +229,10 @@ class ReceivingRules(Base):
             group, excepted = tuple(sorted(self.lex.slots)), tuple(x for w in whos for x in w)
         elif len(whos) == 2:
             group, excepted = (whos[1], whos[0]) if self._tokens(items)[0].type == "EXCEPT" else (whos[0], whos[1])
-        elif len(whos) == 1 and len(words) == 1 and str(words[0]) in _EVERY_SLOT:
+        elif len(whos) == 1 and (
+            (len(words) == 1 and str(words[0]) in _EVERY_SLOT) or (not words and self._tokens(items, "NONE"))
+        ):
+            # "no slot except the auditor", "no one but the auditor"
             group, excepted = tuple(sorted(self.lex.slots)), whos[0]
         else:
             raise Unsupported("an exception to no group of slots")
@@ -440,6 +490,13 @@ class ReceivingRules(Base):
     def negtail(self, items: list[Any]) -> list[Obj]:
         (objs,) = self._objs(items)
         self._no_agent_after(items, objs)
+        return objs
+
+    def negtail_from(self, items: list[Any]) -> list[Obj]:
+        """"sees the item and nothing from the describer": a slot after
+        "from" is where what is kept comes from, never one that is not given
+        it."""
+        (objs,) = self._objs(items)
         return objs
 
     def negfrom(self, items: list[Any]) -> list[Obj]:
