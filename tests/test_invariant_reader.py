@@ -220,6 +220,9 @@ TABLE += [
     Twin("The target never runs without the guard's approval", "The target runs without the guard's approval", frozenset({"gated"}), None),
     Twin("The target is called only after the guard explicitly approves", "The target is called after the guard approves",
          frozenset({"gated"}), None),
+    # which calls is said by the claim's words, never by a verb's free text
+    Twin("The target writes only after the guard approves", "The target writes on retries only after the guard approves",
+         frozenset({"gated"}), None),
     # bounds, counts, sameness, independence
     # a denial is read as the claim it denies, marked denied (never proved)
     Twin("The loop is bounded by `max_rounds`", "The loop is not bounded by `max_rounds`", frozenset({"bounded"}), frozenset({"bounded"})),

@@ -254,6 +254,13 @@ class BehaviourRules(Base):
             (tok.kind == "INDEP" and tok.text == "separate") or (tok.kind == "ANOTHER" and after in ("CALLS", "LOOP"))
         ):
             raise Unsupported(f"{tok.text!r}, which says how calls run or relate, in free text")
+        before = self.toks[k - 1].kind if k > 0 else ""
+        if (tok.kind == "CALLS" and before in ("ON", "IN", "AT", "FOR", "LATER", "FIRST")) or (
+            tok.kind in ("LATER", "FIRST") and after == "CALLS"
+        ):
+            # "the judges score on retries only after the vet approves":
+            # which calls a claim is of is not free text
+            raise Unsupported(f"{tok.text!r}, which says which calls, in free text")
         return None
 
     def behaviour_calls(self, items: list[Any]) -> Clause:
