@@ -186,9 +186,7 @@ class ReturnsRules(Base):
     def ret_from_passive(self, items: list[Any]) -> Clause:
         """"On accept the worker's result is returned at once": the slot's
         output as the returned result, on the path named."""
-        owner = next(i for i in items if _is_name(i))
-        if owner in (OTHER, ITS):
-            raise Unsupported("a returned output of no named slot")
+        owner = self._named_owner(items, "output")
         # "the pattern returns the translator's translation", for the key
         # `translation`: the noun, where the pattern returns a key so named
         return self._returning(items, Need(FromSlot(owner), self._returned_noun(items)))
@@ -197,9 +195,7 @@ class ReturnsRules(Base):
         """"The director's decision is returned (to the caller)": on every
         path, the return carries the slot's output, under the key the noun
         names where the pattern returns one so named, else under any key."""
-        owner = next(i for i in items if _is_name(i))
-        if owner in (OTHER, ITS):
-            raise Unsupported("a returned output of no named slot")
+        owner = self._named_owner(items, "output")
         nouns = [str(t).replace(" ", "_") for t in self._tokens(items, "OUTPUT")]
         key = nouns[0] if nouns and nouns[0] in self.lex.returned_keys else None
         return self._returning(items, Need(FromSlot(owner), key), always=self._said_always(items))
@@ -253,6 +249,14 @@ class ReturnsRules(Base):
             raise Unsupported("a verb that does not say the slot makes the result")
         return self.ret_only_by(items)
 
+    def _named_owner(self, items: list[Any], what: str) -> str:
+        """The slot a returned value is said to come from, named in the
+        sentence ("the evaluator's score"), not "its" or "the other's"."""
+        owner: str = next(i for i in items if _is_name(i))
+        if owner in (OTHER, ITS):
+            raise Unsupported(f"a returned {what} of no named slot")
+        return owner
+
     def _alone(self, items: list[Any]) -> None:
         if any(str(t).lower() not in ("alone", "on its own", "on their own") for t in self._tokens(items, "INDEP")):
             # "the comparator alone produces ...": no one else; not
@@ -268,17 +272,13 @@ class ReturnsRules(Base):
         """"The returned result comes solely from the reducer": the key the
         noun names (or `result`), made by that slot and no other."""
         self._alone(items)
-        owner = next(i for i in items if _is_name(i))
-        if owner in (OTHER, ITS):
-            raise Unsupported("a returned value from no named slot")
+        owner = self._named_owner(items, "value")
         key = self._returned_noun(items)
         return Clause(None, lambda s: [Returns("all", (Need(FromSlot(owner), key, only=True),))])
 
     def ret_key_only_by(self, items: list[Any]) -> Clause:
         self._alone(items)
-        owner = next(i for i in items if _is_name(i))
-        if owner in (OTHER, ITS):
-            raise Unsupported("a returned field from no named slot")
+        owner = self._named_owner(items, "field")
         key = next(i for i in items if isinstance(i, ReturnKey)).name
         return Clause(None, lambda s: [Returns("all", (Need(FromSlot(owner), key, only=True),))])
 
@@ -430,9 +430,7 @@ class ReturnsRules(Base):
 
     def ret_key_from(self, items: list[Any]) -> Clause:
         self._the_one(items)
-        owner = next(i for i in items if _is_name(i))
-        if owner in (OTHER, ITS):
-            raise Unsupported("a returned field from no named slot")
+        owner = self._named_owner(items, "field")
         key = next(i for i in items if isinstance(i, ReturnKey)).name
         return self._returning(items, self._raw(items, Need(FromSlot(owner), key, latest=self._latest(items, owner))))
 
@@ -447,9 +445,7 @@ class ReturnsRules(Base):
     def ret_key_from_whatever(self, items: list[Any]) -> Clause:
         self._whatever(items)
         self._the_one(items)
-        owner = next(i for i in items if _is_name(i))
-        if owner in (OTHER, ITS):
-            raise Unsupported("a returned field from no named slot")
+        owner = self._named_owner(items, "field")
         key = next(i for i in items if isinstance(i, ReturnKey)).name
         need = self._raw(items, Need(FromSlot(owner), key, latest=self._latest(items, owner)))
         return self._returning(items, need, always=True)
@@ -457,9 +453,7 @@ class ReturnsRules(Base):
     def ret_from_whatever(self, items: list[Any]) -> Clause:
         self._whatever(items)
         self._the_one(items)
-        owner = next(i for i in items if _is_name(i))
-        if owner in (OTHER, ITS):
-            raise Unsupported("a returned output of no named slot")
+        owner = self._named_owner(items, "output")
         need = self._raw(items, Need(FromSlot(owner), self._returned_noun(items), latest=self._latest(items, owner)))
         return self._returning(items, need, always=True)
 
@@ -475,9 +469,7 @@ class ReturnsRules(Base):
         from that slot."""
         if any(str(t).lower() != "straight" for t in self._tokens(items, "WORD")):
             raise Unsupported("a word between 'returned' and 'from' that is not 'straight'")
-        owner = next(i for i in items if _is_name(i))
-        if owner in (OTHER, ITS):
-            raise Unsupported("a returned field from no named slot")
+        owner = self._named_owner(items, "field")
         return self._returning(items, Need(FromSlot(owner), self._key_said(items)))
 
     def ret_complete(self, items: list[Any]) -> Clause:
