@@ -6016,3 +6016,73 @@ def test_a_slots_output_from_the_same_or_the_previous_round(sentence: str, canon
     read_as, got, evidence = _checked(DEBATE, sentence)
     assert read_as == canonical, sentence
     assert got == status, evidence
+
+
+DESK = """\
+---
+name: desk
+kind: pattern
+---
+
+# Desk
+
+A customer's refund request is triaged and paid.
+
+### Slots
+
+- `triager`
+- `payments`
+
+### Requires
+
+- The caller supplies:
+    message: string -- what the customer wrote
+    customer_id: string -- the account the message came from
+    buyer_budget: number -- the most the buyer will pay
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let verdict = call triager
+  message: message
+  customer_id: customer_id
+let receipt = call payments
+  customer_id: customer_id
+  budget: buyer_budget
+  reason: verdict
+return { receipt: receipt }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # a group noun after a slot's name is that slot
+        ("The payments desk never sees the message", "`payments` never receives `message`", Status.PROVED),
+        ("The payments team receives the message", "`payments` receives `message`", Status.VIOLATED),
+        ("The payments desk receives the triager's verdict", "`payments` receives `triager`'s output", Status.PROVED),
+        # on its own it names no slot
+        ("The desk never sees the message", None, Status.UNRECOGNIZED),
+        # the one whose words the description says the input is owns it,
+        # even where that word is a part of another input's name
+        ("The payments desk never sees the customer's message", "`payments` never receives `message`", Status.PROVED),
+        ("The triager receives the customer's message", "`triager` receives `message`", Status.PROVED),
+        ("The payments desk receives the customer's message", "`payments` receives `message`", Status.VIOLATED),
+        # a possessive with "original" between it and the name
+        ("The payments desk never sees the customer's original message", "`payments` never receives `message`", Status.PROVED),
+        ("The payments desk is handed the buyer's untouched budget", "`payments` receives `buyer_budget` unchanged", Status.PROVED),
+        ("The triager is handed the customer's original message", "`triager` receives `message` unchanged", Status.PROVED),
+        # an owner no description names, before a word no input is
+        ("The payments desk never sees the customer's notes", None, Status.UNRECOGNIZED),
+        ("The payments desk never sees the customer's original notes", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_a_group_noun_after_a_slot_and_an_inputs_owner_by_its_description(sentence: str, canonical: str | None, status: Status) -> None:
+    read_as, got, evidence = _checked(DESK, sentence)
+    assert read_as == canonical, sentence
+    assert got == status, evidence
