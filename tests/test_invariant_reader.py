@@ -6086,3 +6086,31 @@ def test_a_group_noun_after_a_slot_and_an_inputs_owner_by_its_description(senten
     read_as, got, evidence = _checked(DESK, sentence)
     assert read_as == canonical, sentence
     assert got == status, evidence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # a verb of moving with "to": received, as "reaches" is
+        ("The message goes to the triager", "`triager` receives `message`", Status.PROVED),
+        ("The message goes to the triager unchanged", "`triager` receives `message` unchanged", Status.PROVED),
+        ("The message goes to the payments desk", "`payments` receives `message`", Status.VIOLATED),
+        # and to that slot alone: every other slot never receives it
+        ("The message goes to the triager alone", "`triager` receives `message`; `payments` never receives `message`", Status.PROVED),
+        ("The message goes only to the triager", "`triager` receives `message`; `payments` never receives `message`", Status.PROVED),
+        ("The message goes to the triager and to no one else", "`triager` receives `message`; `payments` never receives `message`", Status.PROVED),
+        ("The customer id goes to the triager and to no other role", "`triager` receives `customer_id`; `payments` never receives `customer_id`", Status.VIOLATED),
+        # the denial stays a denial
+        ("The message never goes to the payments desk", "`payments` never receives `message`", Status.PROVED),
+        ("The message does not go to the triager", "`triager` never receives `message`", Status.VIOLATED),
+    ],
+)
+def test_a_value_that_goes_to_a_slot(sentence: str, canonical: str | None, status: Status) -> None:
+    text = DESK.replace("{invariants}", f"- {sentence}")
+    result = compile_text("tests/own.prose.md", text.encode(), render=False)
+    assert result.report is not None
+    facts = list(result.report.invariants)
+    said = "; ".join(e.removeprefix("read as: ") for f in facts for e in f.evidence if e.startswith("read as: "))
+    assert said == canonical, sentence
+    worst = Status.VIOLATED if any(f.status == Status.VIOLATED for f in facts) else facts[0].status
+    assert worst == status, [f.evidence for f in facts]
