@@ -466,13 +466,13 @@ def _described(lex: Lexicon, descriptions: Iterable[tuple[str, str]]) -> None:
         if clause and not any(set(known.get((w,), ())) & _LIMITING for w in clause):
             # "readers are told what the referring clinician suspects"
             phrases.setdefault(tuple(clause), set()).add(name)
-            owner = _clause_owner(lex, clause)
-            if owner is not None and owner not in words_of(name):
+            said_by = _clause_owner(lex, clause)
+            if said_by is not None and said_by not in words_of(name):
                 # "the customer's message" of `message: string -- what the
                 # customer wrote`: the one whose words the description says
                 # the input is owns it
                 for v in variants(words_of(name)[-1]):
-                    phrases.setdefault((owner, "'s", *words_of(name)[:-1], v), set()).add(name)
+                    phrases.setdefault((said_by, "'s", *words_of(name)[:-1], v), set()).add(name)
         whole = description_of_phrase(text)
         if whole and not any(set(known.get((w,), ())) & (_MEANINGFUL | _LIMITING | _NOT_OF) for w in whole):
             # "the port of loading", "the request for proposals": the whole
