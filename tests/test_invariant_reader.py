@@ -6854,3 +6854,101 @@ def test_a_loop_named_by_what_its_bound_counts_in_a_word_of_the_data(sentence: s
 )
 def test_an_unreadable_verdict_named_by_the_local_that_holds_it(sentence: str, canonical: str | None) -> None:
     assert _read_as(PATTERN, sentence) == canonical, sentence
+
+
+DESK = """\
+---
+name: desk
+kind: pattern
+---
+
+# Desk
+
+A customer's refund request is triaged and paid.
+
+### Slots
+
+- `triager`
+- `payments`
+
+### Requires
+
+- The caller supplies:
+    message: string -- what the customer wrote
+    customer_id: string -- the account the message came from
+    buyer_budget: number -- the most the buyer will pay
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let verdict = call triager
+  message: message
+  customer_id: customer_id
+let receipt = call payments
+  customer_id: customer_id
+  budget: buyer_budget
+  reason: verdict
+return { receipt: receipt }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # a group noun after a slot's name is that slot
+        ("The payments desk never sees the message", "`payments` never receives `message`", Status.PROVED),
+        ("The payments team receives the message", "`payments` receives `message`", Status.VIOLATED),
+        ("The payments desk receives the triager's verdict", "`payments` receives `triager`'s output", Status.PROVED),
+        # on its own it names no slot
+        ("The desk never sees the message", None, Status.UNRECOGNIZED),
+        # the one whose words the description says the input is owns it,
+        # even where that word is a part of another input's name
+        ("The payments desk never sees the customer's message", "`payments` never receives `message`", Status.PROVED),
+        ("The triager receives the customer's message", "`triager` receives `message`", Status.PROVED),
+        ("The payments desk receives the customer's message", "`payments` receives `message`", Status.VIOLATED),
+        # a possessive with "original" between it and the name
+        ("The payments desk never sees the customer's original message", "`payments` never receives `message`", Status.PROVED),
+        ("The payments desk is handed the buyer's untouched budget", "`payments` receives `buyer_budget` unchanged", Status.PROVED),
+        ("The triager is handed the customer's original message", "`triager` receives `message` unchanged", Status.PROVED),
+        # an owner no description names, before a word no input is
+        ("The payments desk never sees the customer's notes", None, Status.UNRECOGNIZED),
+        ("The payments desk never sees the customer's original notes", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_a_group_noun_after_a_slot_and_an_inputs_owner_by_its_description(sentence: str, canonical: str | None, status: Status) -> None:
+    read_as, got, evidence = _checked(DESK, sentence)
+    assert read_as == canonical, sentence
+    assert got == status, evidence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # a verb of moving with "to": received, as "reaches" is
+        ("The message goes to the triager", "`triager` receives `message`", Status.PROVED),
+        ("The message goes to the triager unchanged", "`triager` receives `message` unchanged", Status.PROVED),
+        ("The message goes to the payments desk", "`payments` receives `message`", Status.VIOLATED),
+        # and to that slot alone: every other slot never receives it
+        ("The message goes to the triager alone", "`triager` receives `message`; `payments` never receives `message`", Status.PROVED),
+        ("The message goes only to the triager", "`triager` receives `message`; `payments` never receives `message`", Status.PROVED),
+        ("The message goes to the triager and to no one else", "`triager` receives `message`; `payments` never receives `message`", Status.PROVED),
+        ("The customer id goes to the triager and to no other role", "`triager` receives `customer_id`; `payments` never receives `customer_id`", Status.VIOLATED),
+        # the denial stays a denial
+        ("The message never goes to the payments desk", "`payments` never receives `message`", Status.PROVED),
+        ("The message does not go to the triager", "`triager` never receives `message`", Status.VIOLATED),
+    ],
+)
+def test_a_value_that_goes_to_a_slot(sentence: str, canonical: str | None, status: Status) -> None:
+    text = DESK.replace("{invariants}", f"- {sentence}")
+    result = compile_text("tests/own.prose.md", text.encode(), render=False)
+    assert result.report is not None
+    facts = list(result.report.invariants)
+    said = "; ".join(e.removeprefix("read as: ") for f in facts for e in f.evidence if e.startswith("read as: "))
+    assert said == canonical, sentence
+    worst = Status.VIOLATED if any(f.status == Status.VIOLATED for f in facts) else facts[0].status
+    assert worst == status, [f.evidence for f in facts]

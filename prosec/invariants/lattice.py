@@ -183,6 +183,14 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             out.append([Tok("FIELD", " ".join(low[i : i + n]), (key,))])
             i += n
             continue
+        if (owned_input := _owned_original(low, i, lex, phrases, max_name)) is not None:
+            # "the customer's original message", "the buyer's untouched
+            # budget": the owner's input, as the caller gave it
+            n, names = owned_input
+            out.append([Tok("ORIGINAL", low[i + 2])])
+            out.append([Tok("INPUT", " ".join(low[i + 3 : i + 3 + n]), names)])
+            i += 3 + n
+            continue
         name: tuple[int, int, str, tuple[str, ...]] | None = None  # (len, priority, kind, names)
         for n in range(min(max_name + 2, len(low) - i), 0, -1):  # an owner and its "'s" before a name
             span = tuple(low[i : i + n])
@@ -374,9 +382,10 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             toks += [Tok("FIELD", word, (named_key,)), Tok("WORD", word)]
         if n == 1 and len(word) >= 6 and word[:6] in lex.stems and word not in lex.key_forms:
             toks.append(Tok("SLOT", word, (lex.stems[word[:6]],)))
-        if not toks and out and any(t.kind == "SLOT" for t in out[-1]) and _AGENT.search(word):
+        if not toks and out and any(t.kind == "SLOT" for t in out[-1]) and (_AGENT.search(word) or word in _GROUP_NOUNS):
             # "the fallback researcher", "the primary agent": a noun for
-            # what the slot is, after its name
+            # what the slot is, after its name; "the payments desk", "the
+            # logistics team": a group that does the slot's work
             toks = [Tok("ROLENOUN", word)]
         if not toks:
             toks = [Tok("WORD", word)]
@@ -554,6 +563,27 @@ def _name_part(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str, ..
 _AS_GIVEN = frozenset("original initial unmodified unaltered untouched pristine".split())
 
 
+def _owned_original(
+    low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]], max_name: int
+) -> tuple[int, tuple[str, ...]] | None:
+    """At "OWNER's original NAME": the words of the name and the one input
+    that "OWNER's NAME" names (as "the buyer's budget" names `buyer_budget`
+    and "the customer's message" the message the description says the
+    customer wrote), or None."""
+    if i + 3 >= len(low) or low[i + 1] not in ("'s", "'") or low[i + 2] not in _AS_GIVEN:
+        return None
+    for n in range(min(max_name, len(low) - i - 3), 0, -1):
+        rest = tuple(low[i + 3 : i + 3 + n])
+        if rest[-1] in ("'s", "'"):
+            continue
+        found = lex.forms.get((low[i], low[i + 1], *rest)) or lex.forms.get((low[i], *rest))
+        if found is None and _owner_word(low[i], lex, phrases):
+            found = lex.forms.get(rest)
+        if found is not None:
+            return (n, found[1].names) if found[1].kind == "input" else None
+    return None
+
+
 def _original_input(word: str, before: list[Tok], lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> tuple[str, ...] | None:
     """After "original", a word no name of the pattern is, that is the last
     word of exactly one input's name and of no other list input's (its
@@ -635,6 +665,9 @@ _WHO_NOUNS = frozenset("name names identity identities".split())
 #: Agent nouns ("researcher", "moderators", "specialist"): after a slot's
 #: name, what the slot is.
 _AGENT = re.compile(r"(?:er|or|ist|ant)s?$")
+#: Nouns for a group of people that, after a slot's name, are that slot
+#: ("the payments desk", "the logistics team"); never a slot on their own
+_GROUP_NOUNS = frozenset("desk desks team teams office offices department departments bureau unit units".split())
 
 #: Words that qualify what follows a possessive rather than name it ("its own
 #: prior output").

@@ -389,6 +389,29 @@ def description_clause(text: str) -> list[str]:
     return ws if ws and ws[0] in _NOT_NAMES and 3 <= len(ws) <= 7 and ws[0] not in ("most", "least") else []
 
 
+#: Word kinds of a verb that says someone made or gave a value ("wrote",
+#: "sent", "gave", "submitted")
+_MAKING = frozenset("AUTHORED GIVE GIVEN DECLARED PRODUCED".split())
+
+
+def _clause_owner(lex: Lexicon, clause: list[str]) -> str | None:
+    """The one whose words a description says the input is: "customer" of
+    "what the customer wrote", "what the traveller submitted"; a plain
+    noun that is no slot's name, before a verb of making or giving."""
+    if len(clause) < 4 or clause[:2] != ["what", "the"]:
+        return None
+    owner, verb = clause[2], clause[3]
+    known = _known()
+    if not owner.isalpha() or (owner,) in known or len(owner) < 3:
+        return None
+    found = lex.forms.get((owner,))
+    if found is not None and found[1].kind == "slot":
+        return None
+    if not (set(known.get((verb,), ())) & _MAKING or (verb.endswith("ed") and (verb,) not in known)):
+        return None
+    return owner
+
+
 def _owner_forms(ws: list[str]) -> list[tuple[str, ...]]:
     """The words before a description's noun, with an owner's possessive in
     the singular and the plural: "the students' answers" is also "the
@@ -443,6 +466,13 @@ def _described(lex: Lexicon, descriptions: Iterable[tuple[str, str]]) -> None:
         if clause and not any(set(known.get((w,), ())) & _LIMITING for w in clause):
             # "readers are told what the referring clinician suspects"
             phrases.setdefault(tuple(clause), set()).add(name)
+            said_by = _clause_owner(lex, clause)
+            if said_by is not None and said_by not in words_of(name):
+                # "the customer's message" of `message: string -- what the
+                # customer wrote`: the one whose words the description says
+                # the input is owns it
+                for v in variants(words_of(name)[-1]):
+                    phrases.setdefault((said_by, "'s", *words_of(name)[:-1], v), set()).add(name)
         whole = description_of_phrase(text)
         if whole and not any(set(known.get((w,), ())) & (_MEANINGFUL | _LIMITING | _NOT_OF) for w in whole):
             # "the port of loading", "the request for proposals": the whole
