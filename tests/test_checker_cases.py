@@ -2760,3 +2760,39 @@ def test_parts_of_an_input_on_every_path_are_a_second_meaning(given: str, status
         requires="proposals: object[] -- each with a duration and equipment\ntrack: string -- the track",
     )
     assert got is status
+
+
+@pytest.mark.parametrize(
+    ("second", "status"),
+    [
+        # asked twice, shown the price once: the call that is given it, or every call?
+        ("  plan: plan\n", Status.UNRECOGNIZED),
+        ("  plan: plan\n  price: quote.price\n", Status.PROVED),
+    ],
+)
+def test_a_slot_called_at_two_sites_one_given_the_value(second: str, status: Status) -> None:
+    delegation = (
+        "let quote = call estimator\n  plan: plan\n"
+        "let answer = call customer\n  price: quote.price\n"
+        f"let signoff = call customer\n{second}"
+        "return { answer: answer, signoff: signoff }\n"
+    )
+    got = _one_status(
+        delegation, "The customer is shown the estimator's price.", slots="estimator, customer",
+        requires="plan: string -- the move plan",
+    )
+    assert got is status
+
+
+def test_a_slot_called_at_two_sites_given_the_value_by_neither() -> None:
+    delegation = (
+        "let quote = call estimator\n  plan: plan\n"
+        "let answer = call customer\n  plan: plan\n"
+        "let signoff = call customer\n  plan: plan\n"
+        "return { answer: answer, signoff: signoff }\n"
+    )
+    got = _one_status(
+        delegation, "The customer is shown the estimator's output.", slots="estimator, customer",
+        requires="plan: string -- the move plan",
+    )
+    assert got is Status.VIOLATED

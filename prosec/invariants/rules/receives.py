@@ -466,6 +466,14 @@ def check(claim: Receives, facts: Facts) -> Verdict:
                         f"the calls made after `{need.slot}` runs, or every call (line "
                         f"{call.call.span.line} runs before it does)"
                     )
+                given = [c for c in calls if c.call.span != call.call.span and _satisfied(need, c, phase, facts)]
+                if other is None and given and not claim.only and not claim.floor:
+                    # "the customer is shown the price", of a customer asked
+                    # twice, once about the price and once to sign off
+                    other = (
+                        f"the call that is given it (line {', '.join(str(c.call.span.line) for c in given)}), "
+                        f"or every call of `{call.slot}` (line {call.call.span.line} is not)"
+                    )
                 if other is not None:
                     meanings.append((other, problem))
                 elif _unless_null(need, call, phase, facts):
