@@ -2763,36 +2763,21 @@ def test_parts_of_an_input_on_every_path_are_a_second_meaning(given: str, status
 
 
 @pytest.mark.parametrize(
-    ("second", "status"),
+    ("first", "second", "sentence", "status"),
     [
         # asked twice, shown the price once: the call that is given it, or every call?
-        ("  plan: plan\n", Status.UNRECOGNIZED),
-        ("  plan: plan\n  price: quote.price\n", Status.PROVED),
+        ("price: quote.price", "plan: plan", "The customer is shown the estimator's price.", Status.UNRECOGNIZED),
+        ("price: quote.price", "plan: plan\n  price: quote.price", "The customer is shown the estimator's price.", Status.PROVED),
+        # given it by neither call
+        ("plan: plan", "plan: plan", "The customer is shown the estimator's output.", Status.VIOLATED),
     ],
 )
-def test_a_slot_called_at_two_sites_one_given_the_value(second: str, status: Status) -> None:
+def test_a_slot_called_at_two_sites_one_given_the_value(first: str, second: str, sentence: str, status: Status) -> None:
     delegation = (
         "let quote = call estimator\n  plan: plan\n"
-        "let answer = call customer\n  price: quote.price\n"
-        f"let signoff = call customer\n{second}"
+        f"let answer = call customer\n  {first}\n"
+        f"let signoff = call customer\n  {second}\n"
         "return { answer: answer, signoff: signoff }\n"
     )
-    got = _one_status(
-        delegation, "The customer is shown the estimator's price.", slots="estimator, customer",
-        requires="plan: string -- the move plan",
-    )
+    got = _one_status(delegation, sentence, slots="estimator, customer", requires="plan: string -- the move plan")
     assert got is status
-
-
-def test_a_slot_called_at_two_sites_given_the_value_by_neither() -> None:
-    delegation = (
-        "let quote = call estimator\n  plan: plan\n"
-        "let answer = call customer\n  plan: plan\n"
-        "let signoff = call customer\n  plan: plan\n"
-        "return { answer: answer, signoff: signoff }\n"
-    )
-    got = _one_status(
-        delegation, "The customer is shown the estimator's output.", slots="estimator, customer",
-        requires="plan: string -- the move plan",
-    )
-    assert got is Status.VIOLATED

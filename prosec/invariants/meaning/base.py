@@ -411,6 +411,17 @@ class Base(Transformer[Token, Any]):
             raise Unsupported(f"{_tok(self.toks, token).text!r} names {len(names)} things where one is meant")
         return names[0]
 
+    def _held_slot(self, var: Token) -> str:
+        """The one slot whose every result the local ``var`` holds
+        (`let hearing = call appeals_panel`, and no other call of it)."""
+        names = _tok(self.toks, var).names
+        held = {self.lex.holds.get(n) for n in names}
+        if len(names) != 1 or len(held) != 1 or None in held:
+            raise Unsupported(f"'{var}': a local that does not hold one slot's every result")
+        (slot,) = held
+        assert slot is not None
+        return slot
+
     def _tokens(self, items: Iterable[Any], kind: str | None = None) -> list[Token]:
         return [t for t in items if isinstance(t, Token) and (kind is None or t.type == kind)]
 

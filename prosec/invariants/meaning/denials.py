@@ -61,13 +61,7 @@ class DenialsRules(Base):
         call screener` and no other call of the screener: the slot whose
         every result the local holds, and nothing else."""
         (var,) = self._tokens(items, "VAR")
-        names = _tok(self.toks, var).names
-        slots = {self.lex.holds.get(n) for n in names}
-        if len(names) != 1 or len(slots) != 1 or None in slots:
-            raise Unsupported(f"'{var}': a local that does not hold one slot's every result")
-        (slot,) = slots
-        assert slot is not None
-        return slot
+        return self._held_slot(var)
 
     def approve_clause(self, items: list[Any]) -> str:
         return _name(items)

@@ -62,12 +62,7 @@ class IdenticalRules(Base):
         other call of it: each of the slot's results, so each of its calls;
         a slot named before it must be that one."""
         (var,) = self._tokens(items, "VAR")
-        names = _tok(self.toks, var).names
-        held = {self.lex.holds.get(n) for n in names}
-        if len(names) != 1 or len(held) != 1 or None in held:
-            raise Unsupported(f"'{var}': a local that does not hold one slot's every result")
-        (slot,) = held
-        assert slot is not None
+        slot = self._held_slot(var)
         if any(self._name(t) != slot for t in self._tokens(items, "SLOT")):
             raise Unsupported(f"'{var}': a local of another slot than the one named before it")
         return CallsNoun(slot)

@@ -269,12 +269,13 @@ class Facts:
         return bool(calls) and all(self._branch_apart(span, c) for c in calls)
 
     def _branch_apart(self, a: Span, b: Span) -> bool:
+        inside = self.a.inside
         for stmt in ir.walk(self.a.program.body):
-            if not isinstance(stmt, ir.If) or not (_starts_in(stmt.span, a) and _starts_in(stmt.span, b)):
+            if not isinstance(stmt, ir.If) or not (inside(a, stmt.span) and inside(b, stmt.span)):
                 continue
             blocks = [body for _, body in stmt.branches] + [stmt.orelse or ()]
-            held = [i for i, block in enumerate(blocks) for x in (a, b) if any(_starts_in(t.span, x) for t in block)]
-            looped = any(not i.is_block and _starts_in(i.span, stmt.span) for i in self.a.loops.values())
+            held = [i for i, block in enumerate(blocks) for x in (a, b) if any(inside(x, t.span) for t in block)]
+            looped = any(not i.is_block and inside(stmt.span, i.span) for i in self.a.loops.values())
             if len(held) == 2 and held[0] != held[1] and not looped:
                 return True
         return False
@@ -443,11 +444,6 @@ def _phase(phase: str) -> Phase:
 
 def _words(text: str) -> list[str]:
     return [w for w in re.split(r"[^a-z]+", text.lower().replace("_", " ")) if w]
-
-
-def _starts_in(outer: Span, inner: Span) -> bool:
-    """``inner`` starts inside ``outer``."""
-    return (outer.line, outer.column) <= (inner.line, inner.column) < (outer.end_line, outer.end_column)
 
 
 def _contains_run(words: list[str], run: list[str]) -> bool:
