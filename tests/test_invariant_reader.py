@@ -6952,3 +6952,244 @@ def test_a_value_that_goes_to_a_slot(sentence: str, canonical: str | None, statu
     assert said == canonical, sentence
     worst = Status.VIOLATED if any(f.status == Status.VIOLATED for f in facts) else facts[0].status
     assert worst == status, [f.evidence for f in facts]
+
+
+TANK = """\
+---
+name: tank
+kind: pattern
+---
+
+# Tank
+
+A tank's water is tested a few times, a dose is planned from the counts, and
+the doser gives it.
+
+### Slots
+
+- `water_tester`
+  - requires: tank_notes, criteria
+  - ensures: a reading
+- `dose_planner`
+  - requires: counts, species, reading
+  - ensures: a plan
+- `doser`
+  - requires: plan, feed, check
+  - ensures: a confirmation
+
+### Config
+
+- `trial_count` (integer, default: 3): how many trials to run
+
+### Requires
+
+- The caller supplies:
+    tank_notes: string -- the bench notes written when the tank came in
+    criteria: string -- the inclusion and exclusion criteria
+    species: string -- the species kept in the tank
+    feed: string -- the raw sensor feed
+
+### Returns
+
+- `result`: the doser's confirmation
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let readings = parallel repeat trial_count:
+  call water_tester
+    tank_notes: tank_notes
+    criteria: criteria
+
+let plan = call dose_planner
+  counts: readings
+  species: species
+  reading: readings
+  prompt: "Correct the dose for the species."
+
+let confirmation = call doser
+  plan: plan
+  feed: feed
+  check: readings
+
+return { result: confirmation }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # a slot named in two words, its act in the same two ("water test")
+        ("Every water test is run with the same inputs", "every `water_tester` receives the same inputs", Status.PROVED),
+        ("Every water test receives the same tank notes", "every `water_tester` receives the same `tank_notes`", Status.PROVED),
+        # a word the input's description puts before the name it is known by
+        ("The bench notes are kept from the doser", "`doser` never receives `tank_notes`", Status.PROVED),
+        ("The doser receives the bench notes", "`doser` receives `tank_notes`", Status.VIOLATED),
+        # two words in a row that each name the one input are that input
+        ("The doser is not given the inclusion criteria", "`doser` never receives `criteria`", Status.PROVED),
+        ("The water tester gets the inclusion criteria unchanged", "`water_tester` receives `criteria` unchanged", Status.PROVED),
+        # "per" a thing the pattern has one of: a run; of a slot in no loop
+        ("The doser runs exactly once per trial", None, Status.UNRECOGNIZED),
+        ("The doser runs exactly once per delivery", "`doser` is called exactly once", Status.PROVED),
+        ("The dose planner is called at most once per species", "`dose_planner` is called at most once", Status.PROVED),
+        ("The water tester runs exactly once per delivery", None, Status.UNRECOGNIZED),
+        # "counts", a part of `trial_count`'s name, is also the key the
+        # planner is passed the readings under: which is meant?
+        ("The dose planner decides solely from the counts", None, Status.UNRECOGNIZED),
+        ("The doser never sees the trial count", "`doser` never receives `trial_count`", Status.PROVED),
+        # a word of the stem of what the slot's prompt asks it to do is
+        # what it makes, not a field no result is known to have
+        ("The doser never sees the dose planner's corrections", None, Status.UNRECOGNIZED),
+        ("The doser never sees the dose planner's reasoning", "`doser` never receives `dose_planner`'s `reasoning`", Status.ENFORCED),
+        # "its X", where the slot is passed X and declares no such key
+        ("The dose planner works only from its species and its counts", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_names_in_ordinary_words(sentence: str, canonical: str | None, status: Status) -> None:
+    read_as, got, evidence = _checked(TANK, sentence)
+    assert read_as == canonical, sentence
+    assert got == status, evidence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # what it names instead of the feed reaches it, and another
+        # delegate's output too: only that in place of the feed, or
+        # nothing else at all? Not settled
+        (
+            "The doser never sees the raw sensor feed, only the dose planner's plan",
+            "`doser` works only from `dose_planner`'s output in place of `feed`",
+            Status.UNRECOGNIZED,
+        ),
+        # what it names does not reach it: broken either way
+        (
+            "The water tester never sees the feed, only the dose planner's plan",
+            "`water_tester` works only from `dose_planner`'s output in place of `feed`",
+            Status.VIOLATED,
+        ),
+        # nothing but what it names of what delegates make, and an input
+        # besides: whether inputs count is not said either
+        (
+            "The dose planner never sees the feed, only the water tester's readings",
+            "`dose_planner` works only from `water_tester`'s output in place of `feed`",
+            Status.UNRECOGNIZED,
+        ),
+        # the canonical form reads back as itself
+        (
+            "The doser works only from the dose planner's output in place of the feed",
+            "`doser` works only from `dose_planner`'s output in place of `feed`",
+            Status.UNRECOGNIZED,
+        ),
+    ],
+)
+def test_only_after_a_contrast(sentence: str, canonical: str, status: Status) -> None:
+    text = TANK.replace("{invariants}", f"- {sentence}")
+    result = compile_text("tests/own.prose.md", text.encode(), render=False)
+    assert result.report is not None
+    receives = [f for f in result.report.invariants if f.kind == "receives"]
+    assert [f.read_as for f in receives] == [canonical], sentence
+    assert receives[0].status == status, receives[0].evidence
+
+
+def test_withheld_from_it_after_a_clause_keeps_both_claims() -> None:
+    # "it" is the slot of the clause before; the second clause is not dropped
+    text = TANK.replace("{invariants}", "- The doser works from the plan; the tank notes are withheld from it")
+    result = compile_text("tests/own.prose.md", text.encode(), render=False)
+    assert result.report is not None
+    facts = list(result.report.invariants)
+    assert [(f.read_as, f.status) for f in facts] == [
+        ("`doser` receives `dose_planner`'s output", Status.PROVED),
+        ("`doser` never receives `tank_notes`", Status.PROVED),
+    ]
+    # and where the second clause is broken, the sentence is
+    text = TANK.replace("{invariants}", "- The doser works from the plan; the feed is withheld from it")
+    result = compile_text("tests/own.prose.md", text.encode(), render=False)
+    assert result.report is not None
+    assert [f.status for f in result.report.invariants] == [Status.PROVED, Status.VIOLATED]
+
+
+BERTH = """\
+---
+name: berth
+kind: pattern
+---
+
+# Berth
+
+Each lane is surveyed, the harbormaster rules, and a log of the surveys is kept.
+
+### Slots
+
+- `surveyor`
+  - requires: lane
+  - ensures: a survey
+- `harbormaster`
+  - requires: surveys
+  - ensures: a ruling `{ decision, chosen, reason }`
+- `tug`
+  - requires: approach, lane
+  - ensures: a towage log
+
+### Requires
+
+- The caller supplies:
+    lanes: string[] -- the approach lanes
+
+### Returns
+
+- `result`: the towage log, or the harbormaster's reason
+- `surveys`: every survey, with its lane
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let log = []
+for lane in lanes:
+  let survey = call surveyor
+    lane: lane
+  append { lane: lane, survey: survey } to log
+
+let ruling = call harbormaster
+  surveys: log
+
+if ruling says refuse:
+  return { result: ruling.reason, surveys: log }
+
+let tow = call tug
+  approach: ruling.chosen
+  lane: lanes
+return { result: tow, surveys: log }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # the caller is whom the pattern returns to
+        ("When the harbormaster refuses, the caller gets the harbormaster's reason", "when `harbormaster` says refuse, `harbormaster`'s `reason` is returned", Status.PROVED),
+        ("When the harbormaster refuses, the harbormaster's reason goes back to the caller", "when `harbormaster` says refuse, `harbormaster`'s `reason` is returned", Status.PROVED),
+        ("When the harbormaster refuses, the caller gets the tug's output", "when `harbormaster` says refuse, the result comes from `tug`", Status.VIOLATED),
+        # a refusal of a verdict the program tests only for that word is
+        # where it says it
+        ("When the harbormaster refuses, the harbormaster's reason is returned", "when `harbormaster` says refuse, `harbormaster`'s `reason` is returned", Status.PROVED),
+        # a local's values reaching a call by another way than the local:
+        # not settled; the local itself passed: broken
+        ("The tug never sees the log", "`tug` never receives `log`", Status.UNRECOGNIZED),
+        ("The harbormaster never sees the log", "`harbormaster` never receives `log`", Status.VIOLATED),
+    ],
+)
+def test_the_callers_share_and_a_refusal_word_the_program_tests(sentence: str, canonical: str, status: Status) -> None:
+    read_as, got, evidence = _checked(BERTH, sentence)
+    assert read_as == canonical, sentence
+    assert got == status, evidence

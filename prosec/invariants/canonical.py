@@ -124,6 +124,9 @@ def canonical(claim: Claim) -> str:
             if only:
                 return f"{subject(target)} receives only {_n(src)}'s output, never {hidden}"
             return f"{subject(target)} never receives {hidden}"
+        case Receives(target=target, needs=needs, only=True, basis=True, loose=True, contrast=contrast) if contrast:
+            said = _list([source(n, target) for n in needs])
+            return f"{subject(target)} works only from {said} in place of {_list([source(n, target) for n in contrast])}"
         case Receives(target=target, needs=needs, only=True, basis=True, loose=loose):
             said = _list([source(n, target) for n in needs])
             if loose:

@@ -281,6 +281,10 @@ class Receives:
     #: "works solely from": a verb that does not say whether inputs count
     #: (they do not for "decides"); checked both ways
     loose: bool = False
+    #: "never sees the raw feed, only the report": the feed; after that
+    #: contrast, only the report in place of the feed, or nothing else at
+    #: all: broken only where the report does not reach it
+    contrast: tuple[Source, ...] = ()
     #: "sees the brief at least once": some call, not each; false where
     #: no call ever receives it, and never proved
     floor: bool = False

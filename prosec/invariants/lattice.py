@@ -100,6 +100,19 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             out.append([_owned(tok.text, lex, phrases) if after_poss and tok.kind != "SLOT" else tok])
             i += 1
             continue
+        if word == "per" and _per_thing(low, i + 1, lex, phrases):
+            # "exactly once per event": of a run, where the pattern has no
+            # list or loop of events (which a rule then requires of the
+            # slot counted: called in no loop)
+            out.append([Tok("IN_TOTAL", f"per {low[i + 1]}")])
+            i += 2
+            continue
+        if (act := _act_phrase(low, i, lex)) is not None:
+            # "every water test", of `water_tester`: what that slot does
+            n = len(act)
+            out.append([Tok("ACT", " ".join(act), (lex.act_phrases[act],))])
+            i += n
+            continue
         if (
             after_poss and out[-1][0].kind == "POSS" and len(out) > 1 and all(t.kind == "INPUT" for t in out[-2])
             and (word in VALUE_NOUNS or word in _WHO_NOUNS) and word not in lex.key_forms and word not in lex.declared_keys
@@ -304,6 +317,12 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
                 # words in a row for the one slot are one name of it
                 i += n
                 continue
+            if kind == "INPUT" and n == 1 and not (out and any(t.kind == "ORIGINAL" for t in out[-1])) and _alias_of_argument(word, names, lex):
+                # "the counts", of `trial_count`, where a call passes the
+                # germinators' results as `counts:`: the argument, maybe
+                out.append([Tok("WORD", word)])
+                i += 1
+                continue
             toks = [Tok(kind, " ".join(low[i : i + n]), names)]
             before = {x for t in (out[-1] if out else ()) if t.kind == "SLOT" for x in t.names}
             if kind == "VAR" and before and lex.results.get(names[0], frozenset()) == before:
@@ -404,9 +423,82 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             # "when the arbiter aborts", "on abort": a decision word the
             # program tests (`if decision says abort`)
             toks.append(Tok("VERDICT", word, (lex.verdicts[word],)))
+        elif n == 1 and word in lex.said and out and out[-1][0].text in ("says", "say", "said"):
+            # "says halt", of `if review says halt`, where "halt" is also a
+            # word of refusal: the word said
+            toks.append(Tok("VERDICT", word, (word,)))
         out.append(toks)
         i += n
+    out, articles = _one_name(out, articles)
     return [[replace(t, article=True) for t in _noun(pos)] if k in articles else pos for k, pos in enumerate(out)]
+
+
+def _one_name(out: list[list[Tok]], articles: set[int]) -> tuple[list[list[Tok]], set[int]]:
+    """Two names in a row for the same one thing are one name ("the
+    inclusion criteria", where the description of `criteria` says "the
+    inclusion and exclusion criteria" and either word names it)."""
+    merged: list[list[Tok]] = []
+    kept: set[int] = set()
+    for k, pos in enumerate(out):
+        prev = merged[-1] if merged else None
+        if (
+            prev is not None and len(prev) == 1 and prev[0].kind in ("INPUT", "SLOT", "VAR") and len(prev[0].names) == 1
+            and len(pos) == 1 and (same := pos[0]).kind == prev[0].kind and same.names == prev[0].names
+            # (not the name itself before a word for it: "`rounds` rounds")
+            and not {prev[0].text.replace(" ", "_"), singular(prev[0].text), plural(prev[0].text)} & set(prev[0].names)
+        ):
+            merged[-1] = [replace(same, text=f"{prev[0].text} {same.text}")]
+            continue
+        if k in articles:
+            kept.add(len(merged))
+        merged.append(pos)
+    return merged, kept
+
+
+def _alias_of_argument(word: str, names: tuple[str, ...], lex: Lexicon) -> bool:
+    """A word that names an input only as a part of its name ("counts" of
+    `trial_count`) and is the key a call passes some value under."""
+    forms = {word, singular(word), plural(word)}
+    if len(names) != 1 or any(n in forms for n in names) or any(names[0] in lex.key_reads.get(f, ()) for f in forms):
+        return False  # (or a key the input itself is passed under)
+    passing = {slot for slot, keys in lex.passed_keys.items() if forms & keys}
+    # (not the key its own elements are passed under: `sale: sale` in a
+    # loop over `comparable_sales`)
+    return bool(passing) and not passing <= lex.walkers.get(names[0], frozenset())
+
+
+def _per_thing(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> bool:
+    """Whether the word at ``i``, after "per", names the one thing a run
+    handles: a singular noun that ends the clause and is no name, key or
+    word of the reader, whose plural the pattern's text never uses (it
+    would have many of them: "per station", of a pattern about stations)."""
+    if i >= len(low) or not low[i].isalpha() or _known(low[i], phrases):
+        return False
+    word = low[i]
+    if (found := lex.forms.get((word,))) is not None:
+        # "once per message", of a `customer_message: string`: the one
+        # the run is given
+        entity = found[1]
+        single = entity.kind == "input" and len(entity.names) == 1 and entity.names[0] in lex.scalars
+        return single and (i + 1 >= len(low) or low[i + 1] in (",", ";"))
+    if word in lex.key_forms or word in lex.declared_keys or plural(word) == word or singular(word) != word:
+        return False
+    if i + 1 < len(low) and low[i + 1] not in (",", ";"):
+        return False
+    said = {a for a, _ in lex.bigrams} | {b for _, b in lex.bigrams}
+    return plural(word) not in said and not any(plural(word) in k for k in lex.forms)
+
+
+def _act_phrase(low: list[str], i: int, lex: Lexicon) -> tuple[str, ...] | None:
+    """The noun of a slot's action in its name's words at ``i`` ("water
+    test"), the longest."""
+    for phrase in sorted(lex.act_phrases, key=len, reverse=True):
+        if tuple(low[i : i + len(phrase)]) != phrase:
+            continue
+        if any(tuple(low[i : i + k]) in lex.forms for k in range(1, len(phrase) + 1)) or any(w[:6] in lex.stems for w in phrase):
+            return None  # ("the hand counts", of a local `hand_counts`: that name)
+        return phrase
+    return None
 
 
 def _after_in(out: list[list[Tok]]) -> bool:
@@ -768,11 +860,20 @@ def _drops_before_name(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple
     word = low[i]
     if i + 1 >= len(low) or not word.isalpha() or _known(word, phrases) or (word,) in lex.forms or word in lex.key_forms:
         return False
-    if word in FILLER_WORDS or word[:6] in lex.stems or word in lex.declared_keys or any(word in k for k in lex.forms):
-        return False
     after = low[i + 1]
+    if word in FILLER_WORDS or word[:6] in lex.stems or word in lex.declared_keys or _in_other_name(word, after, lex):
+        return False
     named = any(lex.forms.get(tuple(low[i + 1 : i + 1 + n])) for n in range(1, 4)) or after in lex.declared_keys
     return named and _modifies(word, after, lex)
+
+
+def _in_other_name(word: str, after: str, lex: Lexicon) -> bool:
+    """Whether a word is part of a name of the pattern other than before
+    ``after`` there: "bench" of the form "bench notes written" (from the
+    description "the bench notes written when ...") says nothing more
+    before "notes"; "summary" of "summary notes" says something before
+    "report"."""
+    return any(word in k and not any(a == word and b == after for a, b in itertools.pairwise(k)) for k in lex.forms)
 
 
 def _modified_key(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> int | None:
@@ -782,9 +883,9 @@ def _modified_key(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str,
     word = low[i]
     if not word.isalpha() or _known(word, phrases) or word in lex.key_forms or word in lex.declared_keys:
         return None
-    if (word,) in lex.forms or word[:6] in lex.stems or any(word in k for k in lex.forms):
-        return None
     j = i + 1
+    if (word,) in lex.forms or word[:6] in lex.stems or _in_other_name(word, low[j] if j < len(low) else "", lex):
+        return None
     if j >= len(low) or low[j] not in lex.declared_keys or not _modifies(word, low[j], lex):
         return None
     if j + 1 < len(low) and (low[j + 1] in ("'s", "'") or (low[j + 1].isalpha() and (low[j + 1],) not in phrases)):
@@ -851,8 +952,9 @@ def _owned(word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ..
 
 
 def _owner_words(lex: Lexicon, slot: str) -> set[str]:
-    """The words a slot's name and its `ensures:` call it and its result by."""
-    return {*slot.split("_"), *lex.products.get(slot, ()), *lex.product_words.get(slot, ())}
+    """The words a slot's name and its `ensures:` call it and its result
+    by, and the verbs its prompts ask it to act by ("Correct ...")."""
+    return {*slot.split("_"), *lex.products.get(slot, ()), *lex.product_words.get(slot, ()), *lex.prompt_verbs.get(slot, ())}
 
 
 def _same_stem(a: str, b: str) -> bool:

@@ -184,6 +184,9 @@ class Lexicon:
     #: else it holds (``let draft = article``, then ``let draft = call
     #: editor``): "the editor's own earlier drafts" are those results
     made: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: a key calls pass values under → the names those values read
+    #: (``budget: "{bounty_budget} dollars"``: `bounty_budget`)
+    key_reads: dict[str, frozenset[str]] = field(default_factory=dict)
     #: slot → the keys its calls pass values under (``fallback_brief:
     #: task_brief``): "the same fallback brief" is the argument under that key
     passed_keys: dict[str, frozenset[str]] = field(default_factory=dict)
@@ -231,6 +234,9 @@ class Lexicon:
     #: slot → the words of the phrase its `ensures:` names its result by
     #: ("proposed next step"): a word of them before the noun says whose
     product_words: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: slot → the verbs its prompts open their sentences with ("Correct
+    #: only the notes listed."): what it is asked to make
+    prompt_verbs: dict[str, frozenset[str]] = field(default_factory=dict)
     #: pairs of words that stand next to each other in the pattern's own
     #: text ("drift report", "internal notes"): a modifier the pattern
     #: itself puts before a noun
@@ -241,8 +247,16 @@ class Lexicon:
     #: a verb form of the action a slot is named for → that slot ("merged",
     #: "merging" for `merger`; "booked" for `booker`): what the slot does
     acts: dict[str, str] = field(default_factory=dict)
+    #: a slot's name of two or more words with its last word as the noun of
+    #: its action ("water test", "water tests" for `water_tester`) → that slot
+    act_phrases: dict[tuple[str, ...], str] = field(default_factory=dict)
     #: slots called somewhere outside every loop
     unlooped: frozenset[str] = frozenset()
+    #: the slots whose verdicts a condition tests for approval ("?" for a
+    #: tested value bound otherwise)
+    approval_tested: frozenset[str] = frozenset()
+    #: the decision words the program tests with `says`
+    said: frozenset[str] = frozenset()
     #: a form of a decision word the program tests (`if ruling says close`)
     #: → that word ("closes", "closed", "on close"): the path where a
     #: verdict said it
@@ -575,6 +589,26 @@ def verb_forms(agent: str) -> set[str]:
     return forms
 
 
+def _key_reads(program: ir.Program) -> dict[str, frozenset[str]]:
+    """Each key calls pass a value under → the names its values read."""
+    out: dict[str, set[str]] = {}
+    for e in exprs_in(program.body):
+        if isinstance(e, ir.Call):
+            for p in e.props:
+                out.setdefault(p.key, set()).update(x.name for x in ir.subexprs(p.value) if isinstance(x, ir.Name))
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+def _prompt_pieces(value: ir.Expr) -> list[str]:
+    """The literal text of a prompt."""
+    match value:
+        case ir.Text(parts=parts):
+            return [p for p in parts if isinstance(p, str)]
+        case ir.Literal_(value=str() as text):
+            return [text]
+    return []
+
+
 def _loop_names(stmt: ir.Stmt) -> list[str]:
     """The names a statement gives a loop: its variable, the local it is bound to."""
     match stmt:
@@ -596,6 +630,21 @@ def _acts(slots: Iterable[str]) -> dict[str, str]:
     return {form: next(iter(names)) for form, names in sorted(owners.items()) if len(names) == 1}
 
 
+def _act_phrases(slots: Iterable[str]) -> dict[tuple[str, ...], str]:
+    """The nouns of the action of a slot named in two or more words: its
+    name with the agent noun made the noun of what it does ("water test",
+    "water testing" for `water_tester`; not "water tested", a verb)."""
+    owners: dict[tuple[str, ...], set[str]] = {}
+    for slot in slots:
+        ws = words_of(slot)
+        if len(ws) < 2:
+            continue
+        for form in verb_forms(ws[-1]):
+            if not form.endswith(("ed", "id")):
+                owners.setdefault((*ws[:-1], form), set()).add(slot)
+    return {phrase: next(iter(names)) for phrase, names in sorted(owners.items()) if len(names) == 1}
+
+
 def said_words(program: ir.Program) -> set[str]:
     """The decision words the program tests with `X says WORD`, anywhere."""
     out: set[str] = set()
@@ -615,8 +664,20 @@ def said_words(program: ir.Program) -> set[str]:
 
 
 def _deciders(program: ir.Program) -> frozenset[str]:
-    """The slots whose verdicts a condition of the program tests, by the
-    locals it binds to their calls; "?" for a tested value bound otherwise."""
+    """The slots whose verdicts a condition of the program tests."""
+    return _tested(program, says=True)
+
+
+def _approval_tested(program: ir.Program) -> frozenset[str]:
+    """The slots whose verdicts a condition tests for approval (`approves`,
+    `proceeds`, "approves the schedule")."""
+    return _tested(program, says=False)
+
+
+def _tested(program: ir.Program, *, says: bool) -> frozenset[str]:
+    """The slots whose verdicts a condition tests for approval (with
+    ``says``, for a decision word too), by the locals the program binds to
+    their calls; "?" for a tested value bound otherwise."""
     bound: dict[str, set[str]] = {}
     for stmt in ir.walk(program.body):
         match stmt:
@@ -629,7 +690,7 @@ def _deciders(program: ir.Program) -> frozenset[str]:
         for cond in ir.conditions(stmt):
             while isinstance(cond, ir.Not):
                 cond = cond.operand
-            if isinstance(cond, ir.Proceeds | ir.Says | ir.Decides):
+            if isinstance(cond, ir.Proceeds | ir.Decides) or (says and isinstance(cond, ir.Says)):
                 subject = cond.subject
                 while isinstance(subject, ir.Attr):
                     subject = subject.base
@@ -844,6 +905,19 @@ def build_lexicon(
             for slot in sorted(slot_set)
         },
         walkers={n: frozenset(w) for n, w in walkers.items()},
+        key_reads=_key_reads(program),
+        prompt_verbs={
+            slot: frozenset(
+                m.group(1).lower()
+                for e in exprs_in(program.body)
+                if isinstance(e, ir.Call) and delegate_vars.get(e.callee, e.callee) == slot
+                for p in e.props
+                if p.key == "prompt"
+                for part in _prompt_pieces(p.value)
+                for m in re.finditer(r"(?:^|[.!?]\s+)([A-Za-z]+)", part)
+            )
+            for slot in sorted(slot_set)
+        },
         scalars=frozenset(scalars) & input_set,
         appended=frozenset(
             stmt.target.name for stmt in ir.walk(program.body) if isinstance(stmt, ir.Append) and isinstance(stmt.target, ir.Name)
@@ -901,8 +975,11 @@ def build_lexicon(
                 if len(w) >= 6:
                     stem_owners.setdefault(w[:6], set()).add(name)
     lex.acts.update(_acts(slot_set))
+    lex.act_phrases.update(_act_phrases(slot_set))
     lex.verdicts.update(_verdicts(program, _known()))
     lex.deciders = _deciders(program)
+    lex.approval_tested = _approval_tested(program)
+    lex.said = frozenset(said_words(program))
     lex.loop_count = sum(1 for loop in loops_in(program.body) if not isinstance(loop, ir.Parallel))
     only = [loop for loop in loops_in(program.body) if not isinstance(loop, ir.Parallel)]
     if len(only) == 1 and isinstance(only[0], ir.Repeat | ir.LoopUntil):

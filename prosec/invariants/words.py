@@ -439,6 +439,11 @@ KINDS: dict[str, tuple[str, ...]] = {
         "taken away", "taken off", "struck off", "emptied", "wiped",
     ),
     "MONO": ("monotonic", "monotonically", "cumulative", "append_only", "append only", "add_only"),
+    # "the caller gets the chair's reason": what the pattern returns, said
+    # of whom it returns to
+    "CALLER_GETS": ("the caller gets", "caller gets", "the caller gets back", "caller gets back",
+                    "the caller receives", "caller receives", "the caller is given", "caller is given",
+                    "the caller is handed", "caller is handed", "the caller is sent", "caller is sent"),
     "RETURN": ("return", "returns", "returned", "returning", "hand back", "hands back", "handed back", "given back", "reported back",
                # "the recipe that comes back"
                "comes back", "come back", "came back",
@@ -446,7 +451,9 @@ KINDS: dict[str, tuple[str, ...]] = {
                # a pattern returns to, whatever else it is called
                "comes back to the caller", "come back to the caller", "returned to the caller",
                "handed back to the caller", "given back to the caller", "handed to the caller",
-               "given to the caller"),
+               "given to the caller", "goes back to the caller", "go back to the caller",
+               "sent back to the caller", "passed back to the caller", "reported back to the caller",
+               "reported to the caller", "sent to the caller", "passed to the caller"),
     "BLOCK": (
         "block", "blocks", "blocked", "stop", "stops", "stopped", "halts", "halt",
         "refuses", "refuse", "declines", "decline", "denies", "deny", "rejects", "reject",
@@ -569,6 +576,7 @@ KINDS: dict[str, tuple[str, ...]] = {
                  # "when the claim is held", "when a proposal is screened out"
                  "held", "held back", "screened out", "turned down", "vetoed"),
     "RATHER_THAN": ("rather than", "instead of"),
+    "IN_PLACE_OF": ("in place of",),
     "VICE_VERSA": ("vice versa", "and vice versa", "the reverse", "conversely"),
     "WHOLE": ("full", "whole", "complete", "entire"),
     "EXHAUSTED": (

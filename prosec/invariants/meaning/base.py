@@ -220,6 +220,10 @@ class Clause:
     #: says again what the clause before said of the same list ("...; it is
     #: only appended to"): read only after a clause that said it
     again: bool = False
+    #: says nothing checkable by design ("..., only the outline built from
+    #: them": what it sees instead, conceded): the one clause that may give
+    #: no claim
+    concedes: bool = False
 
 
 def _name(items: Iterable[Any]) -> str:
@@ -450,6 +454,11 @@ class Base(Transformer[Token, Any]):
                     raise Unsupported("a second verb after a negated subject")
                 subject = Subject(previous.calls, subject.negative)
             got = item.build(subject) if subject is not None else item.build(Subject(()))
+            if not got and not item.concedes:
+                # a clause whose subject came to no call ("withheld from
+                # it", where "it" was not followed): read, it would drop
+                # what it says
+                raise Unsupported("a clause that gives no claim")
             said = (item, subject if subject is not None else Subject(()), got)
             for claim in got:
                 if claim not in claims:
@@ -1503,6 +1512,14 @@ class Base(Transformer[Token, Any]):
                 # "never sees the booker's terms, only its notes": the slot
                 # named last, or the subject?
                 raise Unsupported("'its' after another slot is named")
+            if obj.what == "fields" and any(
+                f in self.lex.passed_keys.get(target.slot, frozenset()) and f not in self.lex.declares.get(target.slot, frozenset())
+                for f in obj.fields
+            ):
+                # "each tester works only from its recipe", of a tester
+                # passed `recipe:` that declares no such key: the recipe it
+                # is given, or a field of its own result?
+                raise Unsupported("'its' before the key of a value the slot is passed")
             own = self.lex.made.get(obj.local, frozenset()) == {target.slot} if obj.local is not None else False
             if obj.local is not None and self._held_by(obj.local) != target.slot and not (obj.what == "prior" and own):
                 # ("its own earlier drafts": those of the local's values that
@@ -1583,6 +1600,7 @@ class Base(Transformer[Token, Any]):
         unchanged: bool = False,
         basis: bool = False,
         loose: bool = False,
+        contrast: list[Obj] | None = None,
     ) -> list[Claim]:
         if subject.negative:
             # "the totals reach neither the tabulators nor the counters": a
@@ -1650,7 +1668,9 @@ class Base(Transformer[Token, Any]):
             if needs:
                 # a slot's fields last, as the canonical form says them
                 needs.sort(key=lambda n: isinstance(n, FromSlot) and bool(n.fields))
-                out.append(Receives(target, tuple(needs), only=only, basis=basis, loose=loose))
+                # (what a contrast sets the needs against: "never the feed, only the report")
+                against = tuple(src for o in contrast or () for src in self._sources(o, target, subject, negative=True))
+                out.append(Receives(target, tuple(needs), only=only, basis=basis, loose=loose, contrast=against))
         return out
 
     def _clause(self, subject: Subject, build: Callable[[Subject], list[Claim]]) -> Clause:

@@ -322,6 +322,8 @@ class BoundsRules(Base):
             # rerun"): a count of each round's calls, or of the run's
             raise Unsupported("'per run' where the pattern's rounds are runs too")
 
+        per = [str(t).lower().split()[1] for t in self._tokens(items, "IN_TOTAL") if str(t).lower().startswith("per ")]
+
         quantified = any(t.kind in ("EVERY", "BOTH") for t in self.toks)
 
         def build(s: Subject) -> list[Claim]:
@@ -334,6 +336,10 @@ class BoundsRules(Base):
                     continue
                 if target.slot is None or target.slot in self.lex.sequences or target.phase != "all" or target.given:
                     raise Unsupported("a call count of something that is not one slot")
+                if any(w not in ("run", "execution") for w in per) and target.slot in self.lex.looped:
+                    # "once per chunk", of a slot called in a loop: per
+                    # element, or per run?
+                    raise Unsupported(f"'per {per[0]}' of a slot called in a loop")
                 if quantified and target.slot in self.lex.repeated:
                     raise Unsupported("'each' of a slot called more than once: each call, or the slot?")
                 out.append(CallCount(target, count, exact, loose))

@@ -80,6 +80,9 @@ class GivingRules(Base):
         objs = self._said_first(items)
         subjects = [i for i in items if isinstance(i, Subject)]
         calls = tuple(c for subject in subjects for c in subject.calls)
+        if len(subjects) == 1 and subjects[0].it:
+            # "withheld from it": the subject of the clause before
+            return self._clause(subjects[0], lambda s: self._forbid(s, objs))
         return self._clause(Subject(calls), lambda s: self._forbid(s, objs))
 
     def see_only_own(self, items: list[Any]) -> Clause:

@@ -44,7 +44,7 @@ class PhasesRules(Base):
         return self._phase_clause(items, "later")
 
     def concession(self, items: list[Any]) -> Clause:
-        return self._clause(Subject((), it=True), lambda s: [])
+        return Clause(Subject((), it=True), lambda s: [], concedes=True)
 
     def returns_field(self, items: list[Any]) -> Clause:
         key = self._name(next(t for t in self._tokens(items) if t.type in ("FIELD", "VAR")))

@@ -419,7 +419,7 @@ class ReceivingRules(Base):
         work = next(i for i in items if isinstance(i, _OwnWork))
         verb = work.start + 1
         while work.word == "so" and verb < len(self.toks) and self.toks[verb].kind in ("THAT", "IT", "AUX"):
-            verb += 1  # "so (that) it can check ..."
+            verb += 1  # "so (that) it can check ...", "so they know ..."
         after = self.toks[verb] if verb < len(self.toks) else None
         if after is None or after.names or after.kind in ("IT", "ITS"):
             raise Unsupported("no verb of the slot's own work after the word")
@@ -592,5 +592,15 @@ class ReceivingRules(Base):
         negative, positive = self._objs(items)
         return self._clause(
             self._subject(items),
-            lambda s: self._forbid(s, negative) + self._need(s, positive, only=True, basis=True, loose=True),
+            lambda s: self._forbid(s, negative) + self._need(s, positive, only=True, basis=True, loose=True, contrast=negative),
+        )
+
+    def see_only_in_place(self, items: list[Any]) -> Clause:
+        """"Works only from the report in place of the feed": only the
+        report where the feed would be, or nothing else at all (the
+        canonical form of the contrast above, without its denial)."""
+        positive, replaced = self._objs(items)
+        return self._clause(
+            self._subject(items),
+            lambda s: self._need(s, positive, only=True, basis=True, loose=True, contrast=replaced),
         )

@@ -47,6 +47,20 @@ def _described_key(key: str, noun: str) -> bool:
     return "_" not in key and len(key) > 4 and participle and noun not in _DERIVED_NOUNS
 
 
+def _refused(when: When, owner: str, fields: tuple[str, ...]) -> Returns:
+    """The owner's fields returned where it refuses: where it does not
+    approve, or where it says the refusal word the program tests."""
+    if when.path == "says":
+        return Returns("says", (Need(FromSlot(owner, fields)),), approver=owner, word=when.word)
+    return Returns("blocked", (Need(FromSlot(owner, fields)),), approver=owner)
+
+
+def _form_of(form: str, word: str) -> bool:
+    """Whether ``form`` is the word or one of its verb forms ("refuses",
+    "refused" of "refuse"; "rejects" of "reject")."""
+    return form in (word, word + "s", word + "es", word + "d", word + "ed")
+
+
 class ReturnsRules(Base):
     """Rules of the English grammar about what the pattern returns."""
 
@@ -62,6 +76,13 @@ class ReturnsRules(Base):
             # "on a decline", "when blocked", where the verdicts of several
             # slots are tested: whose refusal, the words do not say
             raise Unsupported("a refusal of no named slot, where several slots' verdicts are tested")
+        if approver is not None and approver not in self.lex.approval_tested and "?" not in self.lex.approval_tested:
+            # "when the harbormaster refuses", of `if ruling says refuse`
+            # where no approval of its verdict is tested: where it said so
+            blocks = [str(t).lower() for t in items if isinstance(t, Token) and t.type == "BLOCK"]
+            said = [w for b in blocks[:1] for w in sorted(self.lex.said) if _form_of(b, w)]
+            if len(said) == 1:
+                return When(approver, "says", said[0])
         return When(approver)
 
     def held_decider(self, items: list[Any]) -> str:
@@ -207,7 +228,9 @@ class ReturnsRules(Base):
 
     def _comes_back(self, items: list[Any]) -> None:
         """A return said with no "is": only "comes back" says it."""
-        if not self._tokens(items, "BE") and not any(str(t).lower().startswith(("come", "came")) for t in self._tokens(items, "RETURN")):
+        said = [str(t).lower() for t in self._tokens(items, "RETURN")]
+        back = any(t.startswith(("come", "came")) or t.endswith("to the caller") for t in said)
+        if not self._tokens(items, "BE") and not self._tokens(items, "CALLER_GETS") and not back:
             raise Unsupported("a verb of returning with no 'is' that does not say the value comes back")
 
     def ret_field_when(self, items: list[Any]) -> Clause:
@@ -216,7 +239,7 @@ class ReturnsRules(Base):
         approver = when.approver or owner
         if approver != owner:
             raise Unsupported("one slot's field returned when another blocks")
-        return Clause(None, lambda s: [Returns("blocked", (Need(FromSlot(owner, fields)),), approver=owner)])
+        return Clause(None, lambda s: [_refused(when, owner, fields)])
 
     def ret_its_field_when(self, items: list[Any]) -> Clause:
         """"When the guard blocks, its reason is returned": the fields of
@@ -227,7 +250,7 @@ class ReturnsRules(Base):
         owner = when.approver
         if owner is None or owner in (OTHER, ITS):
             raise Unsupported("'its' of no slot named before it")
-        return Clause(None, lambda s: [Returns("blocked", (Need(FromSlot(owner, fields)),), approver=owner)])
+        return Clause(None, lambda s: [_refused(when, owner, fields)])
 
     def ret_field_when_comes_back(self, items: list[Any]) -> Clause:
         """"When the guard blocks, the guard's reason comes back"."""

@@ -118,6 +118,7 @@ def check(claim: Isolation, facts: Facts) -> Verdict:
         )
     problems: list[Problem] = []
     whole: list[Problem] = []  # a whole result, which may not have the field at all
+    routed: list[Problem] = []  # what a local holds, reaching the call by another way
     for call in calls:
         if isinstance(claim.source, Null):
             for prop in call.props.values():
@@ -137,7 +138,12 @@ def check(claim: Isolation, facts: Facts) -> Verdict:
                 unsure = isinstance(claim.source, FromField) and all(
                     g.src.kind != "input" and g.first_field() is None for g in bad
                 ) and not _result_field(facts, claim.source.name)
-                (whole if unsure else problems).append(
+                elsewhere = (
+                    isinstance(claim.source, FromVar)
+                    and claim.source.name not in facts.a.inputs
+                    and _from_inputs_only(prop.prop.value, facts)
+                )
+                (whole if unsure else routed if elsewhere else problems).append(
                     Problem(
                         prop.prop.value.span,
                         f"`{call.slot}` receives `{show(prop.prop.value)}` (line "
@@ -166,7 +172,32 @@ def check(claim: Isolation, facts: Facts) -> Verdict:
             whole,
             [],
         )
-    return verdict([*problems, *whole], evidence)
+    if routed and not problems and isinstance(claim.source, FromVar):
+        # ("the discrepancy log", of a local holding records of each
+        # aisle, never read by the recounter, which is given the aisle
+        # itself): the values the local holds, not the local
+        return unsettled(
+            f"what `{claim.source.name}` holds reaches the call, but not read from it there: whether a "
+            "value that reaches it by another way counts is not something the words settle",
+            routed,
+            evidence,
+        )
+    return verdict([*problems, *whole, *routed], evidence)
+
+
+def _from_inputs_only(e: ir.Expr, facts: Facts) -> bool:
+    """Whether an argument reads nothing but inputs and the variables of
+    loops over inputs (`for aisle in aisles`), none of them ever set again:
+    no value it reads can have been taken from a local."""
+    body = facts.a.program.body
+    walked = {loop.var for loop in ir.walk(body) if isinstance(loop, ir.For) and isinstance(loop.iterable, ir.Name) and loop.iterable.name in facts.a.inputs}
+    set_again: set[str] = set()
+    for stmt in ir.walk(body):
+        match stmt:
+            case ir.Bind(name=name) | ir.Assign(target=ir.Name(name=name)):
+                set_again.add(name)
+    names = {x.name for x in ir.subexprs(e) if isinstance(x, ir.Name)}
+    return all((n in facts.a.inputs or n in walked) and n not in set_again for n in names)
 
 
 def _result_field(facts: Facts, name: str) -> bool:

@@ -482,7 +482,14 @@ def check(claim: Receives, facts: Facts) -> Verdict:
                     unsure.append(problem)
                 else:
                     problems.append(problem)
-        if claim.only:
+        if claim.only and claim.contrast:
+            # "never the feed, only the report": instead of the feed, or
+            # nothing else at all?
+            other = f"only {', '.join(describe_source(n) for n in claim.needs)} in place of what it never sees, or nothing else at all"
+            meanings.extend((other, p) for p in _extra(claim, call, props, facts, basis=claim.basis))
+            if claim.loose:
+                wider.extend(_extra(claim, call, props, facts, basis=False))
+        elif claim.only:
             problems.extend(_extra(claim, call, props, facts, basis=claim.basis))
             if claim.loose:
                 wider.extend(_extra(claim, call, props, facts, basis=False))
