@@ -52,6 +52,7 @@ sys.path.insert(0, str(ROOT))
 
 from prosec.api import compile_text  # noqa: E402
 from prosec.invariants import InvariantFact, Status  # noqa: E402
+from prosec.invariants.words import KINDS  # noqa: E402
 
 NEGATORS = re.compile(
     r"\b(?:never|not|no|none|neither|nor|without|only|solely|except|withheld|hidden|unaware|cannot|can't|"
@@ -273,7 +274,10 @@ def matches(want: dict[str, Any], fact: InvariantFact) -> bool:
             # the returned key as `word`, as others write `field`, which
             # this match leaves to the source.)
             path = {"always": "all", "reject": "blocked", "approved": "accept"}.get(when, when)
-            if p.get("path", "all") != path and not (when == "always" and "sides" in p):
+            # (the path where a verdict says the refusal word the program
+            # tests, `if ruling says decline`, is where the approver refuses)
+            refused = when in ("reject", "blocked") and p.get("path") == "says" and str(p.get("word")) in KINDS["BLOCK"]
+            if p.get("path", "all") != path and not refused and not (when == "always" and "sides" in p):
                 return False
             needs = " ".join(str(n) for n in p.get("needs", ()))
             src = str(want.get("source", ""))
