@@ -119,12 +119,13 @@ class Figures:
     @property
     def polarity_errors(self) -> list[Sentence]:
         out = []
+        wrong = {id(s) for s in (*self.false_alarms, *self.false_proofs)}
         for s in self.sentences:
             read = s.status not in ("unrecognized", "")
             negated = any(e.get("negated") for e in s.expect)
             if read and negated and not _denial_read(s) and not _polarity_kept(s):
                 out.append(s)
-            elif (s in self.false_alarms or s in self.false_proofs) and NEGATORS.search(s.text):
+            elif id(s) in wrong and NEGATORS.search(s.text):
                 out.append(s)
         return out
 

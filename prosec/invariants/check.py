@@ -30,7 +30,9 @@ PS599    error     internal error while checking an invariant (a bug in prosec)
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
+from .. import ir
 from ..diagnostics import Diagnostic, Span, error, info, warning
 from ..sections import InvariantDecl
 from ..types import is_scalar
@@ -49,18 +51,18 @@ def check_invariants(ctx: PatternContext, *, strict: bool = False) -> InvariantR
         return InvariantResult(facts=[], firewalls={}, diagnostics=[])
     primary = next((s.name for s in ctx.decls.slots if s.primary), None)
     sequences = frozenset(ctx.scope.slot_sequences)
-    lex = build_lexicon(
-        slots=ctx.slots,
-        sequences=sequences,
-        inputs=ctx.inputs,
-        config=ctx.config,
-        program=ctx.program,
-        primary=primary,
-        ensures=[e for s in ctx.decls.slots for e in s.ensures],
-        descriptions=[(d.name, d.description) for d in ctx.decls.inputs] + [(d.name, d.description) for d in ctx.decls.config],
-        results_described=[(s.name, e) for s in ctx.decls.slots for e in s.ensures],
-        prose="\n".join((ctx.decls.description, ctx.decls.shape, ctx.decls.notes)),
-        scalars=[d.name for d in ctx.decls.inputs if is_scalar(d.type_text)],
+    lex = _lexicon(
+        frozenset(ctx.slots),
+        frozenset(sequences),
+        frozenset(ctx.inputs),
+        frozenset(ctx.config),
+        ctx.program,
+        primary,
+        tuple(e for s in ctx.decls.slots for e in s.ensures),
+        tuple((d.name, d.description) for d in ctx.decls.inputs) + tuple((d.name, d.description) for d in ctx.decls.config),
+        tuple((s.name, e) for s in ctx.decls.slots for e in s.ensures),
+        "\n".join((ctx.decls.description, ctx.decls.shape, ctx.decls.notes)),
+        tuple(d.name for d in ctx.decls.inputs if is_scalar(d.type_text)),
     )
     readings: list[Reading | Exception] = []
     pinned: list[Diagnostic] = []
@@ -90,6 +92,39 @@ def check_invariants(ctx: PatternContext, *, strict: bool = False) -> InvariantR
         out_facts += got
         diagnostics += more
     return InvariantResult(facts=out_facts, firewalls=firewalls, diagnostics=diagnostics)
+
+
+@lru_cache(maxsize=32)
+def _lexicon(
+    slots: frozenset[str],
+    sequences: frozenset[str],
+    inputs: frozenset[str],
+    config: frozenset[str],
+    program: ir.Program,
+    primary: str | None,
+    ensures: tuple[str, ...],
+    descriptions: tuple[tuple[str, str], ...],
+    results_described: tuple[tuple[str, str], ...],
+    prose: str,
+    scalars: tuple[str, ...],
+) -> Lexicon:
+    """The pattern's lexicon, built once for one program and its
+    declarations (a pattern compiled again with other invariants, the
+    delegation unchanged, reads them against the same names). Nothing
+    changes a lexicon once it is built."""
+    return build_lexicon(
+        slots=slots,
+        sequences=sequences,
+        inputs=inputs,
+        config=config,
+        program=program,
+        primary=primary,
+        ensures=ensures,
+        descriptions=descriptions,
+        results_described=results_described,
+        prose=prose,
+        scalars=scalars,
+    )
 
 
 def check_claims(ctx: PatternContext, claims: Sequence[Claim]) -> list[Verdict] | None:
