@@ -140,6 +140,13 @@ def is_scalar(type_text: str | None) -> bool:
     return parsed is not None and parsed[1] == 0 and parsed[0] != "any"
 
 
+def has_no_fields(type_text: str | None) -> bool:
+    """Whether a declared type is a string, a number or a boolean, not a
+    list: a value with no fields to read (a field read of it is null)."""
+    parsed = _base_and_depth(type_text)
+    return parsed is not None and parsed[1] == 0 and parsed[0] not in ("any", "object")
+
+
 def is_number(type_text: str | None) -> bool:
     """Whether ``type_text`` is the scalar type ``number``."""
     return _base_and_depth(type_text) == ("number", 0)

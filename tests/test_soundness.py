@@ -283,3 +283,15 @@ return { draft: draft }
     # the firewall removes `notes` from the previous draft before each later
     # call: the draft no longer arrives as it is
     assert _statuses(relay, [*unchanged, *firewall], **kw) == [Status.UNRECOGNIZED, Status.ENFORCED]
+
+
+@pytest.mark.parametrize(("declared", "status"), [("string", Status.VIOLATED), ("object", Status.PROVED)])
+def test_a_field_of_an_input_with_no_fields_is_never_received(declared: str, status: Status) -> None:
+    # (found by the random hunt: `x.reason` of a string input is null on
+    # every run, so "b receives the reason" must not be proved)
+    delegation = """
+    call b
+      k1: x.reason
+    """
+    claims: list[Claim] = [Receives(Calls("b"), (FromField("reason"),), only=True), Receives(Calls("b"), (FromField("reason"),))]
+    assert _statuses(delegation, claims, slots="b", requires=f"x: {declared} -- x") == [status, status]

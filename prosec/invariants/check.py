@@ -35,7 +35,7 @@ from functools import lru_cache
 from .. import ir
 from ..diagnostics import Diagnostic, Span, error, info, warning
 from ..sections import InvariantDecl
-from ..types import is_scalar
+from ..types import has_no_fields, is_scalar
 from .canonical import canonical
 from .claims import Claim, Firewall, Unverifiable, kind_of, params_of
 from .flow import BUDGET, Analysis, TooComplex, analyse
@@ -154,6 +154,9 @@ def _facts(ctx: PatternContext, claims: Sequence[Claim]) -> Facts:
         sequences=frozenset(ctx.scope.slot_sequences),
     )
     facts = Facts(analysis)
+    facts.scalars = frozenset(d.name for d in ctx.decls.inputs if has_no_fields(d.type_text)) | frozenset(
+        d.name for d in ctx.decls.config if has_no_fields(d.type_text)
+    )
     for claim in claims:
         if isinstance(claim, Firewall) and claim not in facts.firewalls:
             # what the generated code will strip, which "as it is" claims

@@ -242,6 +242,9 @@ class Facts:
         #: the verdict on each field firewall claimed in the same pattern,
         #: found first because ``stripped`` depends on them
         self.firewalls: dict[Firewall, Verdict] = {}
+        #: the inputs and config entries declared a string, a number or a
+        #: boolean: a field read of one is always null
+        self.scalars: frozenset[str] = frozenset()
 
     # ------------------------------------------------------------ calls
 

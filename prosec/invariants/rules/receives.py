@@ -111,8 +111,9 @@ def covers(need: Source, f: Flow, call: CallObs, facts: Facts, *, sure: bool = F
                 f.src == w.src and f.path[: len(w.path)] == w.path for w in facts.written(name)
             )
         case FromField(name=name):
-            # "the amount": that field, of a delegate's result or of an input
-            return f.first_field() == name
+            # "the amount": that field, of a delegate's result or of an
+            # input (not of one declared a string or a number: always null)
+            return f.first_field() == name and not (f.src.kind == "input" and f.src.name in facts.scalars)
         case AnyResult(age=age):
             if f.src.kind != "call" or f.first_field() is not None:
                 return False  # "the result" is a whole result, not a field of one
