@@ -492,8 +492,9 @@ def _per_thing(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str, ..
 def _act_phrase(low: list[str], i: int, lex: Lexicon) -> tuple[str, ...] | None:
     """The noun of a slot's action in its name's words at ``i`` ("water
     test"), the longest."""
-    for phrase in sorted(lex.act_phrases, key=len, reverse=True):
-        if tuple(low[i : i + len(phrase)]) != phrase:
+    for n in range(min(6, len(low) - i), 1, -1):
+        phrase = tuple(low[i : i + n])
+        if phrase not in lex.act_phrases:
             continue
         if any(tuple(low[i : i + k]) in lex.forms for k in range(1, len(phrase) + 1)) or any(w[:6] in lex.stems for w in phrase):
             return None  # ("the hand counts", of a local `hand_counts`: that name)

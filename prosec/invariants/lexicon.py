@@ -872,6 +872,11 @@ def build_lexicon(
             case _:
                 pass
     variables -= slot_set | input_set | _GENERIC_LOCALS
+    # each slot's call sites, once (a `for` over a slot sequence calls it by its variable)
+    calls_of: dict[str, list[ir.Call]] = {}
+    for e in exprs_in(program.body):
+        if isinstance(e, ir.Call):
+            calls_of.setdefault(delegate_vars.get(e.callee, e.callee), []).append(e)
     lex = Lexicon(
         slots=slot_set,
         sequences=seq_set,
@@ -894,24 +899,14 @@ def build_lexicon(
         declared_keys=frozenset(k for text in ensures for k in declared_keys(text)),
         results={n: frozenset(c for c in cs if c) for n, cs in set_to.items() if None not in cs},
         made={n: frozenset(c for c in cs if c) for n, cs in set_to.items() if any(cs)},
-        passed_keys={
-            slot: frozenset(
-                p.key
-                for e in exprs_in(program.body)
-                if isinstance(e, ir.Call) and delegate_vars.get(e.callee, e.callee) == slot
-                for p in e.props
-                if p.key != "prompt"
-            )
-            for slot in sorted(slot_set)
-        },
+        passed_keys={slot: frozenset(p.key for c in calls_of.get(slot, ()) for p in c.props if p.key != "prompt") for slot in sorted(slot_set)},
         walkers={n: frozenset(w) for n, w in walkers.items()},
         key_reads=_key_reads(program),
         prompt_verbs={
             slot: frozenset(
                 m.group(1).lower()
-                for e in exprs_in(program.body)
-                if isinstance(e, ir.Call) and delegate_vars.get(e.callee, e.callee) == slot
-                for p in e.props
+                for c in calls_of.get(slot, ())
+                for p in c.props
                 if p.key == "prompt"
                 for part in _prompt_pieces(p.value)
                 for m in re.finditer(r"(?:^|[.!?]\s+)([A-Za-z]+)", part)
