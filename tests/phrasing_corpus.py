@@ -8,8 +8,10 @@ nothing any sentence says (see the README in each folder). A sentence
 about a corpus pattern names it as ``corpus:NAME`` and is checked against
 the corpus file read in place.
 
-Each sentence is compiled alone, as the only bullet of its pattern's
-``### Invariants``. The figures:
+Each sentence is checked as if it were the only bullet of its pattern's
+``### Invariants``: a file's sentences share one compile, each on its own
+bullet, since a sentence's reading and status depend on the delegation alone
+(mutants and controls are compiled one by one). The figures:
 
 - **read correctly**: read in full, into exactly the expected claims;
   **rightly left unread**: a sentence that states no claim (``expect =
@@ -193,6 +195,33 @@ def _compile(name: str, text: str) -> list[InvariantFact] | None:
     return list(result.report.invariants)
 
 
+def _compile_each(name: str, text: str, sentences: list[str]) -> list[list[InvariantFact] | None]:
+    """The facts of each sentence, as if it were the pattern's only invariant.
+
+    The sentences are checked in one compile, each on its own bullet: a
+    sentence's reading and status depend on the delegation and on no other
+    bullet, and the pattern is read, parsed and analysed once instead of once
+    per sentence. Where the bullets cannot be told apart (a sentence that is
+    not one line, or one whose facts land on no bullet) each is compiled
+    alone.
+    """
+    if not sentences or any("\n" in s for s in sentences):
+        return [_compile(name, with_invariants(text, [s])) for s in sentences]
+    composed = with_invariants(text, sentences)
+    first = composed.index("### Invariants\n\n")
+    top = composed.count("\n", 0, first) + 3  # the first bullet's line
+    facts = _compile(name, composed)
+    if facts is None:
+        return [_compile(name, with_invariants(text, [s])) for s in sentences]
+    each: list[list[InvariantFact]] = [[] for _ in sentences]
+    for fact in facts:
+        at = fact.span.line - top
+        if not 0 <= at < len(sentences):
+            return [_compile(name, with_invariants(text, [s])) for s in sentences]
+        each[at].append(fact)
+    return [found for found in each]
+
+
 def _status(facts: list[InvariantFact]) -> str:
     order = ("violated", "unrecognized", "unverifiable", "enforced", "proved")
     statuses = {f.status.value for f in facts}
@@ -367,14 +396,15 @@ def evaluate(*, mutants: bool = True, sets: tuple[str, ...] = ()) -> Figures:
         name, text = found
         figs.patterns.add(data["pattern"])
         by_text: dict[str, Sentence] = {}
-        for entry in data.get("sentence", []):
+        entries = data.get("sentence", [])
+        each = _compile_each(name, text, [entry["text"] for entry in entries])
+        for entry, facts in zip(entries, each, strict=True):
             s = Sentence(toml.parent.name, toml.name, data["pattern"], entry["text"], entry.get("holds"), entry.get("expect", []))
             fix = reviewed.get((f"{toml.parent.name}/{toml.name}", s.text))
             if fix is not None:
                 s.holds = fix.get("holds", s.holds)
                 s.expect = fix.get("expect", s.expect)
                 figs.relabelled += 1
-            facts = _compile(name, with_invariants(text, [s.text]))
             s.facts = facts or []
             s.status = _status(s.facts) if facts is not None else "error"
             s.verdict = verdict(s)
