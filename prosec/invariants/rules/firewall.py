@@ -14,7 +14,7 @@ from ...diagnostics import Span
 from ..claims import Firewall
 from ..flow import INDEX
 from ..model import Status
-from .base import Facts, Problem, Verdict, origin, show, where
+from .base import Facts, Problem, Verdict, origin, show, undecided, where
 
 
 def check(claim: Firewall, facts: Facts) -> Verdict:
@@ -25,6 +25,9 @@ def check(claim: Firewall, facts: Facts) -> Verdict:
         note = f"{claim.target.describe()} is never called"
         return Verdict(Status.PROVED, [note], vacuous=note)
     problems: list[Problem] = []
+    # "only the splits, never the comments": of the other delegates' outputs
+    # only that one, or only that one's output rather than its comments?
+    extras: list[Problem] = []
     walls: dict[Span, tuple[str, ...]] = {}
     for call in calls:
         for prop, flows in facts.props(call, claim.target.phase):
@@ -35,7 +38,7 @@ def check(claim: Firewall, facts: Facts) -> Verdict:
                     continue
                 if f.src.name != claim.source:
                     if claim.only and f.src.name != call.slot:
-                        problems.append(
+                        extras.append(
                             Problem(value.span, f"{said}, from {origin(f)}: it may see only `{claim.source}`'s output")
                         )
                         break
@@ -59,6 +62,16 @@ def check(claim: Firewall, facts: Facts) -> Verdict:
                 break
     if problems:
         return Verdict(Status.VIOLATED, [], problems)
+    if extras:
+        # the fields are kept from it all the same (stripped at run time
+        # where the whole result reaches it)
+        found = undecided(
+            f"of the other delegates' outputs only `{claim.source}`'s, or its output in place of its {names}",
+            extras,
+            [],
+        )
+        found.firewalls = walls
+        return found
     if walls:
         lines = sorted({s.line for s in walls})
         return Verdict(

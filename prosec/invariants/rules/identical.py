@@ -75,7 +75,7 @@ def check(claim: Identical, facts: Facts) -> Verdict:
                     read = sorted({e.name for e in ir.subexprs(prop.prop.value) if isinstance(e, ir.Name)} & written)
                     if read:
                         why = f"it reads `{read[0]}`, which the loop writes"
-                if why is None and isinstance(loop.node, ir.For):
+                if why is None and carried is flows and isinstance(loop.node, ir.For):
                     # the element a `for` picks: another one each iteration,
                     # even of a list of results made before the loop
                     # (whose flows do not say which element they are)
