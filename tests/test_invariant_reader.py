@@ -7193,3 +7193,94 @@ def test_the_callers_share_and_a_refusal_word_the_program_tests(sentence: str, c
     read_as, got, evidence = _checked(BERTH, sentence)
     assert read_as == canonical, sentence
     assert got == status, evidence
+
+
+PRESS = """\
+---
+name: press
+kind: pattern
+---
+
+# Press
+
+A drafter writes the copy, a subeditor checks it, and the page desk lays out
+each page of the edition; only the shortlisted stories are drafted.
+
+### Slots
+
+- `picker`
+  - requires: story
+  - ensures: a verdict `{ decision, reason }`
+- `drafter`
+  - requires: stories
+  - ensures: a draft `{ body, notes }`
+- `subeditor`
+  - requires: copy
+  - ensures: corrections
+- `page_desk`
+  - requires: copy, edition, page
+  - ensures: a page proof
+
+### Requires
+
+- The caller supplies:
+    stories: string[] -- the candidate stories
+    pages: string[] -- the pages of the edition
+    edition: string -- the edition's date
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let shortlist = []
+for story in stories:
+  let pick = call picker
+    story: story
+  if pick says keep:
+    append story to shortlist
+
+let draft = call drafter
+  stories: shortlist
+
+let fixes = call subeditor
+  copy: draft
+
+let proofs = parallel for page, index in pages:
+  call page_desk
+    copy: draft
+    edition: edition
+    page: page
+    corrections: fixes
+    prompt: "Lay out page {index} of the {edition} edition."
+
+return proofs
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # a key every call passes one local under names that local
+        ("The subeditor works only from the copy", "`subeditor` works only from `drafter`'s output", Status.PROVED),
+        ("The subeditor never sees the copy", "`subeditor` never receives `drafter`'s output", Status.VIOLATED),
+        ("The picker never sees the copy", "`picker` never receives `drafter`'s output", Status.PROVED),
+        # the input a text quotes is what must not vary, not the rest of it
+        ("Every page desk call gets the same edition", "every `page_desk` receives the same `edition`", Status.PROVED),
+        ("Every page desk call gets the same page", "every `page_desk` receives the same `pages`", Status.VIOLATED),
+        # "only X, never its F": only that delegate's output, or its output
+        # in place of those fields; the fields are kept from it either way
+        ("The page desk only gets the copy, never the drafter's notes", "`page_desk` receives only `drafter`'s output, never `drafter`'s `notes`", Status.UNRECOGNIZED),
+        ("The subeditor only gets the copy, never the drafter's notes", "`subeditor` receives only `drafter`'s output, never `drafter`'s `notes`", Status.ENFORCED),
+        # a modifier that names another value of the pattern says which
+        ("Each shortlisted story goes to exactly one drafter", None, Status.UNRECOGNIZED),
+        ("Each story goes to exactly one picker", "each `stories` is given to exactly one `picker`", Status.PROVED),
+    ],
+)
+def test_a_key_named_a_quoted_input_and_only_before_a_contrast(sentence: str, canonical: str | None, status: Status) -> None:
+    read_as, got, evidence = _checked(PRESS, sentence)
+    assert read_as == canonical, (sentence, evidence)
+    assert got == status, evidence

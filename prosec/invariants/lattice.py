@@ -385,7 +385,12 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             toks = [Tok("ROLENOUN", word)]  # "the antithesis service"
         elif word in GENERIC_ROLES:
             toks = [Tok("ROLE", word, tuple(sorted(lex.slots)))]
-        if n == 1 and word in lex.key_forms and (
+        if n == 1 and not phrase_len and (local := _passed_local(word, lex)) is not None:
+            # "the script", of `script: draft` at every call given one,
+            # where no result is read or declared with a `script`: the
+            # local passed under that key
+            toks.append(Tok("VAR", word, (local,)))
+        elif n == 1 and word in lex.key_forms and (
             not phrase_len
             or (word in lex.returned_keys and _by_return(low, i, phrases))
             # "the answers" where the program reads an `answers` field
@@ -814,6 +819,19 @@ def _result_noun(word: str, owners: Collection[str], lex: Lexicon, phrases: dict
 _PLAIN_KINDS = frozenset({"WINNING"})
 
 
+def _passed_local(word: str, lex: Lexicon) -> str | None:
+    """The local a key names, if the word names the key and nothing else:
+    every call passes that local under it, as it is, no result is read or
+    declared to have a field of that name, and no loop is called so."""
+    keys = [k for k in lex.key_locals if word in (k, plural(k), singular(k))]
+    if len(keys) != 1 or word in lex.loop_words:
+        return None
+    (key,) = keys
+    if key in lex.read_keys or key in lex.declared_keys or lex.key_forms.get(word, key) != key:
+        return None
+    return lex.key_locals[key]
+
+
 def _known(word: str, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> bool:
     """A word the reader knows as a kind that may say which value is meant."""
     return bool(set(phrases.get((word,), ())) - _PLAIN_KINDS)
@@ -864,8 +882,20 @@ def _drops_before_name(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple
     after = low[i + 1]
     if word in FILLER_WORDS or word[:6] in lex.stems or word in lex.declared_keys or _in_other_name(word, after, lex):
         return False
-    named = any(lex.forms.get(tuple(low[i + 1 : i + 1 + n])) for n in range(1, 4)) or after in lex.declared_keys
-    return named and _modifies(word, after, lex)
+    named = [e for n in range(1, 4) if (e := lex.forms.get(tuple(low[i + 1 : i + 1 + n])))]
+    if not named and after not in lex.declared_keys:
+        return False
+    # "shortlisted applications", of a local `shortlist`: the word names
+    # another value of the pattern (not the slot that makes this one),
+    # which of them it speaks of
+    meant = {names for _, e in named for names in e.names}
+    meant |= {slot for name in list(meant) for slot in lex.results.get(name, ())}  # "treatment plan", of the planner's
+    if any(
+        len(k) == 1 and _same_stem(word, k[0]) and not set(e.names) <= meant
+        for k, (_, e) in lex.forms.items()
+    ):
+        return False
+    return _modifies(word, after, lex)
 
 
 def _in_other_name(word: str, after: str, lex: Lexicon) -> bool:

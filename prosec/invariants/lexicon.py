@@ -187,6 +187,9 @@ class Lexicon:
     #: a key calls pass values under → the names those values read
     #: (``budget: "{bounty_budget} dollars"``: `bounty_budget`)
     key_reads: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: a key under which every call passes one and the same local, as it
+    #: is (``script: draft``) → that local
+    key_locals: dict[str, str] = field(default_factory=dict)
     #: slot → the keys its calls pass values under (``fallback_brief:
     #: task_brief``): "the same fallback brief" is the argument under that key
     passed_keys: dict[str, frozenset[str]] = field(default_factory=dict)
@@ -589,6 +592,18 @@ def verb_forms(agent: str) -> set[str]:
     return forms
 
 
+def _key_locals(program: ir.Program, variables: frozenset[str]) -> dict[str, str]:
+    """Each key under which every call passes one and the same local, as it
+    is (``script: draft`` at every call that has a `script`) → that local."""
+    seen: dict[str, set[str]] = {}
+    for e in exprs_in(program.body):
+        if isinstance(e, ir.Call):
+            for p in e.props:
+                local = p.value.name if isinstance(p.value, ir.Name) and p.value.name in variables else ""
+                seen.setdefault(p.key, set()).add(local)
+    return {key: next(iter(names)) for key, names in sorted(seen.items()) if len(names) == 1 and "" not in names}
+
+
 def _key_reads(program: ir.Program) -> dict[str, frozenset[str]]:
     """Each key calls pass a value under → the names its values read."""
     out: dict[str, set[str]] = {}
@@ -902,6 +917,7 @@ def build_lexicon(
         passed_keys={slot: frozenset(p.key for c in calls_of.get(slot, ()) for p in c.props if p.key != "prompt") for slot in sorted(slot_set)},
         walkers={n: frozenset(w) for n, w in walkers.items()},
         key_reads=_key_reads(program),
+        key_locals=_key_locals(program, frozenset(variables)),
         prompt_verbs={
             slot: frozenset(
                 m.group(1).lower()
