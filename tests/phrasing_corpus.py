@@ -200,7 +200,8 @@ def _compile_each(name: str, text: str, sentences: list[str]) -> list[list[Invar
 
     The sentences are checked in one compile, each on its own bullet: a
     sentence's reading and status depend on the delegation and on no other
-    bullet, and the pattern is read, parsed and analysed once instead of once
+    bullet (but for the fields a firewall strips, which "as it is" claims
+    see), and the pattern is read, parsed and analysed once instead of once
     per sentence. Where the bullets cannot be told apart (a sentence that is
     not one line, or one whose facts land on no bullet) each is compiled
     alone.
@@ -219,6 +220,13 @@ def _compile_each(name: str, text: str, sentences: list[str]) -> list[list[Invar
         if not 0 <= at < len(sentences):
             return [_compile(name, with_invariants(text, [s])) for s in sentences]
         each[at].append(fact)
+    if any(f.kind == "field firewall" for f in facts):
+        # the fields a firewall strips at run time bear on "as it is"
+        # claims of the same file: those are checked without it
+        return [
+            _compile(name, with_invariants(text, [s])) if any(f.kind == "unchanged" for f in found) else found
+            for s, found in zip(sentences, each, strict=True)
+        ]
     return [found for found in each]
 
 

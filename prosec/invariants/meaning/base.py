@@ -720,6 +720,18 @@ class Base(Transformer[Token, Any]):
         return Subject((), negative=True, it=True)
 
     def nsubj_act(self, items: list[Any]) -> Subject:
+        return Subject(self._act_calls(items), negative=True)
+
+    def subj_act(self, items: list[Any]) -> Subject:
+        """"every seat race", "seat races": the calls of the one slot named
+        for that action. A bare singular ("validation runs ...") may be the
+        work as a whole (the loop it runs in), and is not read so."""
+        (act,) = self._tokens(items, "ACT")
+        if not self._tokens(items, "EVERY") and singular(str(act).lower()) == str(act).lower():
+            raise Unsupported("a singular action without 'every'")
+        return Subject(self._act_calls(items))
+
+    def _act_calls(self, items: list[Any]) -> tuple[Calls, ...]:
         (act,) = self._tokens(items, "ACT")
         slots = set(self._names(act))
         for token in self._tokens(items, "SLOT"):
@@ -727,7 +739,7 @@ class Base(Transformer[Token, Any]):
                 raise Unsupported("an action named for another slot than the one before it")
         if len(slots) != 1:
             raise Unsupported("an action of several slots")
-        return Subject(tuple(Calls(s) for s in sorted(slots)), negative=True)
+        return tuple(Calls(s) for s in sorted(slots))
 
     def nsubj_neither(self, items: list[Any]) -> Subject:
         slots: list[str] = []

@@ -73,6 +73,14 @@ class ReceivingRules(Base):
 
     see_neg_passive = see_neg
 
+    def see_neg_run(self, items: list[Any]) -> Clause:
+        """"Seat races are run without the race brief": no call is given it.
+        Without an approval it would be a gate, which the words do not
+        tell apart from a value the slot is not given."""
+        if any(t.type == "APPROVAL" for t in self._tokens(items)):
+            raise Unsupported("run without an approval: a gate, or a value kept away?")
+        return self.see_neg(items)
+
     def see_neg_working(self, items: list[Any]) -> Clause:
         """"the director casts without ever seeing the names": whatever the
         slot does, it does without them. A verb of a moment ("begins
