@@ -295,3 +295,29 @@ def test_a_field_of_an_input_with_no_fields_is_never_received(declared: str, sta
     """
     claims: list[Claim] = [Receives(Calls("b"), (FromField("reason"),), only=True), Receives(Calls("b"), (FromField("reason"),))]
     assert _statuses(delegation, claims, slots="b", requires=f"x: {declared} -- x") == [status, status]
+
+
+def test_a_local_holding_an_element_meets_the_elements_another_loop_picks() -> None:
+    # `picked` holds an element of `items`; the checker is given elements of
+    # `items` by a loop of its own, so the value `picked` holds may reach it
+    # (not read from `picked`: not settled, never proved)
+    two_loops = """
+for item in items:
+  let picked = item
+for other in items:
+  call checker
+    thing: other
+return { out: "done" }
+"""
+    one_loop = """
+let picked = null
+for item in items:
+  let picked = item
+call checker
+  thing: "nothing"
+return { out: picked }
+"""
+    claims: list[Claim] = [Isolation(Calls("checker"), FromVar("picked"))]
+    kw = {"slots": "checker", "requires": "items: string[] -- the items"}
+    assert _statuses(two_loops, claims, **kw) == [Status.UNRECOGNIZED]
+    assert _statuses(one_loop, claims, **kw) == [Status.PROVED]

@@ -91,7 +91,9 @@ def _overlaps(f: Flow, w: Flow) -> bool:
     if f.src != w.src or f.src.kind == "edit":
         return False
     n = min(len(f.path), len(w.path))
-    return f.path[:n] == w.path[:n]
+    # an element picked by one loop may be the one another loop picks (two
+    # `for`s over the same input): any element step matches any other
+    return all(a == b or (is_element(a) and is_element(b)) for a, b in zip(f.path[:n], w.path[:n], strict=True))
 
 
 def _may_be_null(e: ir.Expr) -> bool:
