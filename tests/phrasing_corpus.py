@@ -299,7 +299,9 @@ def matches(want: dict[str, Any], fact: InvariantFact) -> bool:
             # (a label that does not say whether the count is exact or a
             # bound leaves that to the reading)
             exact = "exact" not in want or bool(p.get("exact")) == bool(want["exact"])
-            return p.get("count") == str(want["count"]) and exact
+            # (a count of a list's elements, "once per act", is labelled by
+            # the list or by its `.length`)
+            return p.get("count") == str(want["count"]).removesuffix(".length") and exact
         case "unmerged":
             return set(want["sides"]) == set(p.get("sides", ()))
         case "returns":

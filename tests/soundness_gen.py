@@ -816,8 +816,11 @@ def claims_for(program: Program, choose: Choose) -> list[Claim]:
                     out.append(Bounded(g.pick(CONFIG), loop=g.pick(names)))  # "the i2 loop"
                 elif g.chance(50):
                     out.append(Bounded("n"))
-                else:
+                elif g.chance(70):
                     out.append(CallCount(Calls(slot()), g.pick(("0", "1", "2", "3", "n")), exact=g.chance(40)))
+                else:
+                    # "once per element of `xs`"
+                    out.append(CallCount(Calls(slot()), "xs", exact=g.chance(50), per=True))
             case 11:
                 var = g.pick(lists)
                 # "each `x` list only grows", of a list a `let` in a loop makes

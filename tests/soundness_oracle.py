@@ -541,6 +541,8 @@ def _bounded(claim: Bounded, v: View) -> str | None:
 
 def _call_count(claim: CallCount, v: View) -> str | None:
     bound = int(claim.count) if claim.count.isdigit() else v.t.inputs[claim.count]
+    if claim.per:
+        bound = len(v.t.inputs[claim.count])  # once per element of the list
     made = len(v.select(claim.target))
     if made > bound:
         return f"{claim.target.slot} was called {made} times, more than {claim.count} = {bound}"

@@ -319,7 +319,7 @@ TABLE += [
     # a verb named for the slot: its agent noun is the slot's name
     Twin("Each chunk is mapped exactly once", "Each chunk is mapped once", frozenset({"exactly-once"}), None),
     Twin("Each chunk is mapped by exactly one mapper", "Each chunk is mapped by a mapper", frozenset({"exactly-once"}), None),
-    Twin("The guard is called once", "The guard is called once per chunk", frozenset({"call count"}), None),
+    Twin("The guard is called once", "The guard is called once per chunk", frozenset({"call count"}), frozenset({"call count"})),
     Twin("The guard is only ever called once", "The guard is never called twice", frozenset({"call count"}), None),
     Twin("Reviewers score one after another, in roster order", "Reviewers score all at once, in any order", frozenset({"ordered"}), None),
     Twin("The stages are run one after another in slot order", "The stages are run one after another in agent order",
@@ -638,9 +638,11 @@ def test_docs_examples_read_as_the_docs_say(sentence: str, canonical: str | None
         ("The target is called just once", Status.UNRECOGNIZED),
         ("The reviewer is only called once", Status.VIOLATED),
         ("The verifier is only called twice", Status.VIOLATED),
-        # "each" of a slot called in two places; a count per element
+        # "each" of a slot called in two places
         ("Each handler is called once", Status.UNRECOGNIZED),
-        ("The guard is called once per chunk", Status.UNRECOGNIZED),
+        # a count per element of a list the program walks: as many calls as
+        # it has elements, which one call of the guard is not
+        ("The guard is called once per chunk", Status.VIOLATED),
         ("The guard is not called once", Status.UNRECOGNIZED),
         ("The guard is never called twice", Status.UNRECOGNIZED),
         # "per run", "on every run", "always": the count of one run
@@ -3291,8 +3293,9 @@ def test_one_calls_work_kept_from_the_others(sentence: str, canonical: str | Non
         ("No review sees the brief", "`reviewer` never receives `brief`"),
         ("No audit sees the plan", "`auditor` never receives `planner`'s output"),
         ("No verification is shown the goal", "`verifier` never receives `goal`"),
-        # no negation in the subject: not read as one
-        ("Every review sees the brief", None),
+        # "every review": each call; "the review", alone, may be the work
+        # as a whole, and is not read as the slot's calls
+        ("Every review sees the brief", "`reviewer` receives `brief`"),
         ("The review sees the brief", None),
     ],
 )
@@ -3447,7 +3450,7 @@ def test_earlier_work_said_with_a_clause_and_failures_of_the_others(pattern: str
     [
         # "none of the audits": no call of the slot the action is named for
         ("None of the audits sees the brief", "`auditor` never receives `brief`"),
-        ("All of the audits see the brief", None),
+        ("All of the audits see the brief", "`auditor` receives `brief`"),
         # the other elements of a list, said with a noun for its entries or
         # with what they are meant for
         ("Reviewers never see the entries of other essays", "`reviewer` never receives other `essays`"),
@@ -7297,6 +7300,13 @@ return proofs
         ("Picks are run without the edition", "`picker` never receives `edition`", Status.PROVED),
         ("The page desk runs without the edition", "`page_desk` never receives `edition`", Status.VIOLATED),
         ("Picking runs without the edition", None, Status.UNRECOGNIZED),
+        # "once per story", of a `for` over the list input `stories`: as many
+        # calls as it has elements
+        ("The picker is called exactly once per story", "`picker` is called exactly once per element of `stories`", Status.PROVED),
+        ("The page desk is called once per page", "`page_desk` is called once per element of `pages`", Status.PROVED),
+        ("The subeditor is called once per story", "`subeditor` is called once per element of `stories`", Status.VIOLATED),
+        ("The drafter runs at most once per story", "`drafter` is called at most once per element of `stories`", Status.VIOLATED),
+        ("The picker is called twice per story", None, Status.UNRECOGNIZED),
         # "its" after a refusal: the slot that refuses (whose verdict the
         # program never tests for approval: which path is meant is open)
         ("When the picker refuses, the result is its reason", "when `picker` blocks, the result is `picker`'s `reason`", Status.UNRECOGNIZED),

@@ -190,8 +190,10 @@ def canonical(claim: Claim) -> str:
             return f"each {_n(var)} list only grows"
         case Monotonic(var=var):
             return f"{_n(var)} only grows"
-        case CallCount(target=target, count=count, exact=exact, loose=loose):
+        case CallCount(target=target, count=count, exact=exact, loose=loose, per=per):
             times = "once" if count == "1" else f"{count if count.isdigit() else _n(count)} times"
+            if per:
+                times = f"once per element of {_n(count)}"
             if loose is not None:
                 return f"{subject(target)} is {'only ' if loose == 'most' else ''}called {times}"
             return f"{subject(target)} is called {'exactly' if exact else 'at most'} {times}"

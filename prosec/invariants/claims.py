@@ -267,6 +267,10 @@ class CallCount:
     #: most; "most"): proved when the exact count is, broken only when the
     #: other meaning is broken too
     loose: Literal["least", "most"] | None = None
+    #: ``count`` is a list input, of whose elements the slot is called once
+    #: each ("once per scene", of a `for scene in scenes`): as many times as
+    #: the list has elements
+    per: bool = False
 
 
 @dataclass(frozen=True, slots=True)

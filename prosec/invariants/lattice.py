@@ -100,6 +100,13 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             out.append([_owned(tok.text, lex, phrases) if after_poss and tok.kind != "SLOT" else tok])
             i += 1
             continue
+        if word == "per" and (each := _per_element(low, i + 1, lex)) is not None:
+            # "once per scene", of a `for scene in scenes` that calls a
+            # slot: as many times as the list has elements
+            n, walked = each
+            out.append([Tok("IN_TOTAL", " ".join(low[i : i + 1 + n]), (walked,))])
+            i += 1 + n
+            continue
         if word == "per" and _per_thing(low, i + 1, lex, phrases):
             # "exactly once per event": of a run, where the pattern has no
             # list or loop of events (which a rule then requires of the
@@ -470,6 +477,25 @@ def _alias_of_argument(word: str, names: tuple[str, ...], lex: Lexicon) -> bool:
     # (not the key its own elements are passed under: `sale: sale` in a
     # loop over `comparable_sales`)
     return bool(passing) and not passing <= lex.walkers.get(names[0], frozenset())
+
+
+def _per_element(low: list[str], i: int, lex: Lexicon) -> tuple[int, str] | None:
+    """After "per": an element of a list input a ``for`` walks ("per
+    scene", "per element of `scenes`"), ending the clause; the words it
+    takes and the list."""
+    n = 3 if low[i : i + 2] == ["element", "of"] else 1
+    if i + n > len(low) or (i + n < len(low) and low[i + n] not in (",", ";")):
+        return None
+    word = low[i + n - 1].strip("`")
+    found = lex.forms.get((word,))
+    if found is None or found[1].kind != "input" or len(found[1].names) != 1:
+        return None
+    (listed,) = found[1].names
+    if listed not in lex.walkers or listed in lex.scalars:
+        return None
+    if n == 1 and word == listed:
+        return None  # "per scenes": not an element
+    return n, listed
 
 
 def _per_thing(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> bool:

@@ -322,7 +322,14 @@ class BoundsRules(Base):
             # rerun"): a count of each round's calls, or of the run's
             raise Unsupported("'per run' where the pattern's rounds are runs too")
 
-        per = [str(t).lower().split()[1] for t in self._tokens(items, "IN_TOTAL") if str(t).lower().startswith("per ")]
+        per = [
+            str(t).lower().split()[1]
+            for t in self._tokens(items, "IN_TOTAL")
+            if str(t).lower().startswith("per ") and not self._names(t)
+        ]
+        listed = [n for t in self._tokens(items, "IN_TOTAL") for n in self._names(t)]
+        if listed and count != "1":
+            raise Unsupported("more than once per element: a product of two counts")
 
         quantified = any(t.kind in ("EVERY", "BOTH") for t in self.toks)
 
@@ -342,6 +349,11 @@ class BoundsRules(Base):
                     raise Unsupported(f"'per {per[0]}' of a slot called in a loop")
                 if quantified and target.slot in self.lex.repeated:
                     raise Unsupported("'each' of a slot called more than once: each call, or the slot?")
+                if listed:
+                    # "once per scene": as many calls as the list walked
+                    # has elements
+                    out.append(CallCount(target, listed[0], exact, loose, per=True))
+                    continue
                 out.append(CallCount(target, count, exact, loose))
             return out
 

@@ -6,8 +6,10 @@ hold for every value of the config entries (each a count, so never
 negative):
 
 - **most**: a call counts once, plus its ``retry:``; a loop multiplies its
-  body by its count (``repeat N``, ``max: N``); a ``for`` walks a list of
-  any length, so a call inside one has no bound; of the branches of an
+  body by its count (``repeat N``, ``max: N``); a ``for`` over a list input
+  the delegation never rebinds by the list's length, counted by the list's
+  name (the count of "once per scene"); a ``for`` over anything else walks
+  a list of any length, so a call inside one has no bound; of the branches of an
   ``if`` or a ``choice`` the largest counts; ``try`` counts its body, its
   ``catch`` and its ``finally`` together.
 - **least** (for "exactly"): only calls that every run which returns makes:
@@ -15,7 +17,8 @@ negative):
   of one iteration of a collected loop; a ``break`` or ``continue`` of an
   enclosing loop) ends what the block is sure to do; a ``throw`` ends a run
   that does not return, so it bounds nothing; of branches the smallest
-  counts (no ``else`` counts as none); a ``for`` may walk an empty list.
+  counts (no ``else`` counts as none); a ``for`` over a list input counts
+  its body once per element, and over anything else may walk an empty list.
 
 "At most N" is proved when *most* never exceeds N; "exactly N" when *most*
 and *least* are both N. Where *least* is only a floor (a ``loop`` or a
@@ -236,6 +239,15 @@ class _Counter:
             case _:
                 return None
 
+    def _length(self, e: ir.Expr) -> Count | None:
+        """The number of elements a ``for`` walks: of a list input the
+        delegation never rebinds, its length, counted by its name."""
+        match e:
+            case ir.Name(name=name) if name in self.fixed:
+                return {name: 1}
+            case _:
+                return None
+
     def _calls(self, stmt: ir.Stmt, *, most: bool) -> Count | None:
         """The calls of the slot in the statement's own expressions."""
         total: Count | None = {"": 0}
@@ -287,10 +299,12 @@ class _Counter:
                 return self._bounded_by(loop, _times(self.most(body), self._value(count)))
             case ir.LoopUntil(max=limit, body=body):
                 return self._bounded_by(loop, _times(self.most(body), self._value(limit)))
-            case ir.For(body=body):
+            case ir.For(body=body, iterable=iterable):
                 inner = self.most(body)
                 if inner is not None and not _nonzero(inner):
                     return inner
+                if (times := _times(inner, self._length(iterable))) is not None:
+                    return times
                 if self.unbounded is None:
                     self.unbounded = next(
                         (e.span for s in ir.walk(body) for e in stmt_exprs(s) if isinstance(e, ir.Call) and e.callee == self.slot),
@@ -358,6 +372,15 @@ class _Counter:
                 return times or {"": 0}
             case ir.Parallel(branches=branches, mods=mods) if mods.join == "all" and mods.on_fail == "fail-fast":
                 return self.least(branches)
+            case ir.For(body=body, iterable=iterable, mods=mods) if mods.join == "all" and not any(
+                isinstance(s, _LEAVES) for s in ir.walk(body)
+            ) and self._length(iterable) is not None:
+                # a list the caller gave, never rebound: its every element,
+                # however many (none, when it is empty)
+                times = _times(self.least(body), self._length(iterable))
+                if times is None:
+                    self._floor(loop, body)
+                return times or {"": 0}
             case ir.For():
                 # the list may be empty: no call is a run that returns
                 return {"": 0}
