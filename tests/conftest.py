@@ -69,6 +69,28 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     shutil.rmtree(TEST_CACHE_DIR, ignore_errors=True)
 
 
+#: The files that take a minute or more, longest first. `make test` hands
+#: whole files to two workers in the order they are collected: started
+#: first, the long ones run beside the many short ones instead of after
+#: them, and the two workers finish together.
+LONG_FILES = (
+    "test_phrasings.py",
+    "test_soundness.py",
+    "test_hostile.py",
+    "test_layout.py",
+    "test_cache_trust.py",
+    "test_reader_parse.py",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    def rank(item: pytest.Item) -> int:
+        name = item.path.name
+        return LONG_FILES.index(name) if name in LONG_FILES else len(LONG_FILES)
+
+    items.sort(key=rank)  # stable: each file's tests keep their order
+
+
 def corpus_files() -> list[Path]:
     return sorted(CORPUS.glob("*.prose.md")) if HAVE_CORPUS else []
 
