@@ -7203,6 +7203,11 @@ return { result: tow, surveys: log }
         # not settled; the local itself passed: broken
         ("The tug never sees the log", "`tug` never receives `log`", Status.UNRECOGNIZED),
         ("The harbormaster never sees the log", "`harbormaster` never receives `log`", Status.VIOLATED),
+        # "we", the authors speaking for their pattern
+        ("When the harbormaster refuses, the result we return is its reason", "when `harbormaster` says refuse, the result is `harbormaster`'s `reason`", Status.PROVED),
+        ("The result we return is the harbormaster's reason", "the result is `harbormaster`'s `reason`", Status.VIOLATED),
+        ("A harbormaster ruling we can't parse counts as a refusal", "unreadable `harbormaster` output counts as a refusal", Status.VIOLATED),
+        ("If we can't read the harbormaster's ruling, the tug never runs", "unreadable `harbormaster` output keeps `tug` from running", Status.VIOLATED),
     ],
 )
 def test_the_callers_share_and_a_refusal_word_the_program_tests(sentence: str, canonical: str, status: Status) -> None:

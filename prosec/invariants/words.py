@@ -226,7 +226,8 @@ KINDS: dict[str, tuple[str, ...]] = {
         # "no probe run sees another run's response"
         "run",
     ),
-    "PATTERN": ("pattern", "workflow", "orchestration", "delegation", "system", "orchestrator", "coordinator"),
+    # "we": the authors speaking for their pattern ("the recipe we return")
+    "PATTERN": ("pattern", "workflow", "orchestration", "delegation", "system", "orchestrator", "coordinator", "we"),
     "ROLENOUN": ("entries", "entry", "members", "member", "instances", "instance", "slot", "slots"),
     "NUMBER": ("one", "two", "three", "four", "five", "n", "k"),
     "ONCE_N": ("once", "twice", "thrice", "three times"),
@@ -466,7 +467,7 @@ KINDS: dict[str, tuple[str, ...]] = {
         "ambiguous", "unclear", "illegible", "nonsensical", "unrecognizable",
         "unrecognisable", "uninterpretable",
     ),
-    "PARSED": ("parsed", "read", "understood", "interpreted", "recognized", "recognised"),
+    "PARSED": ("parsed", "read", "understood", "interpreted", "recognized", "recognised", "parse", "understand", "interpret"),
     "COUNTS_AS": (
         "counts as", "count as", "is treated as", "are treated as", "treated as",
         "is taken as", "taken as", "is read as", "is considered", "means", "is handled as",
