@@ -30,10 +30,13 @@ build: install
 # the gate compiles afresh, so `make test` writes no cache in the home folder.
 # `--dist loadfile` keeps each test file on one worker: the phrasing figures
 # (tests/test_phrasings.py) take a minute or more and are computed once.
+# `--no-loadscope-reorder` hands the files out in the order the suite
+# collects them, the longest first (tests/conftest.py), not by how many
+# tests each has, which left the two longest for last on one worker.
 # `build --verify-format` after `check`: check fails on a stale generated/,
 # and the build then writes nothing; it formats every file with black itself.
 test: install
-	$(BIN)/python -m pytest -q -n 2 --dist loadfile
+	$(BIN)/python -m pytest -q -n 2 --dist loadfile --no-loadscope-reorder
 	$(BIN)/prosec check --no-cache patterns -o generated
 	$(BIN)/prosec build --no-cache --verify-format -q patterns -o generated
 	$(BIN)/python -m mypy --strict generated
@@ -47,7 +50,7 @@ conformance: install
 		echo "make conformance: no folder $(CORPUS)" >&2; \
 		echo "  git clone https://github.com/openprose/prose and pass CORPUS=prose/packages/std/patterns" >&2; \
 		exit 2; }
-	PROSEC_CORPUS="$(abspath $(CORPUS))" $(BIN)/python -m pytest -q -n 2 --dist loadfile -m corpus
+	PROSEC_CORPUS="$(abspath $(CORPUS))" $(BIN)/python -m pytest -q -n 2 --dist loadfile --no-loadscope-reorder -m corpus
 	$(BIN)/prosec report "$(CORPUS)" | tail -n 1
 
 lint: install
