@@ -7312,6 +7312,11 @@ return proofs
         ("The subeditor is called once per story", "`subeditor` is called once per element of `stories`", Status.VIOLATED),
         ("The drafter runs at most once per story", "`drafter` is called at most once per element of `stories`", Status.VIOLATED),
         ("The picker is called twice per story", None, Status.UNRECOGNIZED),
+        # "how X ruled", "how each X voted": the verdict, its output; "how
+        # it reasoned" is not read
+        ("The page desk never sees how the picker ruled", "`page_desk` never receives `picker`'s output", Status.PROVED),
+        ("The drafter is told how each picker voted", "`drafter` receives `picker`'s output", Status.VIOLATED),
+        ("The page desk never sees how the picker reasoned", None, Status.UNRECOGNIZED),
         # "its" after a refusal: the slot that refuses (whose verdict the
         # program never tests for approval: which path is meant is open)
         ("When the picker refuses, the result is its reason", "when `picker` blocks, the result is `picker`'s `reason`", Status.UNRECOGNIZED),

@@ -95,6 +95,9 @@ KINDS: dict[str, tuple[str, ...]] = {
     "NOTHING": ("nothing",),
     # "anything the actor produced", "what the chair decided": its output
     "ANYTHING": ("anything", "whatever", "what"),
+    # "how each reviewer voted", "how the screeners ruled": the verdict a
+    # slot gave, its output (the verbs: ``meaning.base.RULED``)
+    "HOW": ("how",),
     "AUTHORED": (
         "produced", "produces", "wrote", "writes", "argued", "argues", "decided", "decides",
         "returned", "returns", "said", "says", "reported", "reports", "concluded", "quoted",

@@ -77,6 +77,13 @@ class Unsupported(Exception):
     """A parse whose meaning no claim kind expresses."""
 
 
+#: Verbs of giving a verdict: "how X voted" is X's output.
+RULED = frozenset(
+    "voted vote ruled rule scored score graded grade rated rate ranked rank "
+    "classified classify decided decide answered answer judged judge".split()
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Subject:
     """The calls a clause is about; ``negative`` when the subject itself
@@ -1146,6 +1153,22 @@ class Base(Transformer[Token, Any]):
 
     def o_output(self, items: list[Any]) -> Obj:
         return Obj(owner=self._owner_of(items), what="output")
+
+    def _ruled(self, items: list[Any]) -> None:
+        """After "how" and a slot, a verb of giving a verdict ("how each
+        reviewer voted"): the verdict is its output. Any other verb ("how
+        it reasoned", "how it went") speaks of something else."""
+        verb = [t for t in self._tokens(items) if t.type in ("WORD", "AUTHORED")][-1]
+        if str(verb).lower() not in RULED:
+            raise Unsupported(f"'how ... {verb}': not a verdict the slot gave")
+
+    def o_output_how(self, items: list[Any]) -> Obj:
+        self._ruled(items)
+        return self.o_output(items)
+
+    def o_others_how(self, items: list[Any]) -> Obj:
+        self._ruled(items)
+        return self.o_others(items)
 
     o_output_of = o_output
 
