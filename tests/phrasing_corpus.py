@@ -195,7 +195,7 @@ def _compile(name: str, text: str) -> list[InvariantFact] | None:
     return list(result.report.invariants)
 
 
-def _compile_each(name: str, text: str, sentences: list[str]) -> list[list[InvariantFact] | None]:
+def compile_each(name: str, text: str, sentences: list[str]) -> list[list[InvariantFact] | None]:
     """The facts of each sentence, as if it were the pattern's only invariant.
 
     The sentences are checked in one compile, each on its own bullet: a
@@ -407,7 +407,7 @@ def evaluate(*, mutants: bool = True, sets: tuple[str, ...] = ()) -> Figures:
         figs.patterns.add(data["pattern"])
         by_text: dict[str, Sentence] = {}
         entries = data.get("sentence", [])
-        each = _compile_each(name, text, [entry["text"] for entry in entries])
+        each = compile_each(name, text, [entry["text"] for entry in entries])
         for entry, facts in zip(entries, each, strict=True):
             s = Sentence(toml.parent.name, toml.name, data["pattern"], entry["text"], entry.get("holds"), entry.get("expect", []))
             fix = reviewed.get((f"{toml.parent.name}/{toml.name}", s.text))

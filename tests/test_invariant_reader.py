@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
+import phrasing_corpus as corpus
 import pytest
 
 from prosec.api import compile_text
@@ -509,16 +510,10 @@ def test_a_sentence_read_in_part_is_unrecognized_and_shows_both_parts() -> None:
 
 def facts_each(sentences: list[str]) -> list[list[InvariantFact]]:
     """The facts of each sentence, as ``facts_for`` gives them, from one
-    compile: each sentence on its own bullet, its facts told apart by
-    their line (a sentence's reading depends on the delegation alone)."""
-    text = PATTERN.replace("{invariants}", "".join(f"- {s}\n" for s in sentences))
-    top = PATTERN[: PATTERN.index("{invariants}")].count("\n") + 1
-    result = compile_text("tests/probe.prose.md", text.encode(), render=False)
-    assert result.report is not None, [d.message for d in result.diagnostics]
-    each: list[list[InvariantFact]] = [[] for _ in sentences]
-    for fact in result.report.invariants:
-        each[fact.span.line - top].append(fact)
-    return each
+    compile (``phrasing_corpus.compile_each``)."""
+    each = corpus.compile_each("probe.prose.md", PATTERN, sentences)
+    assert all(facts is not None for facts in each)
+    return [facts or [] for facts in each]
 
 
 def test_canonical_forms_read_back_to_the_same_claims() -> None:

@@ -1154,6 +1154,8 @@ class Base(Transformer[Token, Any]):
     def o_output(self, items: list[Any]) -> Obj:
         return Obj(owner=self._owner_of(items), what="output")
 
+    o_output_of = o_output
+
     def _ruled(self, items: list[Any]) -> None:
         """After "how" and a slot, a verb of giving a verdict ("how each
         reviewer voted"): the verdict is its output. Any other verb ("how
@@ -1169,8 +1171,6 @@ class Base(Transformer[Token, Any]):
     def o_others_how(self, items: list[Any]) -> Obj:
         self._ruled(items)
         return self.o_others(items)
-
-    o_output_of = o_output
 
     def o_output_everything(self, items: list[Any]) -> Obj:
         """"everything the coordinator produced": kept away, its output, as

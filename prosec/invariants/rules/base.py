@@ -68,12 +68,15 @@ def unsettled(why: str, problems: list[Problem], evidence: list[str]) -> Verdict
     return Verdict(Status.UNRECOGNIZED, [*evidence, f"not settled: {why}", *found])
 
 
-def undecided(why: str, problems: list[Problem], evidence: list[str]) -> Verdict:
+def undecided(
+    why: str, problems: list[Problem], evidence: list[str], *, firewalls: dict[Span, tuple[str, ...]] | None = None
+) -> Verdict:
     """The claim's words mean two things in this delegation, and the
     checks answer the two differently: neither proved nor violated
-    (``unrecognized``), with ``why`` and what the stricter meaning found."""
+    (``unrecognized``), with ``why`` and what the stricter meaning found;
+    ``firewalls``, what the generated code strips under either meaning."""
     found = [f"under the stricter meaning: {p.message}" for p in problems]
-    return Verdict(Status.UNRECOGNIZED, [*evidence, f"two meanings: {why}", *found])
+    return Verdict(Status.UNRECOGNIZED, [*evidence, f"two meanings: {why}", *found], firewalls=dict(firewalls or {}))
 
 
 #: Decision words that approve (``X says approve``), besides the verbs.

@@ -65,13 +65,12 @@ def check(claim: Firewall, facts: Facts) -> Verdict:
     if extras:
         # the fields are kept from it all the same (stripped at run time
         # where the whole result reaches it)
-        found = undecided(
+        return undecided(
             f"of the other delegates' outputs only `{claim.source}`'s, or its output in place of its {names}",
             extras,
             [],
+            firewalls=walls,
         )
-        found.firewalls = walls
-        return found
     if walls:
         lines = sorted({s.line for s in walls})
         return Verdict(
