@@ -249,6 +249,59 @@ def test_a_test_of_the_loops_own_verdict_after_it_is_its_success_not_its_exhaust
     assert result.recipe == ("a card" if accepted == "card" else "the dish"), result
 
 
+#: a verdict null before the loop that sets it: a test of it right after
+#: the loop passes only on paths where the loop ran (``rounds`` may be 0),
+#: so ``card`` is the developer's there, not the concept it was bound to
+ACCEPTED_AFTER = """\
+let card = concept
+let verdict = {before}
+loop until verdict accepts the card (max: {bound}) as round:
+  card = call developer
+    concept: concept
+  verdict = call chef
+    card: card
+{between}if verdict accepts the card:
+  return {{ recipe: card }}
+return {{ recipe: "no card accepted" }}"""
+
+KITCHEN_ROUNDS = KITCHEN.replace("    concept: string -- the dish", "    concept: string -- the dish\n    rounds: integer -- most rounds")
+
+
+@pytest.mark.parametrize(
+    ("before", "bound", "between", "status"),
+    [
+        ("null", "rounds", "", Status.PROVED),
+        ("{}", "rounds", "", Status.PROVED),
+        # no round ran when rounds is 0: the concept, which may accept
+        ("concept", "rounds", "", Status.UNRECOGNIZED),
+        # a `loop until` with a written bound of 1 or more runs a round
+        ("concept", "3", "", Status.PROVED),
+        # only a test right after the loop is narrowed (a known false alarm)
+        ("null", "rounds", "let tasted = true\n", Status.VIOLATED),
+    ],
+)
+def test_an_approval_right_after_a_loop_is_on_the_paths_where_it_ran(
+    before: str, bound: str, between: str, status: Status
+) -> None:
+    from conftest import Recorder
+
+    delegation = ACCEPTED_AFTER.format(before=before, bound=bound, between=between)
+    sentence = "When the chef accepts, the returned recipe comes from the developer."
+    assert _statuses_in(KITCHEN_ROUNDS.format(invariants=f"- {sentence}", delegation=delegation)) == [status]
+    module = _module_of(KITCHEN_ROUNDS.format(invariants="", delegation=delegation), f"kitchen_after_{abs(hash(delegation))}")
+    chef = Recorder("reject", "accept", name="chef")
+    result = module.kitchen(developer=lambda **_: "a card", chef=chef, concept="the dish", rounds=3)
+    assert result.recipe == "a card" and chef.count == 2, result
+    # no round (when the bound allows it): the approval path returns the
+    # concept when the concept reads as an acceptance itself
+    result = module.kitchen(developer=lambda **_: "a card", chef=chef, concept="accept", rounds=0)
+    if bound == "rounds":
+        assert result.recipe == ("accept" if before == "concept" else "no card accepted"), result
+        assert chef.count == 2
+    else:
+        assert result.recipe == "a card" and chef.count == 3, result
+
+
 def _status_of(pattern: str, sentence: str) -> Status:
     """The status of the one invariant ``sentence`` of ``pattern``."""
     (status,) = _statuses_in(pattern.format(invariants=f"- {sentence}"))
@@ -2620,13 +2673,15 @@ def test_a_word_of_a_hidden_fact_that_names_the_patterns_data_is_not_read(requir
 
 _PERMIT = """\
 let verdict = null
-loop until **verdict approves** (max: 3):
+loop until **verdict approves** (max: rounds):
   let verdict = call officer
     plan: brief
 {guard}let done = call technician
   conditions: verdict.conditions
 return {{ done: done }}
 """
+#: ``rounds`` may be 0: the loop may run no round, and leave the null
+_PERMIT_REQUIRES = "brief: string -- the brief\nrounds: integer -- most rounds"
 
 
 @pytest.mark.parametrize(
@@ -2647,7 +2702,7 @@ return {{ done: done }}
 def test_a_verdict_no_null_passes_is_not_null_past_the_test(guard: str, status: Status) -> None:
     got = _one_status(
         _PERMIT.format(guard=guard), "The technician receives the officer's conditions.",
-        slots="officer, technician", requires="brief: string -- the brief",
+        slots="officer, technician", requires=_PERMIT_REQUIRES,
     )
     assert got is status
 
@@ -2656,7 +2711,7 @@ def test_a_verdict_no_null_passes_is_not_null_past_the_test_when_run() -> None:
     from conftest import pattern_text
 
     guard = "if verdict does not approve:\n  return { done: null }\n"
-    text = pattern_text("permit", _PERMIT.format(guard=guard), slots="officer, technician", requires="brief: string -- the brief")
+    text = pattern_text("permit", _PERMIT.format(guard=guard), slots="officer, technician", requires=_PERMIT_REQUIRES)
     module = _module_of(text, "permit")
     answers = iter(["garbled", {"decision": "approve", "conditions": "cones out"}])
     calls: list[tuple[str, Any]] = []
@@ -2669,7 +2724,7 @@ def test_a_verdict_no_null_passes_is_not_null_past_the_test_when_run() -> None:
         calls.append(("technician", kw.get("conditions")))
         return "done"
 
-    assert module.permit(brief="b", officer=officer, technician=technician).done == "done"
+    assert module.permit(brief="b", rounds=3, officer=officer, technician=technician).done == "done"
     # an unreadable verdict does not approve and the loop goes on; the
     # technician is given the approving verdict's conditions
     assert calls == [("officer", "b"), ("officer", "b"), ("technician", "cones out")]

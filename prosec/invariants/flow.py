@@ -700,6 +700,8 @@ class _LoopWalk:
 
     exit: State | None
     values: Val
+    #: the state after it on the paths where it ran at least once
+    ran: State | None
     returned: Flows
     returned_must: Flows | None
     returned_lax: Flows | None
@@ -737,6 +739,31 @@ def _not_null(cond: ir.Cond, holds: bool, s: State) -> None:
             pass
 
 
+@dataclass(frozen=True, slots=True)
+class _Split:
+    """The state after a loop, as the two kinds of path that reach it: the
+    loop ran no iteration (``none``), or at least one (``ran``)."""
+
+    loop: Span
+    none: State
+    ran: State | None
+
+
+def _refuted(cond: ir.Cond, s: State) -> bool:
+    """``cond`` cannot hold on a path in ``s``: it tests a local that is null
+    (or an empty list or object) on every such path, by a test no null
+    passes. ``review`` bound to ``null`` before ``loop until review
+    accepts`` never approves on the paths where the loop ran no iteration."""
+    match cond:
+        case ir.Proceeds(subject=ir.Name(name=name)) | ir.Says(subject=ir.Name(name=name)) | ir.Decides(
+            subject=ir.Name(name=name)
+        ) | ir.Compare(subject=ir.Name(name=name)):
+            v = s.lookup(name)
+            return v is not None and not v.may and NULL in v.lax
+        case _:
+            return False
+
+
 def _valued(stmt: ir.Stmt) -> bool:
     """A statement whose value is an iteration's value when it comes last."""
     return isinstance(stmt, ir.ExprStmt | ir.Repeat | ir.For | ir.LoopUntil | ir.Parallel)
@@ -763,6 +790,8 @@ class _Walker:
         #: each loop's latest walks, by what a walk depends on (see :meth:`loop`)
         self.walks: dict[Span, dict[tuple[object, ...], _LoopWalk]] = {}
         self.written: dict[Span, set[str]] = {}
+        #: the loop statement just walked, split by whether it ran
+        self.split: _Split | None = None
 
     def spend(self, *, statements: int = 0, flows: int = 0) -> None:
         """Count real work against :data:`BUDGET`."""
@@ -923,7 +952,19 @@ class _Walker:
             if out is None:
                 break
             last = tail and i == len(block) - 1
-            out = self.stmt(stmt, out, tail=last)
+            split, self.split = self.split, None
+            if (
+                isinstance(stmt, ir.If)
+                and split is not None
+                and i
+                and isinstance(block[i - 1], ir.Repeat | ir.For | ir.LoopUntil)
+                and split.loop == block[i - 1].span
+            ):
+                self.spend(statements=1)
+                out = self.if_(stmt, out, split)
+            else:
+                out = self.stmt(stmt, out, tail=last)
+        self.split = None
         return out.trim(depth) if out is not None else None
 
     def write(
@@ -1098,8 +1139,12 @@ class _Walker:
         obs.known = s.known if obs.known is None else obs.known & s.known
         obs.after = s.after if obs.after is None else obs.after & s.after
 
-    def if_(self, stmt: ir.If, s: State) -> State | None:
-        """Each branch knows its condition and the negation of the earlier ones."""
+    def if_(self, stmt: ir.If, s: State, split: _Split | None = None) -> State | None:
+        """Each branch knows its condition and the negation of the earlier ones.
+
+        Right after a loop (``split``), a branch whose test fails on every
+        path where the loop ran no iteration starts from the paths where it
+        ran."""
         out: State | None = None
         negated: set[Known] = set()
         refuted: list[ir.Cond] = []
@@ -1107,6 +1152,8 @@ class _Walker:
             subject = self.cond(cond, s)
             self.tested(cond, subject)
             branch = s.copy()
+            if split is not None and split.ran is not None and _refuted(cond, split.none):
+                branch = split.ran.copy()
             branch.known = branch.known | negated | {known_of(cond, True, subject)}
             for test, holds in ((cond, True), *((c, False) for c in refuted)):
                 _not_null(test, holds, branch)
@@ -1182,7 +1229,7 @@ class _Walker:
                 # Catch what a `return` hands the iteration around, to replay it.
                 proxy = _Frame("iteration", ctx=_LoopCtx(node.span))
                 self.frames.append(proxy)
-            exit_state, values = self.fixpoint(node, s, header, collect=collect)
+            exit_state, ran, values = self.fixpoint(node, s, header, collect=collect)
             if proxy is not None:
                 self.frames.pop()
             if len(walks) >= MEMO:
@@ -1190,6 +1237,7 @@ class _Walker:
             walk = walks[key] = _LoopWalk(
                 exit=exit_state,
                 values=values,
+                ran=ran,
                 returned=frozenset(proxy.values) if proxy is not None else EMPTY,
                 returned_must=proxy.must if proxy is not None else None,
                 returned_lax=proxy.lax if proxy is not None else None,
@@ -1203,12 +1251,17 @@ class _Walker:
                 outer.lax = meet_lax(outer.lax, walk.returned_lax)
             if outer.ctx is not None and walk.continues is not None:
                 outer.ctx.continues = join(outer.ctx.continues, walk.continues)
+        if walk.exit is not None and not (isinstance(node, ir.Repeat | ir.For | ir.LoopUntil) and _runs(node)):
+            none = s.copy()
+            none.after = s.after | {node.span}
+            self.split = _Split(node.span, none, walk.ran.copy() if walk.ran is not None else None)
         return (walk.exit.copy() if walk.exit is not None else None), walk.values
 
     def fixpoint(
         self, node: ir.Repeat | ir.For | ir.LoopUntil, s: State, header: Val, *, collect: bool
-    ) -> tuple[State | None, Val]:
-        """Run a loop to a fixpoint: a first pass, then later passes from the back edge."""
+    ) -> tuple[State | None, State | None, Val]:
+        """Run a loop to a fixpoint: a first pass, then later passes from the
+        back edge. The state after it, that state where it ran, its values."""
         parallel = not isinstance(node, ir.LoopUntil) and node.parallel
         sequence: str | None = None
         if isinstance(node, ir.For) and isinstance(node.iterable, ir.Name):
@@ -1232,7 +1285,8 @@ class _Walker:
             self.frames.append(frame)
         self.loop_stack.append(node.span)
         self.delegates.append({node.var: sequence} if isinstance(node, ir.For) and sequence else {})
-        exit_state: State | None = s.copy()
+        exit_state: State | None = None if _runs(node) else s.copy()
+        ran: State | None = None
         head: State | None = s.copy()
         later: State | None = None
         phase: Phase = "first"
@@ -1263,6 +1317,7 @@ class _Walker:
             if back is not None:
                 back.trim(depth)
             breaks = ctx.breaks.trim(depth) if ctx.breaks is not None else None
+            ran = join(join(ran, back), breaks)
             exit_state = join(join(exit_state, back), breaks)
             carried = None
             if back is not None:
@@ -1279,10 +1334,11 @@ class _Walker:
             self.frames.pop()
             every = isinstance(node, ir.LoopUntil) or _collects_every(node.mods)
             values = frame.value(node.span, every=every)
-        if exit_state is not None:
-            exit_state.known = s.known
-            exit_state.after = s.after | {node.span}
-        return exit_state, values
+        for end in (exit_state, ran):
+            if end is not None:
+                end.known = s.known
+                end.after = s.after | {node.span}
+        return exit_state, ran, values
 
     def loop_vars(self, node: ir.Repeat | ir.For | ir.LoopUntil, header: Val) -> dict[str, Val]:
         me = node.span
@@ -1350,6 +1406,21 @@ def _bound(node: ir.Repeat | ir.For | ir.LoopUntil) -> ir.Expr:
             return e
         case _:
             assert_never(node)
+
+
+def _runs(node: ir.Repeat | ir.For | ir.LoopUntil) -> bool:
+    """The loop runs at least one iteration on every path: ``repeat 3``, a
+    ``for`` over a written non-empty list, a ``loop until`` (tested after
+    each iteration) whose written bound is at least 1."""
+    match node:
+        case ir.Repeat(count=ir.Literal_(value=int() as n)) | ir.LoopUntil(
+            test="until" | None, max=ir.Literal_(value=int() as n)
+        ) if not isinstance(n, bool):
+            return n >= 1
+        case ir.For(iterable=ir.Array(items=items)):
+            return bool(items)
+        case _:
+            return False
 
 
 def _calls_in_while(node: ir.Repeat | ir.For | ir.LoopUntil) -> bool:
