@@ -7321,3 +7321,181 @@ def test_a_key_named_a_quoted_input_and_only_before_a_contrast(sentence: str, ca
     read_as, got, evidence = _checked(PRESS, sentence)
     assert read_as == canonical, (sentence, evidence)
     assert got == status, evidence
+
+
+PARCEL = """\
+---
+name: parcel
+kind: pattern
+---
+
+# Parcel
+
+A checker clears the sender, a surveyor rates the route from a photo of the
+parcel, and a courier runs each stop once the sender is cleared.
+
+### Slots
+
+- `checker`
+  - requires: sender
+  - ensures: a verdict `{ proceed, reason }`
+- `surveyor`
+  - requires: parcel_photo, route
+  - ensures: `{ rate, method }`
+- `courier` (primary)
+  - requires: stop, route, rate
+  - ensures: a leg report
+
+### Requires
+
+- The caller supplies:
+    sender: object -- the sender's documents
+    parcel_photo: string -- a photo of the parcel
+    route: string -- the route name
+    stops: string[] -- the stops, in order
+
+### Returns
+
+- `legs`: each leg, with the route it ran on
+- `reason`: the checker's reason when refused
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let clearance = call checker
+  sender: sender
+  parcel_photo: parcel_photo
+let survey = call surveyor
+  parcel_photo: parcel_photo
+  route: route
+if clearance does not explicitly proceed:
+  return { legs: null, reason: clearance.reason }
+let legs = []
+for stop in stops:
+  let leg = call courier
+    stop: stop
+    route: route
+    rate: survey.rate
+    earlier_legs: legs
+    prompt: "{courier_note}"
+  append { leg: leg, route: route } to legs
+return { legs: legs, reason: null }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # a list built over the iterations holds the one input each time
+        ("Every courier call gets the same route", "every `courier` receives the same `route`", Status.PROVED),
+        ("Every courier call gets the same stop", "every `courier` receives the same `stops`", Status.VIOLATED),
+        # "a clearance check", of `let clearance = call checker`: the checker
+        ("The surveyor doesn't know a clearance check is happening", "`surveyor` does not know about checker or check", Status.PROVED),
+        ("The courier is never told that a clearance check took place", "`courier` does not know about checker or check", Status.PROVED),
+        ("The courier is sent only when the clearance check explicitly approves", "`courier` runs only when `checker` approves", Status.PROVED),
+        ("The surveyor is sent only when the clearance check explicitly approves", "`surveyor` runs only when `checker` approves", Status.VIOLATED),
+        # "the photo of the parcel", of an input `parcel_photo`
+        ("The courier never sees the photo of the parcel", "`courier` never receives `parcel_photo`", Status.PROVED),
+        ("The checker never sees the photo of the parcel", "`checker` never receives `parcel_photo`", Status.VIOLATED),
+        # a key the program reads that is also a word for what a delegate
+        # does ("rates"); "the surveyed rate", of `survey.rate`
+        ("The courier only gets the stop, the route and the rate", "`courier` receives only its own `stops` and `route` and `surveyor`'s `rate`", Status.VIOLATED),
+        # bare, the word may be the verb too ("and rates"): two readings
+        ("The courier only gets the stop, the route and rate", None, Status.UNRECOGNIZED),
+        ("The courier is told the surveyed rate", "`courier` receives `surveyor`'s `rate`", Status.PROVED),
+        ("The checker is told the surveyed rate", "`checker` receives `surveyor`'s `rate`", Status.VIOLATED),
+    ],
+)
+def test_an_act_named_by_its_local_a_name_of_a_name_and_a_key_that_is_a_verb(sentence: str, canonical: str | None, status: Status) -> None:
+    read_as, got, evidence = _checked(PARCEL.replace("{courier_note}", "Run stop {stop} on route {route}."), sentence)
+    assert read_as == canonical, (sentence, evidence)
+    assert got == status, evidence
+
+
+def test_a_prompt_that_says_the_check_was_made_is_not_settled_either_way() -> None:
+    # the courier's prompt says the sender was checked, without the
+    # checker's name: the word may be the courier's own task
+    text = PARCEL.replace("{courier_note}", "The sender has been checked; run stop {stop}.")
+    _, got, evidence = _checked(text, "The courier is never told that a clearance check took place")
+    assert got == Status.UNRECOGNIZED, evidence
+
+
+JUDGES = """\
+---
+name: judges
+kind: pattern
+---
+
+# Judges
+
+Two judges score an entry; the chair sees both scores.
+
+### Slots
+
+- `taste_judge`
+  - requires: entry
+  - ensures: `{ score, notes }`
+- `look_judge`
+  - requires: entry
+  - ensures: `{ score, notes }`
+- `chair`
+  - requires: scores
+  - ensures: a ruling
+
+### Requires
+
+- The caller supplies:
+    entry: string -- the entry
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let taste = call taste_judge
+  entry: entry
+let look = call look_judge
+  entry: entry
+let ruling = call chair
+  taste: taste.score
+  look: look.score
+return ruling
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # "the taste and look scores": each local's `score`
+        (
+            "The chair sees the taste and look scores",
+            "`chair` receives `taste_judge`'s `score` and `look_judge`'s `score`",
+            Status.PROVED,
+        ),
+        # one local's field, by the word after the second
+        ("The chair sees the taste score", "`chair` receives `taste_judge`'s `score`", Status.PROVED),
+    ],
+)
+def test_a_field_shared_by_two_locals_named_once(sentence: str, canonical: str | None, status: Status) -> None:
+    read_as, got, evidence = _checked(JUDGES, sentence)
+    assert read_as == canonical, (sentence, evidence)
+    assert got == status, evidence
+
+
+def test_a_field_shared_by_two_locals_named_once_denied() -> None:
+    text = JUDGES.replace("{invariants}", "- The chair never sees the taste and look scores")
+    result = compile_text("tests/own.prose.md", text.encode(), render=False)
+    assert result.report is not None
+    got = [(f.read_as, f.status) for f in result.report.invariants]
+    assert got == [
+        ("`chair` never receives `taste_judge`'s `score`", Status.VIOLATED),
+        ("`chair` never receives `look_judge`'s `score`", Status.VIOLATED),
+    ]

@@ -375,6 +375,14 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             out.append(toks)
             i += n
             continue
+        if (
+            phrase_len <= 1 and name is None and word.endswith("ed") and following in lex.key_forms
+            and {word[:-1], word[:-2]} & lex.variables
+        ):
+            # "the quoted price", of `let quote = call estimator` and a
+            # `quote.price` the program reads: the local's field
+            i += 1
+            continue
         if (not phrase_len or (phrase_len == 1 and not _known(word, phrases))) and _drops_before_name(low, i, lex, phrases):
             # "the individual reviews", "both diagnostic profiles" (the
             # pattern's own words): a modifier that says nothing of which
@@ -392,6 +400,12 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             toks = [Tok("ROLENOUN", word)]  # "the antithesis service"
         elif word in GENERIC_ROLES:
             toks = [Tok("ROLE", word, tuple(sorted(lex.slots)))]
+        # "the address and price", of a `price` the program reads: the field,
+        # beside the word for what a delegate does ("prices", "rates")
+        verb_key = (
+            n == 1 and word in lex.key_forms and bool(phrase_len)
+            and set(phrases.get((word,), ())) <= _VERBS | {"BEHAVE"} and lex.key_forms[word] in lex.read_keys
+        )
         if n == 1 and not phrase_len and (local := _passed_local(word, lex)) is not None:
             # "the script", of `script: draft` at every call given one,
             # where no result is read or declared with a `script`: the
@@ -403,8 +417,11 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             # "the answers" where the program reads an `answers` field
             # (`draft.answers`): that field, or any result (two meanings)
             or ("OUTPUT" in phrases.get((word,), ()) and lex.key_forms[word] in lex.read_keys)
+            or verb_key
         ):
             toks.append(Tok("FIELD", word, (lex.key_forms[word],)))
+            if verb_key:
+                toks.append(Tok("WORD", word))  # after an article, a noun: "the score history"
         elif n == 1 and (named_key := _key_by_name(word, following, out, lex)) is not None:
             toks.append(Tok("FIELD", word, (named_key,)))
         elif n == 1 and not phrase_len and word.isalpha() and (named_key := _declared_key(word, lex.declared_by)) is not None:
@@ -424,6 +441,15 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             toks.append(Tok("WORD", word))
         if n == 1 and word in lex.acts:
             # "the change is merged": what the merger does
+            if (
+                out and len(out[-1]) == 1 and out[-1][0].kind == "VAR" and len(out[-1][0].names) == 1
+                and lex.results.get(out[-1][0].names[0]) == {lex.acts[word]}
+            ):
+                # "an identity check", of `let identity = call id_checker`:
+                # the slot, by its act, named by the local its result goes to
+                out[-1] = [Tok("SLOT", f"{out[-1][0].text} {word}", (lex.acts[word],))]
+                i += 1
+                continue
             toks.append(Tok("ACT", word, (lex.acts[word],)))
         if after_poss and any(t.kind == "APPROVAL" for t in toks) and out[-1][0].kind == "POSS":
             # "the safety officer's sign-off", `ensures: a sign-off`: its
@@ -441,11 +467,11 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             toks.append(Tok("VERDICT", word, (word,)))
         out.append(toks)
         i += n
-    out, articles = _one_name(out, articles)
+    out, articles = _one_name(out, articles, lex)
     return [[replace(t, article=True) for t in _noun(pos)] if k in articles else pos for k, pos in enumerate(out)]
 
 
-def _one_name(out: list[list[Tok]], articles: set[int]) -> tuple[list[list[Tok]], set[int]]:
+def _one_name(out: list[list[Tok]], articles: set[int], lex: Lexicon) -> tuple[list[list[Tok]], set[int]]:
     """Two names in a row for the same one thing are one name ("the
     inclusion criteria", where the description of `criteria` says "the
     inclusion and exclusion criteria" and either word names it)."""
@@ -461,10 +487,43 @@ def _one_name(out: list[list[Tok]], articles: set[int]) -> tuple[list[list[Tok]]
         ):
             merged[-1] = [replace(same, text=f"{prev[0].text} {same.text}")]
             continue
+        first = merged[-2] if len(merged) > 1 else None
+        if (
+            first is not None and prev is not None and [t.kind for t in prev] == ["OF"]
+            and len(first) == 1 and first[0].kind in ("INPUT", "VAR") and len(first[0].names) == 1
+            and len(pos) == 1 and pos[0].kind == first[0].kind and pos[0].names == first[0].names
+        ):
+            # "the photo of the lock", of an input `lock_photo`: both words
+            # name it, one of the other
+            merged[-2:] = [[replace(first[0], text=f"{first[0].text} of {pos[0].text}")]]
+            kept.discard(len(merged))
+            continue
         if k in articles:
             kept.add(len(merged))
         merged.append(pos)
+        if (shared := _shared_field(merged, lex)) is not None:
+            # "the science and budget scores", of locals `science` and
+            # `budget` holding results that both declare `score`: each one's
+            at = len(merged) - 3
+            merged.insert(at, [shared])
+            kept = {x + 1 if x >= at else x for x in kept}
     return merged, kept
+
+
+def _shared_field(out: list[list[Tok]], lex: Lexicon) -> Tok | None:
+    """The field after "A and B" that both locals' results declare, for A."""
+    if len(out) < 4 or [t.kind for t in out[-3]] != ["AND"]:
+        return None
+    field = next((t for t in out[-1] if t.kind == "FIELD" and len(t.names) == 1), None)
+    first, second = out[-4], out[-2]
+    if field is None or any(len(p) != 1 or p[0].kind != "VAR" or len(p[0].names) != 1 for p in (first, second)):
+        return None
+    key = field.names[0]
+    for local in (first[0].names[0], second[0].names[0]):
+        slots = lex.results.get(local, frozenset())
+        if not slots or any(key not in lex.declares.get(s, frozenset()) for s in slots):
+            return None
+    return replace(field, text=field.text)
 
 
 def _alias_of_argument(word: str, names: tuple[str, ...], lex: Lexicon) -> bool:

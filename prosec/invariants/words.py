@@ -355,8 +355,9 @@ KINDS: dict[str, tuple[str, ...]] = {
         "called", "invoked", "run", "executed", "started", "triggered", "consulted", "used",
         "engaged", "contacted", "asked", "dispatched", "launched", "tried", "attempted", "queried",
         "delegated to", "reached", "held", "made",
-        # "the inspectors are sent out": dispatched
-        "sent out",
+        # "the inspectors are sent out": dispatched; "the locksmith is
+        # sent only when ...", of a slot
+        "sent out", "sent",
     ),
     "APPROVE": (
         "approve", "approves", "approved", "accept", "accepts", "accepted", "clear", "clears",

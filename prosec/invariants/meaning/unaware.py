@@ -23,7 +23,10 @@ _HIDDEN_STOP = frozenset(
     # words of how often or whether something happens, which any prompt may
     # say ("run the checks", "three times"): no word of a hidden fact
     "run runs ran running called calls calling used uses using exists exist existing several many "
-    "times once twice again more".split()
+    "times once twice again more "
+    # nor of whether it takes place at all ("that an identity check is
+    # happening", "took place")
+    "happen happens happened happening occur occurs occurred occurring take takes took taking place".split()
 )
 
 
@@ -119,6 +122,11 @@ class UnawareRules(Base):
                 continue  # "that the roster will be reviewed", of the rosterer: its own work
             if tok.kind == "SLOT":
                 terms += [n for n in tok.names if n not in terms and n not in subject.slots]
+                act = tok.text.split()[-1]
+                if " " in tok.text and self.lex.acts.get(act) in tok.names and act not in terms and act not in _HIDDEN_STOP:
+                    # "that an identity check took place": a prompt that
+                    # says the check was made says so without the slot's name
+                    terms.append(act)
                 if stem is not None and not acted and tok.text not in terms and tok.text not in _HIDDEN_STOP:
                     terms.append(tok.text)
                 continue

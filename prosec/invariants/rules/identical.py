@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ... import ir
 from ..claims import Calls, Identical
-from ..flow import TEXT, CallObs, Flow, LoopInfo, each, written_names
+from ..flow import INDEX, TEXT, CallObs, Flow, LoopInfo, each, is_element, written_names
 from ..model import Status
 from .base import Facts, Problem, Verdict, show, verdict
 
@@ -69,7 +69,14 @@ def check(claim: Identical, facts: Facts) -> Verdict:
                 # carries of the input
                 carried = inside or flows
             for loop in loops:
-                why = next((r for f in sorted(carried, key=lambda f: f.src) if (r := varies(f, loop, facts))), None)
+                why = next(
+                    (
+                        r
+                        for f in sorted(carried, key=lambda f: f.src)
+                        if not (carried is not flows and _kept(f)) and (r := varies(f, loop, facts))
+                    ),
+                    None,
+                )
                 if why is None and carried is flows:
                     written = written_names(ir.children(loop.node)[0])
                     read = sorted({e.name for e in ir.subexprs(prop.prop.value) if isinstance(e, ir.Name)} & written)
@@ -103,6 +110,13 @@ def check(claim: Identical, facts: Facts) -> Verdict:
     if not looped:
         evidence = [f"{claim.target.describe()} runs outside any loop{over}: one set of inputs"]
     return verdict(problems, evidence)
+
+
+def _kept(f: Flow) -> bool:
+    """An input, whole or a field of it, kept in a value built over the
+    iterations: the list of records `{ card: card, theme: theme }` grows,
+    but the theme it holds is the one input every time."""
+    return f.src.kind == "input" and not any(is_element(step) or step == INDEX for step in f.path)
 
 
 def _sites_differ(claim: Identical, calls: list[CallObs], facts: Facts) -> str | None:
