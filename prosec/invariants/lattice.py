@@ -443,7 +443,7 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             # "the change is merged": what the merger does
             if (
                 out and len(out[-1]) == 1 and out[-1][0].kind == "VAR" and len(out[-1][0].names) == 1
-                and lex.results.get(out[-1][0].names[0]) == {lex.acts[word]}
+                and lex.results.get(out[-1][0].names[0]) == frozenset({lex.acts[word]})
             ):
                 # "an identity check", of `let identity = call id_checker`:
                 # the slot, by its act, named by the local its result goes to
