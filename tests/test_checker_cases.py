@@ -2823,6 +2823,10 @@ def test_parts_of_an_input_on_every_path_are_a_second_meaning(given: str, status
         # asked twice, shown the price once: the call that is given it, or every call?
         ("price: quote.price", "plan: plan", "The customer is shown the estimator's price.", Status.UNRECOGNIZED),
         ("price: quote.price", "plan: plan\n  price: quote.price", "The customer is shown the estimator's price.", Status.PROVED),
+        # "always": every call, said so
+        ("price: quote.price", "plan: plan", "The customer is always shown the estimator's price.", Status.VIOLATED),
+        ("price: quote.price", "plan: plan\n  price: quote.price", "The customer is always shown the estimator's price.", Status.PROVED),
+        ("price: quote.price", "plan: plan", "The customer always sees the estimator's price.", Status.VIOLATED),
         # given it by neither call
         ("plan: plan", "plan: plan", "The customer is shown the estimator's output.", Status.VIOLATED),
     ],

@@ -134,6 +134,9 @@ def canonical(claim: Claim) -> str:
             return f"{subject(target)} decides only from {said}, of what delegates produce"
         case Receives(target=target, needs=(need,), floor=True):
             return f"{subject(target)} receives {source(need, target)} at least once"
+        case Receives(target=target, needs=needs, only=False, always=True):
+            last = sorted(needs, key=lambda n: isinstance(n, FromSlot) and bool(n.fields))
+            return f"{subject(target)} always receives {_list([source(n, target) for n in last])}"
         case Receives(target=target, needs=needs, only=only):
             # a slot's fields last: "X's `a` and `b` and Y" would read Y as X's too
             last = sorted(needs, key=lambda n: isinstance(n, FromSlot) and bool(n.fields))

@@ -292,6 +292,9 @@ class Receives:
     #: "sees the brief at least once": some call, not each; false where
     #: no call ever receives it, and never proved
     floor: bool = False
+    #: "is always told the reason": every call, said so, where a slot
+    #: called at several places is given it at some of them only
+    always: bool = False
 
 
 ReturnPath: TypeAlias = Literal[

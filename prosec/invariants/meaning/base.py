@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
+from itertools import pairwise
 from typing import Any
 
 from lark import Token
@@ -1625,6 +1626,15 @@ class Base(Transformer[Token, Any]):
                     else:
                         out.append(Isolation(target, src))
         return out
+
+    def _always(self, items: list[Any]) -> Callable[[list[Claim]], list[Claim]]:
+        """"is always told the reason", "on every call", "every round, ...":
+        what is received is received by every call of the slot, said so."""
+        kinds = [t.type for t in self._tokens(items)]
+        every_call = any(a == "EVERY" and b in ("CALLS", "LOOP") for a, b in pairwise(kinds))
+        if "ALWAYS" not in kinds and not every_call:
+            return lambda claims: claims
+        return lambda claims: [replace(c, always=True) if isinstance(c, Receives) and not c.only else c for c in claims]
 
     def _need(
         self,

@@ -154,7 +154,8 @@ class GivingRules(Base):
             # "the totals reach neither the tabulators nor the counters",
             # "the key reaches no grader": those never receive them
             return self._clause(Subject(subject.calls), lambda s: self._forbid(s, objs))
-        return self._clause(subject, lambda s: self._need(s, objs, unchanged=unchanged))
+        always = self._always(items)
+        return self._clause(subject, lambda s: always(self._need(s, objs, unchanged=unchanged)))
 
     give_pos_q = give_pos
 

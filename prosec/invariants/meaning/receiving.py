@@ -327,7 +327,8 @@ class ReceivingRules(Base):
     def see_pos(self, items: list[Any]) -> Clause:
         (objs,) = self._objs(items)
         unchanged = "unchanged" in items
-        return self._clause(self._subject(items), lambda s: self._need(s, objs, unchanged=unchanged))
+        always = self._always(items)
+        return self._clause(self._subject(items), lambda s: always(self._need(s, objs, unchanged=unchanged)))
 
     see_pos_q = see_pos
 

@@ -457,7 +457,7 @@ def check(claim: Receives, facts: Facts) -> Verdict:
                     f"`call {call.call.callee}` (line {call.call.span.line}){when} does not receive {describe_source(need)}",
                 )
                 other = _other_meaning(need, call, phase, facts)
-                if other is None and _made_later(need, call, facts) and any(
+                if other is None and not claim.always and _made_later(need, call, facts) and any(
                     _satisfied(need, c, phase, facts) for c in calls if c is not call
                 ):
                     # "the planner is told the officer's concerns", of a
@@ -468,7 +468,7 @@ def check(claim: Receives, facts: Facts) -> Verdict:
                         f"{call.call.span.line} runs before it does)"
                     )
                 given = [c for c in calls if c.call.span != call.call.span and _satisfied(need, c, phase, facts)]
-                if other is None and given and not claim.only and not claim.floor:
+                if other is None and given and not claim.only and not claim.floor and not claim.always:
                     # "the customer is shown the price", of a customer asked
                     # twice, once about the price and once to sign off
                     other = (
