@@ -2840,3 +2840,57 @@ def test_a_slot_called_at_two_sites_one_given_the_value(first: str, second: str,
     )
     got = _one_status(delegation, sentence, slots="estimator, customer", requires="plan: string -- the move plan")
     assert got is status
+
+
+#: a loop whose test (or a return in it) reads what a delegate answered in
+#: that round: the delegate may end it after the first round
+_ROUNDS = """\
+let draft = null
+let review = null
+{loop}
+  draft = call writer
+    brief: brief
+    notes: draft
+  review = call editor
+    draft: draft
+{inside}{after}return {{ draft: draft }}
+"""
+
+
+@pytest.mark.parametrize(
+    ("loop", "inside", "after", "status"),
+    [
+        # the editor may accept the first draft: one call, not `rounds`
+        ("loop until review accepts (max: rounds):", "", "", Status.VIOLATED),
+        ("loop while review does not accept (max: rounds):", "", "", Status.VIOLATED),
+        ("repeat rounds:", "  if review accepts:\n    return { draft: draft }\n", "", Status.VIOLATED),
+        # no test: every round runs
+        ("repeat rounds:", "", "", Status.PROVED),
+        # a test of the brief, which the caller fixes: whether a run may
+        # stop early is not shown
+        ("loop until brief says done (max: rounds):", "", "", Status.UNRECOGNIZED),
+        # a throw after the loop: the run that stops early may not return
+        ("loop until review accepts (max: rounds):", "", "if review says reject:\n  throw \"rejected\"\n", Status.UNRECOGNIZED),
+    ],
+)
+def test_exactly_n_calls_of_a_loop_a_delegate_may_end_early(loop: str, inside: str, after: str, status: Status) -> None:
+    from conftest import Recorder, pattern_text
+
+    delegation = _ROUNDS.format(loop=loop, inside=inside, after=after)
+    got = _one_status(
+        delegation, "The writer is called exactly rounds times.", slots="writer, editor",
+        requires="brief: string -- the brief\nrounds: integer -- most rounds",
+    )
+    assert got is status
+    # the run the check describes: the editor accepts the first draft
+    text = pattern_text("case", delegation, slots="writer, editor", requires="brief: string -- the brief\nrounds: integer -- most rounds")
+    module = _module_of(text, f"rounds_{abs(hash(delegation))}")
+    writer = Recorder("a draft", name="writer")
+    result = module.case(writer=writer, editor=Recorder("accept", name="editor"), brief="b", rounds=3)
+    assert result.draft == "a draft"
+    ends_early = "review" in loop or "review" in inside
+    assert writer.count == (1 if ends_early else 3)
+    # violated: that run makes fewer calls; proved: none does (here, the
+    # first); not settled: the check does not follow the run (the throw
+    # after the loop is not taken in it)
+    assert status is Status.UNRECOGNIZED or (writer.count != 3) == (status is Status.VIOLATED)

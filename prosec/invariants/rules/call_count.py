@@ -24,7 +24,9 @@ negative):
 and *least* are both N. Where *least* is only a floor (a ``loop`` or a
 ``try`` whose body calls the slot, a ``parallel`` that may stop early, a
 later ``elif`` test that calls it), a run that makes fewer calls is not
-shown to exist, so "exactly N" is then neither proved nor violated.
+shown to exist, so "exactly N" is then neither proved nor violated; except
+where N bounds a loop a delegate's answer may end after its first round
+(:func:`_early_exit`), a run that makes fewer.
 """
 
 from __future__ import annotations
@@ -76,6 +78,9 @@ def check(claim: CallCount, facts: Facts) -> Verdict:
         at = where or program.span
         short = Problem(at, f"a run may call `{slot}` only {_spell(least)}, not exactly {_spell(want)}")
         if counter.rough is not None:
+            early = _early_exit(program.body, slot, fixed, counter.returns, most, want)
+            if early is not None:
+                return verdict([early], [])
             why = f"the fewest calls of `{slot}` a run makes are not counted exactly (line {counter.rough.line})"
             return unsettled(why, [short], [f"every run calls `{slot}` at most {_spell(most)}"])
         problems.append(short)
@@ -125,6 +130,105 @@ def _loose(
         problem = Problem(at, f"a run may call `{slot}` only {_spell(least)}, not exactly {_spell(want)}")
         why = f"only {_spell(want)} may mean exactly or at most so many"
     return undecided(f"{why}, and the checks answer the two differently", [problem], [" ".join(found)])
+
+
+def _early_exit(
+    body: ir.Block, slot: str, fixed: frozenset[str], returns: frozenset[Span], most: Count, want: Count
+) -> Problem | None:
+    """A run that makes fewer calls than "exactly N", where N bounds a
+    ``loop until``/``loop while`` whose test reads what a delegate just
+    returned: the delegate may end the loop after its first round, and the
+    run goes on to return with the other loops' counts as they are.
+
+    Shown only where every run reaches the loop (nothing before it may
+    leave or throw), nothing after it throws, its body never leaves early,
+    the test's local is bound to a call once in each round, and the calls a
+    run makes with one round of that loop do not grow with N: then, with N
+    larger than them, the run makes fewer than N calls."""
+    names = [n for n, v in want.items() if v]
+    if len(names) != 1 or not names[0] or want[names[0]] != 1 or _nonzero(most) != _nonzero(want):
+        return None
+    (name,) = names
+    leaves = _Counter(slot, fixed, returns)
+    for i, stmt in enumerate(body):
+        loop = stmt.value if isinstance(stmt, ir.Bind | ir.Assign) else stmt
+        bound = loop.max if isinstance(loop, ir.LoopUntil) else loop.count if isinstance(loop, ir.Repeat) else None
+        if isinstance(bound, ir.Name) and bound.name == name and isinstance(loop, ir.LoopUntil | ir.Repeat):
+            if isinstance(loop, ir.LoopUntil) and _ends_freely(loop):
+                how = "end the loop after one round"
+                if any(isinstance(s, ir.Throw) for s in ir.walk(body[i + 1 :])):
+                    return None
+            elif not (isinstance(loop, ir.Repeat) and loop.parallel) and _returns_freely(loop.body, returns):
+                how = "return in the first round"
+            else:
+                return None
+            once = _Counter(slot, fixed, returns, once=loop.span)
+            fewer = once.most(body)
+            if fewer is None or fewer.get(name, 0):
+                return None
+            return Problem(
+                loop.span,
+                f"the loop on line {loop.span.line} tests what a delegate returned in that round: a run may "
+                f"{how} and make at most {_spell(fewer)} calls of `{slot}` (with `{name}` larger), "
+                f"not exactly {_spell(want)}",
+            )
+        if leaves._leaves(stmt) or any(isinstance(s, ir.Throw) for s in ir.walk((stmt,))):
+            return None
+    return None
+
+
+def _returns_freely(body: ir.Block, returns: frozenset[Span]) -> bool:
+    """A round may return: before anything in it may leave, an ``if`` whose
+    first test reads a verdict of a local the round has just bound to a
+    call ends, with no other way out, in a ``return`` of the pattern
+    ("if verdict accepts: return ...")."""
+    fresh: set[str] = set()
+    for stmt in body:
+        match stmt:
+            case ir.Bind(name=local, value=ir.Call()) | ir.Assign(target=ir.Name(name=local), value=ir.Call()):
+                fresh.add(local)
+                continue
+            case ir.If(branches=((cond, branch), *_)) if _verdict_of(cond) in fresh and branch:
+                last = branch[-1]
+                others = [s for s in ir.walk(branch) if isinstance(s, _LEAVES) and s is not last]
+                if isinstance(last, ir.Return) and last.span in returns and not others:
+                    return True
+            case _:
+                pass
+        if any(isinstance(s, _LEAVES) for s in ir.walk((stmt,))):
+            return False
+        fresh -= {s.name for s in ir.walk((stmt,)) if isinstance(s, ir.Bind)}
+        fresh -= {s.target.name for s in ir.walk((stmt,)) if isinstance(s, ir.Assign) and isinstance(s.target, ir.Name)}
+    return False
+
+
+def _verdict_of(cond: ir.Cond) -> str | None:
+    """The local whose verdict a test reads (an approval, a decision word)."""
+    while isinstance(cond, ir.Not):
+        cond = cond.operand
+    if not isinstance(cond, ir.Proceeds | ir.Decides | ir.Says):
+        return None
+    subject = cond.subject
+    while isinstance(subject, ir.Attr):
+        subject = subject.base
+    return subject.name if isinstance(subject, ir.Name) else None
+
+
+def _ends_freely(loop: ir.LoopUntil) -> bool:
+    """The loop's test reads a verdict (an approval, a decision word) of a
+    local its body binds to a call once in each round, and the body never
+    leaves early: a delegate's answer may end the loop after any round."""
+    local = _verdict_of(loop.cond) if loop.cond is not None else None
+    if local is None or any(isinstance(s, _LEAVES) for s in ir.walk(loop.body)):
+        return False
+    writes = [
+        s
+        for s in ir.walk(loop.body)
+        if isinstance(s, ir.Bind | ir.Assign | ir.Append)
+        and (s.name if isinstance(s, ir.Bind) else s.target.name if isinstance(s.target, ir.Name) else None) == local
+    ]
+    top = [s for s in loop.body if s in writes]
+    return len(writes) == 1 and len(top) == 1 and isinstance(top[0], ir.Bind | ir.Assign) and isinstance(top[0].value, ir.Call)
 
 
 def _ends_run_after_call(block: ir.Block, slot: str, returns: frozenset[Span], *, looped: bool = False) -> Span | None:
@@ -218,8 +322,10 @@ def _fixed_names(block: ir.Block, inputs: frozenset[str]) -> frozenset[str]:
 class _Counter:
     """The two bounds for one slot."""
 
-    def __init__(self, slot: str, fixed: frozenset[str], returns: frozenset[Span]) -> None:
+    def __init__(self, slot: str, fixed: frozenset[str], returns: frozenset[Span], *, once: Span | None = None) -> None:
         self.slot = slot
+        #: a loop counted as one round (the run :func:`_early_exit` shows)
+        self.once = once
         self.fixed = fixed
         #: the spans of the pattern's own returns (not an iteration's)
         self.returns = returns
@@ -295,8 +401,12 @@ class _Counter:
 
     def _loop_most(self, loop: ir.Loop) -> Count | None:
         match loop:
+            case ir.Repeat(body=body, span=span) if span == self.once:
+                return self.most(body)
             case ir.Repeat(count=count, body=body):
                 return self._bounded_by(loop, _times(self.most(body), self._value(count)))
+            case ir.LoopUntil(body=body, span=span) if span == self.once:
+                return self.most(body)
             case ir.LoopUntil(max=limit, body=body):
                 return self._bounded_by(loop, _times(self.most(body), self._value(limit)))
             case ir.For(body=body, iterable=iterable):
