@@ -7499,3 +7499,76 @@ def test_a_field_shared_by_two_locals_named_once_denied() -> None:
         ("`chair` never receives `taste_judge`'s `score`", Status.VIOLATED),
         ("`chair` never receives `look_judge`'s `score`", Status.VIOLATED),
     ]
+
+
+SHELF = """\
+---
+name: shelf
+kind: pattern
+---
+
+# Shelf
+
+A writer drafts a shelf label, a curator rules on it, and a printer prints
+it unless the curator holds it.
+
+### Slots
+
+- `label_writer`
+  - requires: specimen, feedback
+  - ensures: a label
+- `curator`
+  - requires: label, curator_notes
+  - ensures: a verdict `{ decision, reason, notes }`
+- `printer`
+  - requires: label
+  - ensures: a print job
+
+### Requires
+
+- The caller supplies:
+    specimen: string -- the specimen
+    curator_notes: string -- the curator's private notes
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let label = call label_writer
+  specimen: specimen
+let ruling = call curator
+  label: label
+  curator_notes: curator_notes
+if ruling says hold:
+  return { label: null, reason: {held} }
+let job = call printer
+  label: label
+  notes: ruling.notes
+return { label: job, reason: null }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("held", "sentence", "canonical", "status"),
+    [
+        # "held", of `if ruling says hold`: where the verdict said that word
+        ("ruling.reason", "The curator's reason is returned when the label is held", "when `curator` says hold, `curator`'s `reason` is returned", Status.PROVED),
+        ('"held"', "The curator's reason is returned when the label is held", "when `curator` says hold, `curator`'s `reason` is returned", Status.VIOLATED),
+        # "the notes": the input `curator_notes` by its last word, or the
+        # verdict's `notes` the program reads: two meanings
+        ("ruling.reason", "The printer only gets the label and the notes", None, Status.UNRECOGNIZED),
+        # "the curator's notes" spells the input's name: the input
+        ("ruling.reason", "The printer only gets the label and the curator's notes", "`printer` receives only `label_writer`'s output and `curator_notes`", Status.VIOLATED),
+        ("ruling.reason", "The printer never sees the curator notes", "`printer` never receives `curator_notes`", Status.PROVED),
+    ],
+)
+def test_a_refusal_in_the_tested_words_past_form_and_a_name_that_is_also_a_key(
+    held: str, sentence: str, canonical: str | None, status: Status
+) -> None:
+    read_as, got, evidence = _checked(SHELF.replace("{held}", held), sentence)
+    assert read_as == canonical, (sentence, evidence)
+    assert got == status, evidence

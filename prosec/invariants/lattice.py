@@ -370,6 +370,14 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
                 # order", of a pattern with an input `order` (or `orders`):
                 # the word for an order, too
                 toks.append(Tok("ORDER", word))
+            if (
+                kind == "INPUT" and n == 1 and priority == 1 and word in lex.key_forms
+                and lex.key_forms[word] in lex.read_keys | lex.declared_keys
+            ):
+                # "the notes", of an input `director_notes` beside a verdict
+                # `{ decision, reason, notes }` the program reads: the input,
+                # by the last word of its name, or that field
+                toks.append(Tok("FIELD", word, (lex.key_forms[word],)))
             if n == 1 and kind != "SLOT" and word in lex.acts:
                 toks.append(Tok("ACT", word, (lex.acts[word],)))  # "is merged", of a local `merged`
             out.append(toks)

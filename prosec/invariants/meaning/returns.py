@@ -55,10 +55,15 @@ def _refused(when: When, owner: str, fields: tuple[str, ...]) -> Returns:
     return Returns("blocked", (Need(FromSlot(owner, fields)),), approver=owner)
 
 
+#: Past forms of decision words that do not end in -ed.
+_IRREGULAR = {"held": "hold", "withheld": "withhold", "kept": "keep", "sent": "send", "shut": "shut", "cut": "cut"}
+
+
 def _form_of(form: str, word: str) -> bool:
     """Whether ``form`` is the word or one of its verb forms ("refuses",
-    "refused" of "refuse"; "rejects" of "reject")."""
-    return form in (word, word + "s", word + "es", word + "d", word + "ed")
+    "refused" of "refuse"; "rejects" of "reject"; "held" of "hold";
+    "stopped" of "stop")."""
+    return form in (word, word + "s", word + "es", word + "d", word + "ed", word + word[-1:] + "ed") or _IRREGULAR.get(form) == word
 
 
 class ReturnsRules(Base):
@@ -76,13 +81,16 @@ class ReturnsRules(Base):
             # "on a decline", "when blocked", where the verdicts of several
             # slots are tested: whose refusal, the words do not say
             raise Unsupported("a refusal of no named slot, where several slots' verdicts are tested")
-        if approver is not None and approver not in self.lex.approval_tested and "?" not in self.lex.approval_tested:
+        # (of one deciding slot, "when the label is held" is its refusal)
+        who = approver if approver is not None else next(iter(self.lex.deciders)) if len(self.lex.deciders) == 1 else None
+        if who is not None and who not in self.lex.approval_tested and "?" not in self.lex.approval_tested:
             # "when the harbormaster refuses", of `if ruling says refuse`
             # where no approval of its verdict is tested: where it said so
-            blocks = [str(t).lower() for t in items if isinstance(t, Token) and t.type == "BLOCK"]
+            # ("when the label is held", of `if decision says hold`)
+            blocks = [str(t).lower() for t in items if isinstance(t, Token) and t.type in ("BLOCK", "REJECTED")]
             said = [w for b in blocks[:1] for w in sorted(self.lex.said) if _form_of(b, w)]
             if len(said) == 1:
-                return When(approver, "says", said[0])
+                return When(who, "says", said[0])
         return When(approver)
 
     def held_decider(self, items: list[Any]) -> str:
