@@ -7409,6 +7409,11 @@ return { legs: legs, reason: null }
         ("The courier only gets the stop, the route and rate", None, Status.UNRECOGNIZED),
         ("The courier is told the surveyed rate", "`courier` receives `surveyor`'s `rate`", Status.PROVED),
         ("The checker is told the surveyed rate", "`checker` receives `surveyor`'s `rate`", Status.VIOLATED),
+        # a verb and what it works on (or each call) before "without
+        # seeing" (hearing, knowing)
+        ("The courier works each stop without knowing the parcel photo", "`courier` never receives `parcel_photo`", Status.PROVED),
+        ("The checker decides without knowing the parcel photo", "`checker` never receives `parcel_photo`", Status.VIOLATED),
+        ("The courier plans each leg without hearing the checker's reason", "`courier` never receives `checker`'s `reason`", Status.PROVED),
     ],
 )
 def test_an_act_named_by_its_local_a_name_of_a_name_and_a_key_that_is_a_verb(sentence: str, canonical: str | None, status: Status) -> None:

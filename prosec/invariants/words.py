@@ -258,6 +258,9 @@ KINDS: dict[str, tuple[str, ...]] = {
         "go through", "goes through",
         # "each reading is taken without sight of the readings before it"
         "sight of",
+        # "the composer works without hearing the sound mix", "the packer
+        # plans without knowing the variety"
+        "hearing", "knowing",
     ),
     "GIVEN": (
         "given", "shown", "passed", "sent", "handed", "fed", "provided", "supplied",
