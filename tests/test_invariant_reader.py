@@ -7414,6 +7414,9 @@ return { legs: legs, reason: null }
         ("The courier works each stop without knowing the parcel photo", "`courier` never receives `parcel_photo`", Status.PROVED),
         ("The checker decides without knowing the parcel photo", "`checker` never receives `parcel_photo`", Status.VIOLATED),
         ("The courier plans each leg without hearing the checker's reason", "`courier` never receives `checker`'s `reason`", Status.PROVED),
+        # "has no idea": is unaware
+        ("The courier has no idea the checker exists", "`courier` does not know about checker", Status.PROVED),
+        ("The surveyor has no idea that a clearance check happens", "`surveyor` does not know about checker or check", Status.PROVED),
     ],
 )
 def test_an_act_named_by_its_local_a_name_of_a_name_and_a_key_that_is_a_verb(sentence: str, canonical: str | None, status: Status) -> None:

@@ -436,7 +436,7 @@ KINDS: dict[str, tuple[str, ...]] = {
         "realise", "realises", "suspect", "suspects", "notice", "notices", "find out",
         "finds out",
     ),
-    "UNAWARE": ("unaware", "oblivious", "ignorant", "kept unaware", "kept in the dark"),
+    "UNAWARE": ("unaware", "oblivious", "ignorant", "kept unaware", "kept in the dark", "no idea"),
     "GROW": ("grows", "grow", "accumulates", "accumulate", "expands", "gets longer"),
     "ONLY_GROW": ("only grows", "only ever grows", "grows only", "only gets longer", "can only grow"),
     "SHRINK": ("shrinks", "shrink", "shrunk", "decreases", "loses entries"),
