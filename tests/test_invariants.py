@@ -114,7 +114,7 @@ CORPUS_TABLE: list[Row] = [
     ('stochastic-probe', 'Temperature and sampling', 'unverifiable', {'reason': "about the model's own sampling, which no program controls"}),
     ('worker-critic', 'Worker never sees the raw criteria', 'isolation', {'slot': 'worker', 'source': 'input:criteria'}),
     ('worker-critic', 'Critic always receives', 'unchanged', {'slot': 'critic', 'source': 'input:task_brief(original)'}),
-    ('worker-critic', 'Critic always receives', 'receives', {'slot': 'critic', 'needs': ('result',)}),
+    ('worker-critic', 'Critic always receives', 'receives', {'slot': 'critic', 'needs': ('result',), 'always': True}),
     ('worker-critic', 'On accept the loop exits', 'returns', {'path': 'accept', 'needs': ('result=slot:worker',), 'immediate': True}),
     ('worker-critic', 'After max_rounds exhausted', 'returns', {'path': 'exhausted', 'needs': ('result=result', 'var:last_critique')}),
 ]
@@ -466,7 +466,7 @@ return { result: done }
     ("The log is never overwritten or removed", PANEL, "monotonic", {"var": "log"}, Status.PROVED),
     ("The log is only ever appended to, never replaced, cleared or truncated", PANEL, "monotonic", {"var": "log"}, Status.PROVED),
     # what every round receives
-    ("The reviewer receives the summary in every round", PANEL, "receives", {"slot": "reviewer", "needs": ("slot:writer",)}, Status.PROVED),
+    ("The reviewer receives the summary in every round", PANEL, "receives", {"slot": "reviewer", "needs": ("slot:writer",), "always": True}, Status.PROVED),
     # a key of the returned object and where it comes from
     ("The summary returned comes from the writer", PANEL, "returns", {"path": "all", "needs": ("summary=slot:writer",)}, Status.PROVED),
     ("The remarks that are returned are the reviewer's output", PANEL, "returns", {"path": "all", "needs": ("remarks=slot:reviewer",)}, Status.PROVED),
@@ -478,7 +478,7 @@ return { result: done }
 BROKEN: list[tuple[str, str, dict[str, object]]] = [
     ("No editor is ever given the notes", "isolation", {"slot": "editor", "source": "input:notes"}),
     ("At no point is the editor handed the notes", "isolation", {"slot": "editor", "source": "input:notes"}),
-    ("The reviewer is passed the draft on each round", "receives", {"slot": "reviewer", "needs": ("input:draft",)}),
+    ("The reviewer is passed the draft on each round", "receives", {"slot": "reviewer", "needs": ("input:draft",), "always": True}),
     ("The returned summary always comes from the editor", "returns", {"path": "all", "needs": ("summary=slot:editor",), "always": True}),
 ]
 
