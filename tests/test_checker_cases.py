@@ -2894,3 +2894,22 @@ def test_exactly_n_calls_of_a_loop_a_delegate_may_end_early(loop: str, inside: s
     # first); not settled: the check does not follow the run (the throw
     # after the loop is not taken in it)
     assert status is Status.UNRECOGNIZED or (writer.count != 3) == (status is Status.VIOLATED)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "status"),
+    [
+        # a word the input's description says too, in a form of its own
+        ("The refunder receives the disputed amount.", Status.PROVED),
+        ("The notifier never sees the disputed amount.", Status.PROVED),
+        ("The refunder never sees the disputed amount.", Status.VIOLATED),
+        # a word the description does not say: which amount is meant
+        ("The refunder receives the estimated amount.", Status.UNRECOGNIZED),
+    ],
+)
+def test_a_modifier_an_inputs_description_says_too(sentence: str, status: Status) -> None:
+    got = _one_status(
+        "let receipt = call refunder\n  amount: amount\nlet note = call notifier\n  receipt: receipt\nreturn { note: note }\n",
+        sentence, slots="refunder, notifier", requires="amount: number -- the amount in dispute",
+    )
+    assert got is status

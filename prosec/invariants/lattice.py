@@ -10,7 +10,15 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
 from functools import cache
 
-from .lexicon import FILLER_WORDS, GENERIC_ROLES, Lexicon, plural, singular, words_of
+from .lexicon import (
+    FILLER_WORDS,
+    GENERIC_ROLES,
+    Entity,
+    Lexicon,
+    plural,
+    singular,
+    words_of,
+)
 from .words import FILLERS, KINDS, POLARITY, PRODUCTS, VALUE_NOUNS, phrase_table
 
 #: At most this many token sequences and this many trees per sequence are
@@ -988,7 +996,19 @@ def _drops_before_name(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple
         for k, (_, e) in lex.forms.items()
     ):
         return False
-    return _modifies(word, after, lex)
+    return _modifies(word, after, lex) or _described(word, [e for _, e in named], lex)
+
+
+def _described(word: str, named: list[Entity], lex: Lexicon) -> bool:
+    """A word that the description of the one input named after it says
+    too, in a form of its own ("the disputed amount", of `amount: the
+    amount in dispute`): it says nothing of which value is meant."""
+    inputs = {n for e in named if e.kind == "input" for n in e.names}
+    if len(inputs) != 1 or len(word) < 5 or any(e.kind != "input" for e in named):
+        return False
+    (name,) = inputs
+    said = re.findall(r"[a-z]+", lex.described.get(name, "").lower())
+    return any(len(w) >= 5 and w[:5] == word[:5] for w in said)
 
 
 def _in_other_name(word: str, after: str, lex: Lexicon) -> bool:
