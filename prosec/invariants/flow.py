@@ -1411,7 +1411,10 @@ def _bound(node: ir.Repeat | ir.For | ir.LoopUntil) -> ir.Expr:
 def _runs(node: ir.Repeat | ir.For | ir.LoopUntil) -> bool:
     """The loop runs at least one iteration on every path: ``repeat 3``, a
     ``for`` over a written non-empty list, a ``loop until`` (tested after
-    each iteration) whose written bound is at least 1."""
+    each iteration) whose written bound is at least 1. Not a parallel loop,
+    whose failed iterations an ``on-fail`` may drop, every one of them."""
+    if not isinstance(node, ir.LoopUntil) and node.parallel:
+        return False
     match node:
         case ir.Repeat(count=ir.Literal_(value=int() as n)) | ir.LoopUntil(
             test="until" | None, max=ir.Literal_(value=int() as n)
