@@ -128,13 +128,13 @@ def renamed(draw: st.DrawFn) -> str:
 _KEYWORDS = frozenset(__import__("keyword").kwlist) | {"self", "str", "int", "bool"}
 
 
-@settings(max_examples=120, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(renamed())
 def test_modules_with_names_of_other_lengths_are_laid_out_as_black_does(source: str) -> None:
     same_as_black(source)
 
 
-@settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(MODULES), st.integers(1, 60))
 def test_modules_at_another_depth_are_laid_out_as_black_does(
     module: tuple[str, str], width: int
