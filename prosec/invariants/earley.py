@@ -36,7 +36,7 @@ class _Lookahead(threading.local):
 
     kind: str | None = None
     kinds: frozenset[str] = frozenset()
-    filtered: dict[tuple[Any, str | None], list[Any]]
+    filtered: dict[tuple[str, str | None], list[Any]]
 
     def __init__(self) -> None:
         self.filtered = {}
@@ -63,7 +63,7 @@ class _Predictions(dict[Any, list[Any]]):
         self._rules = {rule: (*starts[rule], needs[rule]) for rule in rules}
         #: (symbol, next kind) → the rules that can begin there, in lark's
         #: order, each with the kinds it needs; the same for every sentence
-        self._by_kind: dict[tuple[Any, str | None], list[tuple[Any, frozenset[str]]]] = {}
+        self._by_kind: dict[tuple[str, str | None], list[tuple[Any, frozenset[str]]]] = {}
 
     def expect(self, toks: Sequence[Tok]) -> None:
         """Get ready to parse ``toks``."""
@@ -73,7 +73,8 @@ class _Predictions(dict[Any, list[Any]]):
 
     def __getitem__(self, symbol: Any) -> list[Any]:
         ahead = self.next
-        key = (symbol, ahead.kind)
+        # (keyed by name: lark's symbols hash and compare in Python, strings in C)
+        key = (symbol.name, ahead.kind)
         found = ahead.filtered.get(key)
         if found is None:
             starting = self._by_kind.get(key)
