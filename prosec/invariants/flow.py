@@ -716,27 +716,35 @@ def known_of(cond: ir.Cond, holds: bool, subject: Val) -> Known:
     return Known(cond, holds, subject.may, subject.must, present)
 
 
+def _tested_whole(cond: ir.Cond) -> str | None:
+    """The local ``cond`` tests whole by a test no null (nor an empty list
+    or object) passes: an approval, a decision word, a threshold."""
+    match cond:
+        case ir.Proceeds(subject=ir.Name(name=name)) | ir.Says(subject=ir.Name(name=name)) | ir.Decides(
+            subject=ir.Name(name=name)
+        ) | ir.Compare(subject=ir.Name(name=name)):
+            return name
+        case _:
+            return None
+
+
 def _not_null(cond: ir.Cond, holds: bool, s: State) -> None:
     """On a path where ``cond`` came out ``holds``, a local that a null (or
     an empty list or object) fails that way is not null: after ``if verdict
     does not approve: return``, ``verdict`` is the output the loop made, not
-    the ``null`` it was bound to before. Only a local tested whole, and only
-    by a test no null passes (an approval, a decision word, a threshold)."""
+    the ``null`` it was bound to before."""
     while isinstance(cond, ir.Not):
         cond, holds = cond.operand, not holds
-    match cond:
-        case ir.Proceeds(subject=ir.Name(name=name)) | ir.Says(subject=ir.Name(name=name)) | ir.Decides(
-            subject=ir.Name(name=name)
-        ) | ir.Compare(subject=ir.Name(name=name)) if holds:
-            v = s.lookup(name)
-            # a flow at the top of ``lax`` is the value itself on every path
-            # where it is not null: a field's flow may stand beside a path
-            # that built the object without that field, the value's never
-            whole = frozenset(f for f in v.lax if not f.at and f.src.kind != "null") if v is not None else EMPTY
-            if v is not None and not whole <= v.must:
-                s.set(name, Val(v.may, v.must | whole, v.lax))
-        case _:
-            pass
+    name = _tested_whole(cond) if holds else None
+    v = s.lookup(name) if name is not None else None
+    if name is None or v is None:
+        return
+    # a flow at the top of ``lax`` is the value itself on every path
+    # where it is not null: a field's flow may stand beside a path
+    # that built the object without that field, the value's never
+    whole = frozenset(f for f in v.lax if not f.at and f.src.kind != "null")
+    if not whole <= v.must:
+        s.set(name, Val(v.may, v.must | whole, v.lax))
 
 
 @dataclass(frozen=True, slots=True)
@@ -754,14 +762,9 @@ def _refuted(cond: ir.Cond, s: State) -> bool:
     (or an empty list or object) on every such path, by a test no null
     passes. ``review`` bound to ``null`` before ``loop until review
     accepts`` never approves on the paths where the loop ran no iteration."""
-    match cond:
-        case ir.Proceeds(subject=ir.Name(name=name)) | ir.Says(subject=ir.Name(name=name)) | ir.Decides(
-            subject=ir.Name(name=name)
-        ) | ir.Compare(subject=ir.Name(name=name)):
-            v = s.lookup(name)
-            return v is not None and not v.may and NULL in v.lax
-        case _:
-            return False
+    name = _tested_whole(cond)
+    v = s.lookup(name) if name is not None else None
+    return v is not None and not v.may and NULL in v.lax
 
 
 def _valued(stmt: ir.Stmt) -> bool:

@@ -132,6 +132,45 @@ def _loose(
     return undecided(f"{why}, and the checks answer the two differently", [problem], [" ".join(found)])
 
 
+def _leaves(stmt: ir.Stmt, returns: frozenset[Span], *, in_loop: bool = False) -> bool:
+    """Whether the statement may end its block early in a run that
+    returns: a return of the pattern (one of ``returns``), or a
+    ``break``/``continue`` of a loop the statement is in (a ``throw`` ends
+    a run that does not)."""
+    match stmt:
+        case ir.Return(span=span):
+            return span in returns
+        case ir.Break() | ir.Continue():
+            return not in_loop
+        case ir.Throw():
+            return False
+        case _:
+            loop = in_loop or isinstance(stmt, _LOOPS) or isinstance(getattr(stmt, "value", None), _LOOPS)
+            return any(_leaves(s, returns, in_loop=loop) for block in ir.children(stmt) for s in block)
+
+
+def _call_bound(stmt: ir.Stmt) -> str | None:
+    """The local a statement binds to a call's result (``let v = call x``,
+    ``v = call x``), or None."""
+    match stmt:
+        case ir.Bind(name=local, value=ir.Call()) | ir.Assign(target=ir.Name(name=local), value=ir.Call()):
+            return local
+        case _:
+            return None
+
+
+def _written(stmts: ir.Block) -> list[tuple[str, ir.Stmt]]:
+    """Each local the statements (and those nested in them) bind, assign
+    or append to, with the statement."""
+    found: list[tuple[str, ir.Stmt]] = []
+    for s in ir.walk(stmts):
+        if isinstance(s, ir.Bind):
+            found.append((s.name, s))
+        elif isinstance(s, ir.Assign | ir.Append) and isinstance(s.target, ir.Name):
+            found.append((s.target.name, s))
+    return found
+
+
 def _early_exit(
     body: ir.Block, slot: str, fixed: frozenset[str], returns: frozenset[Span], most: Count, want: Count
 ) -> Problem | None:
@@ -149,7 +188,6 @@ def _early_exit(
     if len(names) != 1 or not names[0] or want[names[0]] != 1 or _nonzero(most) != _nonzero(want):
         return None
     (name,) = names
-    leaves = _Counter(slot, fixed, returns)
     for i, stmt in enumerate(body):
         loop = stmt.value if isinstance(stmt, ir.Bind | ir.Assign) else stmt
         bound = loop.max if isinstance(loop, ir.LoopUntil) else loop.count if isinstance(loop, ir.Repeat) else None
@@ -172,7 +210,7 @@ def _early_exit(
                 f"{how} and make at most {_spell(fewer)} calls of `{slot}` (with `{name}` larger), "
                 f"not exactly {_spell(want)}",
             )
-        if leaves._leaves(stmt) or any(isinstance(s, ir.Throw) for s in ir.walk((stmt,))):
+        if _leaves(stmt, returns) or any(isinstance(s, ir.Throw) for s in ir.walk((stmt,))):
             return None
     return None
 
@@ -184,10 +222,10 @@ def _returns_freely(body: ir.Block, returns: frozenset[Span]) -> bool:
     ("if verdict accepts: return ...")."""
     fresh: set[str] = set()
     for stmt in body:
+        if (local := _call_bound(stmt)) is not None:
+            fresh.add(local)
+            continue
         match stmt:
-            case ir.Bind(name=local, value=ir.Call()) | ir.Assign(target=ir.Name(name=local), value=ir.Call()):
-                fresh.add(local)
-                continue
             case ir.If(branches=((cond, branch), *_)) if _verdict_of(cond) in fresh and branch:
                 last = branch[-1]
                 others = [s for s in ir.walk(branch) if isinstance(s, _LEAVES) and s is not last]
@@ -197,8 +235,7 @@ def _returns_freely(body: ir.Block, returns: frozenset[Span]) -> bool:
                 pass
         if any(isinstance(s, _LEAVES) for s in ir.walk((stmt,))):
             return False
-        fresh -= {s.name for s in ir.walk((stmt,)) if isinstance(s, ir.Bind)}
-        fresh -= {s.target.name for s in ir.walk((stmt,)) if isinstance(s, ir.Assign) and isinstance(s.target, ir.Name)}
+        fresh -= {local for local, _ in _written((stmt,))}
     return False
 
 
@@ -221,14 +258,9 @@ def _ends_freely(loop: ir.LoopUntil) -> bool:
     local = _verdict_of(loop.cond) if loop.cond is not None else None
     if local is None or any(isinstance(s, _LEAVES) for s in ir.walk(loop.body)):
         return False
-    writes = [
-        s
-        for s in ir.walk(loop.body)
-        if isinstance(s, ir.Bind | ir.Assign | ir.Append)
-        and (s.name if isinstance(s, ir.Bind) else s.target.name if isinstance(s.target, ir.Name) else None) == local
-    ]
+    writes = [s for name, s in _written(loop.body) if name == local]
     top = [s for s in loop.body if s in writes]
-    return len(writes) == 1 and len(top) == 1 and isinstance(top[0], ir.Bind | ir.Assign) and isinstance(top[0].value, ir.Call)
+    return len(writes) == 1 and len(top) == 1 and _call_bound(top[0]) == local
 
 
 def _ends_run_after_call(block: ir.Block, slot: str, returns: frozenset[Span], *, looped: bool = False) -> Span | None:
@@ -435,7 +467,7 @@ class _Counter:
         total: Count = {"": 0}
         for stmt in block:
             total = _add(total, self._least(stmt)) or {"": 0}
-            if self._leaves(stmt):
+            if _leaves(stmt, self.returns):
                 break
         return _nonzero(total) or {"": 0}
 
@@ -507,17 +539,3 @@ class _Counter:
         ):
             self.rough = stmt.span
 
-    def _leaves(self, stmt: ir.Stmt, *, in_loop: bool = False) -> bool:
-        """Whether the statement may end its block early in a run that
-        returns: a return of the pattern, or a ``break``/``continue`` of a
-        loop the statement is in (a ``throw`` ends a run that does not)."""
-        match stmt:
-            case ir.Return(span=span):
-                return span in self.returns
-            case ir.Break() | ir.Continue():
-                return not in_loop
-            case ir.Throw():
-                return False
-            case _:
-                loop = in_loop or isinstance(stmt, _LOOPS) or isinstance(getattr(stmt, "value", None), _LOOPS)
-                return any(self._leaves(s, in_loop=loop) for block in ir.children(stmt) for s in block)
