@@ -884,6 +884,10 @@ _CLAUSE_WORDS = frozenset("NEVER NOT BUT ONLY NO NONE NOTHING NEITHER EXCEPT WIT
 #: also has a field of that name.
 _WHOLE = frozenset("output outputs result results work answer answers response responses".split())
 
+#: Words for what a delegate that measures reports: after the possessive of
+#: a slot that declares no keys, its whole result (see :func:`_owned`).
+_MEASURES = frozenset("numbers figures readings values data measurements measures".split())
+
 #: Count words and the number they stand for.
 _NUMBERS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "once": "1", "twice": "2", "thrice": "3", "three times": "3"}
 
@@ -1064,6 +1068,10 @@ def _owned(word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ..
         # "every reader's prediction", `ensures: a prediction`; "the
         # coaches' notes", `ensures: notes on passages`, even where the
         # pattern returns an object with a `notes` key it builds itself
+        return Tok("OUTPUT", word)
+    if owners and word in _MEASURES and word not in lex.key_forms and not any(lex.declares.get(o) for o in owners):
+        # "the measurer's numbers", "the gauge's readings", of a slot that
+        # declares no keys: a word for what it reports, its whole result
         return Tok("OUTPUT", word)
     if word not in lex.key_forms and (singular(word) in KINDS["CONTAINER"] or word in KINDS["CONTAINER"]):
         # "the miners' lists": a word for a list, which the whole result may
