@@ -829,7 +829,9 @@ def claims_for(program: Program, choose: Choose) -> list[Claim]:
                 out.append(ExactlyOnce(target(phases=False, given_ok=False), "xs", g.pick(("element", "call"))))
             case 13:
                 needs = tuple(need() for _ in range(1 + g.choose(2)))
-                out.append(Receives(target(), needs, only=g.chance(40)))
+                only = g.chance(40)
+                # ("always": every call, said so)
+                out.append(Receives(target(), needs, only=only, always=not only and g.chance(40)))
             case 14:
                 field_ = g.pick((None, *RESULT_KEYS))
                 whats: tuple[Source, ...] = (FromSlot(slot()), FromInput(g.pick(INPUTS)), AnyResult(), FromField("f1"), Null())

@@ -1485,8 +1485,9 @@ return {
             "`conservator` receives `artwork`; `insurer` receives `artwork`; `registrar` receives `artwork`",
         ),
         (
+            # ("all three": each of their calls)
             "All three roles receive the artwork",
-            "`conservator` receives `artwork`; `insurer` receives `artwork`; `registrar` receives `artwork`",
+            "`conservator` always receives `artwork`; `insurer` always receives `artwork`; `registrar` always receives `artwork`",
         ),
         ("All two roles receive the artwork", None),
         ("All four roles receive the artwork", None),
@@ -3306,7 +3307,7 @@ def test_no_action_is_no_call_of_its_slot(sentence: str, canonical: str | None) 
         (ROUNDS, "No round of the explainer sees its own earlier explanations",
          "`explainer` never receives its previous output"),
         (ROUNDS, "No explainer call sees the topic", "`explainer` never receives `topic`"),
-        (ROUNDS, "Every round of the explainer sees the topic", "`explainer` receives `topic`"),
+        (ROUNDS, "Every round of the explainer sees the topic", "`explainer` always receives `topic`"),
         # the calls of loops that call several delegates: which ones?
         (ROUNDS, "No round sees the profile", None),
         (ROUNDS, "No attempt sees anything produced by earlier attempts", None),
@@ -5142,7 +5143,7 @@ return draft
         # a call named by the word for what the slot does: "audit round"
         ("Every audit round receives the same status", "every `auditor` receives the same `status`"),
         ("No audit round sees the figures", "`auditor` never receives `figures`"),
-        ("Every audit round receives the draft", "`auditor` receives `preparer`'s output"),
+        ("Every audit round receives the draft", "`auditor` always receives `preparer`'s output"),
         ("Not every audit round receives the same status", None),
     ],
 )

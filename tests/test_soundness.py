@@ -268,12 +268,15 @@ call worker
   brief: brief
 """
     claims: list[Claim] = [
-        Receives(Calls("worker"), (FromInput("task"),)),
+        Receives(Calls("worker"), (FromInput("task"),), always=True),
         Unchanged(Calls("worker"), FromInput("task", original=True)),
+        # not said "always": given it where it is not null, or on every
+        # path? (where it is not, it is given null)
+        Receives(Calls("worker"), (FromInput("task"),)),
     ]
     kw = {"slots": "worker", "requires": "task: string -- the task"}
-    assert _statuses(sometimes, claims, **kw) == [Status.VIOLATED, Status.VIOLATED]
-    assert _statuses(sometimes.replace("brief: brief", "brief: task"), claims, **kw) == [Status.PROVED, Status.PROVED]
+    assert _statuses(sometimes, claims, **kw) == [Status.VIOLATED, Status.VIOLATED, Status.UNRECOGNIZED]
+    assert _statuses(sometimes.replace("brief: brief", "brief: task"), claims, **kw) == [Status.PROVED] * 3
 
 
 def test_a_value_a_field_firewall_strips_does_not_reach_as_it_is() -> None:

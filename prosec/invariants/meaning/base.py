@@ -93,6 +93,9 @@ class Subject:
     calls: tuple[Calls, ...]
     negative: bool = False
     it: bool = False
+    #: said of every one ("each translator", "all stages", "both
+    #: researchers"): what it receives, each of its calls receives
+    every: bool = False
 
     @property
     def slots(self) -> tuple[str, ...]:
@@ -596,7 +599,7 @@ class Base(Transformer[Token, Any]):
             # "both checkers", of one slot called once: the word names
             # fewer slots than the sentence counts
             raise Unsupported(f"{count} of one slot called once")
-        return Subject(tuple(Calls(s) for s in who))
+        return Subject(tuple(Calls(s) for s in who), every=len(items) > 1 and isinstance(items[0], str))
 
     def subj_counted(self, items: list[Any]) -> Subject:
         """"all four roles": the slots named, as many as said."""
@@ -662,7 +665,9 @@ class Base(Transformer[Token, Any]):
 
     def subj_loop(self, items: list[Any]) -> Subject:
         noun = self._calls_of(next(i for i in items if isinstance(i, CallsNoun)))
-        return Subject((Calls(noun.slot),))
+        # ("each coach call": a quantifier's count, a plain string, where
+        # the words are tokens)
+        return Subject((Calls(noun.slot),), every=any(type(i) is str for i in items))
 
     def _calls_of(self, noun: CallsNoun) -> CallsNoun:
         """"every attempt", said of no slot: the calls in the loop, when the
@@ -1628,13 +1633,25 @@ class Base(Transformer[Token, Any]):
         return out
 
     def _always(self, items: list[Any]) -> Callable[[list[Claim]], list[Claim]]:
-        """"is always told the reason", "on every call", "every round, ...":
-        what is received is received by every call of the slot, said so."""
+        """"is always told the reason", "on every call", "every round, ...",
+        "each translator is shown ...": what is received is received by
+        every call of the slot, said so."""
         kinds = [t.type for t in self._tokens(items)]
         every_call = any(a == "EVERY" and b in ("CALLS", "LOOP") for a, b in pairwise(kinds))
-        if "ALWAYS" not in kinds and not every_call:
+        each = any(isinstance(i, Subject) and i.every for i in items)
+        if "ALWAYS" not in kinds and not every_call and not each:
             return lambda claims: claims
-        return lambda claims: [replace(c, always=True) if isinstance(c, Receives) and not c.only else c for c in claims]
+        said = "ALWAYS" in kinds or every_call
+
+        def strict(c: Claim) -> Claim:
+            # (of each recipient, what every call is given as it is: its own
+            # element, another call's output, an earlier round's are given
+            # to each call by what they are)
+            if not isinstance(c, Receives) or c.only or not (said or all(_as_it_is(n) for n in c.needs)):
+                return c
+            return replace(c, always=True)
+
+        return lambda claims: [strict(c) for c in claims]
 
     def _need(
         self,
@@ -1870,3 +1887,19 @@ class Base(Transformer[Token, Any]):
             makers = {self.lex.declared_by.get(n) for n in tok.names}
             return bool(makers) and makers <= set(own)
         return False
+
+
+def _as_it_is(need: Source) -> bool:
+    """A value that is the same whichever call of the slot is given it (an
+    input, a local, a field, a slot's output), not one each call is given
+    by what it is (its own element, another call's output, an earlier
+    round's)."""
+    match need:
+        case FromInput(element=element):
+            return not element
+        case FromVar() | FromField():
+            return True
+        case FromSlot(age=age, every=every):
+            return age in ("any", "current") and not every
+        case _:
+            return False

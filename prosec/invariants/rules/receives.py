@@ -196,6 +196,19 @@ def _other_meaning(need: Source, call: CallObs, phase: str, facts: Facts) -> str
     return None
 
 
+def _sometimes(need: Source, call: CallObs, phase: str, facts: Facts) -> bool:
+    """The call is passed ``need`` on some paths (in ``phase``) and null on
+    the others, under the same name: ``alterations: notes``, of notes set to
+    the fitter's after an `alter` and to null otherwise."""
+    if isinstance(need, FromSlot) and need.every:
+        return False  # (some of "every reviewer's report" is not all of it)
+    for _, flows in facts.props(call, phase):
+        passed = [f for f in flows if covers(need, f, call, facts, sure=True)]
+        if passed and all(f in passed or f.src.kind == "null" for f in flows):
+            return True
+    return False
+
+
 def _made_later(need: Source, call: CallObs, facts: Facts) -> TypeGuard[FromSlot]:
     """``need`` is a slot's output, and ``call`` is made before that slot is
     ever called, or before it is called in each round of a loop around
@@ -481,6 +494,15 @@ def check(claim: Receives, facts: Facts) -> Verdict:
                     nullable.append(problem)
                 elif _every_may_reach(need, call, facts) or _elements_reach(need, call, phase, facts):
                     unsure.append(problem)
+                elif not (claim.always or claim.only or claim.floor) and _sometimes(need, call, phase, facts):
+                    # "the seamstress gets the fitter's notes", of notes
+                    # passed after an `alter` only (null otherwise): on the
+                    # paths where it is passed them, or on every call?
+                    meanings.append((
+                        f"on the paths where `call {call.call.callee}` (line {call.call.span.line}) is passed it, "
+                        "or on every call (on the others it is passed null)",
+                        problem,
+                    ))
                 else:
                     problems.append(problem)
         if claim.only and claim.contrast:
