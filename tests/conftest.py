@@ -55,6 +55,16 @@ _counter = itertools.count()
 TEST_CACHE_DIR = Path(tempfile.mkdtemp(prefix="prosec-test-cache-"))
 os.environ["PROSEC_CACHE_DIR"] = str(TEST_CACHE_DIR)
 
+#: The bytecode of the Python processes the suite starts. Some hundreds of
+#: them run prosec, and each would compile its modules from source again
+#: where the environment says to write no bytecode (PYTHONDONTWRITEBYTECODE):
+#: they write it under this run's own folder instead (shared with the xdist
+#: workers, which inherit it), never beside the sources.
+PYCACHE_DIR = Path(os.environ.get("PROSEC_TEST_PYCACHE") or tempfile.mkdtemp(prefix="prosec-test-pyc-"))
+os.environ["PROSEC_TEST_PYCACHE"] = str(PYCACHE_DIR)
+os.environ["PYTHONPYCACHEPREFIX"] = str(PYCACHE_DIR)
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
@@ -67,6 +77,8 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     shutil.rmtree(TEST_CACHE_DIR, ignore_errors=True)
+    if not hasattr(config, "workerinput"):  # (the workers share the run's)
+        shutil.rmtree(PYCACHE_DIR, ignore_errors=True)
 
 
 #: The files that take a minute or more, longest first. `make test` hands

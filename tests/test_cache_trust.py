@@ -54,7 +54,11 @@ def machine(root: Path) -> dict[str, str]:
 def project(tmp_path: Path) -> Path:
     repo = tmp_path / "attacker" / "repo"
     repo.mkdir(parents=True)
-    shutil.copytree(PATTERNS, repo / "patterns")
+    # (two of the project's patterns: the cache entry of one is forged, and
+    # the build has another beside it)
+    (repo / "patterns").mkdir()
+    for name in ("guard.prose.md", "oversight.prose.md"):
+        shutil.copy(PATTERNS / name, repo / "patterns" / name)
     (repo / "pyproject.toml").write_text('[tool.prosec]\nsrc = ["patterns"]\nout = "generated"\n')
     return repo
 
