@@ -2972,3 +2972,15 @@ def test_a_value_passed_on_some_rounds_and_null_on_the_others_when_run() -> None
     # after an `alter`, the fitter's notes
     assert [call["notes"] for call in tailor.calls] == [None, "shorten", None]
     assert [call["length"] for call in tailor.calls] == [80, 80, 80]
+
+
+def test_a_key_the_program_reads_that_is_also_a_locals_name() -> None:
+    # `notes = check.notes`: "the fitter's notes" is the key read off the
+    # fitter's result, though a local has its name
+    hems = _HEMS.replace("remarks", "notes")
+    assert "notes = check.notes" in hems
+    got = _one_status(hems, "The tailor always gets the fitter's notes.", slots="tailor, fitter", requires=_HEMS_REQUIRES)
+    assert got is Status.VIOLATED
+    # (the tailor's whole result reaches the fitter: removed at run time)
+    got = _one_status(hems, "The fitter never sees the tailor's notes.", slots="tailor, fitter", requires=_HEMS_REQUIRES)
+    assert got is Status.ENFORCED

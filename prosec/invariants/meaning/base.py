@@ -1676,7 +1676,11 @@ class Base(Transformer[Token, Any]):
         ]
         for o in objs:
             if o.what in ("fields", "every_fields") and any(
-                f not in self.lex.keys and f not in self.lex.key_forms.values() and f not in self.lex.declared_keys for f in o.fields
+                f not in self.lex.keys and f not in self.lex.key_forms.values() and f not in self.lex.declared_keys
+                # (a key the program reads off a result, `check.notes`, that
+                # is also a local's name)
+                and f not in self.lex.read_keys
+                for f in o.fields
             ):
                 # a field the program never reads or builds: whether a call
                 # receives it cannot be known before run time
