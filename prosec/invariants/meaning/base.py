@@ -583,7 +583,8 @@ class Base(Transformer[Token, Any]):
 
     def subj(self, items: list[Any]) -> Subject:
         who = items[-1]
-        count = items[0] if len(items) > 1 and isinstance(items[0], str) else "all"
+        said = _quantifier(items)
+        count = said or "all"
         if len(who) > 1 and count != "all" and count != str(len(who)):
             # "both testers", "the three testers": as many slots as said
             raise Unsupported(f"{count} of {len(who)} slots")
@@ -599,7 +600,7 @@ class Base(Transformer[Token, Any]):
             # "both checkers", of one slot called once: the word names
             # fewer slots than the sentence counts
             raise Unsupported(f"{count} of one slot called once")
-        return Subject(tuple(Calls(s) for s in who), every=len(items) > 1 and isinstance(items[0], str))
+        return Subject(tuple(Calls(s) for s in who), every=said is not None)
 
     def subj_counted(self, items: list[Any]) -> Subject:
         """"all four roles": the slots named, as many as said."""
@@ -665,9 +666,7 @@ class Base(Transformer[Token, Any]):
 
     def subj_loop(self, items: list[Any]) -> Subject:
         noun = self._calls_of(next(i for i in items if isinstance(i, CallsNoun)))
-        # ("each coach call": a quantifier's count, a plain string, where
-        # the words are tokens)
-        return Subject((Calls(noun.slot),), every=any(type(i) is str for i in items))
+        return Subject((Calls(noun.slot),), every=_quantifier(items) is not None)  # "each coach call"
 
     def _calls_of(self, noun: CallsNoun) -> CallsNoun:
         """"every attempt", said of no slot: the calls in the loop, when the
@@ -1907,3 +1906,10 @@ def _as_it_is(need: Source) -> bool:
             return age in ("any", "current") and not every
         case _:
             return False
+
+
+def _quantifier(items: list[Any]) -> str | None:
+    """The count a subject's quantifier gives ("each", "all", "both",
+    "three"), None without one: :meth:`Base.quant` gives a plain string,
+    where the sentence's words are tokens (a ``str`` subclass)."""
+    return next((i for i in items if type(i) is str), None)
