@@ -793,8 +793,6 @@ class _Walker:
         #: each loop's latest walks, by what a walk depends on (see :meth:`loop`)
         self.walks: dict[Span, dict[tuple[object, ...], _LoopWalk]] = {}
         self.written: dict[Span, set[str]] = {}
-        #: the loop statement just walked, split by whether it ran
-        self.split: _Split | None = None
 
     def spend(self, *, statements: int = 0, flows: int = 0) -> None:
         """Count real work against :data:`BUDGET`."""
@@ -951,23 +949,23 @@ class _Walker:
         depth = len(s.scopes)
         s.scopes.append({})
         out: State | None = s
+        # the loop statement just walked, as the two kinds of path after it,
+        # for an ``if`` right after it to test (see :meth:`if_`)
+        split: _Split | None = None
         for i, stmt in enumerate(block):
             if out is None:
                 break
             last = tail and i == len(block) - 1
-            split, self.split = self.split, None
-            if (
-                isinstance(stmt, ir.If)
-                and split is not None
-                and i
-                and isinstance(block[i - 1], ir.Repeat | ir.For | ir.LoopUntil)
-                and split.loop == block[i - 1].span
-            ):
+            if isinstance(stmt, ir.If) and split is not None:
                 self.spend(statements=1)
-                out = self.if_(stmt, out, split)
+                out, split = self.if_(stmt, out, split), None
+            elif isinstance(stmt, ir.Repeat | ir.For | ir.LoopUntil):
+                self.spend(statements=1)
+                out, value, split = self.loop(stmt, out, collect=last)
+                if last:
+                    self.frames[-1].ends(value)
             else:
-                out = self.stmt(stmt, out, tail=last)
-        self.split = None
+                out, split = self.stmt(stmt, out, tail=last), None
         return out.trim(depth) if out is not None else None
 
     def write(
@@ -981,7 +979,8 @@ class _Walker:
 
     def value(self, v: ir.Expr | ir.Loop, s: State) -> tuple[State | None, Val]:
         if isinstance(v, ir.Repeat | ir.For | ir.LoopUntil | ir.Parallel):
-            return self.loop(v, s, collect=True)
+            out, value, _ = self.loop(v, s, collect=True)
+            return out, value
         return s, self.expr(v, s)
 
     def stmt(self, stmt: ir.Stmt, s: State, *, tail: bool = False) -> State | None:
@@ -1038,7 +1037,7 @@ class _Walker:
             case ir.If():
                 return self.if_(stmt, s)
             case ir.Repeat() | ir.For() | ir.LoopUntil() | ir.Parallel():
-                out, value = self.loop(stmt, s, collect=tail)
+                out, value, _ = self.loop(stmt, s, collect=tail)
                 if tail:
                     self.frames[-1].ends(value)
                 return out
@@ -1210,10 +1209,12 @@ class _Walker:
 
     # ------------------------------------------------------------ loops
 
-    def loop(self, node: ir.Loop, s: State, *, collect: bool) -> tuple[State | None, Val]:
-        """Run a loop to a fixpoint, or replay the walk from the same entry state."""
+    def loop(self, node: ir.Loop, s: State, *, collect: bool) -> tuple[State | None, Val, _Split | None]:
+        """Run a loop to a fixpoint, or replay the walk from the same entry
+        state. The state after it, its values, and, for a loop that may run
+        no iteration, the state after it split by whether it ran."""
         if isinstance(node, ir.Parallel):
-            return self.parallel_block(node, s, collect=collect)
+            return (*self.parallel_block(node, s, collect=collect), None)
         header = self.expr(_bound(node), s)
         self.a.bounds.setdefault(node.span, set()).update(header.may)
         outer = self.frames[-1]
@@ -1254,11 +1255,12 @@ class _Walker:
                 outer.lax = meet_lax(outer.lax, walk.returned_lax)
             if outer.ctx is not None and walk.continues is not None:
                 outer.ctx.continues = join(outer.ctx.continues, walk.continues)
+        split: _Split | None = None
         if walk.exit is not None and not (isinstance(node, ir.Repeat | ir.For | ir.LoopUntil) and _runs(node)):
             none = s.copy()
             none.after = s.after | {node.span}
-            self.split = _Split(node.span, none, walk.ran.copy() if walk.ran is not None else None)
-        return (walk.exit.copy() if walk.exit is not None else None), walk.values
+            split = _Split(node.span, none, walk.ran.copy() if walk.ran is not None else None)
+        return (walk.exit.copy() if walk.exit is not None else None), walk.values, split
 
     def fixpoint(
         self, node: ir.Repeat | ir.For | ir.LoopUntil, s: State, header: Val, *, collect: bool
