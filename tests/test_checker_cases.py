@@ -2984,3 +2984,37 @@ def test_a_key_the_program_reads_that_is_also_a_locals_name() -> None:
     # (the tailor's whole result reaches the fitter: removed at run time)
     got = _one_status(hems, "The fitter never sees the tailor's notes.", slots="tailor, fitter", requires=_HEMS_REQUIRES)
     assert got is Status.ENFORCED
+
+
+_BINDING = """\
+let proof = call typesetter
+  layout: manuscript
+let sheet = call printer
+  layout: proof.pages
+let ok = call inspector
+  layout: proof
+  sheet: sheet
+return { layout: proof, sheet: sheet }
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "read", "status"),
+    [
+        # `layout` is only a key the program writes (an argument, a returned
+        # key): no value is ever read as that field, so "never sees the
+        # layout" would hold of nothing; not read
+        ("The printer never sees the layout.", "layout", Status.UNRECOGNIZED),
+        ("The inspector gets the layout.", "layout", Status.UNRECOGNIZED),
+        # a key the program reads off a result: that field, which the
+        # inspector gets inside the typesetter's whole result
+        ("The printer never sees the pages.", "pages", Status.VIOLATED),
+        ("The inspector never sees the pages.", "pages", Status.VIOLATED),
+        ("The inspector gets the pages.", "pages", Status.PROVED),
+        ("The printer gets the pages.", "pages", Status.PROVED),
+    ],
+)
+def test_a_key_the_program_only_writes_is_no_field(sentence: str, read: str, status: Status) -> None:
+    assert f"{read}:" in _BINDING or f".{read}" in _BINDING
+    got = _one_status(_BINDING, sentence, slots="typesetter, printer, inspector", requires="manuscript: string -- the text")
+    assert got is status

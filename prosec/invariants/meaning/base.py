@@ -1265,6 +1265,11 @@ class Base(Transformer[Token, Any]):
             # "the amount", read only as `claim.amount`: part of an input,
             # not a field of some delegate's result
             raise Unsupported("a field of an input, with no input named")
+        if fields[0] not in self.lex.read_keys and fields[0] not in self.lex.declared_keys:
+            # "the composition", of a key the program only writes (an
+            # argument, a returned key): no value is ever read as that
+            # field, so "never sees the composition" would hold of nothing
+            raise Unsupported(f"'{fields[0]}': a key no value is read under and no slot declares")
         return Obj(source=FromField(fields[0]))
 
     def o_others(self, items: list[Any]) -> Obj:

@@ -329,6 +329,19 @@ class Facts:
                 out.add(s)
         return out
 
+    @cached_property
+    def fields_read(self) -> dict[str, frozenset[str]]:
+        """Slot → the fields the program reads off its results (`proof.pages`
+        passed on, kept or returned): what its whole result carries."""
+        flows: list[Flow] = [f for c in self.a.calls.values() for f in c.flows()]
+        flows += [f for w in self.a.writes.values() for f in w.value]
+        flows += [f for r in self.a.returns.values() for fs in r.fields.values() for f in fs]
+        out: dict[str, set[str]] = {}
+        for f in flows:
+            if f.src.kind == "call" and (key := f.first_field()) is not None:
+                out.setdefault(f.src.name, set()).add(key)
+        return {slot: frozenset(keys) for slot, keys in out.items()}
+
     def props(self, call: CallObs, phase: str = "all") -> list[tuple[PropObs, set[Flow]]]:
         """Each property of a call and what it may carry in ``phase``."""
         return [(p, p.flows if phase == "all" else p.by_phase[_phase(phase)]) for p in call.props.values()]

@@ -112,7 +112,13 @@ def covers(need: Source, f: Flow, call: CallObs, facts: Facts, *, sure: bool = F
             )
         case FromField(name=name):
             # "the amount": that field, of a delegate's result or of an
-            # input (not of one declared a string or a number: always null)
+            # input (not of one declared a string or a number: always null);
+            # passed on every path, the whole result of a slot the program
+            # reads that field off carries it ("the pages", of `proof`
+            # passed whole where `proof.pages` is read elsewhere)
+            whole = not f.path and not any(is_element(step) for step in f.at)
+            if sure and whole and f.src.kind == "call" and name in facts.fields_read.get(f.src.name, ()):
+                return True
             return f.first_field() == name and not (f.src.kind == "input" and f.src.name in facts.scalars)
         case AnyResult(age=age):
             if f.src.kind != "call" or f.first_field() is not None:
