@@ -3018,3 +3018,61 @@ def test_a_key_the_program_only_writes_is_no_field(sentence: str, read: str, sta
     assert f"{read}:" in _BINDING or f".{read}" in _BINDING
     got = _one_status(_BINDING, sentence, slots="typesetter, printer, inspector", requires="manuscript: string -- the text")
     assert got is status
+
+
+_PAYOUT = """\
+let assessment = call assessor
+  claim: claim
+  prompt: "Value the claim and give a reason."
+let approval = call supervisor
+  assessment: assessment
+  prompt: "Approve or decline the assessed amount."
+if approval approves:
+  let payment = call cashier
+    amount: assessment
+    prompt: "Pay the approved amount to the account on file."
+  return { payment: payment }
+let note = call cashier
+  amount: null
+  prompt: "Pay nothing; write to the claimant instead."
+return { payment: note }
+"""
+
+
+@pytest.mark.parametrize(
+    ("gate", "sentence", "status"),
+    [
+        # "paid": what the cashier's prompts tell it to do
+        ("", "Nothing is paid unless the supervisor approves.", Status.PROVED),
+        # the assessor's verdict is never tested for approval
+        ("", "Nothing is paid unless the assessor approves.", Status.VIOLATED),
+        ("", "Money is paid only after the supervisor approves.", Status.PROVED),
+        # a call of the cashier outside the approval: violated
+        ("outside", "Nothing is paid unless the supervisor approves.", Status.VIOLATED),
+    ],
+)
+def test_an_act_a_slots_prompt_names(gate: str, sentence: str, status: Status) -> None:
+    body = _PAYOUT if gate else _PAYOUT.split("let note")[0] + "return { payment: null }\n"
+    got = _one_status(body, sentence, slots="assessor, supervisor, cashier", requires="claim: string -- the claim")
+    assert got is status
+
+
+def test_an_act_a_prompt_names_is_not_a_key_of_the_program() -> None:
+    from prosec.invariants.lexicon import base_forms
+
+    assert {"pays", "paid", "paying"} <= base_forms("pay")
+    assert {"issues", "issued", "issuing"} <= base_forms("issue")
+    assert {"ships", "shipped"} <= base_forms("ship")
+    assert {"copies", "copied"} <= base_forms("copy")
+    # "Flag any stamp" of a checker returning `{ flags, notes }`: "the
+    # flags" is that field, not what the checker does
+    body = """\
+let check = call checker
+  stamps: stamps
+  prompt: "Flag any stamp that looks altered."
+let cert = call certifier
+  flags: check.flags
+return { cert: cert }
+"""
+    got = _one_status(body, "The certifier sees the flags.", slots="checker, certifier", requires="stamps: string[] -- the lot")
+    assert got is Status.PROVED

@@ -645,6 +645,46 @@ def _acts(slots: Iterable[str]) -> dict[str, str]:
     return {form: next(iter(names)) for form, names in sorted(owners.items()) if len(names) == 1}
 
 
+#: verbs a prompt opens with that say nothing of what the call does to the
+#: pattern's work ("Answer approve or reject", "Please confirm", "Here is")
+_NOT_ACTS = frozenset(
+    "answer answers say says reply respond return give list be is are do does have has here please you your "
+    "use read note make take consider look see check decide judge rate score".split()
+)
+#: the past forms of the verbs a prompt most often opens with that are not
+#: made by adding -ed
+_IRREGULAR = {
+    "pay": ("paid",), "send": ("sent",), "build": ("built",), "write": ("written", "wrote"),
+    "buy": ("bought",), "sell": ("sold",), "lay": ("laid",), "draw": ("drawn", "drew"), "set": ("set",),
+}
+
+
+def base_forms(verb: str) -> set[str]:
+    """The forms of a verb given as it stands in a command: ``pay`` → pays,
+    paid, paying; ``issue`` → issues, issued, issuing; ``ship`` → shipped."""
+    if verb.endswith("e"):
+        forms = {verb, verb + "s", verb + "d", verb[:-1] + "ing"}
+    elif verb.endswith("y") and verb[-2:-1] not in tuple("aeiou"):
+        forms = {verb, verb[:-1] + "ies", verb[:-1] + "ied", verb + "ing"}
+    else:
+        forms = {verb, verb + "s", verb + "ed", verb + "ing", verb + "es"}
+        if len(verb) <= 4 and verb[-1] in "pgtnd" and verb[-2:-1] in tuple("aeiou") and verb[-3:-2] not in tuple("aeiou"):
+            forms |= {verb + verb[-1] + "ed", verb + verb[-1] + "ing"}  # ship: shipped
+    return forms | set(_IRREGULAR.get(verb, ()))
+
+
+def _prompt_acts(prompt_verbs: dict[str, frozenset[str]]) -> dict[str, str]:
+    """Verb form → the one slot whose prompts open with that verb ("Pay the
+    approved amounts" of `payments`: "paid", "pays")."""
+    owners: dict[str, set[str]] = {}
+    for slot, verbs in prompt_verbs.items():
+        for verb in verbs:
+            if len(verb) >= 3 and verb not in _NOT_ACTS:
+                for form in base_forms(verb):
+                    owners.setdefault(form, set()).add(slot)
+    return {form: next(iter(names)) for form, names in sorted(owners.items()) if len(names) == 1}
+
+
 def _act_phrases(slots: Iterable[str]) -> dict[tuple[str, ...], str]:
     """The nouns of the action of a slot named in two or more words: its
     name with the agent noun made the noun of what it does ("water test",
@@ -986,6 +1026,12 @@ def build_lexicon(
                 if len(w) >= 6:
                     stem_owners.setdefault(w[:6], set()).add(name)
     lex.acts.update(_acts(slot_set))
+    # (not a word that is also a key or a name: "the forgery flags", of a
+    # checker told to "Flag any stamp" that returns `{ flags, notes }`)
+    taken = {v for key in lex.keys | lex.declared_keys | lex.variables | lex.inputs for v in variants(key)}
+    for form, slot in _prompt_acts(lex.prompt_verbs).items():
+        if form not in taken:
+            lex.acts.setdefault(form, slot)
     lex.act_phrases.update(_act_phrases(slot_set))
     lex.verdicts.update(_verdicts(program, _known()))
     lex.deciders = _deciders(program)
