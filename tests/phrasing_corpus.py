@@ -272,7 +272,12 @@ def matches(want: dict[str, Any], fact: InvariantFact) -> bool:
             needs = [str(n) for n in p.get("needs", ())]
             if bool(want.get("only")) != bool(p.get("only")):
                 return False
-            return len(needs) == len(want["needs"]) and all(any(_source_ok(w, n) for n in needs) for w in want["needs"])
+            # (as for isolation, the slot's own earlier calls are other
+            # invocations of it)
+            own_prior = f"slot:{want['slot']}(prior)"
+            return len(needs) == len(want["needs"]) and all(
+                any(_source_ok(w, n) or (w == "others" and n == own_prior) for n in needs) for w in want["needs"]
+            )
         case "unchanged":
             return _base(p.get("source", "")) == f"input:{want['input']}"
         case "identical":

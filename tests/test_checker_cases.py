@@ -3076,3 +3076,32 @@ return { cert: cert }
 """
     got = _one_status(body, "The certifier sees the flags.", slots="checker, certifier", requires="stamps: string[] -- the lot")
     assert got is Status.PROVED
+
+
+_COPIED = """\
+let draft = null
+let last_review = null
+repeat rounds:
+  let draft = call writer
+    notes: last_review
+  let review = call critic
+    draft: draft
+    {extra}
+  last_review = review
+return {{ draft: draft }}
+"""
+
+
+@pytest.mark.parametrize(
+    ("extra", "status"),
+    [
+        # `last_review = review`: the local holds the critic's results, by
+        # way of `review`; its earlier values are the critic's earlier output
+        ("", Status.PROVED),
+        ("earlier: last_review", Status.VIOLATED),
+    ],
+)
+def test_a_local_set_to_another_holds_what_that_one_holds(extra: str, status: Status) -> None:
+    body = _COPIED.format(extra=extra)
+    got = _one_status(body, "The critic never sees its earlier reviews.", slots="writer, critic", requires="rounds: integer -- most rounds")
+    assert got is status

@@ -4592,10 +4592,10 @@ def test_their_is_the_subjects_own_only_when_taken_one_at_a_time(sentence: str, 
         # parts: the critic's reasoning is a field, not its whole verdict
         ("The critic's reasoning never reaches the planner", "`planner` never receives `critic`'s `reasoning`", Status.ENFORCED),
         ("The planner never sees the critic's verdict", "`planner` never receives `critic`'s output", Status.VIOLATED),
-        # "an earlier critique", where the program keeps `last_critique`: that
-        # local, not any delegate's earlier result (which the critic is given:
-        # the plan of this round is not earlier, but no reading is sure)
-        ("The critic never sees an earlier critique", None, Status.UNRECOGNIZED),
+        # "an earlier critique", where the program keeps `last_critique`,
+        # set to each `verdict` of the critic: the critic's own earlier
+        # output, not any delegate's earlier result
+        ("The critic never sees an earlier critique", "`critic` never receives its previous output", Status.PROVED),
         # how calls run is not a delegate's own behaviour
         ("The scout checks every sector in parallel", None, Status.UNRECOGNIZED),
         ("The scout checks every sector carefully", "`scout` reasons", Status.UNVERIFIABLE),

@@ -592,6 +592,22 @@ def verb_forms(agent: str) -> set[str]:
     return forms
 
 
+def _resolve_copies(set_to: dict[str, set[str | None]], copies: dict[str, set[str]]) -> None:
+    """A local set to another as it is (`last_critique = verdict`) is set to
+    what that one is set to: the slots whose results it holds, or ``None``
+    (something else: null, an input, a value the program builds)."""
+    changed = True
+    while changed:
+        changed = False
+        for name, sources in copies.items():
+            got = set_to.setdefault(name, set())
+            for source in sources:
+                add = set_to.get(source, {None})
+                if not add <= got:
+                    got |= add
+                    changed = True
+
+
 def _key_locals(program: ir.Program, variables: frozenset[str]) -> dict[str, str]:
     """Each key under which every call passes one and the same local, as it
     is (``script: draft`` at every call that has a `script`) → that local."""
@@ -888,13 +904,17 @@ def build_lexicon(
     bound: dict[tuple[str, str], int] = {}  # (local, slot) → calls bound to it whole
     caught: set[str] = set()  # slots whose failure a `catch` may see
     not_null: set[str] = set()  # locals set to something that is neither a call nor null
+    copies: dict[str, set[str]] = {}  # local → the locals it is set to as they are (`last = verdict`)
     for stmt in ir.walk(program.body):
         match stmt:
             case ir.Bind(name=name, value=value) | ir.Assign(target=ir.Name(name=name), value=value):
                 callee = delegate_vars.get(value.callee, value.callee) if isinstance(value, ir.Call) else None
                 if callee is None and not (isinstance(value, ir.Literal_) and value.value is None):
                     not_null.add(name)
-                set_to.setdefault(name, set()).add(callee)
+                if isinstance(value, ir.Name) and value.name != name:
+                    copies.setdefault(name, set()).add(value.name)
+                else:
+                    set_to.setdefault(name, set()).add(callee)
                 if callee is not None:
                     bound[name, callee] = bound.get((name, callee), 0) + 1
             case ir.Try(body=body, catch_body=catch) if catch is not None:
@@ -903,6 +923,7 @@ def build_lexicon(
                         caught.add(delegate_vars.get(e.callee, e.callee))
             case _:
                 pass
+    _resolve_copies(set_to, copies)
     sites: dict[str, int] = {}
     for e in exprs_in(program.body):
         if isinstance(e, ir.Call):
