@@ -3105,3 +3105,53 @@ def test_a_local_set_to_another_holds_what_that_one_holds(extra: str, status: St
     body = _COPIED.format(extra=extra)
     got = _one_status(body, "The critic never sees its earlier reviews.", slots="writer, critic", requires="rounds: integer -- most rounds")
     assert got is status
+
+
+_WITHHELD = """\
+let draft = null
+let last_review = null
+repeat rounds:
+  let draft = call writer
+    notes: last_review
+    topic: topic
+  let review = call critic
+    draft: draft
+    criteria: criteria
+  last_review = review
+return { draft: draft }
+"""
+_WITHHELD_REQUIRES = "rounds: integer -- most rounds\ntopic: string -- the topic\ncriteria: string -- the criteria"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "status"),
+    [
+        # "only", after a clause that keeps something from the same calls:
+        # only the reviews in place of the criteria, or nothing else at all
+        # (the writer is also given the topic)? Both are checked
+        ("The criteria are kept from the writer; it sees only the critic's reviews.", Status.UNRECOGNIZED),
+        ("The writer never sees the criteria; it sees only the critic's reviews.", Status.UNRECOGNIZED),
+        # no contrast: "only" is said of everything the writer is given
+        ("The writer sees only the critic's reviews.", Status.VIOLATED),
+    ],
+)
+def test_only_after_a_clause_that_withholds_is_checked_both_ways(sentence: str, status: Status) -> None:
+    got = _one_status(_WITHHELD, sentence, slots="writer, critic", requires=_WITHHELD_REQUIRES)
+    assert got is status
+
+
+@pytest.mark.parametrize(
+    ("kept", "status"),
+    [
+        # `last_review = review` after every critic call, returned after the
+        # loop: the latest review, but the checks do not follow a copy, so
+        # it is not settled either way
+        ("last_review", Status.UNRECOGNIZED),
+        # the first review, made before the loop: not the latest
+        ("first", Status.VIOLATED),
+    ],
+)
+def test_the_latest_output_held_by_a_copy_is_not_settled(kept: str, status: Status) -> None:
+    body = "let first = call critic\n  draft: topic\n" + _WITHHELD.replace("{ draft: draft }", f"{{ draft: draft, review: {kept} }}")
+    sentence = "When the rounds run out, the critic's latest review is returned."
+    assert _one_status(body, sentence, slots="writer, critic", requires=_WITHHELD_REQUIRES) is status

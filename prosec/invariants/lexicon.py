@@ -909,7 +909,7 @@ def build_lexicon(
         match stmt:
             case ir.Bind(name=name, value=value) | ir.Assign(target=ir.Name(name=name), value=value):
                 callee = delegate_vars.get(value.callee, value.callee) if isinstance(value, ir.Call) else None
-                if callee is None and not (isinstance(value, ir.Literal_) and value.value is None):
+                if callee is None and not isinstance(value, ir.Name) and not (isinstance(value, ir.Literal_) and value.value is None):
                     not_null.add(name)
                 if isinstance(value, ir.Name) and value.name != name:
                     copies.setdefault(name, set()).add(value.name)
@@ -1200,11 +1200,18 @@ def build_lexicon(
     # `let booking = null`, then `booking = call booker`: null until the
     # booker's one call sets it (kept away, the booker's output; received,
     # the local, which may still be null)
+    # (or set, besides null, only to a local that holds every result of the
+    # slot: `last_critique = verdict`)
     for name, cs in sorted(set_to.items(), key=lambda kv: kv[0]):
         makers = {c for c in cs if c is not None}
         if None in cs and name not in not_null and len(makers) == 1 and name not in lex.holds:
             (slot,) = makers
-            if slot in slot_set and sites.get(slot) == bound.get((name, slot)) and slot not in caught:
+            sources = copies.get(name, set())
+            if sources:
+                every = all(lex.holds.get(source) == slot for source in sources) and not bound.get((name, slot))
+            else:
+                every = sites.get(slot) == bound.get((name, slot))
+            if slot in slot_set and every and slot not in caught:
                 lex.gathers.setdefault(name, slot)
     # "both candidates" for `candidate_a` / `candidate_b`: a group.
     groups: dict[str, list[str]] = {}

@@ -476,7 +476,7 @@ class Base(Transformer[Token, Any]):
                     claims.append(claim)
             if subject is not None and subject.calls:
                 previous = subject
-        return claims
+        return _contrasted(claims)
 
     def _also(self, also: _Also, said: tuple[Clause, Subject, list[Claim]] | None) -> list[Claim]:
         """The clause before, of another subject: only a clause that says
@@ -1911,6 +1911,22 @@ def _as_it_is(need: Source) -> bool:
             return age in ("any", "current") and not every
         case _:
             return False
+
+
+def _contrasted(claims: list[Claim]) -> list[Claim]:
+    """"The criteria are hidden from the worker; it sees only the critique":
+    after a clause that keeps something from the same calls, "only" may
+    set the second clause against the first (only the critique, in place
+    of the criteria) or say there is nothing else at all, as "never sees
+    the criteria, only the critique" may: both meanings are checked."""
+    kept = {c.target: c.source for c in claims if isinstance(c, Isolation)}
+    out: list[Claim] = []
+    for c in claims:
+        if isinstance(c, Receives) and c.only and not c.basis and c.target in kept:
+            against = tuple(i.source for i in claims if isinstance(i, Isolation) and i.target == c.target)
+            c = replace(c, basis=True, loose=True, contrast=c.contrast or against)
+        out.append(c)
+    return out
 
 
 def _quantifier(items: list[Any]) -> str | None:

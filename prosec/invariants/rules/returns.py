@@ -285,9 +285,15 @@ def check(claim: Returns, facts: Facts) -> Verdict:
     built: set[int] = set()
     doubtful: list[Problem] = []  # on returns in ``unsure``
     split: list[Problem] = []  # the slot's output on each path, not one the same on all
+    stale: list[Problem] = []  # a copy of the slot's output, maybe not its latest
     for ret in chosen:
         for need in claim.needs:
             problem = _need(need, ret, facts)
+            if problem is None:
+                problem = _stale(need, ret, facts)
+                if problem is not None and _copied_output(need, ret, facts.a.program):
+                    stale.append(problem)
+                    continue
             if problem is None:
                 also = _also(need, ret)
                 if also is not None:
@@ -335,6 +341,14 @@ def check(claim: Returns, facts: Facts) -> Verdict:
             + ", ".join(str(p.span.line) for p in doubtful)
             + f" is reached on {claim.path} (no test there says so)",
             doubtful + absent,
+            evidence,
+        )
+    if stale and not problems:
+        return unsettled(
+            "whether the local returned on line "
+            + ", ".join(str(p.span.line) for p in stale)
+            + " holds the slot's latest output there: it is set to a local that holds one, which the checks do not follow",
+            stale + absent,
             evidence,
         )
     if made and not problems:
@@ -782,23 +796,60 @@ def _need(need: Need, ret: ReturnObs, facts: Facts) -> Problem | None:
         texted = [f for f in flows if f.src.kind in ("call", "error") and f.src.name == need.what.slot and TEXT in f.at]
         if texted:
             return Problem(exprs[0].span, f"the return on line {line} gives {label} = {shown}, which puts {texted[0].src.describe()} into a text")
-    if ok and need.latest and isinstance(need.what, FromSlot):
-        # "the designer's latest draft": the value a local holds that every
-        # call of the slot sets, and nothing but null before them; another
-        # value that carries the slot's output may be an earlier one
-        latest = latest_locals(need.what.slot, facts.a.program)
-        fresh = [e for e in exprs if isinstance(e, ir.Name) and e.name in latest]
-        if not fresh or (need.field is not None and len(fresh) < len(exprs)):
-            return Problem(
-                exprs[0].span if exprs else ret.stmt.span,
-                f"the return on line {line} gives {label} = {shown}, which need not be `{need.what.slot}`'s latest output: "
-                f"only a local that every call of `{need.what.slot}` sets, and nothing else does, holds that",
-            )
     if not ok and need.field is None:
         return Problem(ret.stmt.span, f"the return on line {line} does not return {describe_source(need.what)} on every path")
     if not ok:
         return Problem(exprs[0].span, f"the return on line {line} gives {label} = {shown}, not {describe_source(need.what)} on every path")
     return None
+
+
+def _stale(need: Need, ret: ReturnObs, facts: Facts) -> Problem | None:
+    """"The designer's latest draft": the value a local holds that every
+    call of the slot sets, and nothing but null before them; another value
+    that carries the slot's output may be an earlier one."""
+    if not need.latest or not isinstance(need.what, FromSlot):
+        return None
+    exprs = [ret.exprs[need.field]] if need.field is not None else list(ret.exprs.values())
+    latest = latest_locals(need.what.slot, facts.a.program)
+    fresh = [e for e in exprs if isinstance(e, ir.Name) and e.name in latest]
+    if fresh and (need.field is None or len(fresh) == len(exprs)):
+        return None
+    line = ret.stmt.span.line
+    label = f"`{need.field}`" if need.field else "anything"
+    shown = f"`{show(exprs[0])}`" if len(exprs) == 1 else "its fields"
+    return Problem(
+        exprs[0].span if exprs else ret.stmt.span,
+        f"the return on line {line} gives {label} = {shown}, which need not be `{need.what.slot}`'s latest output: "
+        f"only a local that every call of `{need.what.slot}` sets, and nothing else does, holds that",
+    )
+
+
+def _copied_output(need: Need, ret: ReturnObs, program: ir.Program) -> bool:
+    """The return gives a local set only to null and, as it is, to locals
+    bound to the slot's calls (`last_critique = verdict`): which of its
+    outputs it holds at the return, the checks do not follow."""
+    if not isinstance(need.what, FromSlot):
+        return False
+    exprs = [ret.exprs[need.field]] if need.field is not None else list(ret.exprs.values())
+    values: dict[str, list[ir.Expr | ir.Loop]] = {}
+    for stmt in ir.walk(program.body):
+        match stmt:
+            case ir.Bind(name=name, value=value) | ir.Assign(target=ir.Name(name=name), value=value):
+                values.setdefault(name, []).append(value)
+            case _:
+                pass
+    slot = need.what.slot
+    holders = {n for n, vs in values.items() if all(isinstance(v, ir.Call) and v.callee == slot for v in vs)}
+
+    def copied(name: str) -> bool:
+        vs = values.get(name, [])
+        return any(isinstance(v, ir.Name) for v in vs) and all(
+            (isinstance(v, ir.Name) and v.name in holders) or (isinstance(v, ir.Literal_) and v.value is None) for v in vs
+        )
+
+    # (of a return said of no key, one of its fields is enough)
+    found = [isinstance(e, ir.Name) and copied(e.name) for e in exprs]
+    return any(found) if need.field is None else bool(found) and all(found)
 
 
 def latest_locals(slot: str, program: ir.Program) -> frozenset[str]:
