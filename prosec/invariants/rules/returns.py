@@ -831,13 +831,7 @@ def _copied_output(need: Need, ret: ReturnObs, program: ir.Program) -> bool:
     if not isinstance(need.what, FromSlot):
         return False
     exprs = [ret.exprs[need.field]] if need.field is not None else list(ret.exprs.values())
-    values: dict[str, list[ir.Expr | ir.Loop]] = {}
-    for stmt in ir.walk(program.body):
-        match stmt:
-            case ir.Bind(name=name, value=value) | ir.Assign(target=ir.Name(name=name), value=value):
-                values.setdefault(name, []).append(value)
-            case _:
-                pass
+    values = _values_set(program)
     slot = need.what.slot
     holders = {n for n, vs in values.items() if all(isinstance(v, ir.Call) and v.callee == slot for v in vs)}
 
@@ -852,6 +846,18 @@ def _copied_output(need: Need, ret: ReturnObs, program: ir.Program) -> bool:
     return any(found) if need.field is None else bool(found) and all(found)
 
 
+def _values_set(program: ir.Program) -> dict[str, list[ir.Expr | ir.Loop]]:
+    """Each local → every value a `let` or an assignment sets it to."""
+    values: dict[str, list[ir.Expr | ir.Loop]] = {}
+    for stmt in ir.walk(program.body):
+        match stmt:
+            case ir.Bind(name=name, value=value) | ir.Assign(target=ir.Name(name=name), value=value):
+                values.setdefault(name, []).append(value)
+            case _:
+                pass
+    return values
+
+
 def latest_locals(slot: str, program: ir.Program) -> frozenset[str]:
     """The local that always holds ``slot``'s latest output: bound at the
     top of the delegation (so every later ``let`` of it updates the one
@@ -861,13 +867,7 @@ def latest_locals(slot: str, program: ir.Program) -> frozenset[str]:
     calls = [e for e in exprs_in(program.body) if isinstance(e, ir.Call) and e.callee == slot]
     if not calls:
         return frozenset()
-    bound: dict[str, list[ir.Expr | ir.Loop]] = {}
-    for stmt in ir.walk(program.body):
-        match stmt:
-            case ir.Bind(name=name, value=value) | ir.Assign(target=ir.Name(name=name), value=value):
-                bound.setdefault(name, []).append(value)
-            case _:
-                pass
+    bound = _values_set(program)
     setters = {name for name, values in bound.items() for v in values if isinstance(v, ir.Call) and v.callee == slot}
     if len(setters) != 1:
         return frozenset()
