@@ -3155,3 +3155,32 @@ def test_the_latest_output_held_by_a_copy_is_not_settled(kept: str, status: Stat
     body = "let first = call critic\n  draft: topic\n" + _WITHHELD.replace("{ draft: draft }", f"{{ draft: draft, review: {kept} }}")
     sentence = "When the rounds run out, the critic's latest review is returned."
     assert _one_status(body, sentence, slots="writer, critic", requires=_WITHHELD_REQUIRES) is status
+
+
+_HITS = """\
+let hits = []
+for archive in archives:
+  let found = call searcher
+    archive: archive
+    {earlier}
+  append found to hits
+return {{ hits: hits }}
+"""
+
+
+@pytest.mark.parametrize(
+    ("earlier", "sentence", "status"),
+    [
+        # "the hits of the searchers called before it": the earlier calls'
+        # outputs, which `hits` collects
+        ("earlier: hits", "No searcher call sees the hits of the searchers called before it.", Status.VIOLATED),
+        ("", "No searcher call sees the hits of the searchers called before it.", Status.PROVED),
+        ("", "Each searcher call sees the results of the searchers called before it.", Status.VIOLATED),
+        # passed the list, empty at the first call: whether each call gets
+        # one is not counted
+        ("earlier: hits", "Each searcher call sees the hits of the searchers called before it.", Status.UNRECOGNIZED),
+    ],
+)
+def test_the_values_of_the_calls_before_it(earlier: str, sentence: str, status: Status) -> None:
+    got = _one_status(_HITS.format(earlier=earlier), sentence, slots="searcher", requires="archives: string[] -- the archives")
+    assert got is status

@@ -974,6 +974,16 @@ class Base(Transformer[Token, Any]):
             raise Unsupported("other calls' values of a local that is not one slot's results")
         return Obj(source=FromOthers(), names=tuple(makers))
 
+    def o_var_others_before(self, items: list[Any]) -> Obj:
+        """"The hits of the archives queried before it": a local that
+        collects the results of the one slot named (or of the rounds), said
+        of that slot: the earlier calls' outputs."""
+        obj = self.o_var_others_calls(items)
+        who = next((i for i in items if isinstance(i, tuple)), None)
+        if who is not None and set(who) != set(obj.names):
+            raise Unsupported("the values of a local, said of another slot's calls before it")
+        return obj
+
     def o_others_prior(self, items: list[Any]) -> Obj:
         # "a verdict from an earlier critic call", said of the critic: an
         # earlier call's output (``names``: the slot the call is of)
