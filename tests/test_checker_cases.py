@@ -3184,3 +3184,15 @@ return {{ hits: hits }}
 def test_the_values_of_the_calls_before_it(earlier: str, sentence: str, status: Status) -> None:
     got = _one_status(_HITS.format(earlier=earlier), sentence, slots="searcher", requires="archives: string[] -- the archives")
     assert got is status
+
+
+@pytest.mark.parametrize(
+    ("sentence", "status"),
+    [
+        # "the X in the result": the returned key X
+        ("The draft in the result is the writer's own output.", Status.PROVED),
+        ("The draft in the result comes from the critic.", Status.VIOLATED),
+    ],
+)
+def test_a_returned_key_in_the_result(sentence: str, status: Status) -> None:
+    assert _one_status(_WITHHELD, sentence, slots="writer, critic", requires=_WITHHELD_REQUIRES) is status
