@@ -410,6 +410,20 @@ def conditions(stmt: Stmt) -> tuple[Cond, ...]:
             return ()
 
 
+def verdict_local(cond: Cond, *, says: bool = True) -> str | None:
+    """The local whose verdict a test reads, under any ``not``: the root
+    name of the subject of an approval (``proceeds``, a decision) or, with
+    ``says``, of a decision word (`if review.verdict says accept`)."""
+    while isinstance(cond, Not):
+        cond = cond.operand
+    if not isinstance(cond, Proceeds | Decides) and not (says and isinstance(cond, Says)):
+        return None
+    subject = cond.subject
+    while isinstance(subject, Attr):
+        subject = subject.base
+    return subject.name if isinstance(subject, Name) else None
+
+
 def children(stmt: Stmt) -> tuple[Block, ...]:
     """The nested blocks of a statement, in source order."""
     match stmt:

@@ -759,13 +759,12 @@ def _tested(program: ir.Program, *, says: bool) -> frozenset[str]:
     out: set[str] = set()
     for stmt in ir.walk(program.body):
         for cond in ir.conditions(stmt):
-            while isinstance(cond, ir.Not):
-                cond = cond.operand
-            if isinstance(cond, ir.Proceeds | ir.Decides) or (says and isinstance(cond, ir.Says)):
-                subject = cond.subject
-                while isinstance(subject, ir.Attr):
-                    subject = subject.base
-                out |= bound.get(subject.name, {"?"}) if isinstance(subject, ir.Name) else {"?"}
+            root = cond
+            while isinstance(root, ir.Not):
+                root = root.operand
+            if isinstance(root, ir.Proceeds | ir.Decides) or (says and isinstance(root, ir.Says)):
+                local = ir.verdict_local(root, says=says)
+                out |= bound.get(local, {"?"}) if local is not None else {"?"}
     return frozenset(out)
 
 

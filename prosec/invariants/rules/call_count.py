@@ -226,7 +226,7 @@ def _returns_freely(body: ir.Block, returns: frozenset[Span]) -> bool:
             fresh.add(local)
             continue
         match stmt:
-            case ir.If(branches=((cond, branch), *_)) if _verdict_of(cond) in fresh and branch:
+            case ir.If(branches=((cond, branch), *_)) if ir.verdict_local(cond) in fresh and branch:
                 last = branch[-1]
                 others = [s for s in ir.walk(branch) if isinstance(s, _LEAVES) and s is not last]
                 if isinstance(last, ir.Return) and last.span in returns and not others:
@@ -239,23 +239,11 @@ def _returns_freely(body: ir.Block, returns: frozenset[Span]) -> bool:
     return False
 
 
-def _verdict_of(cond: ir.Cond) -> str | None:
-    """The local whose verdict a test reads (an approval, a decision word)."""
-    while isinstance(cond, ir.Not):
-        cond = cond.operand
-    if not isinstance(cond, ir.Proceeds | ir.Decides | ir.Says):
-        return None
-    subject = cond.subject
-    while isinstance(subject, ir.Attr):
-        subject = subject.base
-    return subject.name if isinstance(subject, ir.Name) else None
-
-
 def _ends_freely(loop: ir.LoopUntil) -> bool:
     """The loop's test reads a verdict (an approval, a decision word) of a
     local its body binds to a call once in each round, and the body never
     leaves early: a delegate's answer may end the loop after any round."""
-    local = _verdict_of(loop.cond) if loop.cond is not None else None
+    local = ir.verdict_local(loop.cond) if loop.cond is not None else None
     if local is None or any(isinstance(s, _LEAVES) for s in ir.walk(loop.body)):
         return False
     writes = [s for name, s in _written(loop.body) if name == local]
