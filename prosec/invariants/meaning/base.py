@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from itertools import pairwise
 from typing import Any
 
 from lark import Token
@@ -185,6 +184,12 @@ class _Tail:
     #: a refusal said as never counting as approval ("never approves"),
     #: not as counting as a refusal ("counts as a rejection")
     approval: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class _SaidAlways:
+    """"Always", "every round": what follows or comes before is given to
+    every call of the slot, said so."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1646,16 +1651,17 @@ class Base(Transformer[Token, Any]):
                         out.append(Isolation(target, src))
         return out
 
+    def said_always(self, items: list[Any]) -> _SaidAlways:
+        return _SaidAlways()
+
     def _always(self, items: list[Any]) -> Callable[[list[Claim]], list[Claim]]:
         """"is always told the reason", "on every call", "every round, ...",
         "each translator is shown ...": what is received is received by
         every call of the slot, said so."""
-        kinds = [t.type for t in self._tokens(items)]
-        every_call = any(a == "EVERY" and b in ("CALLS", "LOOP") for a, b in pairwise(kinds))
+        said = any(isinstance(i, _SaidAlways) for i in items)
         each = any(isinstance(i, Subject) and i.every for i in items)
-        if "ALWAYS" not in kinds and not every_call and not each:
+        if not said and not each:
             return lambda claims: claims
-        said = "ALWAYS" in kinds or every_call
 
         def strict(c: Claim) -> Claim:
             # (of each recipient, what every call is given as it is: its own
