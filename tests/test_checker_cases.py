@@ -3196,3 +3196,23 @@ def test_the_values_of_the_calls_before_it(earlier: str, sentence: str, status: 
 )
 def test_a_returned_key_in_the_result(sentence: str, status: Status) -> None:
     assert _one_status(_WITHHELD, sentence, slots="writer, critic", requires=_WITHHELD_REQUIRES) is status
+
+
+@pytest.mark.parametrize(
+    ("sentence", "status"),
+    [
+        # "screening" also names the screener, but the input's own
+        # description says "screening criteria": the input
+        ("The reviewer never sees the screening criteria.", Status.VIOLATED),
+        ("The screener never sees the screening criteria.", Status.PROVED),
+        ("The reviewer receives the screening criteria unchanged.", Status.PROVED),
+    ],
+)
+def test_a_word_the_inputs_description_puts_before_its_name(sentence: str, status: Status) -> None:
+    got = _one_status(
+        "let profile = call screener\n  application: application\n"
+        "let ruling = call reviewer\n  profile: profile\n  criteria: criteria\nreturn { ruling: ruling }\n",
+        sentence, slots="screener, reviewer",
+        requires="application: string -- the application\ncriteria: string -- the lawful screening criteria",
+    )
+    assert got is status

@@ -982,6 +982,8 @@ def _drops_before_name(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple
     pattern's own text puts before that name's first word ("diagnostic
     profiles" where the prose says "diagnostic profile")."""
     word = low[i]
+    if i + 1 < len(low) and _in_own_description(word, low[i + 1], lex):
+        return True
     if i + 1 >= len(low) or not word.isalpha() or _known(word, phrases) or (word,) in lex.forms or word in lex.key_forms:
         return False
     after = low[i + 1]
@@ -1001,6 +1003,19 @@ def _drops_before_name(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple
     ):
         return False
     return _modifies(word, after, lex) or _described(word, [e for _, e in named], lex)
+
+
+def _in_own_description(word: str, after: str, lex: Lexicon) -> bool:
+    """A word right before the one input whose name is the next word, where
+    that input's own description puts the two together ("the screening
+    criteria", of `criteria: the lawful screening criteria`), even when the
+    word also names something else (the screener): the description says
+    which value the words are."""
+    entity = lex.forms.get((after,))
+    if entity is None or entity[1].kind != "input" or len(entity[1].names) != 1 or not word.isalpha():
+        return False
+    said = re.findall(r"[a-z]+", lex.described.get(entity[1].names[0], "").lower())
+    return any(a == word and b in (after, singular(after), plural(after)) for a, b in itertools.pairwise(said))
 
 
 def _described(word: str, named: list[Entity], lex: Lexicon) -> bool:
