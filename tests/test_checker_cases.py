@@ -3216,3 +3216,32 @@ def test_a_word_the_inputs_description_puts_before_its_name(sentence: str, statu
         requires="application: string -- the application\ncriteria: string -- the lawful screening criteria",
     )
     assert got is status
+
+
+_CUTS = """\
+let cut = transcript
+repeat rounds:
+  let cut = call cutter
+    transcript: cut
+  let reaction = call listener
+    transcript: {passed}
+return {{ cut: cut }}
+"""
+
+
+@pytest.mark.parametrize(
+    ("passed", "sentence", "status"),
+    [
+        # `cut` is the string input, then each cutter result: only the
+        # cutter's results have fields, so "the cut's text" is the cutter's
+        ("cut.text", "The listener hears the cut's text but never its changelog.", Status.PROVED),
+        ("cut.changelog", "The listener never hears the cut's changelog.", Status.VIOLATED),
+        ("cut.text", "The listener is given only the cut's text.", Status.PROVED),
+    ],
+)
+def test_a_field_of_a_local_whose_only_values_with_fields_are_one_slots(passed: str, sentence: str, status: Status) -> None:
+    got = _one_status(
+        _CUTS.format(passed=passed), sentence, slots="cutter, listener",
+        requires="transcript: string -- the transcript\nrounds: integer -- passes",
+    )
+    assert got is status

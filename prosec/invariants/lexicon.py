@@ -220,6 +220,12 @@ class Lexicon:
     #: ``booking = call booker``): kept away, any of that slot's outputs;
     #: received, the local itself
     gathers: dict[str, str] = field(default_factory=dict)
+    #: local → the one slot whose results are the only values it holds that
+    #: have fields: set to that slot's calls and otherwise only to null, a
+    #: literal or an input declared a string, number or boolean (``let cut
+    #: = raw_transcript``, then ``let cut = call cutter``): "the cut's
+    #: text" is a field of the cutter's output
+    fielded: dict[str, str] = field(default_factory=dict)
     #: locals `x_a`, `x_b` that between them hold every result of one slot
     #: and nothing else → that slot ("both profiles": its outputs)
     group_holds: dict[tuple[str, ...], str] = field(default_factory=dict)
@@ -904,9 +910,15 @@ def build_lexicon(
     caught: set[str] = set()  # slots whose failure a `catch` may see
     not_null: set[str] = set()  # locals set to something that is neither a call nor null
     copies: dict[str, set[str]] = {}  # local → the locals it is set to as they are (`last = verdict`)
+    fieldless: dict[str, bool] = {}  # local → every value it is set to but calls has no fields
+    scalar_inputs = frozenset(scalars) & input_set
     for stmt in ir.walk(program.body):
         match stmt:
             case ir.Bind(name=name, value=value) | ir.Assign(target=ir.Name(name=name), value=value):
+                plain = isinstance(value, ir.Call | ir.Literal_ | ir.Text) or (
+                    isinstance(value, ir.Name) and value.name in scalar_inputs
+                )
+                fieldless[name] = fieldless.get(name, True) and plain
                 callee = delegate_vars.get(value.callee, value.callee) if isinstance(value, ir.Call) else None
                 if callee is None and not isinstance(value, ir.Name) and not (isinstance(value, ir.Literal_) and value.value is None):
                     not_null.add(name)
@@ -1000,6 +1012,13 @@ def build_lexicon(
         },
     )
     lex.arg_keys = _arg_keys(program, slot_set, delegate_vars)
+    for name, set_values in sorted(set_to.items()):
+        makers = {c for c in set_values if c is not None}
+        if (
+            len(makers) == 1 and fieldless.get(name) and name not in lex.appended
+            and all(source in scalar_inputs for source in copies.get(name, ()))
+        ):
+            lex.fielded[name] = next(iter(makers))
     entities: list[tuple[str, Entity]] = [(n, Entity("slot", (n,))) for n in sorted(slot_set)]
     entities += [(n, Entity("input", (n,))) for n in sorted(input_set)]
     entities += [(n, Entity("var", (n,))) for n in sorted(lex.variables)]

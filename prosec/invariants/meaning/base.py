@@ -1167,6 +1167,10 @@ class Base(Transformer[Token, Any]):
         # the slot's every call sets it ("the tasting notes" of `let tasting =
         # null` ... `tasting = call taster`): its fields are the slot's
         owner = self._held_by(names[0]) if len(names) == 1 else None
+        if owner is None and len(names) == 1 and names[0] in self.lex.fielded:
+            # "the cut's text", of `cut` set to a string input and then to
+            # each cutter result: only the cutter's results have fields
+            owner = self.lex.fielded[names[0]]
         if owner is None:
             raise Unsupported("a field of a local that is not one slot's every result")
         return Obj(owner=owner, what="fields", fields=fields, local=names[0])
