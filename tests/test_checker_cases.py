@@ -3245,3 +3245,23 @@ def test_a_field_of_a_local_whose_only_values_with_fields_are_one_slots(passed: 
         requires="transcript: string -- the transcript\nrounds: integer -- passes",
     )
     assert got is status
+
+
+@pytest.mark.parametrize(
+    ("sentence", "status"),
+    [
+        # "the two summaries and the shipment ID" is a count of the first
+        # value, not "both ... and": `summary` is one value, so not read
+        ("The officer decides only from the two summaries and the shipment ID.", Status.UNRECOGNIZED),
+        # "both X and Y" is each of them
+        ("The officer receives both the summary and the handoffs.", Status.PROVED),
+    ],
+)
+def test_the_two_is_a_count_not_both_and(sentence: str, status: Status) -> None:
+    body = (
+        "parallel:\n  let summary = call reader\n    log: log\n  let handoffs = call courier\n    manifest: manifest\n"
+        "let decision = call officer\n  shipment_id: shipment_id\n  summary: summary\n  handoffs: handoffs\n"
+        "return { decision: decision }\n"
+    )
+    requires = "log: string -- the log\nmanifest: string -- the manifest\nshipment_id: string -- the shipment"
+    assert _one_status(body, sentence, slots="reader, courier, officer", requires=requires) is status

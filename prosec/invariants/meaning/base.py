@@ -773,7 +773,16 @@ class Base(Transformer[Token, Any]):
 
     def objs(self, items: list[Any]) -> list[Obj]:
         out: list[Obj] = []
-        both = any(isinstance(i, Token) and i.type == "BOTH" for i in items)
+        said = next((i for i in items if isinstance(i, Token) and i.type == "BOTH"), None)
+        if said is not None and str(said).lower() != "both":
+            # "the two summaries and the shipment ID": a count of the first
+            # value, not "both ... and"; it must name two values
+            first = next(i for i in items if isinstance(i, Obj))
+            if not self._two(first):
+                raise Unsupported(f"'{said}' of something that is not two named values")
+            items = [replace(i, both=True) if i is first else i for i in items if i is not said]
+            said = None
+        both = said is not None
         for obj in (replace(i, both=True) if both else i for i in items if isinstance(i, Obj)):
             if isinstance(obj.source, FromField) and out and out[-1].what in ("fields", "every_fields") and out[-1].source is None:
                 # "the actor's reasoning or self-assessment": one owner's fields
