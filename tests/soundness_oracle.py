@@ -679,6 +679,25 @@ def _null_read(v: View, need: Source, e: Event) -> bool:
 
 
 
+def _whole_without(v: View, need: Source, e: Event, found: set[Token]) -> bool:
+    """The call was passed a whole output (of the slot named) that has no
+    field at all, a text: all there was of it, as a read of the missing
+    field passes null (:func:`_null_read`)."""
+    match need:
+        case FromSlot(slot=slot, fields=fields) if fields:
+            named: str | None = slot
+        case FromField():
+            named = None
+        case _:
+            return False
+    for t in found:
+        source = v.t.by_key.get(t.call) if t.kind == "c" and t.field is None and t.call is not None else None
+        if source is not None and not isinstance(source.output, dict) and named in (None, source.slot):
+            if _of_age(v, getattr(need, "age", "any"), e, source):
+                return True
+    return False
+
+
 def _of_age(v: View, age: str, e: Event, source: Event) -> bool:
     """``source`` ran in the round ``age`` names, relative to ``e``."""
     if age == "prior":
@@ -709,7 +728,7 @@ def _receives(claim: Receives, v: View) -> str | None:
             elif getattr(need, "age", "any") == "prior" and v.first_round(e):
                 ok = True  # no round before the first
             else:
-                ok = any(_covers(v, need, e, t) for t in found) or _null_read(v, need, e)
+                ok = any(_covers(v, need, e, t) for t in found) or _null_read(v, need, e) or _whole_without(v, need, e, found)
             if not ok:
                 return f"{e.slot} at s{e.site}{e.counters} does not receive {need}"
         if claim.only:
