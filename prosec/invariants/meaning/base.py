@@ -1948,14 +1948,16 @@ def _contrasted(claims: list[Claim]) -> list[Claim]:
     set the second clause against the first (only the critique, in place
     of the criteria) or say there is nothing else at all, as "never sees
     the criteria, only the critique" may: both meanings are checked."""
-    kept = {c.target: c.source for c in claims if isinstance(c, Isolation)}
-    out: list[Claim] = []
+    kept: dict[Calls, list[Source]] = {}
     for c in claims:
-        if isinstance(c, Receives) and c.only and not c.basis and c.target in kept:
-            against = tuple(i.source for i in claims if isinstance(i, Isolation) and i.target == c.target)
-            c = replace(c, basis=True, loose=True, contrast=c.contrast or against)
-        out.append(c)
-    return out
+        if isinstance(c, Isolation):
+            kept.setdefault(c.target, []).append(c.source)
+    return [
+        replace(c, basis=True, loose=True, contrast=c.contrast or tuple(kept[c.target]))
+        if isinstance(c, Receives) and c.only and not c.basis and c.target in kept
+        else c
+        for c in claims
+    ]
 
 
 def _quantifier(items: list[Any]) -> str | None:

@@ -779,13 +779,11 @@ def _need(need: Need, ret: ReturnObs, facts: Facts) -> Problem | None:
             return Problem(ret.stmt.span, f"the return on line {line} has no `{need.field}`")
         flows = ret.fields[need.field]
         sure: set[Flow] = set(carried.get(need.field, ()))
-        exprs = [ret.exprs[need.field]]
     else:
         flows = {f for fs in ret.fields.values() for f in fs}
         sure = {f for fs in carried.values() for f in fs}
-        exprs = list(ret.exprs.values())
-    label = f"`{need.field}`" if need.field else "anything"
-    shown = f"`{show(exprs[0])}`" if len(exprs) == 1 else "its fields"
+    exprs = _exprs_of(need, ret)
+    label, shown = _label(need, exprs)
     ok = _carries(need, sure, exprs, facts, sure=True)
     if ok and need.only:
         extra = [f for f in flows if f.src.kind not in ("edit", "text") and not _carries(need, {f}, [], facts)]
@@ -803,20 +801,30 @@ def _need(need: Need, ret: ReturnObs, facts: Facts) -> Problem | None:
     return None
 
 
+def _exprs_of(need: Need, ret: ReturnObs) -> list[ir.Expr]:
+    """What the return gives under the key ``need`` names, or under each key."""
+    return [ret.exprs[need.field]] if need.field is not None else list(ret.exprs.values())
+
+
+def _label(need: Need, exprs: list[ir.Expr]) -> tuple[str, str]:
+    """How a problem names the returned key and what it is given."""
+    label = f"`{need.field}`" if need.field else "anything"
+    return label, f"`{show(exprs[0])}`" if len(exprs) == 1 else "its fields"
+
+
 def _stale(need: Need, ret: ReturnObs, facts: Facts) -> Problem | None:
     """"The designer's latest draft": the value a local holds that every
     call of the slot sets, and nothing but null before them; another value
     that carries the slot's output may be an earlier one."""
     if not need.latest or not isinstance(need.what, FromSlot):
         return None
-    exprs = [ret.exprs[need.field]] if need.field is not None else list(ret.exprs.values())
+    exprs = _exprs_of(need, ret)
     latest = latest_locals(need.what.slot, facts.a.program)
     fresh = [e for e in exprs if isinstance(e, ir.Name) and e.name in latest]
     if fresh and (need.field is None or len(fresh) == len(exprs)):
         return None
     line = ret.stmt.span.line
-    label = f"`{need.field}`" if need.field else "anything"
-    shown = f"`{show(exprs[0])}`" if len(exprs) == 1 else "its fields"
+    label, shown = _label(need, exprs)
     return Problem(
         exprs[0].span if exprs else ret.stmt.span,
         f"the return on line {line} gives {label} = {shown}, which need not be `{need.what.slot}`'s latest output: "
@@ -830,7 +838,7 @@ def _copied_output(need: Need, ret: ReturnObs, program: ir.Program) -> bool:
     outputs it holds at the return, the checks do not follow."""
     if not isinstance(need.what, FromSlot):
         return False
-    exprs = [ret.exprs[need.field]] if need.field is not None else list(ret.exprs.values())
+    exprs = _exprs_of(need, ret)
     values = _values_set(program)
     slot = need.what.slot
     holders = {n for n, vs in values.items() if all(isinstance(v, ir.Call) and v.callee == slot for v in vs)}
