@@ -223,7 +223,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "CALLS": (
         "runs", "retries", "retry", "attempts", "attempt", "rounds", "round", "iterations",
         "iteration", "repetitions", "samples", "copies", "invocations", "invocation",
-        "calls", "call", "tries", "passes",
+        "calls", "call", "tries", "passes", "pass",
         # "every council sitting": a meeting of the slot, one call
         "sitting", "sittings",
         # "no probe run sees another run's response"
