@@ -753,7 +753,8 @@ def claims_for(program: Program, choose: Choose) -> list[Claim]:
             case 2 | 3:
                 fields = (g.pick(FIELDS),) if g.chance(30) else ()
                 ages: tuple[Age, ...] = ("any", "any", "prior", "current")
-                return FromSlot(slot(), fields, age=g.pick(ages))
+                # ("the whole reply, notes included": all of it)
+                return FromSlot(slot(), fields, age=g.pick(ages), whole=g.chance(25))
             case 4:
                 return FromField(g.pick(FIELDS)) if g.chance(60) else FromSlot(slot(), every=True)
             case _:

@@ -615,10 +615,12 @@ def _covers(v: View, need: Source, e: Event, t: Token) -> bool:
             return t in _own_elements(e, name)
         case FromInput(name=name):
             return t.input == name
-        case FromSlot(slot=slot, fields=fields, age=age):
+        case FromSlot(slot=slot, fields=fields, age=age, whole=whole):
             if ev is None or ev.slot != slot:
                 return False
-            if fields and t.field not in fields:
+            if whole and t.field is not None:
+                return False  # "the whole reply": all of it, not a part
+            if fields and not whole and t.field not in fields:
                 return False
             return _of_age(v, age, e, ev)
         case FromField(name=name):

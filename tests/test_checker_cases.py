@@ -3265,3 +3265,78 @@ def test_the_two_is_a_count_not_both_and(sentence: str, status: Status) -> None:
     )
     requires = "log: string -- the log\nmanifest: string -- the manifest\nshipment_id: string -- the shipment"
     assert _one_status(body, sentence, slots="reader, courier, officer", requires=requires) is status
+
+
+PLANNING = """\
+---
+name: planning
+kind: pattern
+---
+
+# Planning
+
+A planner drafts a route and a checker looks it over.
+
+### Slots
+
+- `planner`
+  - requires: brief
+  - ensures: `{{ route, notes }}`
+- `checker`
+  - requires: plan
+  - ensures: a verdict
+
+### Requires
+
+- The caller supplies:
+    brief: string -- the brief
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let plan = null
+repeat 2:
+  plan = call planner
+    brief: brief
+let verdict = call checker
+  plan: {passed}
+return {{ verdict: verdict }}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("passed", "sentence", "status"),
+    [
+        # the whole result, passed as it is
+        ("plan", "The checker receives the whole plan.", Status.PROVED),
+        ("plan", "The checker sees the planner's full output, notes included.", Status.PROVED),
+        # one key of it: not the whole, and "notes included" is broken
+        ("plan.route", "The checker sees the planner's full output, notes included.", Status.VIOLATED),
+        # parts of it on every path: all of it, if the planner returns no
+        # other key, which is not known before run time
+        ("plan.route", "The checker receives the whole plan.", Status.UNRECOGNIZED),
+        ("{ route: plan.route, notes: plan.notes }", "The checker receives the whole plan, notes included.", Status.UNRECOGNIZED),
+        # without "whole", a part of it is received
+        ("plan.route", "The checker receives the plan.", Status.PROVED),
+        # kept away, "the whole plan" may allow a part: not read
+        ("brief", "The checker never sees the whole plan.", Status.UNRECOGNIZED),
+        # a key the planner does not declare is not "included"
+        ("plan", "The checker receives the whole plan, budget included.", Status.UNRECOGNIZED),
+    ],
+)
+def test_the_whole_of_a_result_is_all_of_it(passed: str, sentence: str, status: Status) -> None:
+    text = PLANNING.replace("{passed}", passed.replace("{", "{{").replace("}", "}}"))
+    assert _status_of(text, sentence) == status
+    from conftest import Recorder
+
+    module = _module_of(text.format(invariants=""), "planning_" + "".join(c if c.isalnum() else "_" for c in passed))
+    planner = Recorder({"route": "<route>", "notes": "<notes>"})
+    checker = Recorder("fine")
+    module.planning(planner=planner, checker=checker, brief="b")
+    got = checker.calls[0]["plan"]
+    assert (got == {"route": "<route>", "notes": "<notes>"}) is (passed not in ("plan.route", "brief"))

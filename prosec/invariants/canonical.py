@@ -68,6 +68,8 @@ def subject(calls: Calls) -> str:
 def source(src: Source, target: Calls | None = None) -> str:
     """A source as the object of "receives"."""
     match src:
+        case FromSlot(slot=slot, fields=fields, whole=True):
+            return f"{_n(slot)}'s whole output" + (f", {' and '.join(_n(f) for f in fields)} included" if fields else "")
         case FromSlot(slot=slot, fields=fields, age=age, every=every):
             if fields:
                 return ("every " if every else "") + f"{_n(slot)}'s " + " and ".join(_n(f) for f in fields)
@@ -86,8 +88,8 @@ def source(src: Source, target: Calls | None = None) -> str:
             return f"another {who}'s {what}" if who else f"another call's {what}"
         case OtherElements(name=name):
             return f"other {_n(name)}"
-        case FromVar(name=name):
-            return _n(name)
+        case FromVar(name=name, whole=whole):
+            return ("the whole " if whole else "") + _n(name)
         case FromField(name=name):
             return f"the {_n(name)} field"
         case AnyResult(age=age):

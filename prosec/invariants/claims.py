@@ -54,6 +54,9 @@ class FromSlot:
     given: frozenset[str] = frozenset()
     #: a failure the slot raised counts too ("only the failure it raised": no)
     failures: bool = True
+    #: "the whole reply", "its full proposal, rationale included": received,
+    #: all of a result, not a part of it (``fields`` are keys it has)
+    whole: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,9 +86,11 @@ class OtherElements:
 
 @dataclass(frozen=True, slots=True)
 class FromVar:
-    """A local name the pattern binds (``failure_history``)."""
+    """A local name the pattern binds (``failure_history``); with ``whole``,
+    received, all of what was written into it ("the whole plan")."""
 
     name: str
+    whole: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +120,8 @@ Source: TypeAlias = (
 def describe_source(src: Source) -> str:
     """A source in words, for evidence and messages."""
     match src:
+        case FromSlot(slot=slot, fields=fields, age=age, every=every, whole=True):
+            return f"the whole output of `{slot}`" + (f", {' / '.join(fields)} included" if fields else "")
         case FromSlot(slot=slot, fields=fields, age=age, every=every):
             what = f"`{slot}`'s " + (" / ".join(fields) if fields else "output")
             if age == "prior":
@@ -130,8 +137,8 @@ def describe_source(src: Source) -> str:
             return "another invocation's " + (" / ".join(fields) if fields else "output")
         case OtherElements(name=name):
             return f"other elements of `{name}`"
-        case FromVar(name=name):
-            return f"`{name}`"
+        case FromVar(name=name, whole=whole):
+            return ("all of " if whole else "") + f"`{name}`"
         case FromField(name=name):
             return f"the `{name}` field"
         case AnyResult(age=age):
@@ -471,9 +478,9 @@ def source_key(src: Source) -> str:
     """A compact spelling of a source: ``slot:actor.reasoning``,
     ``input:task_brief(original)``, ``others``, ``elements:chunks``."""
     match src:
-        case FromSlot(slot=slot, fields=fields, age=age, every=every, given=given, failures=failures):
+        case FromSlot(slot=slot, fields=fields, age=age, every=every, given=given, failures=failures, whole=whole):
             text = f"slot:{slot}" + "".join(f".{f}" for f in fields)
-            mods = [m for m in (age if age != "any" else "", "every" if every else "") if m]
+            mods = [m for m in (age if age != "any" else "", "every" if every else "", "whole" if whole else "") if m]
             mods += [] if failures else ["not its failures"]
             mods += [f"given {g}" for g in sorted(given)]
             return text + (f"({', '.join(mods)})" if mods else "")
@@ -483,8 +490,8 @@ def source_key(src: Source) -> str:
             return "others" + (f"({', '.join(fields)})" if fields else "")
         case OtherElements(name=name):
             return f"elements:{name}"
-        case FromVar(name=name):
-            return f"var:{name}"
+        case FromVar(name=name, whole=whole):
+            return f"var:{name}" + ("(whole)" if whole else "")
         case FromField(name=name):
             return f"field:{name}"
         case AnyResult(age=age):

@@ -677,13 +677,16 @@ def _raw_after_poss(out: list[list[Tok]]) -> bool:
     """Whether the sentence so far ends in a slot's possessive and "raw"
     ("the spotters' raw"): what a slot produced, as it produced it; or a
     word for its latest ("the planner's most recent", "the vendor's
-    latest"): the noun after it is the one output of the slot's latest call."""
+    latest"): the noun after it is the one output of the slot's latest call;
+    or a word for all of it ("the curator's full")."""
     return (
         len(out) > 2
         and (
             [(t.kind, t.text) for t in out[-1]] == [("ORIGINAL", "raw")]
             or [(t.kind, t.text) for t in out[-1]] in ([("CURRENT", w)] for w in LATEST_WORDS)
             or [(t.kind, t.text) for t in out[-1]] == [("PRIOR", "last")]
+            # "the patroller's full inspection": all of its output
+            or [t.kind for t in out[-1]] == ["WHOLE"]
         )
         and out[-2][0].kind == "POSS"
         and any(t.kind == "SLOT" for t in out[-3])
@@ -1159,7 +1162,7 @@ def _backticked(name: str, lex: Lexicon) -> Tok:
         return Tok("INPUT", name, (name,))
     if name in lex.variables:
         return Tok("VAR", name, (name,))
-    if name in lex.keys or name in lex.key_forms.values():
+    if name in lex.keys or name in lex.key_forms.values() or name in lex.declared_keys:
         return Tok("FIELD", name, (name,))
     found = lex.forms.get(tuple(words_of(name)))
     if found is not None:

@@ -928,6 +928,39 @@ class Base(Transformer[Token, Any]):
             raise Unsupported("the whole of one element")
         return replace(obj, whole=True)
 
+    def o_var_whole(self, items: list[Any]) -> Obj:
+        return self._whole(self._var_held(items))
+
+    def _var_held(self, items: list[Any]) -> Obj:
+        """A local, or the slot whose result it is once set (``let draft =
+        null``, then ``draft = call drafter``): "the whole draft"."""
+        obj = self.o_var(self._tokens(items, "VAR"))
+        held = self._held_by(obj.local) if obj.what == "gathered" and obj.local is not None else None
+        return Obj(owner=held, what="output", local=obj.local) if held is not None else obj
+
+    def o_output_whole(self, items: list[Any]) -> Obj:
+        return self._whole(self.o_output(items))
+
+    def o_var_whole_with(self, items: list[Any]) -> Obj:
+        return self._whole(self._var_held(items), items[-2])
+
+    def o_output_whole_with(self, items: list[Any]) -> Obj:
+        return self._whole(self.o_output(items), items[-2])
+
+    def _whole(self, obj: Obj, fields: Any = None) -> Obj:
+        """"The whole plan", "the curator's full answer, note included": all
+        of one result (or of what a local holds), with keys it has."""
+        if obj.source is not None and not isinstance(obj.source, FromVar):
+            raise Unsupported("the whole of a value that is not one result or one local")
+        if obj.source is None and obj.what != "output":
+            raise Unsupported("the whole of several results")
+        if fields is None:
+            return replace(obj, whole=True)
+        named: tuple[str, ...] = fields if isinstance(fields, tuple) else self._names(fields)
+        if obj.owner is None or not set(named) <= self.lex.declares.get(obj.owner, frozenset()):
+            raise Unsupported("a key 'included' that the result is not declared to have")
+        return replace(obj, what="fields", fields=named, whole=True)
+
     def o_both(self, items: list[Any]) -> Obj:
         obj: Obj = items[1]
         if not self._two(obj):
@@ -1553,6 +1586,8 @@ class Base(Transformer[Token, Any]):
                 return [FromInput(n, element=True) for n in names]
             if isinstance(obj.source, FromInput):
                 return [FromInput(n) for n in obj.names or (obj.source.name,)]
+            if isinstance(obj.source, FromVar) and obj.whole and not negative:
+                return [self._all_of(obj.source)]
             if isinstance(obj.source, FromOthers) and obj.names and target.slot not in obj.names:
                 raise Unsupported("another call of a slot the clause is not about")
             if isinstance(obj.source, FromOthers) and obj.reciprocal and len(set(subject.slots)) > 1:
@@ -1635,7 +1670,20 @@ class Base(Transformer[Token, Any]):
                     out.append(FromSlot(name) if negative else FromSlot(name, every=True))
                 case _:
                     out.append(FromSlot(name, obj.fields))
+        if obj.whole and not negative:
+            out = [self._all_of(src) for src in out]
         return out
+
+    @staticmethod
+    def _all_of(src: Source) -> Source:
+        """A source said with "whole": all of one result, or of a local."""
+        match src:
+            case FromSlot(every=False, given=given) if not given:
+                return replace(src, whole=True)
+            case FromVar():
+                return replace(src, whole=True)
+            case _:
+                raise Unsupported("the whole of what is not one result or one local")
 
     def _forbid(self, subject: Subject, objs: list[Obj], *, only: bool = False) -> list[Claim]:
         if any(obj.what in ("every", "every_fields") or obj.whole for obj in objs):
@@ -1703,7 +1751,8 @@ class Base(Transformer[Token, Any]):
             raise Unsupported("a negated subject of a clause that says it receives")
         # "the drafter's rationale and text": both are needed, one by one
         objs = [
-            Obj(owner=o.owner, what="fields", fields=(f,), either=o.either) for o in objs if o.what == "fields" and o.source is None for f in o.fields
+            Obj(owner=o.owner, what="fields", fields=(f,), either=o.either, whole=o.whole)
+            for o in objs if o.what == "fields" and o.source is None for f in o.fields
         ] + [
             o for o in objs if not (o.what == "fields" and o.source is None)
         ]

@@ -71,10 +71,12 @@ def covers(need: Source, f: Flow, call: CallObs, facts: Facts, *, sure: bool = F
     if sure and not isinstance(need, FromSlot | FromField) and any(step.startswith("@") for step in f.at):
         return False
     match need:
-        case FromSlot(slot=slot, fields=fields, age=age, every=every):
+        case FromSlot(slot=slot, fields=fields, age=age, every=every, whole=whole):
             if f.src.kind not in ("call", "error") or f.src.name != slot:
                 return False
-            if fields and f.first_field() not in fields and not (sure and f.first_field() is None and f.src.kind == "call"):
+            if whole and f.path:
+                return False  # "the whole reply": all of it, not a part
+            if fields and not whole and f.first_field() not in fields and not (sure and f.first_field() is None and f.src.kind == "call"):
                 # the whole result, passed on every path, carries each of its
                 # fields; for "only", the rest of it is more than was named
                 return False
@@ -105,10 +107,10 @@ def covers(need: Source, f: Flow, call: CallObs, facts: Facts, *, sure: bool = F
             return not sure or (len(f.path) == 1 and INDEX not in f.at)
         case FromInput(name=name):
             return f.src.kind == "input" and f.src.name == name and not (sure and f.path)
-        case FromVar(name=name):
-            # what was written into it, or a part of that
+        case FromVar(name=name, whole=whole):
+            # what was written into it, or a part of that (not "the whole X")
             return f.src.kind not in ("edit", "text") and any(
-                f.src == w.src and f.path[: len(w.path)] == w.path for w in facts.written(name)
+                f.src == w.src and (f.path == w.path if whole else f.path[: len(w.path)] == w.path) for w in facts.written(name)
             )
         case FromField(name=name):
             # "the amount": that field, of a delegate's result or of an
@@ -178,6 +180,12 @@ def _other_meaning(need: Source, call: CallObs, phase: str, facts: Facts) -> str
     if phase == "all" and isinstance(need, FromSlot | FromField) and facts.has_phase(call, "later") and "first" in call.phases:
         if _satisfied(need, call, "later", facts):
             return "from the second round on, or in every round (the first round is given none yet)"
+    if isinstance(need, FromSlot | FromVar) and need.whole and _satisfied(replace(need, whole=False), call, phase, facts):
+        # "the whole plan", of a call passed `plan.route` and `plan.notes`
+        # (and, of "the whole plan, notes included", the notes among them):
+        # parts of it on every path, all of it if the delegate returns no
+        # other key
+        return "parts of it on every path, or the whole of it"
     if isinstance(need, FromSlot) and need.age == "prior":
         if _satisfied(replace(need, age="current"), call, phase, facts):
             return f"the round before's output of `{need.slot}`, or the latest one, made earlier in this round"
