@@ -3340,3 +3340,61 @@ def test_the_whole_of_a_result_is_all_of_it(passed: str, sentence: str, status: 
     module.planning(planner=planner, checker=checker, brief="b")
     got = checker.calls[0]["plan"]
     assert (got == {"route": "<route>", "notes": "<notes>"}) is (passed not in ("plan.route", "brief"))
+
+
+_PROFILES = """\
+let profiles = parallel for applicant in applicants:
+  call screener
+    applicant: applicant
+{walk}
+return {{ profiles: profiles }}
+"""
+
+
+@pytest.mark.parametrize(
+    ("walk", "status", "per_profile"),
+    [
+        # one call per iteration of the `for` that walks the local, given
+        # its element
+        ("for profile in profiles:\n  call reviewer\n    profile: profile", Status.PROVED, 1),
+        # a loop inside the walk: each profile twice
+        ("for profile in profiles:\n  repeat 2:\n    call reviewer\n      profile: profile", Status.VIOLATED, 2),
+        # the list itself, to one call, and no `for` walks it: which values
+        # are its elements is not said
+        ("call reviewer\n  profile: profiles", Status.UNRECOGNIZED, None),
+        # walked, and given whole to one call besides
+        ("for profile in profiles:\n  call reviewer\n    profile: profile\ncall reviewer\n  profile: profiles",
+         Status.VIOLATED, None),
+        # a second walk: each profile twice
+        ("for profile in profiles:\n  call reviewer\n    profile: profile\nfor again in profiles:\n  call reviewer\n    profile: again",
+         Status.VIOLATED, 2),
+    ],
+)
+def test_each_element_of_a_local_list_goes_to_exactly_one_call(walk: str, status: Status, per_profile: int | None) -> None:
+    from conftest import Recorder
+
+    body = _PROFILES.format(walk=walk)
+    requires = "applicants: string[] -- the applicants"
+    for sentence in ("Each profile is ruled on by exactly one reviewer call.", "Each profile goes to exactly one reviewer."):
+        assert _one_status(body, sentence, slots="screener, reviewer", requires=requires) is status, sentence
+    from conftest import pattern_text
+
+    text = pattern_text("case", body, slots="screener, reviewer", requires=requires)
+    module = _module_of(text, "profiles_" + str(abs(hash(walk)) % 10**8))
+    screener = Recorder(lambda **kw: f"<profile of {kw['applicant']}>")
+    reviewer = Recorder("ok")
+    module.case(screener=screener, reviewer=reviewer, applicants=["ann", "bo", "cy"])
+    given = [str(c["profile"]) for c in reviewer.calls]
+    if per_profile is None:
+        assert given[-1].startswith("[")  # the whole list, to one call
+    else:
+        for name in ("ann", "bo", "cy"):
+            assert given.count(f"<profile of {name}>") == per_profile
+
+
+def test_a_local_no_loop_walks_has_no_elements_said() -> None:
+    # `review` holds one result: which of its values are "each review" is not said
+    body = "let review = call screener\n  applicant: applicant\ncall reviewer\n  profile: review\nreturn { review: review }\n"
+    got = _one_status(body, "Each review goes to exactly one reviewer.", slots="screener, reviewer",
+                      requires="applicant: string -- the applicant")
+    assert got is not Status.PROVED and got is not Status.VIOLATED

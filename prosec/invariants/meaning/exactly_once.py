@@ -13,13 +13,19 @@ from .base import Base, Clause, Unsupported, _tok
 class ExactlyOnceRules(Base):
     """Rules of the English grammar about each element exactly once."""
 
+    def _elements(self, items: list[Any]) -> str:
+        """The list whose elements are meant: an input, or a local (which
+        the check asks a `for` to walk)."""
+        said = self._tokens(items, "INPUT") or self._tokens(items, "VAR")
+        return self._name(said[0])
+
     def once_element(self, items: list[Any]) -> Clause:
-        element = self._name(self._tokens(items, "INPUT")[0])
+        element = self._elements(items)
         who = next(i for i in items if isinstance(i, tuple))
         return Clause(None, lambda s: [ExactlyOnce(Calls(w), element, "element") for w in who])
 
     def once_call(self, items: list[Any]) -> Clause:
-        element = self._name(self._tokens(items, "INPUT")[0])
+        element = self._elements(items)
         who = next(i for i in items if isinstance(i, tuple))
         return Clause(None, lambda s: [ExactlyOnce(Calls(w), element, "call") for w in who])
 

@@ -21,13 +21,15 @@ from ..flow import (
     stmt_exprs,
 )
 from ..model import Status
-from .base import Facts, Problem, Verdict, show, unsettled, verdict
+from .base import Facts, Problem, Verdict, passes_var, show, unsettled, verdict
 
 
 def check(claim: ExactlyOnce, facts: Facts) -> Verdict:
     """Check an exactly-once claim."""
     if claim.elements == claim.target.slot:
         return _each_delegate(claim, facts)
+    if claim.elements not in facts.a.inputs:
+        return _local_list(claim, facts)
     calls = facts.calls(claim.target)
     name = claim.elements
     problems: list[Problem] = []
@@ -201,6 +203,111 @@ def _each_delegate(claim: ExactlyOnce, facts: Facts) -> Verdict:
     if unsure and not problems:
         return unsettled("whether every delegate is called", unsure, [said])
     return verdict(problems, [said])
+
+
+def _local_list(claim: ExactlyOnce, facts: Facts) -> Verdict:
+    """"Each profile goes to exactly one reviewer call", of a local list
+    (`for profile in profiles`): the `for` that walks the local gives each
+    element's iteration one call of the slot, passed the element itself;
+    no other call of the slot is given an element, or the list; and, per
+    element, what :func:`_skipped` asks of an input's loop. Which values
+    are the elements of a local no `for` walks, the program does not say."""
+    name = claim.elements
+    walking = [
+        info for info in facts.a.loops.values()
+        if isinstance(info.node, ir.For) and isinstance(info.node.iterable, ir.Name) and info.node.iterable.name == name
+    ]
+    calls = facts.calls(claim.target)
+    if not walking:
+        return unsettled(
+            f"no `for` walks `{name}`: which of its values are its elements is not said",
+            [],
+            [f"`{name}` is a local, not a list a `for` walks"],
+        )
+    problems: list[Problem] = []
+    unsure: list[Problem] = []
+    receivers: list[tuple[CallObs, LoopInfo]] = []
+    for call in calls:
+        at = f"`call {call.call.callee}` (line {call.call.span.line})"
+        values = [p.prop.value for p in call.props.values()]
+        if any(passes_var(v, name) for v in values):
+            problems.append(Problem(call.call.callee_span, f"{at} is given `{name}` itself, not one element of it"))
+            continue
+        if any(isinstance(e, ir.Index) and isinstance(e.base, ir.Name) and e.base.name == name for v in values for e in ir.subexprs(v)):
+            # (`profiles[index]`: of another loop's count, not the list's own walk)
+            problems.append(Problem(call.call.callee_span, f"{at} is given an element of `{name}` at an index, not its own iteration's"))
+            continue
+        own = [info for info in facts.loops_of(call) if info in walking]
+        loop = own[-1] if own else None
+        node = loop.node if loop is not None and isinstance(loop.node, ir.For) else None
+        var = node.var if node is not None else None
+        kept = node is not None and var is not None and not _rebinds(node.body, var)
+        given = kept and any(passes_var(v, var) for v in values if var is not None)
+        # fields of the element (`profile.income`): the element only if
+        # every element has them
+        parts = kept and not given and any(
+            isinstance(e, ir.Name) and e.name == var for v in values for e in ir.subexprs(v)
+        )
+        if not given and not parts:
+            if claim.per == "call":
+                problems.append(Problem(call.call.callee_span, f"{at} is not given an element of `{name}`"))
+            continue
+        assert loop is not None and node is not None
+        if parts:
+            unsure.append(Problem(call.call.callee_span, f"{at} is given fields of its element of `{name}`, not the element"))
+        receivers.append((call, loop))
+        if claim.per == "call":
+            continue
+        inner = [i for i in facts.loops_of(call) if i is not loop and facts.a.inside(i.span, loop.span)]
+        if inner:
+            problems.append(
+                Problem(inner[0].span, f"{at} runs in the loop on line {inner[0].span.line}, inside the one over `{name}`: more than once per element")
+            )
+        if _writes(node.body, name):
+            unsure.append(Problem(loop.span, f"`{name}` is written in the loop on line {loop.span.line} that walks it"))
+        skip = _skipped(facts, call, loop)
+        if skip is not None:
+            reason, sure = skip
+            (problems if sure else unsure).append(
+                Problem(loop.span, f"an element of `{name}` may not get exactly one {at}: {reason}")
+            )
+    if claim.per == "element" and len(receivers) > 1:
+        (first, _), (second, _) = receivers[:2]
+        problems.append(
+            Problem(
+                second.call.callee_span,
+                f"`call {second.call.callee}` (line {second.call.span.line}) is given elements of `{name}` too, "
+                f"besides line {first.call.span.line}: an element may go to more than one call",
+            )
+        )
+    if not receivers and not problems:
+        first_span = calls[0].call.callee_span if calls else facts.a.program.span
+        problems.append(Problem(first_span, f"no call of `{claim.target.slot}` is given an element of `{name}`"))
+    lines = ", ".join(str(c.call.span.line) for c, _ in receivers)
+    walked = ", ".join(str(loop.span.line) for _, loop in receivers)
+    if claim.per == "call":
+        said = f"each `call {claim.target.slot}` (line {lines}) is given one element of `{name}`, its own iteration's"
+    else:
+        said = f"`{claim.target.slot}` (line {lines}) is called once per element of `{name}`, in the `for` on line {walked}, with that element"
+    if unsure and not problems:
+        return unsettled("whether every element gets exactly one call", unsure, [said])
+    return verdict(problems, [said])
+
+
+def _rebinds(body: ir.Block, var: str) -> bool:
+    """A `let` or `=` of ``var`` in the loop's body: the name no longer
+    holds the element."""
+    return any(
+        (isinstance(st, ir.Bind) and st.name == var) or (isinstance(st, ir.Assign) and isinstance(st.target, ir.Name) and st.target.name == var)
+        for st in ir.walk(body)
+    )
+
+
+def _writes(body: ir.Block, name: str) -> bool:
+    """The list is set, or appended to, in the body of the loop that walks it."""
+    return _rebinds(body, name) or any(
+        isinstance(st, ir.Append) and isinstance(st.target, ir.Name) and st.target.name == name for st in ir.walk(body)
+    )
 
 
 def _skipped(facts: Facts, call: CallObs, loop: LoopInfo) -> tuple[str, bool] | None:
