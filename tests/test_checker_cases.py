@@ -3398,3 +3398,41 @@ def test_a_local_no_loop_walks_has_no_elements_said() -> None:
     got = _one_status(body, "Each review goes to exactly one reviewer.", slots="screener, reviewer",
                       requires="applicant: string -- the applicant")
     assert got is not Status.PROVED and got is not Status.VIOLATED
+
+
+_LOAN = """\
+let decision = call registrar
+  borrower: borrower
+if decision says decline:
+  return { status: "declined", reason: decision.reason }
+elif decision approves:
+  let plan = call planner
+    borrower: borrower
+  return { status: "approved", plan: plan }
+else:
+  let plan = call planner
+    borrower: borrower
+    conditions: decision.conditions
+  return { status: "conditional", plan: plan }
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "status"),
+    [
+        # "declines" is the word the program tests, `says decline`: that
+        # branch, not every verdict short of approval (the conditional one
+        # returns no reason)
+        ("When the registrar declines, the reason returned is the registrar's.", Status.PROVED),
+        ("When the registrar declines, the plan returned is the planner's.", Status.VIOLATED),
+    ],
+)
+def test_a_refusal_verb_that_is_the_word_tested_is_that_branch(sentence: str, status: Status) -> None:
+    from conftest import Recorder, pattern_text
+
+    slots, requires = "registrar, planner", "borrower: string -- the borrower"
+    assert _one_status(_LOAN, sentence, slots=slots, requires=requires) is status
+    module = _module_of(pattern_text("case", _LOAN, slots=slots, requires=requires), "loan_declined")
+    verdict = {"decision": "decline", "reason": "<too fragile>"}
+    got = module.case(registrar=Recorder(verdict), planner=Recorder("<plan>"), borrower="b")
+    assert got.reason == "<too fragile>" and got.plan is None

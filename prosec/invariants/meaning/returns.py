@@ -83,10 +83,14 @@ class ReturnsRules(Base):
             raise Unsupported("a refusal of no named slot, where several slots' verdicts are tested")
         # (of one deciding slot, "when the label is held" is its refusal)
         who = approver if approver is not None else next(iter(self.lex.deciders)) if len(self.lex.deciders) == 1 else None
-        if who is not None and who not in self.lex.approval_tested and "?" not in self.lex.approval_tested:
-            # "when the harbormaster refuses", of `if ruling says refuse`
-            # where no approval of its verdict is tested: where it said so
-            # ("when the label is held", of `if decision says hold`)
+        # "when the harbormaster refuses", of `if ruling says refuse`: where
+        # it said so ("when the label is held", of `if decision says
+        # hold`), where no approval of its verdict is tested, or where the
+        # verdicts of that slot alone are tested ("when the registrar
+        # declines", of `if decision says decline` beside `elif decision
+        # approves`: the word it said, not every verdict short of approval)
+        alone = self.lex.deciders == {who}
+        if who is not None and (alone or (who not in self.lex.approval_tested and "?" not in self.lex.approval_tested)):
             blocks = [str(t).lower() for t in items if isinstance(t, Token) and t.type in ("BLOCK", "REJECTED")]
             said = [w for b in blocks[:1] for w in sorted(self.lex.said) if _form_of(b, w)]
             if len(said) == 1:
