@@ -410,18 +410,29 @@ def conditions(stmt: Stmt) -> tuple[Cond, ...]:
             return ()
 
 
-def verdict_local(cond: Cond, *, says: bool = True) -> str | None:
-    """The local whose verdict a test reads, under any ``not``: the root
-    name of the subject of an approval (``proceeds``, a decision) or, with
-    ``says``, of a decision word (`if review.verdict says accept`)."""
+def verdict_test(cond: Cond, *, says: bool = True) -> Proceeds | Decides | Says | None:
+    """The test of a verdict a condition makes, under any ``not``: an
+    approval (``proceeds``, a decision) or, with ``says``, a decision word."""
     while isinstance(cond, Not):
         cond = cond.operand
-    if not isinstance(cond, Proceeds | Decides) and not (says and isinstance(cond, Says)):
-        return None
-    subject = cond.subject
-    while isinstance(subject, Attr):
-        subject = subject.base
-    return subject.name if isinstance(subject, Name) else None
+    if isinstance(cond, Proceeds | Decides) or (says and isinstance(cond, Says)):
+        return cond
+    return None
+
+
+def root_name(expr: Expr) -> str | None:
+    """The local a read starts from (``review`` of ``review.verdict``)."""
+    while isinstance(expr, Attr):
+        expr = expr.base
+    return expr.name if isinstance(expr, Name) else None
+
+
+def verdict_local(cond: Cond, *, says: bool = True) -> str | None:
+    """The local whose verdict a test reads (`if review.verdict says
+    accept`); None where the condition tests no verdict, or one that is no
+    local's."""
+    test = verdict_test(cond, says=says)
+    return None if test is None else root_name(test.subject)
 
 
 def children(stmt: Stmt) -> tuple[Block, ...]:
@@ -498,3 +509,28 @@ def cond_exprs(cond: Cond) -> list[Expr]:
             return cond_exprs(operand)
         case Judge():
             return []
+
+
+def values_set(program: Program) -> dict[str, list[Expr | Loop]]:
+    """Each local → every value a `let` or an assignment sets it to."""
+    values: dict[str, list[Expr | Loop]] = {}
+    for stmt in walk(program.body):
+        match stmt:
+            case Bind(name=name, value=value) | Assign(target=Name(name=name), value=value):
+                values.setdefault(name, []).append(value)
+            case _:
+                pass
+    return values
+
+
+def copied_locals(program: Program) -> dict[str, frozenset[str]]:
+    """Each local set to nothing but null and, as they are, other locals
+    (`last_critique = verdict`) → those locals: it holds, or is null until
+    it holds, what they hold."""
+    out: dict[str, frozenset[str]] = {}
+    for name, values in values_set(program).items():
+        sources = frozenset(v.name for v in values if isinstance(v, Name) and v.name != name)
+        plain = all((isinstance(v, Name) and v.name != name) or (isinstance(v, Literal_) and v.value is None) for v in values)
+        if sources and plain:
+            out[name] = sources
+    return out

@@ -765,11 +765,9 @@ def _tested(program: ir.Program, *, says: bool) -> frozenset[str]:
     out: set[str] = set()
     for stmt in ir.walk(program.body):
         for cond in ir.conditions(stmt):
-            root = cond
-            while isinstance(root, ir.Not):
-                root = root.operand
-            if isinstance(root, ir.Proceeds | ir.Decides) or (says and isinstance(root, ir.Says)):
-                local = ir.verdict_local(root, says=says)
+            test = ir.verdict_test(cond, says=says)
+            if test is not None:
+                local = ir.root_name(test.subject)
                 out |= bound.get(local, {"?"}) if local is not None else {"?"}
     return frozenset(out)
 
@@ -1220,13 +1218,15 @@ def build_lexicon(
     # the local, which may still be null)
     # (or set, besides null, only to a local that holds every result of the
     # slot: `last_critique = verdict`)
+    copied = ir.copied_locals(program)
     for name, cs in sorted(set_to.items(), key=lambda kv: kv[0]):
         makers = {c for c in cs if c is not None}
         if None in cs and name not in not_null and len(makers) == 1 and name not in lex.holds:
             (slot,) = makers
-            sources = copies.get(name, set())
-            if sources:
-                every = all(lex.holds.get(source) == slot for source in sources) and not bound.get((name, slot))
+            if name in copied:
+                every = all(lex.holds.get(source) == slot for source in copied[name])
+            elif copies.get(name):
+                every = False  # (copies, and calls of its own: not followed)
             else:
                 every = sites.get(slot) == bound.get((name, slot))
             if slot in slot_set and every and slot not in caught:

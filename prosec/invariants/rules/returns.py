@@ -839,31 +839,12 @@ def _copied_output(need: Need, ret: ReturnObs, program: ir.Program) -> bool:
     if not isinstance(need.what, FromSlot):
         return False
     exprs = _exprs_of(need, ret)
-    values = _values_set(program)
     slot = need.what.slot
-    holders = {n for n, vs in values.items() if all(isinstance(v, ir.Call) and v.callee == slot for v in vs)}
-
-    def copied(name: str) -> bool:
-        vs = values.get(name, [])
-        return any(isinstance(v, ir.Name) for v in vs) and all(
-            (isinstance(v, ir.Name) and v.name in holders) or (isinstance(v, ir.Literal_) and v.value is None) for v in vs
-        )
-
+    holders = {n for n, vs in ir.values_set(program).items() if all(isinstance(v, ir.Call) and v.callee == slot for v in vs)}
+    copied = ir.copied_locals(program)
     # (of a return said of no key, one of its fields is enough)
-    found = [isinstance(e, ir.Name) and copied(e.name) for e in exprs]
+    found = [isinstance(e, ir.Name) and copied.get(e.name, frozenset({""})) <= holders for e in exprs]
     return any(found) if need.field is None else bool(found) and all(found)
-
-
-def _values_set(program: ir.Program) -> dict[str, list[ir.Expr | ir.Loop]]:
-    """Each local → every value a `let` or an assignment sets it to."""
-    values: dict[str, list[ir.Expr | ir.Loop]] = {}
-    for stmt in ir.walk(program.body):
-        match stmt:
-            case ir.Bind(name=name, value=value) | ir.Assign(target=ir.Name(name=name), value=value):
-                values.setdefault(name, []).append(value)
-            case _:
-                pass
-    return values
 
 
 def latest_locals(slot: str, program: ir.Program) -> frozenset[str]:
@@ -875,7 +856,7 @@ def latest_locals(slot: str, program: ir.Program) -> frozenset[str]:
     calls = [e for e in exprs_in(program.body) if isinstance(e, ir.Call) and e.callee == slot]
     if not calls:
         return frozenset()
-    bound = _values_set(program)
+    bound = ir.values_set(program)
     setters = {name for name, values in bound.items() for v in values if isinstance(v, ir.Call) and v.callee == slot}
     if len(setters) != 1:
         return frozenset()
