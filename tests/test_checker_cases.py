@@ -3321,6 +3321,9 @@ return {{ verdict: verdict }}
         # other key, which is not known before run time
         ("plan.route", "The checker receives the whole plan.", Status.UNRECOGNIZED),
         ("{ route: plan.route, notes: plan.notes }", "The checker receives the whole plan, notes included.", Status.UNRECOGNIZED),
+        # "in full" is "whole", not "unchanged"
+        ("plan", "The checker sees the planner's output in full.", Status.PROVED),
+        ("plan.route", "The checker sees the plan in full.", Status.UNRECOGNIZED),
         # without "whole", a part of it is received
         ("plan.route", "The checker receives the plan.", Status.PROVED),
         # kept away, "the whole plan" may allow a part: not read

@@ -407,10 +407,13 @@ KINDS: dict[str, tuple[str, ...]] = {
     ),
     "MATCH": ("matches", "match", "follows", "follow", "keeps", "keep", "mirrors", "mirror", "preserves", "preserve"),
     "SAME": ("same", "identical", "very same", "identically", "equal", "one and the same"),
+    # "sees both corpora in full": all of it, as "the whole X" (not
+    # unchanged: a value passed whole under a key of an object is seen in full)
+    "IN_FULL": ("in full", "in its entirety", "in their entirety"),
     "ORIGINAL": ("original", "raw", "initial", "unmodified", "unaltered", "untouched", "pristine", "caller's"),
     "UNCHANGED": (
         "unchanged", "verbatim", "as_is", "untouched", "unmodified", "unaltered", "intact",
-        "unedited", "word for word", "in full", "in its original form", "in original form",
+        "unedited", "word for word", "in its original form", "in original form",
         "in their original form",
         "as originally given", "as it was given", "as it was provided", "as it was passed",
         "as given", "as provided", "as supplied", "as passed", "as received",
