@@ -3439,3 +3439,32 @@ def test_a_refusal_verb_that_is_the_word_tested_is_that_branch(sentence: str, st
     verdict = {"decision": "decline", "reason": "<too fragile>"}
     got = module.case(registrar=Recorder(verdict), planner=Recorder("<plan>"), borrower="b")
     assert got.reason == "<too fragile>" and got.plan is None
+
+
+@pytest.mark.parametrize(
+    ("walk", "status"),
+    [
+        ("for profile in profiles:\n  call reviewer\n    profile: profile", Status.PROVED),
+        ("parallel for profile in profiles:\n  call reviewer\n    profile: profile", Status.VIOLATED),
+        # the list itself, in every call: more than the current element
+        ("for profile in profiles:\n  call reviewer\n    profile: profile\n    others: profiles", Status.VIOLATED),
+    ],
+)
+def test_a_local_list_walked_in_order(walk: str, status: Status) -> None:
+    from conftest import Recorder, pattern_text
+
+    body = _PROFILES.format(walk=walk)
+    slots, requires = "screener, reviewer", "applicants: string[] -- the applicants"
+    for sentence in (
+        "Profiles are ruled on one at a time, in the order the screeners produced them.",
+        "The reviewer reads the profiles one at a time, in order.",
+    ):
+        assert _one_status(body, sentence, slots=slots, requires=requires) is status, sentence
+    # the order is that of a list the screeners made: not the reviewer's
+    said = "Profiles are ruled on one at a time, in the order the reviewer produced them."
+    assert _one_status(body, said, slots=slots, requires=requires) is Status.UNRECOGNIZED
+    module = _module_of(pattern_text("case", body, slots=slots, requires=requires), "ordered_" + str(abs(hash(walk)) % 10**8))
+    reviewer = Recorder("ok")
+    module.case(screener=Recorder(lambda **kw: f"<{kw['applicant']}>"), reviewer=reviewer, applicants=["ann", "bo", "cy"])
+    if status is Status.PROVED:
+        assert [c["profile"] for c in reviewer.calls] == ["<ann>", "<bo>", "<cy>"]

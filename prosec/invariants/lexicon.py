@@ -232,6 +232,13 @@ class Lexicon:
     #: input list → the slots called in a `for` over it ("the tickets are
     #: classified one at a time": the slot that walks them)
     walkers: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: local list → the slots called in a `for` over it ("the stops are
+    #: driven one at a time": the slot that walks them)
+    local_walkers: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: local list → the one slot that made it: every result of it collected
+    #: or appended, or a key of a result it holds (``let stops =
+    #: plan.stops``): "in the order the planner wrote them"
+    list_makers: dict[str, str] = field(default_factory=dict)
     #: inputs declared with a type that is no list (``fire_report: string``):
     #: they have no "other elements" for another call to be given
     scalars: frozenset[str] = frozenset()
@@ -598,6 +605,25 @@ def verb_forms(agent: str) -> set[str]:
     return forms
 
 
+def _list_makers(program: ir.Program, lex: Lexicon) -> dict[str, str]:
+    """Each local list a `for` walks → the one slot that made it, as it is
+    walked: every result of that slot collected or appended to it, or one
+    key of a result of it (``let stops = plan.stops``), set once."""
+    values = ir.values_set(program)
+    out: dict[str, str] = {}
+    for name in lex.local_walkers:
+        made = lex.collects.get(name) or (lex.gathers.get(name) if name in lex.appended else None)
+        if made is None and len(values.get(name, ())) == 1 and name not in lex.appended:
+            match values[name][0]:
+                case ir.Attr(base=ir.Name(name=held)) if held in lex.holds:
+                    made = lex.holds[held]
+                case _:
+                    pass
+        if made is not None:
+            out[name] = made
+    return out
+
+
 def _resolve_copies(set_to: dict[str, set[str | None]], copies: dict[str, set[str]]) -> None:
     """A local set to another as it is (`last_critique = verdict`) is set to
     what that one is set to: the slots whose results it holds, or ``None``
@@ -892,10 +918,12 @@ def build_lexicon(
     looped: set[str] = set()
     in_loops: set[int] = set()  # the call expressions inside a loop
     walkers: dict[str, set[str]] = {}
+    local_walkers: dict[str, set[str]] = {}
     for loop in loops_in(program.body):
-        if isinstance(loop, ir.For) and isinstance(loop.iterable, ir.Name) and loop.iterable.name in input_set:
+        if isinstance(loop, ir.For) and isinstance(loop.iterable, ir.Name) and loop.iterable.name not in slot_set:
             inner = (e for top in exprs_in(loop.body) for e in ir.subexprs(top) if isinstance(e, ir.Call))
-            walkers.setdefault(loop.iterable.name, set()).update(c.callee for c in inner)
+            walked = walkers if loop.iterable.name in input_set else local_walkers
+            walked.setdefault(loop.iterable.name, set()).update(c.callee for c in inner)
         if isinstance(loop, ir.For) and isinstance(loop.iterable, ir.Name) and loop.iterable.name in slot_set:
             delegate_vars[loop.var] = loop.iterable.name
         if not isinstance(loop, ir.Parallel):
@@ -986,6 +1014,7 @@ def build_lexicon(
         made={n: frozenset(c for c in cs if c) for n, cs in set_to.items() if any(cs)},
         passed_keys={slot: frozenset(p.key for c in calls_of.get(slot, ()) for p in c.props if p.key != "prompt") for slot in sorted(slot_set)},
         walkers={n: frozenset(w) for n, w in walkers.items()},
+        local_walkers={n: frozenset(w) for n, w in local_walkers.items() if n in variables},
         key_reads=_key_reads(program),
         key_locals=_key_locals(program, frozenset(variables)),
         prompt_verbs={
@@ -1213,6 +1242,7 @@ def build_lexicon(
         maker = next(iter(gathered)) if len(gathered) == 1 else None
         if bound_empty.get(name) and maker is not None:
             lex.gathers[name] = maker
+    lex.list_makers = _list_makers(program, lex)
     # `let booking = null`, then `booking = call booker`: null until the
     # booker's one call sets it (kept away, the booker's output; received,
     # the local, which may still be null)

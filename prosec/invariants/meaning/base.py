@@ -366,6 +366,14 @@ class OrderOf:
 
 
 @dataclass(frozen=True, slots=True)
+class OrderMade:
+    """"In the order the screeners produced them": the order of a list as
+    the named slot made it."""
+
+    slot: str
+
+
+@dataclass(frozen=True, slots=True)
 class CallsNoun:
     """"retries", "mapper invocations": calls, of one slot or of the loop."""
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..claims import Calls, Claim, FromInput, Ordered
-from .base import Base, Clause, OrderOf, Subject, Unsupported, _tok
+from .base import Base, Clause, OrderMade, OrderOf, Subject, Unsupported, _is_name, _tok
 
 
 class OrderRules(Base):
@@ -79,13 +79,37 @@ class OrderRules(Base):
             raise Unsupported(f"'in {word.text} order': an order the pattern does not name")
         return None
 
+    def order_made(self, items: list[Any]) -> OrderMade:
+        if any(str(t).lower() != "order" for t in self._tokens(items, "WORD")):
+            raise Unsupported("a word after a slot's possessive that is not 'order'")
+        who = next((i for i in items if isinstance(i, tuple)), None)
+        named = list(who) if who is not None else [i for i in items if _is_name(i)]
+        if len(named) != 1:
+            raise Unsupported("the order of a list made by no one slot")
+        return OrderMade(named[0])
+
     def _order_of(self, items: list[Any], over: str | None = None) -> str | None:
         """The list a sentence says the calls keep the order of: "in chunk
-        order", or the list named before; the two must agree."""
+        order", or the list named before; the two must agree. "In the order
+        the screeners produced them" is the order of a list that slot made."""
         said = next((i.name for i in items if isinstance(i, OrderOf)), None)
         if said is not None and over is not None and said != over:
             raise Unsupported("the order of one list, said of another")
+        made = next((i.slot for i in items if isinstance(i, OrderMade)), None)
+        if made is not None and (over is None or self.lex.list_makers.get(over) != made):
+            raise Unsupported("the order a slot made a list in, of a list it did not make")
         return said or over
+
+    def _listed(self, items: list[Any]) -> str:
+        """The list named: an input, or a local list a `for` walks."""
+        said = self._tokens(items, "INPUT") or self._tokens(items, "VAR")
+        name = self._name(said[0])
+        if said[0].type == "VAR" and name not in self.lex.local_walkers:
+            raise Unsupported("a local no `for` walks, kept in order")
+        return name
+
+    def _walkers_of(self, name: str) -> frozenset[str]:
+        return self.lex.walkers.get(name) or self.lex.local_walkers.get(name, frozenset())
 
     def ordered(self, items: list[Any]) -> Clause:
         if any(str(t).lower() != "slot" for t in self._tokens(items, "ROLENOUN")):
@@ -125,14 +149,14 @@ class OrderRules(Base):
         return self.ordered(items)
 
     def ordered_over(self, items: list[Any]) -> Clause:
-        over = self._order_of(items, self._name(self._tokens(items, "INPUT")[0]))
+        over = self._order_of(items, self._listed(items))
         assert over is not None
         return self._clause(self._subject(items), lambda s: [Ordered(c, over) for c in s.calls])
 
     ordered_over_subj = ordered_over
 
     def ordered_over_verb(self, items: list[Any]) -> Clause:
-        (verb,) = self._tokens(items, "WORD")
+        verb = self._tokens(items, "WORD")[0]
         if not str(verb).lower().endswith("s"):
             raise Unsupported(f"'{verb}': not a verb of what the slot does with each")
         return self.ordered_over(items)
@@ -140,9 +164,9 @@ class OrderRules(Base):
     def ordered_handled(self, items: list[Any]) -> Clause:
         """"Tickets are classified one at a time": the calls of the one slot
         a `for` over the list calls."""
-        over = self._order_of(items, self._name(self._tokens(items, "INPUT")[0]))
+        over = self._order_of(items, self._listed(items))
         assert over is not None
-        walkers = self.lex.walkers.get(over, frozenset())
+        walkers = self._walkers_of(over)
         if len(walkers) != 1:
             raise Unsupported("a list handled one at a time, by no single slot")
         (slot,) = walkers
@@ -159,9 +183,10 @@ class OrderRules(Base):
 
     def ordered_handled_word(self, items: list[Any]) -> Clause:
         """"Targets are observed one at a time": an unknown word must be a
-        verb's participle."""
-        (verb,) = self._tokens(items, "WORD")
-        if not str(verb).isalpha() or not str(verb).lower().endswith("ed"):
+        verb's participle (the first; another may name an order, "in
+        itinerary order")."""
+        verb = self._tokens(items, "WORD")[0]
+        if not str(verb).isalpha() or not str(verb).lower().endswith(("ed", "en", "wn")):
             raise Unsupported("a word that is not a verb's participle")
         return self.ordered_handled(items)
 

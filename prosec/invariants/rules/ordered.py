@@ -10,15 +10,18 @@ from ... import ir
 from ..claims import Ordered
 from ..flow import ANY, LENGTH, CallObs, LoopInfo, each, is_element, loop_key
 from ..model import Status
-from .base import Facts, Problem, Verdict, show, verdict
+from .base import Facts, Problem, Verdict, passes_var, show, verdict
 
 
 def _walks(facts: Facts, info: LoopInfo, over: str) -> bool:
-    """``info`` is a ``for`` directly over ``over``'s original value."""
+    """``info`` is a ``for`` directly over ``over``'s original value (of a
+    local list, over the local itself)."""
     if not isinstance(info.node, ir.For):
         return False
     if info.sequence == over:
         return True
+    if over not in facts.a.inputs:
+        return isinstance(info.node.iterable, ir.Name) and info.node.iterable.name == over
     flows = facts.a.bounds.get(info.span, set())
     return bool(flows) and all(f.src.kind == "input" and f.src.name == over and not f.path and not f.at for f in flows)
 
@@ -55,6 +58,19 @@ def _one(claim: Ordered, facts: Facts, call: CallObs) -> Problem | None:
     if claim.target is not None and claim.over == claim.target.slot:
         if call.direct:
             return Problem(call.call.callee_span, f"{at} calls `{claim.over}` as a whole, not its entries in turn")
+        return None
+    if claim.over not in facts.a.inputs:
+        # A local list: each call is given no more of it than its element
+        # (not the list, not an element at an index)
+        for prop in call.props.values():
+            value = prop.prop.value
+            if passes_var(value, claim.over) or any(
+                isinstance(e, ir.Index) and isinstance(e.base, ir.Name) and e.base.name == claim.over for e in ir.subexprs(value)
+            ):
+                return Problem(
+                    value.span,
+                    f"`{call.slot}` receives `{show(value)}` (line {value.span.line}): more of `{claim.over}` than the current element",
+                )
         return None
     # An input list: each call sees one element, the loop's own.
     for prop, flows in facts.props(call):
