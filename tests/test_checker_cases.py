@@ -3468,3 +3468,39 @@ def test_a_local_list_walked_in_order(walk: str, status: Status) -> None:
     module.case(screener=Recorder(lambda **kw: f"<{kw['applicant']}>"), reviewer=reviewer, applicants=["ann", "bo", "cy"])
     if status is Status.PROVED:
         assert [c["profile"] for c in reviewer.calls] == ["<ann>", "<bo>", "<cy>"]
+
+
+_REFUNDS = """\
+let ruling = call supervisor
+  claim: claim
+{gate}  call refunder
+    claim: claim
+  call registrar
+    claim: claim
+return {{ ruling: ruling }}
+"""
+
+
+@pytest.mark.parametrize(
+    ("gate", "status"),
+    [("if ruling approves:\n", Status.PROVED), ("repeat 1:\n", Status.VIOLATED)],
+)
+def test_an_action_said_with_a_participle_is_gated(gate: str, status: Status) -> None:
+    from conftest import Recorder, pattern_text
+
+    body = _REFUNDS.format(gate=gate)
+    slots, requires = "supervisor, refunder, registrar", "claim: string -- the claim"
+    for sentence in (
+        # the action the refunder is named for, with any verb's participle
+        "No refund is issued unless the supervisor approves.",
+        # nothing goes to the registrar's calls without the approval
+        "Nothing is filed with the registrar unless the supervisor has approved it.",
+    ):
+        assert _one_status(body, sentence, slots=slots, requires=requires) is status, sentence
+    # a word of how is no participle
+    said = "No refund is ever unless the supervisor approves."
+    assert _one_status(body, said, slots=slots, requires=requires) is Status.UNRECOGNIZED
+    module = _module_of(pattern_text("case", body, slots=slots, requires=requires), "refunds_" + str(len(gate)))
+    refunder = Recorder("refunded")
+    module.case(supervisor=Recorder("reject"), refunder=refunder, registrar=Recorder("filed"), claim="c")
+    assert bool(refunder.calls) is (status is Status.VIOLATED)

@@ -125,6 +125,21 @@ class DenialsRules(Base):
             self._subject(items), lambda s: [Gated(c, approver) for c in s.calls if c.slot != approver]
         )
 
+    def _participle(self, items: list[Any]) -> None:
+        """The unknown word is a verb's participle ("filed", "issued",
+        "driven"), not a word of how or when ("ever", "usually")."""
+        said = str(self._tokens(items, "WORD")[0]).lower()
+        if not said.isalpha() or not said.endswith(("ed", "en", "wn")):
+            raise Unsupported(f"'{said}': not a verb's participle")
+
+    def gated_participle(self, items: list[Any]) -> Clause:
+        self._participle(items)
+        return self.gated(items)
+
+    def gated_act_participle(self, items: list[Any]) -> Clause:
+        self._participle(items)
+        return self.gated_act(items)
+
     def gated_verb(self, items: list[Any]) -> Clause:
         """"The herald announces only when the auctioneer approves": what
         the slot does, a verb the reader does not know, is what its call
