@@ -248,6 +248,13 @@ def _name(items: Iterable[Any]) -> str:
     return found
 
 
+def is_participle(word: str) -> bool:
+    """A verb's participle ("filed", "driven", "flown"), not a word of how
+    or when ("ever", "usually")."""
+    said = word.lower()
+    return said.isalpha() and said.endswith(("ed", "en", "wn"))
+
+
 def _is_name(item: object) -> bool:
     """A name a rule passed up (a plain string, not one of lark's tokens)."""
     return isinstance(item, str) and not isinstance(item, Token)
@@ -1538,6 +1545,11 @@ class Base(Transformer[Token, Any]):
         if not (obj.element or plural_name) or any(n in self.lex.scalars for n in names):
             raise Unsupported("'its' of an input that is no list named by its element")
         return replace(obj, element=True, own=bool(self._tokens(items, "OWN")), its=True)
+    def _list_token(self, items: list[Any]) -> Token:
+        """The word that names the list a clause is about: an input, or a
+        local."""
+        return (self._tokens(items, "INPUT") or self._tokens(items, "VAR"))[0]
+
     def _held_by(self, local: str) -> str | None:
         """The one slot whose result a local always is, or is null until
         (``let recipe = null``, then ``recipe = call brewer``)."""

@@ -19,6 +19,7 @@ from .base import (
     _name,
     _Tail,
     _tok,
+    is_participle,
 )
 
 
@@ -128,8 +129,8 @@ class DenialsRules(Base):
     def _participle(self, items: list[Any]) -> None:
         """The unknown word is a verb's participle ("filed", "issued",
         "driven"), not a word of how or when ("ever", "usually")."""
-        said = str(self._tokens(items, "WORD")[0]).lower()
-        if not said.isalpha() or not said.endswith(("ed", "en", "wn")):
+        said = str(self._tokens(items, "WORD")[0])
+        if not is_participle(said):
             raise Unsupported(f"'{said}': not a verb's participle")
 
     def gated_participle(self, items: list[Any]) -> Clause:

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..claims import Calls, ExactlyOnce
 from ..lexicon import singular
-from .base import Base, Clause, Unsupported, _tok
+from .base import Base, Clause, Unsupported, _tok, is_participle
 
 
 class ExactlyOnceRules(Base):
@@ -16,8 +16,7 @@ class ExactlyOnceRules(Base):
     def _elements(self, items: list[Any]) -> str:
         """The list whose elements are meant: an input, or a local (which
         the check asks a `for` to walk)."""
-        said = self._tokens(items, "INPUT") or self._tokens(items, "VAR")
-        return self._name(said[0])
+        return self._name(self._list_token(items))
 
     def once_element(self, items: list[Any]) -> Clause:
         element = self._elements(items)
@@ -98,7 +97,7 @@ class ExactlyOnceRules(Base):
         an adverb ("each span is only by ...")."""
         (verb,) = self._tokens(items, "WORD")
         said = str(verb).lower()
-        if not said.isalpha() or not said.endswith(("ed", "en", "wn")):
+        if not is_participle(said):
             raise Unsupported(f"'{said}': not a verb's participle")
         return self.once_element(items)
 

@@ -6,7 +6,17 @@ from __future__ import annotations
 from typing import Any
 
 from ..claims import Calls, Claim, FromInput, Ordered
-from .base import Base, Clause, OrderMade, OrderOf, Subject, Unsupported, _is_name, _tok
+from .base import (
+    Base,
+    Clause,
+    OrderMade,
+    OrderOf,
+    Subject,
+    Unsupported,
+    _is_name,
+    _tok,
+    is_participle,
+)
 
 
 class OrderRules(Base):
@@ -102,9 +112,9 @@ class OrderRules(Base):
 
     def _listed(self, items: list[Any]) -> str:
         """The list named: an input, or a local list a `for` walks."""
-        said = self._tokens(items, "INPUT") or self._tokens(items, "VAR")
-        name = self._name(said[0])
-        if said[0].type == "VAR" and name not in self.lex.local_walkers:
+        said = self._list_token(items)
+        name = self._name(said)
+        if said.type == "VAR" and name not in self.lex.local_walkers:
             raise Unsupported("a local no `for` walks, kept in order")
         return name
 
@@ -186,7 +196,7 @@ class OrderRules(Base):
         verb's participle (the first; another may name an order, "in
         itinerary order")."""
         verb = self._tokens(items, "WORD")[0]
-        if not str(verb).isalpha() or not str(verb).lower().endswith(("ed", "en", "wn")):
+        if not is_participle(str(verb)):
             raise Unsupported("a word that is not a verb's participle")
         return self.ordered_handled(items)
 

@@ -166,6 +166,29 @@ def passes_var(e: ir.Expr, var: str) -> bool:
             return False
 
 
+def indexes(e: ir.Expr, var: str) -> bool:
+    """The argument reads an element of the local at an index (``xs[i]``)."""
+    return any(isinstance(x, ir.Index) and isinstance(x.base, ir.Name) and x.base.name == var for x in ir.subexprs(e))
+
+
+def rebinds(body: ir.Block, name: str, first: ir.Stmt | None = None) -> bool:
+    """``name`` is bound, assigned or used as a loop or catch variable
+    anywhere in ``body`` but by ``first``."""
+    for st in ir.walk(body):
+        match st:
+            case ir.Bind(name=n) if n == name and st is not first:
+                return True
+            case ir.Assign(target=ir.Name(name=n)) if n == name:
+                return True
+            case ir.For(var=v, index=i) if name in (v, i):
+                return True
+            case ir.Repeat(var=v) | ir.LoopUntil(var=v) if v == name:
+                return True
+            case ir.Try(catch_var=v) if v == name:
+                return True
+    return False
+
+
 # ---------------------------------------------------------------- showing
 
 

@@ -21,7 +21,17 @@ from ..flow import (
     stmt_exprs,
 )
 from ..model import Status
-from .base import Facts, Problem, Verdict, passes_var, show, unsettled, verdict
+from .base import (
+    Facts,
+    Problem,
+    Verdict,
+    indexes,
+    passes_var,
+    rebinds,
+    show,
+    unsettled,
+    verdict,
+)
 
 
 def check(claim: ExactlyOnce, facts: Facts) -> Verdict:
@@ -233,7 +243,7 @@ def _local_list(claim: ExactlyOnce, facts: Facts) -> Verdict:
         if any(passes_var(v, name) for v in values):
             problems.append(Problem(call.call.callee_span, f"{at} is given `{name}` itself, not one element of it"))
             continue
-        if any(isinstance(e, ir.Index) and isinstance(e.base, ir.Name) and e.base.name == name for v in values for e in ir.subexprs(v)):
+        if any(indexes(v, name) for v in values):
             # (`profiles[index]`: of another loop's count, not the list's own walk)
             problems.append(Problem(call.call.callee_span, f"{at} is given an element of `{name}` at an index, not its own iteration's"))
             continue
@@ -241,7 +251,7 @@ def _local_list(claim: ExactlyOnce, facts: Facts) -> Verdict:
         loop = own[-1] if own else None
         node = loop.node if loop is not None and isinstance(loop.node, ir.For) else None
         var = node.var if node is not None else None
-        kept = node is not None and var is not None and not _rebinds(node.body, var)
+        kept = node is not None and var is not None and not rebinds(node.body, var)
         given = kept and any(passes_var(v, var) for v in values if var is not None)
         # fields of the element (`profile.income`): the element only if
         # every element has them
@@ -294,18 +304,9 @@ def _local_list(claim: ExactlyOnce, facts: Facts) -> Verdict:
     return verdict(problems, [said])
 
 
-def _rebinds(body: ir.Block, var: str) -> bool:
-    """A `let` or `=` of ``var`` in the loop's body: the name no longer
-    holds the element."""
-    return any(
-        (isinstance(st, ir.Bind) and st.name == var) or (isinstance(st, ir.Assign) and isinstance(st.target, ir.Name) and st.target.name == var)
-        for st in ir.walk(body)
-    )
-
-
 def _writes(body: ir.Block, name: str) -> bool:
     """The list is set, or appended to, in the body of the loop that walks it."""
-    return _rebinds(body, name) or any(
+    return rebinds(body, name) or any(
         isinstance(st, ir.Append) and isinstance(st.target, ir.Name) and st.target.name == name for st in ir.walk(body)
     )
 

@@ -10,7 +10,7 @@ from ... import ir
 from ..claims import Ordered
 from ..flow import ANY, LENGTH, CallObs, LoopInfo, each, is_element, loop_key
 from ..model import Status
-from .base import Facts, Problem, Verdict, passes_var, show, verdict
+from .base import Facts, Problem, Verdict, indexes, passes_var, show, verdict
 
 
 def _walks(facts: Facts, info: LoopInfo, over: str) -> bool:
@@ -64,9 +64,7 @@ def _one(claim: Ordered, facts: Facts, call: CallObs) -> Problem | None:
         # (not the list, not an element at an index)
         for prop in call.props.values():
             value = prop.prop.value
-            if passes_var(value, claim.over) or any(
-                isinstance(e, ir.Index) and isinstance(e.base, ir.Name) and e.base.name == claim.over for e in ir.subexprs(value)
-            ):
+            if passes_var(value, claim.over) or indexes(value, claim.over):
                 return Problem(
                     value.span,
                     f"`{call.slot}` receives `{show(value)}` (line {value.span.line}): more of `{claim.over}` than the current element",

@@ -42,6 +42,7 @@ from .base import (
     Verdict,
     origin,
     passes_var,
+    rebinds,
     show,
     undecided,
     unsettled,
@@ -319,7 +320,7 @@ def _appended(need: FromSlot, call: CallObs, facts: Facts) -> bool:
     passed = {p.value.name for p in call.call.props if isinstance(p.value, ir.Name)}
     for name in sorted(passed):
         binds = [st for st in ir.walk(program.body) if isinstance(st, ir.Bind) and st.name == name]
-        if len(binds) != 1 or _rebinds(program.body, name, binds[0]):
+        if len(binds) != 1 or rebinds(program.body, name, binds[0]):
             continue
         block, start, _ = places[binds[0].span]
         end = _index_in(block, _chain(holder, places), places)
@@ -352,24 +353,6 @@ def _chain(st: ir.Stmt, places: dict[Span, _Place]) -> tuple[ir.Stmt, ...]:
 def _index_in(block: ir.Block, chain: tuple[ir.Stmt, ...], places: dict[Span, _Place]) -> int | None:
     """The index in ``block`` of the statement of ``chain`` that is in it."""
     return next((places[st.span][1] for st in chain if places[st.span][0] is block), None)
-
-
-def _rebinds(body: ir.Block, name: str, first: ir.Stmt) -> bool:
-    """``name`` is bound, assigned or used as a loop or catch variable
-    anywhere but by ``first``."""
-    for st in ir.walk(body):
-        match st:
-            case ir.Bind(name=n) if n == name and st is not first:
-                return True
-            case ir.Assign(target=ir.Name(name=n)) if n == name:
-                return True
-            case ir.For(var=v, index=i) if name in (v, i):
-                return True
-            case ir.Repeat(var=v) | ir.LoopUntil(var=v) if v == name:
-                return True
-            case ir.Try(catch_var=v) if v == name:
-                return True
-    return False
 
 
 def _appends_after(
