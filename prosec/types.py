@@ -147,6 +147,13 @@ def has_no_fields(type_text: str | None) -> bool:
     return parsed is not None and parsed[1] == 0 and parsed[0] not in ("any", "object")
 
 
+def is_quantity(type_text: str | None) -> bool:
+    """Whether a declared type is ``number`` or ``integer``: a quantity,
+    never a list of things."""
+    parsed = _base_and_depth(type_text)
+    return parsed is not None and parsed[1] == 0 and parsed[0] in ("number", "integer")
+
+
 def is_number(type_text: str | None) -> bool:
     """Whether ``type_text`` is the scalar type ``number``."""
     return _base_and_depth(type_text) == ("number", 0)

@@ -35,7 +35,7 @@ from functools import lru_cache
 from .. import ir
 from ..diagnostics import Diagnostic, Span, error, info, warning
 from ..sections import InvariantDecl
-from ..types import has_no_fields, is_scalar
+from ..types import has_no_fields, is_quantity, is_scalar
 from .canonical import canonical
 from .claims import Claim, Firewall, Unverifiable, kind_of, params_of
 from .flow import BUDGET, Analysis, TooComplex, analyse
@@ -63,6 +63,8 @@ def check_invariants(ctx: PatternContext, *, strict: bool = False) -> InvariantR
         tuple((s.name, e) for s in ctx.decls.slots for e in s.ensures),
         "\n".join((ctx.decls.description, ctx.decls.shape, ctx.decls.notes)),
         tuple(d.name for d in ctx.decls.inputs if is_scalar(d.type_text)),
+        tuple(d.name for d in ctx.decls.inputs if is_quantity(d.type_text))
+        + tuple(d.name for d in ctx.decls.config if is_quantity(d.type_text)),
     )
     readings: list[Reading | Exception] = []
     pinned: list[Diagnostic] = []
@@ -107,6 +109,7 @@ def _lexicon(
     results_described: tuple[tuple[str, str], ...],
     prose: str,
     scalars: tuple[str, ...],
+    quantities: tuple[str, ...],
 ) -> Lexicon:
     """The pattern's lexicon, built once for one program and its
     declarations (a pattern compiled again with other invariants, the
@@ -124,6 +127,7 @@ def _lexicon(
         results_described=results_described,
         prose=prose,
         scalars=scalars,
+        quantities=quantities,
     )
 
 

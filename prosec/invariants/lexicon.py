@@ -480,17 +480,21 @@ def _head_noun(lex: Lexicon, name: str, ws: list[str]) -> str | None:
     return head
 
 
-def _described(lex: Lexicon, descriptions: Iterable[tuple[str, str]]) -> None:
+def _described(lex: Lexicon, descriptions: Iterable[tuple[str, str]], quantities: frozenset[str]) -> None:
     """An input's description as a name for it: ``document: string -- the
     source document`` makes "the source document" name ``document``. Only
     a phrase no other description and no other name of the pattern uses,
     and never a single word the reader knows as another kind (a noun for a
-    result, a role, a quantity)."""
+    result, a role, a quantity). A number's description that opens with
+    a plural ("sensor readings per round") says what it counts: the number
+    is not those things, and is not named by them."""
     known = _known()
     phrases: dict[tuple[str, ...], set[str]] = {}
     singles: set[tuple[str, ...]] = set()
     for name, text in descriptions:
         if name not in lex.inputs:
+            continue
+        if name in quantities and (counted := description_phrase(text)) and singular(counted[-1]) != counted[-1]:
             continue
         clause = description_clause(text)
         if clause and not any(set(known.get((w,), ())) & _LIMITING for w in clause):
@@ -900,9 +904,11 @@ def build_lexicon(
     results_described: Iterable[tuple[str, str]] = (),
     prose: str = "",
     scalars: Iterable[str] = (),
+    quantities: Iterable[str] = (),
 ) -> Lexicon:
     """The names of one pattern and their surface forms; ``scalars`` are
-    the inputs declared with a type that is no list."""
+    the inputs declared with a type that is no list, ``quantities`` the
+    inputs and config entries declared as a number or an integer."""
     slot_set = frozenset(slots)
     seq_set = frozenset(sequences)
     input_set = frozenset(inputs) | frozenset(config)
@@ -1176,7 +1182,7 @@ def build_lexicon(
     for slot, text in results_described:
         if declared := declared_keys(text):
             lex.declares[slot] = lex.declares.get(slot, frozenset()) | frozenset(declared)
-    _described(lex, descriptions)
+    _described(lex, descriptions, frozenset(quantities))
     lex.described = dict(descriptions)
     _attached(lex, prose)
     own = " ".join([prose, *(t for _, t in descriptions), *(t for _, t in results_described)]).lower()
