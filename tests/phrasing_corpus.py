@@ -13,7 +13,9 @@ Each sentence is checked as if it were the only bullet of its pattern's
 bullet, since a sentence's reading and status depend on the delegation alone
 (mutants and controls are compiled one by one). The figures:
 
-- **read correctly**: read in full, into exactly the expected claims;
+- **read correctly**: read in full, into exactly the expected claims
+  (what a slot receives may be read as the local that holds all of one
+  slot's results and nothing else, where the label names those results);
   **rightly left unread**: a sentence that states no claim (``expect =
   []``) or denies one, reported ``unrecognized`` (or a denial read as
   exactly that denial); together, **read as
@@ -250,6 +252,15 @@ def _source_ok(want: str, got: object) -> bool:
     return _base(got) == want or (want.startswith("slot:") and _base(got).startswith(want + "."))
 
 
+def _need_ok(want: str, got: object) -> bool:
+    """A need as labelled; or, for a label naming a slot's results, the
+    local that all of them and nothing else are written to ("the
+    summaries", of `let summaries = parallel for ...: call summarizer`),
+    received as it is at the call."""
+    made = re.fullmatch(r"var:\w+\((?:whole, )?of (\w+)\)", str(got))
+    return _source_ok(want, got) or (made is not None and want == f"slot:{made.group(1)}")
+
+
 def matches(want: dict[str, Any], fact: InvariantFact) -> bool:
     """Whether one fact is the claim an expectation names."""
     kind = _KIND.get(want["kind"], want["kind"])
@@ -276,7 +287,7 @@ def matches(want: dict[str, Any], fact: InvariantFact) -> bool:
             # invocations of it)
             own_prior = f"slot:{want['slot']}(prior)"
             return len(needs) == len(want["needs"]) and all(
-                any(_source_ok(w, n) or (w == "others" and n == own_prior) for n in needs) for w in want["needs"]
+                any(_need_ok(w, n) or (w == "others" and n == own_prior) for n in needs) for w in want["needs"]
             )
         case "unchanged":
             return _base(p.get("source", "")) == f"input:{want['input']}"

@@ -3504,3 +3504,49 @@ def test_an_action_said_with_a_participle_is_gated(gate: str, status: Status) ->
     refunder = Recorder("refunded")
     module.case(supervisor=Recorder("reject"), refunder=refunder, registrar=Recorder("filed"), claim="c")
     assert bool(refunder.calls) is (status is Status.VIOLATED)
+
+
+_SAMPLES = """\
+let verdict = null
+loop until verdict says safe (max: rounds):
+  let samples = parallel repeat sample_count:
+    call sensor
+      tunnel: tunnel
+{officer}
+return {{ verdict: verdict }}
+"""
+
+
+@pytest.mark.parametrize(
+    ("officer", "status"),
+    [
+        ("  let verdict = call officer\n    samples: samples", Status.PROVED),
+        ("  let verdict = call officer\n    tunnel: tunnel", Status.VIOLATED),
+    ],
+)
+def test_a_local_remade_each_round_is_received_as_it_is_at_the_call(officer: str, status: Status) -> None:
+    from conftest import Recorder, pattern_text
+
+    body = _SAMPLES.format(officer=officer)
+    slots = "sensor, officer"
+    requires = """\
+        tunnel: string -- the tunnel
+        rounds: number -- rounds at most
+        sample_count: number -- sensor readings per round"""
+    # the samples of this round, as the local holds them when the officer is called
+    assert _one_status(body, "The officer sees the samples.", slots=slots, requires=requires) is status
+    # never both: one or the other is missing
+    said = "The officer is given the samples and the tunnel."
+    assert _one_status(body, said, slots=slots, requires=requires) is Status.VIOLATED
+    # a number whose description counts readings is not the readings: kept
+    # away, "the sensor readings" names nothing, and is not proved of the number
+    said = "The officer never sees the sensor readings."
+    assert _one_status(body, said, slots=slots, requires=requires) is Status.UNRECOGNIZED
+    module = _module_of(pattern_text("case", body, slots=slots, requires=requires), "samples_" + str(len(officer)))
+    readings = iter(range(100))
+    officer_ = Recorder("adjust", "safe")
+    module.case(sensor=Recorder(lambda **kw: next(readings)), officer=officer_, tunnel="t", rounds=3, sample_count=2)
+    assert len(officer_.calls) == 2
+    if status is Status.PROVED:
+        # each round, that round's two readings, not every reading so far
+        assert [c["samples"] for c in officer_.calls] == [[0, 1], [2, 3]]

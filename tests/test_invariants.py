@@ -89,7 +89,7 @@ CORPUS_TABLE: list[Row] = [
     ('ratchet', 'Rejected steps are discarded', 'gated', {'var': 'certified_progress'}),
     ('refine', 'The loop is bounded', 'bounded', {'bound': 'max_rounds'}),
     ('refine', 'The evaluator scores only', 'unchanged', {'slot': 'evaluator', 'source': 'input:task_brief(original)'}),
-    ('refine', 'The evaluator scores only', 'receives', {'slot': 'evaluator', 'needs': ('var:current_result', 'input:task_brief(original)'), 'only': True}),
+    ('refine', 'The evaluator scores only', 'receives', {'slot': 'evaluator', 'needs': ('var:current_result(of refiner)', 'input:task_brief(original)'), 'only': True}),
     ('refine', 'The refiner receives its prior output', 'receives', {'slot': 'refiner', 'phase': 'later', 'needs': ('slot:refiner(prior)', 'slot:evaluator')}),
     ('refine', 'The final output is the first result', 'returns', {'path': 'threshold', 'needs': ('result=result',), 'immediate': True}),
     ('refine', 'The final output is the first result', 'returns', {'path': 'exhausted', 'needs': ('result=result',)}),

@@ -87,10 +87,13 @@ class OtherElements:
 @dataclass(frozen=True, slots=True)
 class FromVar:
     """A local name the pattern binds (``failure_history``); with ``whole``,
-    received, all of what was written into it ("the whole plan")."""
+    received, all of what was written into it ("the whole plan").
+    ``maker``: the one slot whose results are all the local ever holds,
+    shown with it (the checks follow the local, not its maker)."""
 
     name: str
     whole: bool = False
+    maker: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -490,8 +493,9 @@ def source_key(src: Source) -> str:
             return "others" + (f"({', '.join(fields)})" if fields else "")
         case OtherElements(name=name):
             return f"elements:{name}"
-        case FromVar(name=name, whole=whole):
-            return f"var:{name}" + ("(whole)" if whole else "")
+        case FromVar(name=name, whole=whole, maker=maker):
+            mods = (["whole"] if whole else []) + ([f"of {maker}"] if maker else [])
+            return f"var:{name}" + (f"({', '.join(mods)})" if mods else "")
         case FromField(name=name):
             return f"field:{name}"
         case AnyResult(age=age):

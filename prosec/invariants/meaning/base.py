@@ -1684,7 +1684,7 @@ class Base(Transformer[Token, Any]):
                         # it gathered, as a list that collects them is
                         out.append(FromSlot(name, every=True))
                     else:
-                        out.append(FromVar(obj.local))
+                        out.append(FromVar(obj.local, maker=name))
                 case "collected":
                     # kept away: any of them; received: every one of them
                     out.append(FromSlot(name) if negative else FromSlot(name, every=True))
@@ -1796,9 +1796,17 @@ class Base(Transformer[Token, Any]):
             Obj(owner=o.owner, what="every", local=o.local) if o.source is None and o.names in self.lex.group_holds else o
             for o in objs
         ]
-        if any(o.what in ("every", "every_fields", "collected") or o.made for o in objs) and any(
-            c.slot is None or c.slot in self.lex.repeated for c in subject.calls
-        ):
+        repeated = any(c.slot is None or c.slot in self.lex.repeated for c in subject.calls)
+        if repeated:
+            # "the officer sees the samples", of `let samples = parallel
+            # repeat ...` remade each round: the local, as it is at the call
+            objs = [
+                Obj(source=FromVar(o.local, maker=o.owner))
+                if o.what == "collected" and o.local and not o.made and not o.whole
+                else o
+                for o in objs
+            ]
+        if any(o.what in ("every", "every_fields", "collected") or o.made for o in objs) and repeated:
             # "the evaluator is handed each vendor's offer", the evaluator
             # called once per bid: all of them in each call, or each in one?
             raise Unsupported("every output, received by a slot called more than once")
