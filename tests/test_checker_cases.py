@@ -3550,3 +3550,63 @@ def test_a_local_remade_each_round_is_received_as_it_is_at_the_call(officer: str
     if status is Status.PROVED:
         # each round, that round's two readings, not every reading so far
         assert [c["samples"] for c in officer_.calls] == [[0, 1], [2, 3]]
+
+
+_CONDITION = """\
+---
+name: acquisition
+kind: pattern
+---
+
+# Acquisition
+
+A conservator reports on a lot; a director decides.
+
+### Slots
+
+- `conservator`
+  - requires: lot
+  - ensures: a condition report
+- `director`
+  - requires: lot, report
+  - ensures: a decision
+
+### Requires
+
+- The caller supplies:
+    lot: string -- the lot offered
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let condition = call conservator
+  lot: lot
+let decision = call director
+  lot: lot
+{report}
+return {{ decision: decision }}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("report", "status"),
+    [("  report: condition", Status.PROVED), ("  report: lot", Status.VIOLATED)],
+)
+def test_a_locals_word_before_a_noun_for_the_result_is_that_result(report: str, status: Status) -> None:
+    from conftest import Recorder
+
+    text = _CONDITION.replace("{report}", report)
+    # the local's word and the noun the conservator's `ensures:` uses
+    for sentence in ("The director is given the conservator's condition report.", "The director sees the conservator's condition reports."):
+        assert _status_of(text, sentence) is status, sentence
+    kept = "The director never sees the conservator's condition report."
+    assert _status_of(text, kept) is (Status.VIOLATED if status is Status.PROVED else Status.PROVED)
+    module = _module_of(text.format(invariants=""), "condition_" + str(len(report)))
+    director = Recorder("buy")
+    module.acquisition(conservator=Recorder("cracked frame"), director=director, lot="L1")
+    assert (director.calls[0]["report"] == "cracked frame") is (status is Status.PROVED)

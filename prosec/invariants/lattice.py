@@ -294,6 +294,18 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
                 continue
             if name is not None and name[2] == "VAR" and owners and lex.results.get(name[3][0], frozenset()) == owners:
                 # "the translator's draft" for `let draft = call translator`
+                if (
+                    following and following not in lex.key_forms and _result_noun(following, owners, lex, phrases)
+                    and _modified_result(low, i + 1, owners, lex, phrases) is None
+                    and not (i + 2 < len(low) and (low[i + 2] in ("'s", "'") or (low[i + 2].isalpha() and (low[i + 2],) not in phrases)))
+                ):
+                    # "the conservator's condition report", of `let
+                    # condition = call conservator` that `ensures: a
+                    # condition report`: the local's word before a noun for
+                    # the whole result is that result
+                    out.append([Tok("OUTPUT", f"{word} {following}")])
+                    i += 2
+                    continue
                 toks = [Tok("OUTPUT", word)]
             elif (
                 name is not None and name[2] == "VAR" and len(name[3]) == 1 and owners
