@@ -155,11 +155,15 @@ def build_package(sources: list[Path], dest: Path) -> tuple[ModuleType, BuildRes
 
 
 def pattern_text(name: str, delegation: str, *, slots: str = "", requires: str = "", config: str = "",
-                 invariants: str = "", returns: str = "") -> str:
-    """A small pattern file around ``delegation`` (dedented)."""
+                 invariants: str = "", returns: str = "", ensures: dict[str, str] | None = None) -> str:
+    """A small pattern file around ``delegation`` (dedented); ``ensures``
+    gives a slot's `ensures:` line."""
     parts = [f"---\nname: {name}\nkind: pattern\n---\n\n# {name.title()}\n\nA test pattern.\n"]
     if slots:
-        parts.append("### Slots\n\n" + "\n".join(f"- `{s.strip()}`" for s in slots.split(",")) + "\n")
+        made = ensures or {}
+        parts.append("### Slots\n\n" + "\n".join(
+            f"- `{s.strip()}`" + (f"\n  - ensures: {made[s.strip()]}" if s.strip() in made else "") for s in slots.split(",")
+        ) + "\n")
     if config:
         parts.append("### Config\n\n" + textwrap.dedent(config).strip() + "\n")
     if requires:

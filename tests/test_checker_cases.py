@@ -2346,10 +2346,10 @@ return {{
 # ---------------------------------------------------------------- found on a later blind set
 
 
-def _one_status(delegation: str, sentence: str, *, slots: str, requires: str) -> Status:
+def _one_status(delegation: str, sentence: str, *, slots: str, requires: str, ensures: dict[str, str] | None = None) -> Status:
     from conftest import pattern_text
 
-    text = pattern_text("case", delegation, slots=slots, requires=requires, invariants=f"- {sentence}")
+    text = pattern_text("case", delegation, slots=slots, requires=requires, invariants=f"- {sentence}", ensures=ensures)
     # a sentence of several claims: the first of these any claim has
     order = (Status.VIOLATED, Status.UNRECOGNIZED, Status.UNVERIFIABLE, Status.ENFORCED, Status.PROVED)
     statuses = set(_statuses_in(text))
@@ -3552,44 +3552,14 @@ def test_a_local_remade_each_round_is_received_as_it_is_at_the_call(officer: str
         assert [c["samples"] for c in officer_.calls] == [[0, 1], [2, 3]]
 
 
+
 _CONDITION = """\
----
-name: acquisition
-kind: pattern
----
-
-# Acquisition
-
-A conservator reports on a lot; a director decides.
-
-### Slots
-
-- `conservator`
-  - requires: lot
-  - ensures: a condition report
-- `director`
-  - requires: lot, report
-  - ensures: a decision
-
-### Requires
-
-- The caller supplies:
-    lot: string -- the lot offered
-
-### Invariants
-
-{invariants}
-
-### Delegation
-
-```prose
 let condition = call conservator
   lot: lot
 let decision = call director
   lot: lot
 {report}
-return {{ decision: decision }}
-```
+return { decision: decision }
 """
 
 
@@ -3598,15 +3568,49 @@ return {{ decision: decision }}
     [("  report: condition", Status.PROVED), ("  report: lot", Status.VIOLATED)],
 )
 def test_a_locals_word_before_a_noun_for_the_result_is_that_result(report: str, status: Status) -> None:
-    from conftest import Recorder
+    from conftest import Recorder, pattern_text
 
-    text = _CONDITION.replace("{report}", report)
+    body = _CONDITION.replace("{report}", report)
+    shape = {"slots": "conservator, director", "requires": "lot: string -- the lot offered"}
+    made = {"conservator": "a condition report"}
     # the local's word and the noun the conservator's `ensures:` uses
     for sentence in ("The director is given the conservator's condition report.", "The director sees the conservator's condition reports."):
-        assert _status_of(text, sentence) is status, sentence
+        assert _one_status(body, sentence, **shape, ensures=made) is status, sentence
     kept = "The director never sees the conservator's condition report."
-    assert _status_of(text, kept) is (Status.VIOLATED if status is Status.PROVED else Status.PROVED)
-    module = _module_of(text.format(invariants=""), "condition_" + str(len(report)))
+    assert _one_status(body, kept, **shape, ensures=made) is (Status.VIOLATED if status is Status.PROVED else Status.PROVED)
+    module = _module_of(pattern_text("case", body, **shape, ensures=made), "condition_" + str(len(report)))
     director = Recorder("buy")
-    module.acquisition(conservator=Recorder("cracked frame"), director=director, lot="L1")
+    module.case(conservator=Recorder("cracked frame"), director=director, lot="L1")
     assert (director.calls[0]["report"] == "cracked frame") is (status is Status.PROVED)
+
+
+_RESERVATION = """\
+let held = call chandler
+  sail: sail
+let patch = call patcher
+  sail: sail
+  cloth: held
+let verdict = call inspector
+  patch: patch
+{extra}
+return { verdict: verdict }
+"""
+
+
+@pytest.mark.parametrize(("extra", "status"), [("", Status.PROVED), ("  cloth: held", Status.VIOLATED)])
+def test_two_words_of_a_slots_ensures_phrase_are_its_result(extra: str, status: Status) -> None:
+    from conftest import Recorder, pattern_text
+
+    body = _RESERVATION.replace("{extra}", extra)
+    shape = {"slots": "chandler, patcher, inspector", "requires": "sail: string -- the torn sail"}
+    made = {"chandler": "a cloth reservation", "patcher": "a patch"}
+    # "a cloth reservation": the chandler's result, named by its own words
+    assert _one_status(body, "The cloth reservation is kept from the inspector.", **shape, ensures=made) is status
+    said = "The patcher is handed the cloth reservation."
+    assert _one_status(body, said, **shape, ensures=made) is Status.PROVED
+    # a word the chandler's phrase does not use is not read
+    assert _one_status(body, "The cloth booking is kept from the inspector.", **shape, ensures=made) is Status.UNRECOGNIZED
+    module = _module_of(pattern_text("case", body, **shape, ensures=made), "reservation_" + str(len(extra)))
+    inspector = Recorder("ok")
+    module.case(chandler=Recorder("bolt 7"), patcher=Recorder("patched"), inspector=inspector, sail="main")
+    assert ("bolt 7" in inspector.calls[0].values()) is (status is Status.VIOLATED)

@@ -76,8 +76,12 @@ def _name_kind(kind: str) -> str:
     return {"slot": "SLOT", "input": "INPUT", "var": "VAR", "all": "ROLE"}[kind]
 
 
-def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
+def lattice(text: str, lex: Lexicon, *, made: bool = False) -> list[list[Tok]]:
     """The sentence as a list of positions, each with its possible tokens.
+
+    With ``made``, two words a slot's `ensures:` calls its result by ("a
+    walk report") are one token for that result (the reader's second try,
+    where the words read no other way).
 
     At each position the longest name or phrase wins; a pattern's exact name
     is only that name, while a word that is also a field key, or a name
@@ -178,6 +182,12 @@ def lattice(text: str, lex: Lexicon) -> list[list[Tok]]:
             # text says "damage notes": the field, in the pattern's noun for it
             out[-1] = [field_tok]
             i += 1
+            continue
+        if made and not after_poss and (maker := _made_phrase(low, i, lex, phrases)) is not None:
+            # "the cloth reservation", of the one slot whose `ensures:`
+            # calls its result so ("a cloth reservation"): that result
+            out.append([Tok("MADE", f"{low[i]} {low[i + 1]}", (maker,))])
+            i += 2
             continue
         letter = _letter(raw[i].lower(), low, lex) if len(raw[i]) == 1 and raw[i] in "ABCD" and i > 0 else None
         if letter is not None:
@@ -955,6 +965,26 @@ def _passed_local(word: str, lex: Lexicon) -> str | None:
 def _known(word: str, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> bool:
     """A word the reader knows as a kind that may say which value is meant."""
     return bool(set(phrases.get((word,), ())) - _PLAIN_KINDS)
+
+
+def _made_phrase(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> str | None:
+    """The one slot whose `ensures:` calls its result by the two words at
+    ``i`` ("a walk report", "voice assignments": "the walk reports"), where
+    the two words together are no name of the pattern, the second is no
+    key, and no other slot's `ensures:` uses them both; else None."""
+    if i + 1 >= len(low) or not (low[i].isalpha() and low[i + 1].isalpha()):
+        return None
+    first, noun = low[i], low[i + 1]
+    if any(len(k) >= 2 and tuple(low[i : i + len(k)]) == k for k in lex.forms if k[0] == first):
+        return None  # "the pass reports", of a local `pass_report`: the name
+    if noun in lex.key_forms or noun in lex.declared_keys or set(phrases.get((first,), ())) & POLARITY:
+        return None
+    makers = [s for s in sorted(lex.products) if noun in lex.products[s] and first in lex.product_words.get(s, ())]
+    if len(makers) != 1:
+        return None
+    if i + 2 < len(low) and (low[i + 2] in ("'s", "'") or (low[i + 2].isalpha() and (low[i + 2],) not in phrases)):
+        return None  # "the walk report card": a noun of its own
+    return makers[0]
 
 
 def _modified_result(

@@ -113,6 +113,11 @@ def read(text: str, lex: Lexicon) -> Reading:
     if not positions:
         return Reading()
     found = _readings(variants(positions), lex)
+    if not found and (second := lattice(text, lex, made=True)) != positions:
+        # words a slot's `ensures:` calls its result by, where they read
+        # no other way: "the walk reports", of `ensures: a walk report`
+        found = _readings(variants(second), lex)
+        positions = second if found else positions
     if len(found) == 1:
         return Reading(claims=found[0])
     if len(found) > 1:

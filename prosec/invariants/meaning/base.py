@@ -1273,6 +1273,17 @@ class Base(Transformer[Token, Any]):
             raise Unsupported("a result noun and a word of making that no one slot's `ensures:` says")
         return Obj(owner=owners[0], what="output")
 
+    def o_made(self, items: list[Any]) -> Obj:
+        """"The cloth reservation", "the walk reports": the result of the
+        one slot whose `ensures:` names it so; in the plural, of a slot
+        called more than once, every one of its results (kept away, any)."""
+        tok = _tok(self.toks, self._tokens(items, "MADE")[0])
+        (slot,) = tok.names
+        noun = tok.text.split()[-1]
+        if singular(noun) != noun and slot in self.lex.repeated:
+            return Obj(owner=slot, what="collected")
+        return Obj(owner=slot, what="output")
+
     def o_output_prior(self, items: list[Any]) -> Obj:
         return Obj(owner=self._owner_of(items), what="prior")
 
