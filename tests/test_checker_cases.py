@@ -3614,3 +3614,52 @@ def test_two_words_of_a_slots_ensures_phrase_are_its_result(extra: str, status: 
     inspector = Recorder("ok")
     module.case(chandler=Recorder("bolt 7"), patcher=Recorder("patched"), inspector=inspector, sail="main")
     assert ("bolt 7" in inspector.calls[0].values()) is (status is Status.VIOLATED)
+
+
+_CAPTAIN = """\
+let order = call captain
+  manifest: manifest
+call purser
+  manifest: manifest
+{passed}
+return { order: order }
+"""
+
+
+@pytest.mark.parametrize(
+    ("passed", "status"),
+    [
+        ("", Status.PROVED),
+        # the whole order: whatever its reasoning is, it is in there
+        ("  order: order", Status.VIOLATED),
+        # the reason: "reasoning" of "reason"
+        ("  why: order.reason", Status.VIOLATED),
+        # the decision alone: whether that is the reasoning, the words do not say
+        ("  go: order.decision", Status.UNRECOGNIZED),
+    ],
+)
+def test_a_word_for_what_a_slot_works_out_is_some_part_of_its_result(passed: str, status: Status) -> None:
+    from conftest import Recorder, pattern_text
+
+    body = _CAPTAIN.replace("{passed}", passed)
+    shape = {"slots": "captain, purser", "requires": "manifest: string -- the manifest"}
+    made = {"captain": "`{ decision, reason }`"}
+    for sentence in ("The purser never sees the captain's reasoning.", "The captain's reasoning is kept from the purser."):
+        assert _one_status(body, sentence, **shape, ensures=made) is status, sentence
+    # received, which part is meant is not said
+    said = "The purser sees the captain's reasoning."
+    assert _one_status(body, said, **shape, ensures=made) is Status.UNRECOGNIZED
+    module = _module_of(pattern_text("case", body, **shape, ensures=made), "captain_" + str(len(passed)))
+    purser = Recorder("filed")
+    module.case(captain=Recorder({"decision": "sail", "reason": "calm seas"}), purser=purser, manifest="m")
+    given = repr(purser.calls[0])
+    assert ("calm seas" in given) is (status is Status.VIOLATED)
+
+
+def test_a_word_that_is_the_key_a_slots_result_is_passed_under_is_not_read_as_a_part() -> None:
+    # "the officer's objections", of `objections: review`: the review
+    # itself, under the key that word names, or some part of it?
+    body = "let review = call officer\n  plan: plan\ncall planner\n  objections: review\nreturn { review: review }\n"
+    shape = {"slots": "officer, planner", "requires": "plan: string -- the plan"}
+    said = "The planner never sees the officer's objections."
+    assert _one_status(body, said, **shape, ensures={"officer": "`{ decision, reason }`"}) is Status.UNRECOGNIZED

@@ -6440,8 +6440,10 @@ return { report: report, roster: sessions }
     ("sentence", "canonical"),
     [
         # a word of one stem with what the designer makes, and no key: its
-        # whole result, or a part of it? Not read
-        ("The designer's revisions are hidden from the tester", None),
+        # whole result, or a part of it? Kept away, some part of it: none
+        # may reach the tester, and a whole result breaks it
+        ("The designer's revisions are hidden from the tester", "`tester` never receives `designer`'s revisions"),
+        ("The tester sees the designer's revisions", None),
         ("The designer's rulebook is hidden from the tester", "`tester` never receives `designer`'s output"),
         # a word with no other meaning here: a field, removed at run time
         ("The designer's reasoning is hidden from the tester", "`tester` never receives `designer`'s `reasoning`"),
@@ -7055,8 +7057,9 @@ return { result: confirmation }
         ("The dose planner decides solely from the counts", None, Status.UNRECOGNIZED),
         ("The doser never sees the trial count", "`doser` never receives `trial_count`", Status.PROVED),
         # a word of the stem of what the slot's prompt asks it to do is
-        # what it makes, not a field no result is known to have
-        ("The doser never sees the dose planner's corrections", None, Status.UNRECOGNIZED),
+        # what it makes, not a field no result is known to have: some part
+        # of its result, and the doser is given all of it
+        ("The doser never sees the dose planner's corrections", "`doser` never receives `dose_planner`'s corrections", Status.VIOLATED),
         ("The doser never sees the dose planner's reasoning", "`doser` never receives `dose_planner`'s `reasoning`", Status.ENFORCED),
         # "its X", where the slot is passed X and declares no such key
         ("The dose planner works only from its species and its counts", None, Status.UNRECOGNIZED),

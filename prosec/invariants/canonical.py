@@ -70,6 +70,8 @@ def source(src: Source, target: Calls | None = None) -> str:
     match src:
         case FromSlot(slot=slot, fields=fields, whole=True):
             return f"{_n(slot)}'s whole output" + (f", {' and '.join(_n(f) for f in fields)} included" if fields else "")
+        case FromSlot(slot=slot, part=part) if part:
+            return f"{_n(slot)}'s {part}"
         case FromSlot(slot=slot, fields=fields, age=age, every=every):
             if fields:
                 return ("every " if every else "") + f"{_n(slot)}'s " + " and ".join(_n(f) for f in fields)

@@ -57,6 +57,11 @@ class FromSlot:
     #: "the whole reply", "its full proposal, rationale included": received,
     #: all of a result, not a part of it (``fields`` are keys it has)
     whole: bool = False
+    #: "the captain's reasoning", of no key so named: some part of its
+    #: results, which one not said (the noun it was called by); kept away,
+    #: none of them may reach a call, and one reaching it whole breaks the
+    #: claim
+    part: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +130,8 @@ def describe_source(src: Source) -> str:
     match src:
         case FromSlot(slot=slot, fields=fields, age=age, every=every, whole=True):
             return f"the whole output of `{slot}`" + (f", {' / '.join(fields)} included" if fields else "")
+        case FromSlot(slot=slot, part=part) if part:
+            return f"`{slot}`'s {part} (some part of its output, or all of it)"
         case FromSlot(slot=slot, fields=fields, age=age, every=every):
             what = f"`{slot}`'s " + (" / ".join(fields) if fields else "output")
             if age == "prior":
@@ -484,6 +491,7 @@ def source_key(src: Source) -> str:
         case FromSlot(slot=slot, fields=fields, age=age, every=every, given=given, failures=failures, whole=whole):
             text = f"slot:{slot}" + "".join(f".{f}" for f in fields)
             mods = [m for m in (age if age != "any" else "", "every" if every else "", "whole" if whole else "") if m]
+            mods += [f"part: {src.part}"] if src.part else []
             mods += [] if failures else ["not its failures"]
             mods += [f"given {g}" for g in sorted(given)]
             return text + (f"({', '.join(mods)})" if mods else "")

@@ -162,7 +162,7 @@ class _TokenStream(Lexer):
 
 
 #: Every word kind a token can have.
-TERMINALS = tuple(sorted({*KINDS, "SLOT", "INPUT", "VAR", "FIELD", "ROLE", "WORD", "NUM", "LETTER", "CMP", "ACT", "VERDICT", "MADE"}))
+TERMINALS = tuple(sorted({*KINDS, "SLOT", "INPUT", "VAR", "FIELD", "ROLE", "WORD", "NUM", "LETTER", "CMP", "ACT", "VERDICT", "MADE", "WORKING"}))
 
 
 @cache

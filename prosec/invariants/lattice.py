@@ -19,7 +19,15 @@ from .lexicon import (
     singular,
     words_of,
 )
-from .words import FILLERS, KINDS, POLARITY, PRODUCTS, VALUE_NOUNS, phrase_table
+from .words import (
+    FILLERS,
+    KINDS,
+    POLARITY,
+    PRODUCTS,
+    VALUE_NOUNS,
+    WORKINGS,
+    phrase_table,
+)
 
 #: At most this many token sequences and this many trees per sequence are
 #: tried; a sentence with more readings than that is not read.
@@ -506,6 +514,20 @@ def lattice(text: str, lex: Lexicon, *, made: bool = False) -> list[list[Tok]]:
         out.append(toks)
         i += n
     out, articles = _one_name(out, articles, lex)
+    for k in range(2, len(out)):
+        if (
+            out[k - 1][0].kind == "POSS" and any(t.kind == "SLOT" for t in out[k - 2])
+            and all(t.kind == "WORD" for t in out[k]) and out[k][0].text in WORKINGS
+            and out[k][0].text not in lex.declared_keys
+            and not _passed_as(out[k][0].text, {n for t in out[k - 2] if t.kind == "SLOT" for n in t.names}, lex)
+        ):
+            # "the captain's reasoning", of a captain whose result has no
+            # key of that name (and no slot declares one): some part of its
+            # results, or all of them
+            # (not the key a call is passed that slot's result under: "the
+            # officer's objections", of `objections: review`, may be the
+            # review itself)
+            out[k] = [*out[k], Tok("WORKING", out[k][0].text)]
     return [[replace(t, article=True) for t in _noun(pos)] if k in articles else pos for k, pos in enumerate(out)]
 
 
@@ -965,6 +987,16 @@ def _passed_local(word: str, lex: Lexicon) -> str | None:
 def _known(word: str, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> bool:
     """A word the reader knows as a kind that may say which value is meant."""
     return bool(set(phrases.get((word,), ())) - _PLAIN_KINDS)
+
+
+def _passed_as(word: str, owners: set[str], lex: Lexicon) -> bool:
+    """Whether some call is passed a local that may hold results of one
+    of ``owners`` (one the program binds, that holds no other slot's
+    results only) under the key ``word``, a name of its own for it."""
+    return any(
+        key == word != name and name not in lex.inputs and lex.results.get(name, owners) & owners
+        for (_, name), key in lex.arg_keys.items()
+    )
 
 
 def _made_phrase(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> str | None:

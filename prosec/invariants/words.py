@@ -31,6 +31,20 @@ PRODUCTS: frozenset[str] = frozenset(
     profile profiles verdict rewrite rewrites transcript quote quotes""".split()
 )
 
+#: Nouns for something a delegate works out and reports, which may be all
+#: of its result or one part of it ("the captain's reasoning", of a
+#: captain whose result has no key of that name): kept away, read as
+#: some part of that slot's results.
+WORKINGS: frozenset[str] = frozenset(
+    """reasoning reasons rationale notes comments remarks analysis analyses
+    corrections objections rulings scores impressions findings estimates
+    picks revisions suggestions critique critiques feedback assessment
+    assessments opinions observations thoughts concerns doubts
+    deliberations workings calculations explanation conclusions
+    measurements numbers readings tastings placements arrivals costing
+    costings labels""".split()
+)
+
 #: Nouns for an input's value as a whole. Right after an input's name
 #: ("the policy wording", "the claimant contact details", "the audience
 #: setting") one of these is the input itself; elsewhere it is a word like

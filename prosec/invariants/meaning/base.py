@@ -1273,6 +1273,16 @@ class Base(Transformer[Token, Any]):
             raise Unsupported("a result noun and a word of making that no one slot's `ensures:` says")
         return Obj(owner=owners[0], what="output")
 
+    def o_output_part(self, items: list[Any]) -> Obj:
+        """"The captain's reasoning", where no key of the captain's is so
+        named: some part of its results, or all of them; said only of what
+        is kept away (received, which part is not known)."""
+        (word,) = self._tokens(items, "WORKING")
+        owner = self._owner_of(items)
+        if owner not in self.lex.slots:
+            raise Unsupported("some part of the results of no one named slot")
+        return Obj(owner=owner, what="part", fields=(str(word).lower(),))
+
     def o_made(self, items: list[Any]) -> Obj:
         """"The cloth reservation", "the walk reports": the result of the
         one slot whose `ensures:` names it so; in the plural, of a slot
@@ -1699,6 +1709,10 @@ class Base(Transformer[Token, Any]):
                 case "collected":
                     # kept away: any of them; received: every one of them
                     out.append(FromSlot(name) if negative else FromSlot(name, every=True))
+                case "part":
+                    if not negative:
+                        raise Unsupported("receiving some part of a result, which part not said")
+                    out.append(FromSlot(name, part=obj.fields[0]))
                 case _:
                     out.append(FromSlot(name, obj.fields))
         if obj.whole and not negative:

@@ -27,6 +27,7 @@ from ..claims import (
     describe_source,
 )
 from ..flow import LENGTH, CallObs, Flow, each, is_element
+from ..lexicon import singular
 from ..model import Status
 from .base import Facts, Problem, Verdict, origin, show, unsettled, verdict, where
 
@@ -137,9 +138,14 @@ def check(claim: Isolation, facts: Facts) -> Verdict:
             bad = sorted((f for f in flows if leaks(facts, claim.source, f, call)), key=lambda f: f.src)
             if bad:
                 f = bad[0]
-                unsure = isinstance(claim.source, FromField) and all(
+                unsure = (isinstance(claim.source, FromField) and all(
                     g.src.kind != "input" and g.first_field() is None for g in bad
-                ) and not _result_field(facts, claim.source.name)
+                ) and not _result_field(facts, claim.source.name)) or (
+                    # some part of a result, which part not said: a field of
+                    # it, or its failure, may or may not be that part
+                    isinstance(claim.source, FromSlot) and bool(claim.source.part)
+                    and all(g.src.kind == "error" or not _names_part(g.first_field(), claim.source.part) for g in bad)
+                )
                 elsewhere = (
                     isinstance(claim.source, FromVar)
                     and claim.source.name not in facts.a.inputs
@@ -174,6 +180,13 @@ def check(claim: Isolation, facts: Facts) -> Verdict:
             whole,
             [],
         )
+    if whole and not problems and isinstance(claim.source, FromSlot) and claim.source.part:
+        return unsettled(
+            f"only fields of `{claim.source.slot}`'s results, or its failures, reach the call: whether its "
+            f"{claim.source.part} is among them is not something the words settle",
+            whole,
+            [],
+        )
     if routed and not problems and isinstance(claim.source, FromVar):
         # ("the discrepancy log", of a local holding records of each
         # aisle, never read by the recounter, which is given the aisle
@@ -205,3 +218,14 @@ def _from_inputs_only(e: ir.Expr, facts: Facts) -> bool:
 def _result_field(facts: Facts, name: str) -> bool:
     """Whether the program reads a field ``name`` of some delegate's result."""
     return any(f.src.kind in ("call", "error") and f.first_field() == name for f in facts.every_flow)
+
+
+def _names_part(field: str | None, part: str) -> bool:
+    """Whether a flow that reads ``field`` of a result (None: the whole
+    result) carries the part a sentence named by ``part``: the whole
+    result does; a field does when it is that word, in the singular or
+    the plural, or one word begins the other ("reason", of "reasoning")."""
+    if field is None:
+        return True
+    a, b = sorted((singular(field.lower()), singular(part)), key=len)
+    return a == b or (len(a) >= 5 and b.startswith(a))
