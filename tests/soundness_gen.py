@@ -728,6 +728,10 @@ def claims_for(program: Program, choose: Choose) -> list[Claim]:
     def source() -> Source:
         match g.choose(9):
             case 0 | 1:
+                if g.chance(15):
+                    # "the captain's reasoning": some part of its results,
+                    # proved only where none of them reaches the call
+                    return FromSlot(slot(), part="reasoning")
                 fields = (g.pick(FIELDS),) if g.chance(40) else ()
                 return FromSlot(slot(), fields, failures=not g.chance(20))
             case 2:
