@@ -3663,3 +3663,21 @@ def test_a_word_that_is_the_key_a_slots_result_is_passed_under_is_not_read_as_a_
     shape = {"slots": "officer, planner", "requires": "plan: string -- the plan"}
     said = "The planner never sees the officer's objections."
     assert _one_status(body, said, **shape, ensures={"officer": "`{ decision, reason }`"}) is Status.UNRECOGNIZED
+
+
+@pytest.mark.parametrize(
+    ("features", "status"),
+    [("features: features", Status.PROVED), ("features: item", Status.VIOLATED)],
+)
+def test_the_same_list_named_by_its_key_and_a_word_for_a_list(features: str, status: Status) -> None:
+    from conftest import Recorder, pattern_text
+
+    body = f"let found = parallel for item in items:\n  call matcher\n    item: item\n    {features}\nreturn {{ found: found }}\n"
+    shape = {"slots": "matcher", "requires": "items: string[] -- the lost items\nfeatures: string[] -- what the owner described"}
+    # "feature list", of the key `features` every call is passed
+    assert _one_status(body, "Every matcher is handed the same feature list.", **shape) is status
+    module = _module_of(pattern_text("case", body, **shape), "features_" + str(len(features)))
+    matcher = Recorder("match")
+    module.case(matcher=matcher, items=["umbrella", "scarf"], features=["red", "wool"])
+    same = len({repr(c["features"]) for c in matcher.calls}) == 1
+    assert same is (status is Status.PROVED)

@@ -77,6 +77,9 @@ class IdenticalRules(Base):
             return Args((var,))
         token = items[0]
         tok = _tok(self.toks, token)
+        if [t.type for t in items] == ["FIELD", "CONTAINER"] and (len(tok.names) != 1 or singular(tok.names[0]) == tok.names[0]):
+            # "the same feature list" is of a key in the plural, a list
+            raise Unsupported(f"'same {tok.text} list': a key that is no list's name")
         match token.type:
             case "INPUT" | "FIELD":
                 return Args(tok.names)
