@@ -3681,3 +3681,25 @@ def test_the_same_list_named_by_its_key_and_a_word_for_a_list(features: str, sta
     module.case(matcher=matcher, items=["umbrella", "scarf"], features=["red", "wool"])
     same = len({repr(c["features"]) for c in matcher.calls}) == 1
     assert same is (status is Status.PROVED)
+
+
+@pytest.mark.parametrize(
+    ("tides", "status"),
+    [("tides: tides", Status.PROVED), ("tides: lane", Status.VIOLATED)],
+)
+def test_the_same_result_named_by_its_local_and_a_noun_for_a_result(tides: str, status: Status) -> None:
+    from conftest import Recorder, pattern_text
+
+    body = (
+        "let tides = call tide_reader\n  harbour: harbour\n"
+        f"let plans = parallel for lane in lanes:\n  call pilot\n    lane: lane\n    {tides}\n"
+        "return {{ plans: plans }}\n"
+    ).replace("{{", "{").replace("}}", "}")
+    shape = {"slots": "tide_reader, pilot", "requires": "harbour: string -- the harbour\nlanes: string[] -- the approach lanes"}
+    made = {"tide_reader": "a tide report"}
+    # "tide report": the local `tides`, which holds the tide reader's one result
+    assert _one_status(body, "Every pilot gets the same tide report.", **shape, ensures=made) is status
+    module = _module_of(pattern_text("case", body, **shape, ensures=made), "tides_" + str(len(tides)))
+    pilot = Recorder("plan")
+    module.case(tide_reader=Recorder("high at noon"), pilot=pilot, harbour="h", lanes=["north", "south"])
+    assert (len({c["tides"] for c in pilot.calls}) == 1) is (status is Status.PROVED)

@@ -75,6 +75,13 @@ class IdenticalRules(Base):
             if self.lex.holds.get(var) != slot:
                 raise Unsupported(f"'same {slot} {var}': a local that does not hold only that slot's results")
             return Args((var,))
+        if [t.type for t in items] == ["VAR", "OUTPUT"]:
+            # "the same tide report": the local, when it holds one slot's
+            # every result and nothing else, named with a noun for a result
+            names = _tok(self.toks, items[0]).names
+            if len(names) != 1 or names[0] not in self.lex.holds:
+                raise Unsupported("a noun for a result after a local that is not one slot's every result")
+            return Args(names)
         token = items[0]
         tok = _tok(self.toks, token)
         if [t.type for t in items] == ["FIELD", "CONTAINER"] and (len(tok.names) != 1 or singular(tok.names[0]) == tok.names[0]):
