@@ -3703,3 +3703,26 @@ def test_the_same_result_named_by_its_local_and_a_noun_for_a_result(tides: str, 
     pilot = Recorder("plan")
     module.case(tide_reader=Recorder("high at noon"), pilot=pilot, harbour="h", lanes=["north", "south"])
     assert (len({c["tides"] for c in pilot.calls}) == 1) is (status is Status.PROVED)
+
+
+@pytest.mark.parametrize(
+    ("walk", "status"),
+    [
+        ("", Status.PROVED),
+        # a second walk gives each proposal to a second call
+        ("for again in proposals:\n  call desk\n    proposal: again\n", Status.VIOLATED),
+    ],
+)
+def test_a_slot_that_handles_every_element_exactly_once(walk: str, status: Status) -> None:
+    from conftest import Recorder, pattern_text
+
+    body = f"for proposal in proposals:\n  call desk\n    proposal: proposal\n{walk}return {{ done: true }}\n"
+    shape = {"slots": "desk", "requires": "proposals: string[] -- the talk proposals\nevent: string -- the event"}
+    for sentence in ("The desk checks every proposal exactly once.", "Each proposal is checked by the desk exactly once."):
+        assert _one_status(body, sentence, **shape) is status, sentence
+    # a string has no elements: "each event" of `event: string` says nothing the program can show
+    assert _one_status(body, "The desk checks every event exactly once.", **shape) is Status.UNRECOGNIZED
+    module = _module_of(pattern_text("case", body, **shape), "desk_" + str(len(walk)))
+    desk = Recorder("ok")
+    module.case(desk=desk, proposals=["a", "b"], event="e")
+    assert (sorted(c["proposal"] for c in desk.calls) == ["a", "b"]) is (status is Status.PROVED)

@@ -15,8 +15,12 @@ class ExactlyOnceRules(Base):
 
     def _elements(self, items: list[Any]) -> str:
         """The list whose elements are meant: an input, or a local (which
-        the check asks a `for` to walk)."""
-        return self._name(self._list_token(items))
+        the check asks a `for` to walk). Not an input declared with a
+        type that is no list ("each lot", of `seed_lot: string`)."""
+        name = self._name(self._list_token(items))
+        if name in self.lex.scalars:
+            raise Unsupported("the elements of an input declared as no list")
+        return name
 
     def once_element(self, items: list[Any]) -> Clause:
         element = self._elements(items)
@@ -134,6 +138,13 @@ class ExactlyOnceRules(Base):
 
     def once_element_at_most_only(self, items: list[Any]) -> Clause:
         raise Unsupported("at most once: an element given to no call keeps it, unless 'none is skipped'")
+
+    def once_element_once(self, items: list[Any]) -> Clause:
+        """"The desk checks every proposal exactly once": each element to
+        exactly one call of the slot named (not "twice", which says more)."""
+        if str(self._tokens(items, "ONCE_N")[0]).lower() != "once":
+            raise Unsupported("a count other than once")
+        return self.once_element(items)
 
     def once_element_self(self, items: list[Any]) -> Clause:
         raise Unsupported("exactly once, by no named slot")
