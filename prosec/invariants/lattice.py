@@ -315,7 +315,7 @@ def lattice(text: str, lex: Lexicon, *, made: bool = False) -> list[list[Tok]]:
                 if (
                     following and following not in lex.key_forms and _result_noun(following, owners, lex, phrases)
                     and _modified_result(low, i + 1, owners, lex, phrases) is None
-                    and not (i + 2 < len(low) and (low[i + 2] in ("'s", "'") or (low[i + 2].isalpha() and (low[i + 2],) not in phrases)))
+                    and not _noun_follows(low, i + 2, phrases)
                 ):
                     # "the conservator's condition report", of `let
                     # condition = call conservator` that `ensures: a
@@ -989,10 +989,18 @@ def _known(word: str, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> bool:
     return bool(set(phrases.get((word,), ())) - _PLAIN_KINDS)
 
 
+def _noun_follows(low: list[str], j: int, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> bool:
+    """Whether the word at ``j`` makes the noun before it part of a longer
+    one: a possessive ("the drift report's findings") or a plain word the
+    reader does not know ("the drift report card")."""
+    return j < len(low) and (low[j] in ("'s", "'") or (low[j].isalpha() and (low[j],) not in phrases))
+
+
 def _passed_as(word: str, owners: set[str], lex: Lexicon) -> bool:
-    """Whether some call is passed a local that may hold results of one
-    of ``owners`` (one the program binds, that holds no other slot's
-    results only) under the key ``word``, a name of its own for it."""
+    """Whether some call is passed, under the key ``word`` (a name of its
+    own for it), a local the program binds that may hold results of one
+    of ``owners``: one whose results are not known to be only other
+    slots'."""
     return any(
         key == word != name and name not in lex.inputs and lex.results.get(name, owners) & owners
         for (_, name), key in lex.arg_keys.items()
@@ -1014,7 +1022,7 @@ def _made_phrase(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str, 
     makers = [s for s in sorted(lex.products) if noun in lex.products[s] and first in lex.product_words.get(s, ())]
     if len(makers) != 1:
         return None
-    if i + 2 < len(low) and (low[i + 2] in ("'s", "'") or (low[i + 2].isalpha() and (low[i + 2],) not in phrases)):
+    if _noun_follows(low, i + 2, phrases):
         return None  # "the walk report card": a noun of its own
     return makers[0]
 
@@ -1036,7 +1044,7 @@ def _modified_result(
         return None
     if not all(_modifies(low[k], low[k + 1], lex) for k in range(i, j)):
         return None  # "the learner's revised answer": another value, maybe
-    if j + 1 < len(low) and (low[j + 1] in ("'s", "'") or (low[j + 1].isalpha() and (low[j + 1],) not in phrases)):
+    if _noun_follows(low, j + 1, phrases):
         return None  # "the drift report's findings", "the drift report card"
     return j
 

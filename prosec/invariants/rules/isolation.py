@@ -138,14 +138,7 @@ def check(claim: Isolation, facts: Facts) -> Verdict:
             bad = sorted((f for f in flows if leaks(facts, claim.source, f, call)), key=lambda f: f.src)
             if bad:
                 f = bad[0]
-                unsure = (isinstance(claim.source, FromField) and all(
-                    g.src.kind != "input" and g.first_field() is None for g in bad
-                ) and not _result_field(facts, claim.source.name)) or (
-                    # some part of a result, which part not said: a field of
-                    # it, or its failure, may or may not be that part
-                    isinstance(claim.source, FromSlot) and bool(claim.source.part)
-                    and all(g.src.kind == "error" or not _names_part(g.first_field(), claim.source.part) for g in bad)
-                )
+                unsure = _unsure(claim.source, bad, facts)
                 elsewhere = (
                     isinstance(claim.source, FromVar)
                     and claim.source.name not in facts.a.inputs
@@ -218,6 +211,20 @@ def _from_inputs_only(e: ir.Expr, facts: Facts) -> bool:
 def _result_field(facts: Facts, name: str) -> bool:
     """Whether the program reads a field ``name`` of some delegate's result."""
     return any(f.src.kind in ("call", "error") and f.first_field() == name for f in facts.every_flow)
+
+
+def _unsure(source: Source, bad: list[Flow], facts: Facts) -> bool:
+    """Whether the flows that reach a call may not carry what ``source``
+    names: whole results, where a field no result is read for is named;
+    fields of a result, or its failures, where some part of it is named
+    and which part is not said."""
+    match source:
+        case FromField(name=name):
+            return all(g.src.kind != "input" and g.first_field() is None for g in bad) and not _result_field(facts, name)
+        case FromSlot(part=part) if part:
+            return all(g.src.kind == "error" or not _names_part(g.first_field(), part) for g in bad)
+        case _:
+            return False
 
 
 def _names_part(field: str | None, part: str) -> bool:
