@@ -3726,3 +3726,50 @@ def test_a_slot_that_handles_every_element_exactly_once(walk: str, status: Statu
     desk = Recorder("ok")
     module.case(desk=desk, proposals=["a", "b"], event="e")
     assert (sorted(c["proposal"] for c in desk.calls) == ["a", "b"]) is (status is Status.PROVED)
+
+
+@pytest.mark.parametrize(
+    ("passed", "sentence", "status"),
+    [
+        ("permit: permit", "The driller sees the permit so it stays within the limits.", Status.PROVED),
+        ("site: site", "The driller sees the permit so it stays within the limits.", Status.VIOLATED),
+        ("permit: permit", "The driller never sees the permit, so the drilling stays careful.", Status.VIOLATED),
+        ("site: site", "The driller never sees the permit, so the drilling stays careful.", Status.PROVED),
+        # a clause of why that names something of the pattern may say what
+        # reaches the slot; one that says how calls run is another claim
+        ("permit: permit", "The driller sees the permit so it can check the site.", Status.UNRECOGNIZED),
+        ("permit: permit", "The driller sees the permit so it can run twice.", Status.UNRECOGNIZED),
+        # only "so" says why: "then" says what happens next
+        ("permit: permit", "The driller sees the permit then it drills the hole.", Status.UNRECOGNIZED),
+    ],
+)
+def test_a_clause_of_why_after_a_claim_is_no_claim(passed: str, sentence: str, status: Status) -> None:
+    from conftest import Recorder, pattern_text
+
+    body = f"let log = call driller\n  {passed}\nreturn {{ log: log }}\n"
+    shape = {"slots": "driller", "requires": "permit: string -- the drilling permit\nsite: string -- the site survey"}
+    assert _one_status(body, sentence, **shape) is status
+    module = _module_of(pattern_text("case", body, **shape), "why_" + passed.split(":")[0])
+    driller = Recorder("log")
+    module.case(driller=driller, permit="P-1", site="S-1")
+    assert ("P-1" in driller.calls[0].values()) is passed.startswith("permit")
+
+
+@pytest.mark.parametrize(
+    ("passed", "status"),
+    [("hall_acoustics: hall_acoustics", Status.PROVED), ("ranks: ranks", Status.VIOLATED)],
+)
+def test_a_word_of_an_inputs_name_before_the_noun_its_description_names_it_by(passed: str, status: Status) -> None:
+    from conftest import Recorder, pattern_text
+
+    body = f"let tuned = call voicer\n  {passed}\nreturn {{ tuned: tuned }}\n"
+    shape = {
+        "slots": "voicer",
+        "requires": "hall_acoustics: string -- notes on the hall's reverberation\nranks: string -- the ranks to tune",
+    }
+    # "the hall notes": `hall_acoustics`, which its description calls notes
+    assert _one_status(body, "The voicer gets the hall notes.", **shape) is status
+    module = _module_of(pattern_text("case", body, **shape), "hall_" + passed[:4])
+    voicer = Recorder("ok")
+    module.case(voicer=voicer, hall_acoustics="dry", ranks="principal")
+    assert ("dry" in voicer.calls[0].values()) is (status is Status.PROVED)

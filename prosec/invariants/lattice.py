@@ -1067,7 +1067,7 @@ def _drops_before_name(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple
     pattern's own text puts before that name's first word ("diagnostic
     profiles" where the prose says "diagnostic profile")."""
     word = low[i]
-    if i + 1 < len(low) and _in_own_description(word, low[i + 1], lex):
+    if i + 1 < len(low) and (_in_own_description(word, low[i + 1], lex) or _own_name_part(word, low[i + 1], lex)):
         return True
     if i + 1 >= len(low) or not word.isalpha() or _known(word, phrases) or (word,) in lex.forms or word in lex.key_forms:
         return False
@@ -1101,6 +1101,17 @@ def _in_own_description(word: str, after: str, lex: Lexicon) -> bool:
         return False
     said = re.findall(r"[a-z]+", lex.described.get(entity[1].names[0], "").lower())
     return any(a == word and b in (after, singular(after), plural(after)) for a, b in itertools.pairwise(said))
+
+
+def _own_name_part(word: str, after: str, lex: Lexicon) -> bool:
+    """A word of the name of the one input the next word names by its
+    description ("the hall notes", of `hall_acoustics: notes on the hall's
+    reverberation`): the two words say which value together."""
+    entity = lex.forms.get((after,))
+    if entity is None or entity[1].kind != "input" or len(entity[1].names) != 1 or not word.isalpha():
+        return False
+    parts = entity[1].names[0].split("_")
+    return len(parts) > 1 and word in parts and after not in parts
 
 
 def _described(word: str, named: list[Entity], lex: Lexicon) -> bool:

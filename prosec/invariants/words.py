@@ -440,7 +440,7 @@ KINDS: dict[str, tuple[str, ...]] = {
         "without modification", "without changes", "without any changes",
         "without alteration", "without edits",
         # "the ingredients as they are": the value as it stands, not reworked
-        "as it is", "as they are", "exactly as it is", "exactly as they are", "just as it is", "just as they are",
+        "as is", "as it is", "as they are", "exactly as it is", "exactly as they are", "just as it is", "just as they are",
     ),
     "BOUNDED": ("bounded", "capped", "limited"),
     # "the loop has no bound": a limit on the rounds, denied

@@ -45,6 +45,13 @@ _ONE_ROUND = frozenset(
 #: Verbs of writing a text down: "exactly as the doctor wrote it".
 _WROTE = frozenset("wrote reported said".split())
 
+#: Plain words that still say how calls run or relate.
+_ORDER_WORDS = frozenset(
+    "first second third fourth last next then later earlier once twice thrice again alone together "
+    "simultaneously concurrently parallel sequentially serially afterwards beforehand meanwhile turn turns "
+    "round rounds time times attempt attempts step steps each every all both".split()
+)
+
 _BIAS = frozenset("favour favours favouring favor favors favoring flatter flatters flattering".split())
 
 
@@ -2013,6 +2020,17 @@ class Base(Transformer[Token, Any]):
                 w in self.lex.keys or (w,) in self.lex.forms for w in tok.text.split()
             ):
                 raise Unsupported(why)
+
+    def _says_no_calls(self, start: int, why: str) -> None:
+        """The words from ``start`` on say nothing of how calls run or
+        relate ("so it can run twice", "so it goes first"), which other
+        claims check. (A bare verb of running, "so they can fire to it",
+        says none of that.)"""
+        for tok in self.toks[start:]:
+            if tok.kind in ("CALLS", "ONCE_N", "TIMES", "SEQ", "ORDER", "BEFORE", "AFTER") or (
+                tok.text in _ORDER_WORDS or any(c.isdigit() for c in tok.text)
+            ):
+                raise Unsupported(f"{tok.text!r}, which says how calls run or relate, in {why}")
 
     def _makes(self, tok: Tok, own: tuple[str, ...]) -> bool:
         """The token names only what the slots ``own`` produce (or, for an

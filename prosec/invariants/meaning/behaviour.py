@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from lark import Token
+
 from ..claims import Calls, Claim, Identical, Unverifiable
 from ..earley import CLAIMED
 from ..words import KINDS
 from .base import (
     _BIAS,
+    _ORDER_WORDS,
     Args,
     Base,
     CallsNoun,
@@ -45,12 +48,6 @@ _FLOW_STEMS = (
 #: Kinds free text after such a verb may hold: plain words and prepositions.
 _PLAIN = frozenset("WORD FOR OF ON IN TO AND OR WITH AS BY ABOUT AGAINST AT".split())
 
-#: Plain words that still say how calls run or relate.
-_ORDER_WORDS = frozenset(
-    "first second third fourth last next then later earlier once twice thrice again alone together "
-    "simultaneously concurrently parallel sequentially serially afterwards beforehand meanwhile turn turns "
-    "round rounds time times attempt attempts step steps each every all both".split()
-)
 
 #: Plain words that say how a slot's calls run: never its own behaviour.
 _HOW_CALLS_RUN = frozenset(
@@ -235,6 +232,21 @@ class BehaviourRules(Base):
     def behaviour_it_not(self, items: list[Any]) -> Clause:
         self._negated_promise(items)
         return self.behaviour_it(items)
+
+    def purpose(self, items: list[Any]) -> None:
+        """"..., so they can allow for the room": why what the sentence says
+        before holds. It is no claim, and is read as none only where it
+        names nothing of the pattern (not "so it can check the ticket
+        number", which may say what reaches the slot) and says nothing of
+        how calls run ("so the loop can run again")."""
+        so = next(t for t in items if isinstance(t, Token) and t.type == "WORD")
+        if str(so).lower() != "so":
+            raise Unsupported(f"{str(so)!r} before a clause that may say why")
+        assert so.start_pos is not None
+        start = so.start_pos + 1
+        self._says_no_calls(start, "a clause of why")
+        self._names_nothing(start, "a clause of why naming something of the pattern")
+        return None
 
     def loose(self, items: list[Any]) -> None:
         return None

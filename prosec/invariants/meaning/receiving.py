@@ -437,6 +437,7 @@ class ReceivingRules(Base):
         if work.word not in ("before", "to", "so"):
             raise Unsupported(f"{work.word!r} before a clause of the slot's own work")
         subject = self._subject(items)
+        self._says_no_calls(verb, "a clause of the slot's own work")
         self._names_nothing(verb, "a clause of the slot's own work naming what may reach it", subject.slots)
         return self.see_pos([i for i in items if not isinstance(i, _OwnWork)])
 
