@@ -368,10 +368,11 @@ return {{
         ("The returned letter always comes from the writer.", Status.VIOLATED),
         ("The returned letter, if any, comes from the writer.", Status.PROVED),
         ("The returned letter, if any, comes from the screener.", Status.VIOLATED),
-        # inputs count or not: neither "works" nor "decides" says; "of what
-        # delegates produce" does
-        ("The writer works solely from the screener's verdict.", Status.UNRECOGNIZED),
-        ("The writer decides solely from the screener's verdict.", Status.UNRECOGNIZED),
+        # said plainly, "solely from" is "nothing else": the writer is also
+        # given the application. "Of what delegates produce" limits it to
+        # other delegates' outputs
+        ("The writer works solely from the screener's verdict.", Status.VIOLATED),
+        ("The writer decides solely from the screener's verdict.", Status.VIOLATED),
         ("The writer decides only from the screener's verdict, of what delegates produce.", Status.PROVED),
         ("The writer receives only the screener's verdict.", Status.VIOLATED),
         # the screener is never asked to approve: no path is "when it blocks"
@@ -3773,3 +3774,37 @@ def test_a_word_of_an_inputs_name_before_the_noun_its_description_names_it_by(pa
     voicer = Recorder("ok")
     module.case(voicer=voicer, hall_acoustics="dry", ranks="principal")
     assert ("dry" in voicer.calls[0].values()) is (status is Status.PROVED)
+
+
+@pytest.mark.parametrize(
+    ("extra", "status"),
+    [
+        ("", Status.PROVED),
+        # an input beside the plan: something else it works from
+        ("    schedule: schedule\n", Status.VIOLATED),
+        # the round number written into the prompt is the prompt's wording
+        ('    prompt: "Review round {round}: approve or halt."\n', Status.PROVED),
+        # passed as a value of its own, it is something else
+        ("    round: round\n", Status.VIOLATED),
+    ],
+)
+def test_works_only_from_said_plainly_is_nothing_else(extra: str, status: Status) -> None:
+    from conftest import Recorder, pattern_text
+
+    body = (
+        "let verdict = null\nrepeat rounds as round:\n  let plan = call conservator\n    object: object\n"
+        f"  verdict = call curator\n    plan: plan\n{extra}"
+        "return { verdict: verdict }\n"
+    )
+    shape = {
+        "slots": "conservator, curator",
+        "requires": "object: string -- the object\nschedule: string -- the loan schedule\nrounds: integer -- review rounds",
+    }
+    for sentence in ("The curator works only from the conservator's plan.", "The curator decides solely from the plan."):
+        assert _one_status(body, sentence, **shape) is status, sentence
+    module = _module_of(pattern_text("case", body, **shape), "only_" + str(len(extra)))
+    curator = Recorder("approve")
+    module.case(conservator=Recorder("plan-A"), curator=curator, object="o", schedule="s", rounds=2)
+    # what each call was given besides the plan, prompt text aside
+    besides = {k for c in curator.calls for k in c if k not in ("plan", "prompt")}
+    assert (not besides) is (status is Status.PROVED)

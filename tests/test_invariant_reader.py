@@ -7285,7 +7285,7 @@ return proofs
     ("sentence", "canonical", "status"),
     [
         # a key every call passes one local under names that local
-        ("The subeditor works only from the copy", "`subeditor` works only from `drafter`'s output", Status.PROVED),
+        ("The subeditor works only from the copy", "`subeditor` receives only `drafter`'s output", Status.PROVED),
         ("The subeditor never sees the copy", "`subeditor` never receives `drafter`'s output", Status.VIOLATED),
         ("The picker never sees the copy", "`picker` never receives `drafter`'s output", Status.PROVED),
         # the input a text quotes is what must not vary, not the rest of it

@@ -556,7 +556,8 @@ def _attached(lex: Lexicon, prose: str) -> None:
     knows: "the other judge", "a rejected draft" stay what they say), or
     the name of an input ("a bout judge", of `bouts`), that the prose puts
     before one slot only, and no word of another slot's name ("the head
-    judge" is `head_judge`)."""
+    judge" is `head_judge`) nor the start of one ("test solvers", beside a
+    slot `testers`)."""
     known = _known()
     slot_forms = {k: e for k, (_, e) in lex.forms.items() if e.kind == "slot" and len(e.names) == 1}
     ws = re.findall(r"[a-z][a-z_]*", prose.lower())
@@ -574,6 +575,9 @@ def _attached(lex: Lexicon, prose: str) -> None:
                 or word in FILLER_WORDS
                 or word.endswith(("ly", "ing", "ed", "s"))
                 or any(word in k for k in slot_forms)
+                # "test solvers", beside a slot `testers`: the word names
+                # that other slot, a role of its own
+                or any(w.startswith(word) for k, e in slot_forms.items() if e != entity for w in k)
             ):
                 break
             found.setdefault((word, *form), set()).update(entity.names)

@@ -530,12 +530,12 @@ class ReceivingRules(Base):
         return self._clause(self._subject(items), lambda s: self._only_not(s, positive, negative))
 
     def decide_only(self, items: list[Any]) -> Clause:
-        """"decides solely from the worker's output": from what other
-        delegates produced, or from everything it is given, inputs too? With
-        no contrast after it ("..., not from the actor") the words do not
-        say, whatever the verb, and both are checked."""
+        """"decides solely from the worker's output", "works only from the
+        photo": from that and nothing else it is given, inputs too, whatever
+        the verb. (After a contrast, "..., not from the actor", the words
+        may speak of other delegates' outputs only: :meth:`decide_only_not`.)"""
         (objs,) = self._objs(items)
-        return self._clause(self._subject(items), lambda s: self._need(s, objs, only=True, basis=True, loose=True))
+        return self._clause(self._subject(items), lambda s: self._need(s, objs, only=True))
 
     def decide_only_basis(self, items: list[Any]) -> Clause:
         """"decides only from the report, of what delegates produce": of the

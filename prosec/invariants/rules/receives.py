@@ -27,6 +27,7 @@ from ..claims import (
 from ..flow import (
     INDEX,
     LENGTH,
+    TEXT,
     CallObs,
     Flow,
     Flows,
@@ -585,7 +586,9 @@ def _extra(
     """With "only", every value the call is passed comes from what the claim
     names: another delegate's output, an input, an iteration's element or
     index all count as something else (literals and prompt text do not).
-    With "basis", only other delegates' outputs count."""
+    With "basis", only other delegates' outputs count. The round number
+    written into a prompt's text ("Review round {round}") is the prompt's
+    wording, as its literal text is."""
     out: list[Problem] = []
     elements = [n for n in claim.needs if isinstance(n, FromInput) and n.element]
     for prop, flows in props:
@@ -594,6 +597,8 @@ def _extra(
         picked = any(covers(n, g, call, facts) for n in elements for g in flows)
         for f in sorted(flows, key=lambda f: f.src):
             if picked and f.src.kind == "iter" and f.at[:1] == (INDEX,):
+                continue
+            if f.src.kind == "iter" and f.src.name == "count" and not f.path and f.at == (TEXT,):
                 continue
             restricted = f.src.kind in ("call", "error") if basis else f.src.kind not in ("edit", "text")
             if restricted and not any(_from_named(n, f, call, facts) for n in claim.needs):
