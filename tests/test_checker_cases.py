@@ -3808,3 +3808,31 @@ def test_works_only_from_said_plainly_is_nothing_else(extra: str, status: Status
     # what each call was given besides the plan, prompt text aside
     besides = {k for c in curator.calls for k in c if k not in ("plan", "prompt")}
     assert (not besides) is (status is Status.PROVED)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "status"),
+    [
+        # after a count, "for every wheel" is "per wheel": of the one wheel
+        # the run is given, once in all
+        ("The inspector is called exactly once for every wheel.", Status.PROVED),
+        ("The inspector is called exactly once per wheel.", Status.PROVED),
+        # "direction" is the last word of a number, `checks_per_direction`,
+        # which counts directions the run has several of: not one thing
+        ("The inspector is called exactly once per direction.", Status.UNRECOGNIZED),
+        ("The inspector is called exactly once for each direction.", Status.UNRECOGNIZED),
+    ],
+)
+def test_once_for_every_thing_the_run_is_given(sentence: str, status: Status) -> None:
+    from conftest import Recorder, pattern_text
+
+    body = "let verdict = call inspector\n  wheel: wheel\nrepeat checks_per_direction:\n  call turner\n    wheel: wheel\nreturn { verdict: verdict }\n"
+    shape = {
+        "slots": "inspector, turner",
+        "requires": "wheel: string -- the wheel to inspect\nchecks_per_direction: integer -- turns each way",
+    }
+    assert _one_status(body, sentence, **shape) is status
+    module = _module_of(pattern_text("case", body, **shape), "wheel")
+    inspector = Recorder("ok")
+    module.case(inspector=inspector, turner=Recorder("turned"), wheel="w", checks_per_direction=2)
+    assert len(inspector.calls) == 1

@@ -120,6 +120,17 @@ def lattice(text: str, lex: Lexicon, *, made: bool = False) -> list[list[Tok]]:
             out.append([_owned(tok.text, lex, phrases) if after_poss and tok.kind != "SLOT" else tok])
             i += 1
             continue
+        if (
+            word == "for" and i + 1 < len(low) and low[i + 1] in ("every", "each")
+            and out and any(t.kind in ("ONCE_N", "TIMES") for t in out[-1])
+        ):
+            # "exactly once for every wheel", of the one wheel a run
+            # handles: "per wheel" (of the elements of a list a `for`
+            # walks, it says which element goes to which call, another claim)
+            if _per_thing(low, i + 2, lex, phrases):
+                out.append([Tok("IN_TOTAL", " ".join(low[i : i + 3]))])
+                i += 3
+                continue
         if word == "per" and (each := _per_element(low, i + 1, lex)) is not None:
             # "once per scene", of a `for scene in scenes` that calls a
             # slot: as many times as the list has elements
@@ -629,7 +640,12 @@ def _per_thing(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str, ..
         # "once per message", of a `customer_message: string`: the one
         # the run is given
         entity = found[1]
-        single = entity.kind == "input" and len(entity.names) == 1 and entity.names[0] in lex.scalars
+        # (not a number: "once per direction", of `readers_per_direction:
+        # number`, counts directions, which the run has several of)
+        single = (
+            entity.kind == "input" and len(entity.names) == 1
+            and entity.names[0] in lex.scalars and entity.names[0] not in lex.quantities
+        )
         return single and (i + 1 >= len(low) or low[i + 1] in (",", ";"))
     if word in lex.key_forms or word in lex.declared_keys or plural(word) == word or singular(word) != word:
         return False

@@ -242,6 +242,8 @@ class Lexicon:
     #: inputs declared with a type that is no list (``fire_report: string``):
     #: they have no "other elements" for another call to be given
     scalars: frozenset[str] = frozenset()
+    #: the inputs and config entries declared as a number or an integer
+    quantities: frozenset[str] = frozenset()
     #: locals that are appended or recorded to (lists built by appending)
     appended: frozenset[str] = frozenset()
     #: slot → the nouns its `ensures:` calls its result by ("ensures: a
@@ -1039,6 +1041,7 @@ def build_lexicon(
             for slot in sorted(slot_set)
         },
         scalars=frozenset(scalars) & input_set,
+        quantities=frozenset(quantities) & input_set,
         appended=frozenset(
             stmt.target.name for stmt in ir.walk(program.body) if isinstance(stmt, ir.Append) and isinstance(stmt.target, ir.Name)
         ),
