@@ -61,11 +61,13 @@ _GIVING = (
     "configured", "reported", "worded", "phrased",
     # "exactly as filed", "as asked": the caller's filing or question
     "filed", "asked", "requested", "uploaded",
+    # "exactly as recorded", "as exported": the caller's record of it
+    "recorded", "logged", "exported",
 )
 _GAVE = (
     "gave", "provided", "supplied", "passed", "submitted", "wrote", "sent", "entered", "worded", "phrased", "reported",
     # "as the caller set it", "as the user specified them": the caller's choice of the value
-    "set", "specified", "chose", "stated",
+    "set", "specified", "chose", "stated", "listed",
     "filed", "asked", "requested", "uploaded",
 )
 _AS_GIVEN: tuple[str, ...] = tuple(
@@ -75,7 +77,9 @@ _AS_GIVEN: tuple[str, ...] = tuple(
         + [
             f"{e}as {who} {v} {it}"
             for e in ("", "exactly ", "just ")
-            for who in ("the caller", "the user", "they")
+            # (the one who supplies the pattern's inputs, by the words
+            # for them: "exactly as the customer gave it")
+            for who in ("the caller", "the user", "the customer", "the client", "the requester", "they")
             for v in _GAVE
             for it in ("it", "them")
         ]
