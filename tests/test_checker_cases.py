@@ -3836,3 +3836,29 @@ def test_once_for_every_thing_the_run_is_given(sentence: str, status: Status) ->
     inspector = Recorder("ok")
     module.case(inspector=inspector, turner=Recorder("turned"), wheel="w", checks_per_direction=2)
     assert len(inspector.calls) == 1
+
+
+@pytest.mark.parametrize(
+    ("prompt", "status"),
+    [
+        ("Write the next hint.", Status.PROVED),
+        # the prompt names the solver: the hint writer is told of it
+        ("Write the next hint for the solver.", Status.VIOLATED),
+    ],
+)
+def test_never_told_there_is_another_delegate(prompt: str, status: Status) -> None:
+    from conftest import Recorder, pattern_text
+
+    body = (
+        "let attempt = call solver\n  puzzle: puzzle\n"
+        f'let hint = call hint_writer\n  stuck_at: attempt.stuck_at\n  prompt: "{prompt}"\n'
+        "return { hint: hint }\n"
+    )
+    shape = {"slots": "solver, hint_writer", "requires": "puzzle: string -- the puzzle"}
+    for sentence in ("The hint writer is never told there is a solver.", "The hint writer isn't told there is a solver."):
+        assert _one_status(body, sentence, **shape) is status, sentence
+    module = _module_of(pattern_text("case", body, **shape), "there_" + str(len(prompt)))
+    writer = Recorder("hint")
+    module.case(solver=Recorder({"stuck_at": "row 3"}), hint_writer=writer, puzzle="p")
+    told = " ".join(str(v) for c in writer.calls for v in c.values())
+    assert ("solver" not in told) is (status is Status.PROVED)
