@@ -3862,3 +3862,25 @@ def test_never_told_there_is_another_delegate(prompt: str, status: Status) -> No
     module.case(solver=Recorder({"stuck_at": "row 3"}), hint_writer=writer, puzzle="p")
     told = " ".join(str(v) for c in writer.calls for v in c.values())
     assert ("solver" not in told) is (status is Status.PROVED)
+
+
+@pytest.mark.parametrize(
+    ("again", "status"),
+    [
+        ("", Status.PROVED),
+        # a second walk over the list calls the reader from its start again:
+        # in order within each walk, or as one sequence?
+        ("for later in chapters:\n  call reader\n    chapter: later\n", Status.UNRECOGNIZED),
+    ],
+)
+def test_calls_that_walk_a_list_twice_are_in_order_in_each_walk_or_not(again: str, status: Status) -> None:
+    from conftest import Recorder, pattern_text
+
+    body = f"for chapter in chapters:\n  call reader\n    chapter: chapter\n{again}return {{ done: true }}\n"
+    shape = {"slots": "reader", "requires": "chapters: string[] -- the chapters"}
+    assert _one_status(body, "The reader goes through the chapters one at a time, in order.", **shape) is status
+    module = _module_of(pattern_text("case", body, **shape), "walks_" + str(len(again)))
+    reader = Recorder("ok")
+    module.case(reader=reader, chapters=["c1", "c2"])
+    seen = [c["chapter"] for c in reader.calls]
+    assert (seen == sorted(seen)) is (status is Status.PROVED)

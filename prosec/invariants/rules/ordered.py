@@ -10,7 +10,7 @@ from ... import ir
 from ..claims import Ordered
 from ..flow import ANY, LENGTH, CallObs, LoopInfo, each, is_element, loop_key
 from ..model import Status
-from .base import Facts, Problem, Verdict, indexes, passes_var, show, verdict
+from .base import Facts, Problem, Verdict, indexes, passes_var, show, undecided, verdict
 
 
 def _walks(facts: Facts, info: LoopInfo, over: str) -> bool:
@@ -40,7 +40,18 @@ def check(claim: Ordered, facts: Facts) -> Verdict:
         problem = _one(claim, facts, call)
         if problem is not None:
             problems.append(problem)
-    return verdict(problems, [f"`{claim.target.slot}` is called in a sequential `for` over `{claim.over}`, one element per call, in order"])
+    evidence = [f"`{claim.target.slot}` is called in a sequential `for` over `{claim.over}`, one element per call, in order"]
+    walks = sorted({w[-1].span for call in calls if (w := [i for i in facts.loops_of(call) if _walks(facts, i, claim.over)])})
+    if not problems and len(walks) > 1:
+        # two loops, one after the other, each over the list: the calls go
+        # through it in order once, then again from the start
+        return undecided(
+            f"in order within each walk, or as one sequence? `{claim.target.slot}`'s calls walk `{claim.over}` "
+            f"in more than one loop (line {', '.join(str(w.line) for w in walks)}), each from its start",
+            [Problem(w, f"the loop on line {w.line} walks `{claim.over}` from its start again") for w in walks[1:]],
+            evidence,
+        )
+    return verdict(problems, evidence)
 
 
 def _one(claim: Ordered, facts: Facts, call: CallObs) -> Problem | None:
