@@ -349,16 +349,24 @@ def _identical(claim: Identical, v: View) -> str | None:
         groups.setdefault((e.site, fixed), []).append(e)
     for (site, _), events in groups.items():
         keys: set[str] = set()
+        quoting: set[str] = set()
         for e in events:
             if claim.args is None:
                 keys |= set(e.kwargs)
             else:
                 keys |= {k for k in e.kwargs if k in claim.args}
-                keys |= {k for k, found in e.tokens.items() if any(t.input in claim.args for t in found)}
+                quoting |= {k for k, found in e.tokens.items() if k not in claim.args and any(t.input in claim.args for t in found)}
         for key in sorted(keys):
             seen = {canon(e.kwargs.get(key, "<absent>")) for e in events}
             if len(seen) > 1:
                 return f"s{site} gets different {key} across iterations: {sorted(seen)[:2]}"
+        for key in sorted(quoting - keys):
+            # an argument under another key that carries a named input among
+            # other things (a text that quotes it, a record that holds it):
+            # what must not vary is what it carries of the input
+            held = {frozenset(t for t in e.tokens.get(key, ()) if t.input in (claim.args or ())) for e in events}
+            if len(held) > 1:
+                return f"s{site} gets different parts of {claim.args} under {key} across iterations"
     return None
 
 
