@@ -41,7 +41,7 @@ def check(claim: Ordered, facts: Facts) -> Verdict:
         if problem is not None:
             problems.append(problem)
     evidence = [f"`{claim.target.slot}` is called in a sequential `for` over `{claim.over}`, one element per call, in order"]
-    walks = sorted({w[-1].span for call in calls if (w := [i for i in facts.loops_of(call) if _walks(facts, i, claim.over)])})
+    walks = sorted({w.span for call in calls if (w := _walk(facts, call, claim.over)) is not None})
     if not problems and len(walks) > 1:
         # two loops, one after the other, each over the list: the calls go
         # through it in order once, then again from the start
@@ -54,13 +54,18 @@ def check(claim: Ordered, facts: Facts) -> Verdict:
     return verdict(problems, evidence)
 
 
+def _walk(facts: Facts, call: CallObs, over: str) -> LoopInfo | None:
+    """The innermost ``for`` over ``over`` around the call, if any."""
+    walking = [info for info in facts.loops_of(call) if _walks(facts, info, over)]
+    return walking[-1] if walking else None
+
+
 def _one(claim: Ordered, facts: Facts, call: CallObs) -> Problem | None:
     at = f"`call {call.call.callee}` (line {call.call.span.line})"
     loops = facts.loops_of(call)
-    walking = [info for info in loops if _walks(facts, info, claim.over)]
-    if not walking:
+    loop = _walk(facts, call, claim.over)
+    if loop is None:
         return Problem(call.call.callee_span, f"{at} is not inside a `for` over `{claim.over}`")
-    loop = walking[-1]
     if loop.parallel:
         return Problem(loop.span, f"{at} runs in a `parallel for` over `{claim.over}` (line {loop.span.line}): not in order")
     inner = [info for info in loops if info.parallel and facts.a.inside(info.span, loop.span) and info is not loop]
