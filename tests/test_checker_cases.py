@@ -3884,3 +3884,88 @@ def test_calls_that_walk_a_list_twice_are_in_order_in_each_walk_or_not(again: st
     module.case(reader=reader, chapters=["c1", "c2"])
     seen = [c["chapter"] for c in reader.calls]
     assert (seen == sorted(seen)) is (status is Status.PROVED)
+
+
+@pytest.mark.parametrize(
+    ("passed", "status"),
+    [
+        ("terms: terms", Status.PROVED),
+        ('terms: "the usual terms"', Status.VIOLATED),
+    ],
+)
+def test_a_verb_of_making_something_from_what_a_slot_is_given(passed: str, status: Status) -> None:
+    from conftest import Recorder, pattern_text
+
+    body = f"let terms = call mediator\n  dispute: dispute\nlet letter = call drafter\n  {passed}\nreturn {{ letter: letter }}\n"
+    shape = {"slots": "mediator, drafter", "requires": "dispute: string -- what the parties disagree on"}
+    for sentence in ("The drafter writes from the mediator's terms.", "The drafter decides from the mediator's terms."):
+        assert _one_status(body, sentence, **shape) is status, sentence
+    # in the past tense it may tell of one call: not read
+    assert _one_status(body, "The drafter decided from the mediator's terms.", **shape) is Status.UNRECOGNIZED
+    module = _module_of(pattern_text("case", body, **shape), "making_" + str(len(passed)))
+    drafter = Recorder("letter")
+    module.case(mediator=Recorder("split the cost"), drafter=drafter, dispute="d")
+    assert (drafter.calls[0]["terms"] == "split the cost") is (status is Status.PROVED)
+
+
+@pytest.mark.parametrize(
+    ("previous", "status"),
+    [
+        ('"none yet"', Status.PROVED),
+        ("ruling", Status.VIOLATED),
+    ],
+)
+def test_a_fresh_start_said_with_what_it_is_made_without(previous: str, status: Status) -> None:
+    from conftest import Recorder, pattern_text
+
+    body = (
+        "let ruling = null\n"
+        "loop until ruling approves (max: max_rounds) as round:\n"
+        f"  let ruling = call chair\n    scores: scores\n    previous: {previous}\n"
+        "return { ruling: ruling }\n"
+    )
+    shape = {
+        "slots": "chair",
+        "requires": "scores: string -- the panel's scores\nmax_rounds: integer -- how many rulings at most",
+    }
+    for sentence in (
+        "Each round the chair starts fresh, without its earlier rulings.",
+        "Each round the chair decides afresh, without its earlier rulings.",
+        "The chair starts fresh, with no knowledge of its earlier rulings.",
+        "Each chair call is made without knowledge of its earlier rulings.",
+        "The chair has no memory of its earlier rulings.",
+    ):
+        assert _one_status(body, sentence, **shape) is status, sentence
+    # a fresh start said alone may be how the delegate works
+    assert _one_status(body, "The chair starts fresh.", **shape) is Status.UNRECOGNIZED
+    module = _module_of(pattern_text("case", body, **shape), "fresh_" + str(len(previous)))
+    chair = Recorder("reject", "approve")
+    module.case(chair=chair, scores="s", max_rounds=3)
+    told = [c["previous"] for c in chair.calls]
+    assert len(told) == 2
+    assert (told[1] == "none yet") is (status is Status.PROVED)
+
+
+@pytest.mark.parametrize(
+    ("shown", "status"),
+    [
+        ("dish", Status.PROVED),
+        ("dishes", Status.VIOLATED),
+    ],
+)
+def test_the_other_elements_of_a_list_with_a_word_for_where_they_are(shown: str, status: Status) -> None:
+    from conftest import Recorder, pattern_text
+
+    body = (
+        "let labels = parallel for dish in dishes:\n"
+        f"  call auditor\n    dish: dish\n    menu: {shown}\n"
+        "return { labels: labels }\n"
+    )
+    shape = {"slots": "auditor", "requires": "dishes: string[] -- the menu, dish by dish"}
+    for sentence in ("No auditor call is shown the other dishes on the menu.", "An auditor never sees the other dishes on the list."):
+        assert _one_status(body, sentence, **shape) is status, sentence
+    module = _module_of(pattern_text("case", body, **shape), "on_the_" + shown)
+    auditor = Recorder("ok")
+    module.case(auditor=auditor, dishes=["soup", "pie"])
+    others = [c for c in auditor.calls if c["menu"] != c["dish"]]
+    assert (not others) is (status is Status.PROVED)

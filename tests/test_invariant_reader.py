@@ -354,7 +354,7 @@ TABLE += [
          frozenset({"receives"}), frozenset({"receives"})),
     Twin("The verifier receives the executor's work alone", "The verifier receives the executor's work", None, NEED),
     Twin("The verifier decides from the executor's work, and nothing else", "The verifier decides from the executor's work",
-         frozenset({"receives"}), None),
+         frozenset({"receives"}), frozenset({"receives"})),
     Twin("Each handler gets the ticket and only the ticket", "Each handler gets the ticket and the brief",
          frozenset({"receives"}), frozenset({"receives"})),
     Twin("The verifier sees the executor's work and no goal", "The verifier sees the executor's work and the goal",
@@ -6065,7 +6065,7 @@ def test_earlier_values_of_a_local_and_its_list(sentence: str, canonical: str | 
         ("The mediator never sees the critic's ruling", "`mediator` never receives `critic`'s output"),
         ("The mediator never sees the critic's findings", "`mediator` never receives `critic`'s `findings`"),
         # another noun, of a slot that declares its keys: not read
-        ("The mediator never sees the critic's recommendation", None),
+        ("The mediator never sees the critic's tally", None),
     ],
 )
 def test_the_noun_before_declared_keys_is_the_whole_result(sentence: str, canonical: str | None) -> None:

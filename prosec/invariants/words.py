@@ -126,6 +126,9 @@ KINDS: dict[str, tuple[str, ...]] = {
         # "the flights the finder chose", "the routes a planner drew up"
         "chose", "chooses", "choose", "picked", "selected", "selects", "select",
         "drew up", "draws up", "draw up",
+        # "what the other tasters scored", "what the panel heard": what a
+        # delegate's work turned up ("finds" is a noun as often)
+        "scored", "heard", "noticed", "spotted",
     ),
     "NEITHER": ("neither",),
     # "never sees either profile": each of them; "either A or B" after a
@@ -234,6 +237,8 @@ KINDS: dict[str, tuple[str, ...]] = {
         "reply", "replies", "contribution", "contributions", "product", "decision",
         "decisions", "assessment", "assessments", "opinion", "opinions", "review", "outcome", "outcomes",
         "reviews", "take", "feedback", "context", "step", "steps", "attempt", "attempts",
+        "ruling", "rulings", "judgement", "judgements", "judgment", "judgments", "conclusion",
+        "conclusions", "recommendation", "recommendations",
     ),
     "INPUTS": ("inputs", "arguments", "parameters", "everything", "data"),
     "PROMPT": ("instructions", "instruction", "prompt", "prompts"),
@@ -276,6 +281,9 @@ KINDS: dict[str, tuple[str, ...]] = {
         "go through", "goes through",
         # "each reading is taken without sight of the readings before it"
         "sight of",
+        # "is made without knowledge of the earlier rulings", "has no memory
+        # of earlier attempts"
+        "knowledge of", "any knowledge of", "memory of",
         # "the composer works without hearing the sound mix", "the packer
         # plans without knowing the variety"
         "hearing", "knowing",
@@ -605,6 +613,9 @@ KINDS: dict[str, tuple[str, ...]] = {
                  # "when the claim is held", "when a proposal is screened out"
                  "held", "held back", "screened out", "turned down", "vetoed"),
     "RATHER_THAN": ("rather than", "instead of"),
+    # "each pass starts fresh, without the earlier passes' readings"
+    "FRESH": ("fresh", "afresh", "anew", "from scratch", "from a clean slate", "with a clean slate"),
+
     "IN_PLACE_OF": ("in place of",),
     "VICE_VERSA": ("vice versa", "and vice versa", "the reverse", "conversely"),
     "WHOLE": ("full", "whole", "complete", "entire"),

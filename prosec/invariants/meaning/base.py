@@ -324,6 +324,16 @@ _BASIS_VERBS = frozenset(
     )
 )
 
+#: verbs of making something from what a slot is given, present tense:
+#: "writes from the terms", "prices the job from the photo"
+_MAKE_FROM_VERBS = frozenset(
+    (
+        *"decides judges rules bases works writes drafts prices plans scores grades rates".split(),
+        *"estimates composes builds decide judge rule work write draft price plan score".split(),
+        *"grade rate estimate compose build".split(),
+    )
+)
+
 
 #: Nouns for calls that do not say they are a loop's rounds ("no call",
 #: "no invocation" may be of any delegate)
@@ -628,6 +638,12 @@ class Base(Transformer[Token, Any]):
             # fewer slots than the sentence counts
             raise Unsupported(f"{count} of one slot called once")
         return Subject(tuple(Calls(s) for s in who), every=said is not None)
+
+    def subj_each_time(self, items: list[Any]) -> Subject:
+        """"each round the chair", "on every call, the scorer": the slot, of
+        each of its calls, said so."""
+        rest = [i for i in items if not (isinstance(i, Token) and i.type in ("ON", "EVERY", "CALLS", "LOOP", "COMMA"))]
+        return replace(self.subj(rest), every=True)
 
     def subj_counted(self, items: list[Any]) -> Subject:
         """"all four roles": the slots named, as many as said."""
@@ -1488,6 +1504,15 @@ class Base(Transformer[Token, Any]):
             # (the word may well be the scout's own result, which is not read)
             raise Unsupported("the other elements of an input that is no list")
         return Obj(source=OtherElements(name))
+
+    def o_elements_in(self, items: list[Any]) -> Obj:
+        """"the other dishes on the menu": where a word for the place names
+        an input, it must be the list itself ("the other dishes in the
+        allergen report" may speak of that report)."""
+        names = {self._name(t) for t in self._tokens(items, "INPUT")}
+        if len(names) != 1:
+            raise Unsupported("the other elements of a list, placed in another input")
+        return self.o_elements(items)
 
     def o_others_elements(self, items: list[Any]) -> Obj:
         """"another applicant's results", "the label given to another

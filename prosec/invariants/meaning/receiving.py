@@ -26,6 +26,7 @@ from ..lexicon import singular, words_of
 from ..words import EVIDENCE_VERBS
 from .base import (
     _BASIS_VERBS,
+    _MAKE_FROM_VERBS,
     _MOMENT_VERBS,
     ITS,
     OTHER,
@@ -56,6 +57,10 @@ _EVERY_SLOT = frozenset(
 _SO_AUX = frozenset("does do did is are was were".split())
 
 
+#: nouns of knowing something, said after "has no" or "with no"
+_KNOWING = frozenset(("knowledge of", "any knowledge of", "memory of", "sight of"))
+
+
 class ReceivingRules(Base):
     """Rules of the English grammar about what a slot receives."""
 
@@ -73,6 +78,13 @@ class ReceivingRules(Base):
 
     see_neg_passive = see_neg
 
+    def see_neg_knowledge(self, items: list[Any]) -> Clause:
+        """"has no knowledge of the rulings", "starts fresh, with no memory of
+        earlier attempts": a noun of knowing only, not "has no view of"."""
+        if not any(str(t).lower() in _KNOWING for t in self._tokens(items, "SEE")):
+            raise Unsupported("'has no' before a verb of receiving")
+        return self.see_neg(items)
+
     def see_neg_run(self, items: list[Any]) -> Clause:
         """"Seat races are run without the race brief": no call is given it.
         Without an approval it would be a gate, which the words do not
@@ -88,6 +100,15 @@ class ReceivingRules(Base):
         verb = next(t for t in self._tokens(items) if t.type not in ("WITHOUT", "EVER", "SEE", "COMMA"))
         if str(verb).lower() in _MOMENT_VERBS:
             raise Unsupported("a verb of a moment, not of the slot's work")
+        return self.see_neg(items)
+
+    def see_neg_made(self, items: list[Any]) -> Clause:
+        """"each referee call is made without knowledge of any earlier
+        ruling": said of the slot's calls ("each referee call"), not of a
+        slot by name ("the referee is made without ..." says nothing)."""
+        before = next((self.toks[:k] for k, t in enumerate(self.toks) if t.kind == "BE"), [])
+        if not any(t.kind == "CALLS" for t in before):
+            raise Unsupported("a slot, not its calls, said to be made without something")
         return self.see_neg(items)
 
     def see_neg_kept(self, items: list[Any]) -> Clause:
@@ -556,6 +577,21 @@ class ReceivingRules(Base):
         if not verb or str(verb[0]).lower() not in _BASIS_VERBS:
             raise Unsupported("'only' after the objects of a verb of receiving")
         return self.decide_only(items)
+
+    def make_from(self, items: list[Any]) -> Clause:
+        """"the drafter writes from the mediator's terms", "prices the job
+        from the photo alone": what a slot makes its work from, present
+        tense, reaches each call ("alone" after it: and nothing else). Any
+        other verb before "from" ("starts from", "decided from") is not
+        read."""
+        verb = [t for t in self._tokens(items) if t.type in ("DECIDE", "BEHAVE", "AUTHORED")]
+        if not verb or str(verb[0]).lower() not in _MAKE_FROM_VERBS:
+            raise Unsupported("a verb before 'from' that need not say what the slot is given")
+        limit = [t for t in self._tokens(items) if t.type in ("ONLY", "INDEP")]
+        if limit and str(limit[-1]).lower() not in ("only", "solely", "alone", "exclusively"):
+            raise Unsupported("a word after the objects that does not limit them")
+        (objs,) = self._objs(items)
+        return self._clause(self._subject(items), lambda s: self._need(s, objs, only=bool(limit)))
 
     def decide_only_not(self, items: list[Any]) -> Clause:
         positive, negative = self._objs(items)
