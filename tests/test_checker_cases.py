@@ -3969,3 +3969,31 @@ def test_the_other_elements_of_a_list_with_a_word_for_where_they_are(shown: str,
     module.case(auditor=auditor, dishes=["soup", "pie"])
     others = [c for c in auditor.calls if c["menu"] != c["dish"]]
     assert (not others) is (status is Status.PROVED)
+
+
+@pytest.mark.parametrize(
+    ("gated", "status"),
+    [
+        (True, Status.PROVED),
+        (False, Status.VIOLATED),
+    ],
+)
+def test_an_act_named_by_the_noun_a_slots_result_is_called_by(gated: bool, status: Status) -> None:
+    from conftest import Recorder, pattern_text
+
+    pay = "let payment = call disburser\n  amount: verdict.amount\n"
+    body = "let verdict = call adjuster\n  claim: claim\n" + (
+        "if verdict approves:\n" + "".join("  " + line + "\n" for line in pay.splitlines()) if gated else pay
+    ) + "return { verdict: verdict }\n"
+    shape = {"slots": "adjuster, disburser", "requires": "claim: string -- the claim"}
+    for sentence in (
+        "Money is paid out only after the adjuster approves the claim.",
+        "Nothing is paid unless the adjuster approves the claim.",
+    ):
+        assert _one_status(body, sentence, **shape) is status, sentence
+    # a word after the participle that is no particle of it: not read
+    assert _one_status(body, "Money is paid quickly only after the adjuster approves.", **shape) is Status.UNRECOGNIZED
+    module = _module_of(pattern_text("case", body, **shape), "paid_" + str(gated))
+    disburser = Recorder("paid")
+    module.case(adjuster=Recorder({"verdict": "reject", "amount": 5}), disburser=disburser, claim="c")
+    assert (disburser.count == 0) is (status is Status.PROVED)

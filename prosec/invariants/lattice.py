@@ -487,6 +487,10 @@ def lattice(text: str, lex: Lexicon, *, made: bool = False) -> list[list[Tok]]:
             toks += [Tok("FIELD", word, (named_key,)), Tok("WORD", word)]
         if n == 1 and len(word) >= 6 and word[:6] in lex.stems and word not in lex.key_forms:
             toks.append(Tok("SLOT", word, (lex.stems[word[:6]],)))
+            if word.endswith("ed") and word not in lex.acts:
+                # "a lot is archived", of an `archivist`: a participle of
+                # the slot's name, what it does
+                toks.append(Tok("ACT", word, (lex.stems[word[:6]],)))
         if not toks and out and any(t.kind == "SLOT" for t in out[-1]) and (_AGENT.search(word) or word in _GROUP_NOUNS):
             # "the fallback researcher", "the primary agent": a noun for
             # what the slot is, after its name; "the payments desk", "the

@@ -25,7 +25,7 @@ from typing import Literal
 
 from .. import ir
 from .flow import exprs_in, loops_in
-from .words import PRODUCTS, phrase_table
+from .words import KINDS, PRODUCTS, phrase_table
 
 MentionKind = Literal["slot", "input", "var", "all"]
 _LETTER = {"slot": "s", "input": "i", "var": "v", "all": "a"}
@@ -743,6 +743,41 @@ def _prompt_acts(prompt_verbs: dict[str, frozenset[str]]) -> dict[str, str]:
     return {form: next(iter(names)) for form, names in sorted(owners.items()) if len(names) == 1}
 
 
+def _verbs_of_noun(noun: str) -> set[str]:
+    """The verbs a noun for an act or its product may be made from:
+    ``booking`` → book, ``payment`` → pay, ``allocation`` → allocate,
+    ``order`` → order (a form no one writes names nothing)."""
+    if noun.endswith("ing") and len(noun) > 5:
+        stem = noun[:-3]
+        return {stem, stem + "e"} | ({stem[:-1]} if stem[-1:] == stem[-2:-1] else set())
+    if noun.endswith("ment") and len(noun) > 6:
+        return {noun[:-4]}
+    if noun.endswith("ation") and len(noun) > 7:
+        return {noun[:-5] + "e", noun[:-5] + "ate"}
+    return {noun}
+
+
+def _nominal_acts(nouns: dict[str, set[str]]) -> dict[str, str]:
+    """Participle → the one slot whose result is called by the noun of
+    that act: "booked", of `let booking = call scheduler`; "paid", of a
+    slot that ensures "a payment record"; "ordered", of `{ eta, order }`.
+    Nouns that are the reader's own words for any result ("report",
+    "decision") say nothing of which act, and a participle the reader
+    knows ("recorded", "approved") keeps its own meaning."""
+    generic = {w for kind in ("OUTPUT", "APPROVAL", "REFUSAL", "FAILURE") for w in KINDS.get(kind, ())}
+    known = {w for ws in KINDS.values() for w in ws}
+    owners: dict[str, set[str]] = {}
+    for slot, words in nouns.items():
+        for noun in words:
+            if len(noun) < 4 or noun in generic:
+                continue
+            for verb in _verbs_of_noun(noun):
+                for form in base_forms(verb):
+                    if (form.endswith(("ed", "id")) or form in _IRREGULAR.get(verb, ())) and form not in known:
+                        owners.setdefault(form, set()).add(slot)
+    return {form: next(iter(names)) for form, names in sorted(owners.items()) if len(names) == 1}
+
+
 def _act_phrases(slots: Iterable[str]) -> dict[tuple[str, ...], str]:
     """The nouns of the action of a slot named in two or more words: its
     name with the agent noun made the noun of what it does ("water test",
@@ -1216,6 +1251,19 @@ def build_lexicon(
         if ws and ws[-1] not in ("'s", "'") and len(ws[-1]) > 2:
             lex.products[slot] = lex.products.get(slot, frozenset()) | frozenset(variants(ws[-1]))
             lex.product_words[slot] = lex.product_words.get(slot, frozenset()) | frozenset(ws[:-1])
+    # "a dry-dock slot is booked", of `let booking = call dock_scheduler`;
+    # "money is paid out", of a slot that ensures "a payment record": the
+    # act of the noun a slot's result is called by (after the acts of its
+    # name and its prompts)
+    nominal: dict[str, set[str]] = {}
+    for slot in slot_set:
+        nominal[slot] = {*lex.products.get(slot, ()), *lex.product_words.get(slot, ()), *lex.declares.get(slot, ())}
+    for local, made_by in lex.results.items():
+        if len(made_by) == 1:
+            nominal.setdefault(next(iter(made_by)), set()).add(local)
+    for form, slot in _nominal_acts(nominal).items():
+        if form not in taken:
+            lex.acts.setdefault(form, slot)
     for stmt in ir.walk(program.body):
         match stmt:
             case ir.Bind(name=name, value=ir.Repeat(body=(ir.ExprStmt(expr=ir.Call(callee=callee)),)) | ir.For(

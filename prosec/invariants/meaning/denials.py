@@ -22,6 +22,9 @@ from .base import (
     is_participle,
 )
 
+#: the particles of a phrasal verb: "paid out", "handed over", "sent off"
+_PARTICLES = frozenset("out over off up down back away".split())
+
 
 class DenialsRules(Base):
     """Rules of the English grammar about denied promises and gating."""
@@ -77,6 +80,9 @@ class DenialsRules(Base):
         """"The change is merged only if the auditor approves": the slot
         named for the action runs only on the approval."""
         (act,) = self._tokens(items, "ACT")
+        after = items[items.index(act) + 1] if items.index(act) + 1 < len(items) else None
+        if isinstance(after, Token) and after.type == "WORD" and str(after).lower() not in _PARTICLES:
+            raise Unsupported(f"'{act} {after}': a word after the act that is not its particle")
         approver = next(i for i in items if _is_name(i))
         slot = self._name(act)
         if slot == approver:
