@@ -7584,3 +7584,26 @@ def test_a_refusal_in_the_tested_words_past_form_and_a_name_that_is_also_a_key(
     read_as, got, evidence = _checked(SHELF.replace("{held}", held), sentence)
     assert read_as == canonical, (sentence, evidence)
     assert got == status, evidence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # the description's opening phrase ends before the participle after it
+        ("The screener never sees the other applications", "`screener` never receives other `applicants`"),
+        ("The screener never sees the applications received", None),
+        # an irregular plural: "shelves", one "shelf"
+        ("The screener never sees the other shelves", "`screener` never receives other `shelves`"),
+    ],
+)
+def test_a_description_names_its_input_up_to_a_participle(sentence: str, canonical: str | None) -> None:
+    from conftest import pattern_text
+
+    body = (
+        "let seen = parallel for applicant in applicants:\n  call screener\n    applicant: applicant\n"
+        "let weeded = parallel for shelf in shelves:\n  call screener\n    applicant: shelf\n"
+        "return { seen: seen }\n"
+    )
+    requires = "applicants: string[] -- the applications received\nshelves: string[] -- the shelves to weed"
+    pattern = pattern_text("own", body, slots="screener", requires=requires, invariants="{invariants}")
+    assert _read_as(pattern, sentence) == canonical, sentence

@@ -76,7 +76,12 @@ def plural(word: str) -> str:
 
 
 #: Plurals no ending rule gives.
-IRREGULAR = {"corpus": "corpora", "criterion": "criteria", "analysis": "analyses", "thesis": "theses", "index": "indices"}
+IRREGULAR = {
+    "corpus": "corpora", "criterion": "criteria", "analysis": "analyses", "thesis": "theses", "index": "indices",
+    "shelf": "shelves", "half": "halves", "knife": "knives", "wolf": "wolves", "calf": "calves", "loaf": "loaves",
+    "thief": "thieves", "person": "people", "child": "children", "man": "men", "woman": "women",
+    "medium": "media", "tooth": "teeth", "foot": "feet", "mouse": "mice", "goose": "geese",
+}
 
 
 def variants(word: str) -> set[str]:
@@ -382,6 +387,8 @@ def description_phrase(text: str) -> list[str]:
             return []
         if word in _PHRASE_END or not (word[0].isalpha() or word in ("'s", "'")):
             break
+        if out and out[-1] not in ("'s", "'") and len(word) > 4 and word.endswith("ed"):
+            break  # "the applications received", "the photos submitted"
         out.append(word.replace("-", "_"))
     return out if out and out[-1] not in ("'s", "'") and len(out) <= 4 else []
 
