@@ -459,7 +459,11 @@ KINDS: dict[str, tuple[str, ...]] = {
     "LIMIT_N": ("bound", "upper bound", "limit", "upper limit", "cap"),
     # "the number of rounds never exceeds `max_rounds`"
     "COUNT_OF": ("number of", "the number of", "count of", "the count of"),
-    "EXCEED": ("exceeds", "exceed", "goes beyond", "go beyond", "goes above", "go above"),
+    "EXCEED": (
+        "exceeds", "exceed", "goes beyond", "go beyond", "goes above", "go above",
+        # "the loop never runs past max_rounds"
+        "runs past", "run past", "goes past", "go past", "runs beyond", "run beyond",
+    ),
     "KNOW": (
         "know", "knows", "knew", "aware", "learn", "learns", "realize", "realizes",
         "realise", "realises", "suspect", "suspects", "notice", "notices", "find out",

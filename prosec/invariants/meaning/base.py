@@ -640,9 +640,9 @@ class Base(Transformer[Token, Any]):
         return Subject(tuple(Calls(s) for s in who), every=said is not None)
 
     def subj_each_time(self, items: list[Any]) -> Subject:
-        """"each round the chair", "on every call, the scorer": the slot, of
-        each of its calls, said so."""
-        rest = [i for i in items if not (isinstance(i, Token) and i.type in ("ON", "EVERY", "CALLS", "LOOP", "COMMA"))]
+        """"each round the chair", "on every call, the scorer", "each
+        round's auditor": the slot, of each of its calls, said so."""
+        rest = [i for i in items if not (isinstance(i, Token) and i.type in ("ON", "EVERY", "CALLS", "LOOP", "COMMA", "POSS"))]
         return replace(self.subj(rest), every=True)
 
     def subj_counted(self, items: list[Any]) -> Subject:
