@@ -131,6 +131,15 @@ def lattice(text: str, lex: Lexicon, *, made: bool = False) -> list[list[Tok]]:
                 out.append([Tok("IN_TOTAL", " ".join(low[i : i + 3]))])
                 i += 3
                 continue
+            exactly = len(out) > 1 and any(t.kind == "EXACTLY" for t in out[-2])
+            if not exactly and (each := _per_element(low, i + 2, lex)) is not None:
+                # "once for every chunk", of a `for chunk in chunks`: as
+                # "once per chunk", as many times as the list has elements
+                # ("exactly once for each chunk" is each chunk's one call)
+                n, walked = each
+                out.append([Tok("IN_TOTAL", " ".join(low[i : i + 2 + n]), (walked,))])
+                i += 2 + n
+                continue
         if word == "per" and (each := _per_element(low, i + 1, lex)) is not None:
             # "once per scene", of a `for scene in scenes` that calls a
             # slot: as many times as the list has elements
