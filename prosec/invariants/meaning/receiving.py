@@ -570,10 +570,8 @@ class ReceivingRules(Base):
         it bases its work on. After a verb of receiving ("receives the goal
         only") the word may limit what it sees or only what it works from,
         and is not read."""
-        limit = [t for t in self._tokens(items) if t.type in ("ONLY", "INDEP")]
+        self._limited(items)
         verb = [t for t in self._tokens(items) if t.type in ("SEE", "RELY", "DECIDE")]
-        if str(limit[-1]).lower() not in ("only", "solely", "alone", "exclusively"):
-            raise Unsupported("a word after the objects that does not limit them")
         if not verb or str(verb[0]).lower() not in _BASIS_VERBS:
             raise Unsupported("'only' after the objects of a verb of receiving")
         return self.decide_only(items)
@@ -587,11 +585,17 @@ class ReceivingRules(Base):
         verb = [t for t in self._tokens(items) if t.type in ("DECIDE", "BEHAVE", "AUTHORED")]
         if not verb or str(verb[0]).lower() not in _MAKE_FROM_VERBS:
             raise Unsupported("a verb before 'from' that need not say what the slot is given")
+        only = self._limited(items)
+        (objs,) = self._objs(items)
+        return self._clause(self._subject(items), lambda s: self._need(s, objs, only=only))
+
+    def _limited(self, items: list[Any]) -> bool:
+        """Whether a word after the objects limits them to what is named
+        ("alone", "only"); another word there ("independently") is not read."""
         limit = [t for t in self._tokens(items) if t.type in ("ONLY", "INDEP")]
         if limit and str(limit[-1]).lower() not in ("only", "solely", "alone", "exclusively"):
             raise Unsupported("a word after the objects that does not limit them")
-        (objs,) = self._objs(items)
-        return self._clause(self._subject(items), lambda s: self._need(s, objs, only=bool(limit)))
+        return bool(limit)
 
     def decide_only_not(self, items: list[Any]) -> Clause:
         positive, negative = self._objs(items)
