@@ -3997,3 +3997,135 @@ def test_an_act_named_by_the_noun_a_slots_result_is_called_by(gated: bool, statu
     disburser = Recorder("paid")
     module.case(adjuster=Recorder({"verdict": "reject", "amount": 5}), disburser=disburser, claim="c")
     assert (disburser.count == 0) is (status is Status.PROVED)
+
+
+@pytest.mark.parametrize(
+    ("passed", "status"),
+    [
+        ("reference: reference", Status.PROVED),
+        ("sample_id: sample_id", Status.VIOLATED),
+    ],
+)
+def test_which_one_is_the_input_that_identifies_it(passed: str, status: Status) -> None:
+    from conftest import Recorder, pattern_text
+
+    body = f"let verdict = call reviewer\n  sample: sample\n  {passed}\nreturn {{ verdict: verdict }}\n"
+    shape = {
+        "slots": "reviewer",
+        "requires": "sample: string -- the sample\nsample_id: string -- the lab's label\nreference: string -- the method",
+    }
+    for sentence in ("The reviewer is never told which sample it is judging.", "The reviewer never learns which sample was sent."):
+        assert _one_status(body, sentence, **shape) is status, sentence
+    told = "The reviewer is told which sample it is judging."
+    assert _one_status(body, told, **shape) is (Status.VIOLATED if status is Status.PROVED else Status.PROVED)
+    # with no input for its identity, "which sample" is not read
+    plain = {**shape, "requires": "sample: string -- the sample\nreference: string -- the method"}
+    plain_body = "let verdict = call reviewer\n  sample: sample\nreturn { verdict: verdict }\n"
+    assert _one_status(plain_body, "The reviewer is never told which sample it is judging.", **plain) is Status.UNRECOGNIZED
+    module = _module_of(pattern_text("case", body, **shape), "which_" + passed.split(":")[0])
+    reviewer = Recorder("ok")
+    module.case(reviewer=reviewer, sample="s", sample_id="S-1", reference="r")
+    assert ("S-1" not in reviewer.calls[0].values()) is (status is Status.PROVED)
+
+
+@pytest.mark.parametrize(
+    ("passed", "status"),
+    [
+        ("record: patient_record", Status.PROVED),
+        ("insurance: insurance_id", Status.VIOLATED),
+    ],
+)
+def test_an_input_said_as_another_inputs_thing(passed: str, status: Status) -> None:
+    from conftest import Recorder, pattern_text
+
+    body = f"let plan = call classifier\n  {passed}\nreturn {{ plan: plan }}\n"
+    shape = {
+        "slots": "classifier",
+        "requires": "patient_record: object -- the chart\ninsurance_id: string -- payer reference",
+    }
+    assert _one_status(body, "The classifier never sees the patient's insurance ID.", **shape) is status
+    module = _module_of(pattern_text("case", body, **shape), "insured_" + passed.split(":")[0])
+    classifier = Recorder("ok")
+    module.case(classifier=classifier, patient_record={"id": 1}, insurance_id="INS-9")
+    assert ("INS-9" not in classifier.calls[0].values()) is (status is Status.PROVED)
+
+
+@pytest.mark.parametrize(
+    ("passed", "status"),
+    [
+        ("plan: plan", Status.PROVED),
+        ("plan: plan\n  verdict: verdict", Status.VIOLATED),
+    ],
+)
+def test_a_possessive_said_once_for_two_nouns(passed: str, status: Status) -> None:
+    from conftest import Recorder, pattern_text
+
+    body = (
+        "let plan = call planner\n  plots: plots\n"
+        "let verdict = call secretary\n  plan: plan\n"
+        f"let letter = call notifier\n  {passed}\n"
+        "return { letter: letter }\n"
+    )
+    shape = {"slots": "planner, secretary, notifier", "requires": "plots: string -- the plots"}
+    ensures = {"secretary": "{ decision, notes }"}
+    # "verdict", with no article of its own, is the secretary's too (not any
+    # delegate's result, which the planner's plan is)
+    sentence = "The notifier never sees the secretary's notes or verdict."
+    assert _one_status(body, sentence, **shape, ensures=ensures) is status
+    # with an article, whose verdict is not said: not read
+    other = "The notifier never sees the secretary's notes or the ruling."
+    assert _one_status(body, other, **shape, ensures=ensures) is Status.UNRECOGNIZED
+    module = _module_of(pattern_text("case", body, **shape, ensures=ensures), "possessed_" + str(len(passed)))
+    notifier = Recorder("sent")
+    module.case(planner=Recorder("p"), secretary=Recorder({"decision": "ok", "notes": "n"}), notifier=notifier, plots="x")
+    assert ("verdict" not in notifier.calls[0]) is (status is Status.PROVED)
+
+
+@pytest.mark.parametrize(
+    ("loop", "status"),
+    [
+        (False, Status.PROVED),
+        # in a loop, "per submission" may be per element: not read
+        (True, Status.UNRECOGNIZED),
+    ],
+)
+def test_once_per_submission_is_once_a_run(loop: bool, status: Status) -> None:
+    from conftest import Recorder, pattern_text
+
+    check = "call checker\n  stamp: stamp\n"
+    body = (
+        ("let checks = parallel for view in views:\n" + "".join("  " + line + "\n" for line in check.splitlines()))
+        if loop
+        else "let checks = " + check
+    ) + "return { checks: checks }\n"
+    shape = {"slots": "checker", "requires": "stamp: string -- the stamp\nviews: string[] -- photos"}
+    for sentence in ("The checker is run once per submission.", "The checker is called at most once per call."):
+        assert _one_status(body, sentence, **shape) is status, sentence
+    module = _module_of(pattern_text("case", body, **shape), "per_submission_" + str(loop))
+    checker = Recorder("ok")
+    module.case(checker=checker, stamp="s", views=["a", "b"])
+    assert checker.count == (2 if loop else 1)
+
+
+@pytest.mark.parametrize(
+    ("passed", "status"),
+    [
+        ("verdicts: verdicts", Status.PROVED),
+        ("verdicts: verdicts\n  draft: draft", Status.VIOLATED),
+    ],
+)
+def test_a_locals_name_over_the_plain_noun_for_a_result(passed: str, status: Status) -> None:
+    from conftest import Recorder, pattern_text
+
+    body = (
+        "let verdicts = parallel for claim in claims:\n  call checker\n    claim: claim\n"
+        f"let story = call editor\n  {passed}\n"
+        "return { story: story }\n"
+    )
+    shape = {"slots": "checker, editor", "requires": "claims: string[] -- the claims\ndraft: string -- the article"}
+    # "the verdicts" is the local, not any delegate's result (one reading)
+    assert _one_status(body, "The editor is passed only the verdicts.", **shape) is status
+    module = _module_of(pattern_text("case", body, **shape), "verdicts_" + str(len(passed)))
+    editor = Recorder("ok")
+    module.case(checker=Recorder("true"), editor=editor, claims=["a", "b"], draft="d")
+    assert (set(editor.calls[0]) - {"prompt"} == {"verdicts"}) is (status is Status.PROVED)

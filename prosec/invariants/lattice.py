@@ -147,12 +147,27 @@ def lattice(text: str, lex: Lexicon, *, made: bool = False) -> list[list[Tok]]:
             out.append([Tok("IN_TOTAL", " ".join(low[i : i + 1 + n]), (walked,))])
             i += 1 + n
             continue
+        if (
+            word == "per" and low[i + 1 : i + 2] in (["call"], ["invocation"]) and low[i + 2 : i + 3] in ([], [","], [";"])
+            and out and any(t.kind in ("ONCE_N", "TIMES") for t in out[-1])
+        ):
+            # "at most once per call": of the pattern's call, a run (not
+            # "one tile per call", of the slot's calls)
+            out.append([Tok("IN_TOTAL", f"per {low[i + 1]}")])
+            i += 2
+            continue
         if word == "per" and _per_thing(low, i + 1, lex, phrases):
             # "exactly once per event": of a run, where the pattern has no
             # list or loop of events (which a rule then requires of the
             # slot counted: called in no loop)
             out.append([Tok("IN_TOTAL", f"per {low[i + 1]}")])
             i += 2
+            continue
+        if (ident := _identifier(low, i, out, lex)) is not None:
+            # "is never told which sample it is judging", of an input
+            # `sample_id`: which one it is, the input that identifies it
+            out.append([Tok("INPUT", word, (ident,))])
+            i += 1
             continue
         if (act := _act_phrase(low, i, lex)) is not None:
             # "every water test", of `water_tester`: what that slot does
@@ -582,6 +597,18 @@ def _one_name(out: list[list[Tok]], articles: set[int], lex: Lexicon) -> tuple[l
             merged[-2:] = [[replace(first[0], text=f"{first[0].text} of {pos[0].text}")]]
             kept.discard(len(merged))
             continue
+        if (
+            first is not None and prev is not None and [t.kind for t in prev] == ["POSS"]
+            and len(owner := [t for t in first if t.kind == "INPUT"]) == 1 and len(owner[0].names) == 1
+            and len(pos) == 1 and pos[0].kind == "INPUT" and len(pos[0].names) == 1
+        ):
+            # "the patient's insurance ID", of inputs `patient_record` and
+            # `insurance_id`: an input of its own, whoever it is about
+            # ("the referees' contact details", of `referees: object[] --
+            # contact details of the candidate's referees`: both name it)
+            merged[-2:] = [[replace(pos[0], text=f"{owner[0].text} 's {pos[0].text}")]]
+            kept.discard(len(merged))
+            continue
         if k in articles:
             kept.add(len(merged))
         merged.append(pos)
@@ -646,9 +673,13 @@ def _per_thing(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str, ..
     handles: a singular noun that ends the clause and is no name, key or
     word of the reader, whose plural the pattern's text never uses (it
     would have many of them: "per station", of a pattern about stations)."""
-    if i >= len(low) or not low[i].isalpha() or _known(low[i], phrases):
+    if i >= len(low) or not low[i].isalpha():
         return False
     word = low[i]
+    if _known(word, phrases) and set(phrases.get((word,), ())) != {"DECLARED"}:
+        # (a noun of the caller's handing in, "per submission", "per
+        # arrival", is the one thing a run is handed, as a plain noun is)
+        return False
     if (found := lex.forms.get((word,))) is not None:
         # "once per message", of a `customer_message: string`: the one
         # the run is given
@@ -666,6 +697,24 @@ def _per_thing(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str, ..
         return False
     said = {a for a, _ in lex.bigrams} | {b for _, b in lex.bigrams}
     return plural(word) not in said and not any(plural(word) in k for k in lex.forms)
+
+
+#: The last words of an input's name that make it what identifies a thing.
+IDENTITY_WORDS = ("id", "name", "url", "number", "code", "ref", "reference")
+
+
+def _identifier(low: list[str], i: int, out: list[list[Tok]], lex: Lexicon) -> str | None:
+    """After "which", a noun that is no slot's name, where one input is
+    named for that thing's identity (`sample_id`, `page_url`): that input
+    (also where the thing itself is an input: which sample it is, not
+    whether it has it)."""
+    if not (out and any(t.kind == "THAT" and t.text == "which" for t in out[-1])) or not low[i].isalpha():
+        return None
+    word = singular(low[i])
+    if any(form is not None and form[1].kind == "slot" for form in (lex.forms.get((low[i],)), lex.forms.get((word,)))):
+        return None
+    found = [n for n in sorted(lex.inputs) if n in {f"{word}_{s}" for s in IDENTITY_WORDS}]
+    return found[0] if len(found) == 1 else None
 
 
 def _act_phrase(low: list[str], i: int, lex: Lexicon) -> tuple[str, ...] | None:

@@ -22,12 +22,12 @@ derivation, so two readings are seen rather than settled by rule order.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, is_dataclass
 
 from lark import Token, Tree
 from lark.exceptions import VisitError
 
-from .claims import Claim, Firewall, Identical
+from .claims import AnyResult, Claim, Firewall, Identical
 from .earley import parse_trees
 from .lattice import Tok, lattice, variants
 from .lexicon import Lexicon
@@ -118,11 +118,39 @@ def read(text: str, lex: Lexicon) -> Reading:
         # no other way: "the walk reports", of `ensures: a walk report`
         found = _readings(variants(second), lex)
         positions = second if found else positions
+    found = _named_over_generic(found)
     if len(found) == 1:
         return Reading(claims=found[0])
     if len(found) > 1:
         return Reading(ambiguous=tuple(found), unread=())
     return _partial(positions, lex)
+
+
+def _named_over_generic(found: list[tuple[Claim, ...]]) -> list[tuple[Claim, ...]]:
+    """Of readings that make the same kinds of claims, in the same order,
+    where all but one read a word as the plain noun for any delegate's
+    result and that one as a value of the pattern ("the verdicts", of a
+    local `verdicts`; "a critique", of a critic's), the one that names the
+    pattern's value: its own name is what the words point at. Readings that
+    differ in other ways stay two readings."""
+    named = [claims for claims in found if not any(_generic(c) for c in claims)]
+    if len(named) != 1 or len(named) == len(found):
+        return found
+    shape = [type(c) for c in named[0]]
+    if any([type(c) for c in claims] != shape for claims in found):
+        return found
+    return named
+
+
+def _generic(value: object) -> bool:
+    """Whether a claim (or a part of one) names "the result" of no one delegate."""
+    if isinstance(value, AnyResult):
+        return True
+    if isinstance(value, tuple | frozenset):
+        return any(_generic(v) for v in value)
+    if is_dataclass(value):
+        return any(_generic(getattr(value, f.name)) for f in fields(value))
+    return False
 
 
 def _partial(positions: list[list[Tok]], lex: Lexicon) -> Reading:

@@ -436,7 +436,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     # "sees both corpora in full": all of it, as "the whole X" (not
     # unchanged: a value passed whole under a key of an object is seen in full)
     "IN_FULL": ("in full", "in its entirety", "in their entirety"),
-    "ORIGINAL": ("original", "raw", "initial", "unmodified", "unaltered", "untouched", "pristine", "caller's"),
+    "ORIGINAL": ("original", "raw", "initial", "unmodified", "unaltered", "untouched", "pristine", "caller's", "source"),
     "UNCHANGED": (
         "unchanged", "verbatim", "as_is", "untouched", "unmodified", "unaltered", "intact",
         "unedited", "word for word", "in its original form", "in original form",

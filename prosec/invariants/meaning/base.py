@@ -139,6 +139,9 @@ class Obj:
     #: "both X and Y" after a verb: received, each of them; kept away, only
     #: the pair ("never sees both" allows one), which no claim says
     both: bool = False
+    #: a noun for a result said with no article of its own ("the
+    #: secretary's notes or verdict"): after a possessive, the possessor's
+    bare: bool = False
     #: "each other's", "one another's": of the subject's other slots when it
     #: names several, else of the other calls of its one slot
     reciprocal: bool = False
@@ -826,6 +829,14 @@ class Base(Transformer[Token, Any]):
                 # "the actor's reasoning or self-assessment": one owner's fields
                 last = out.pop()
                 obj = Obj(owner=last.owner, what=last.what, fields=(*last.fields, obj.source.name))
+            if obj.bare and out and out[-1].source is None and out[-1].owner in self.lex.slots and out[-1].what in ("fields", "output"):
+                # "the secretary's notes or verdict": the possessive is said
+                # once for both nouns, and the verdict is the secretary's
+                obj = Obj(owner=out[-1].owner, what="output")
+            elif isinstance(obj.source, AnyResult) and out and out[-1].source is None and out[-1].owner in self.lex.slots:
+                # "the secretary's notes or the verdict": the secretary's,
+                # or any delegate's?
+                raise Unsupported("a noun for a result after a delegate's thing, of no owner said")
             if obj.its and not obj.own and any(o.owner not in (None, ITS) for o in out):
                 # "the critic's notes and its brief": whose?
                 raise Unsupported("'its' element after another owner")
@@ -1629,7 +1640,7 @@ class Base(Transformer[Token, Any]):
             # "the answers", of a filler's `{ grid, answers }`: the key a
             # slot declares, not any delegate's result
             raise Unsupported("a noun for a result that is a key a slot declares")
-        return Obj(source=AnyResult())
+        return Obj(source=AnyResult(), bare=not _tok(self.toks, self._tokens(items, "OUTPUT")[0]).article)
 
     def o_result_current(self, items: list[Any]) -> Obj:
         return Obj(source=AnyResult("current"))

@@ -9,7 +9,7 @@ from typing import Any
 from lark import Token
 
 from ..claims import Claim, FromInput, Unaware
-from ..lattice import Tok
+from ..lattice import IDENTITY_WORDS, Tok
 from ..lexicon import singular, words_of
 from .base import Base, Clause, Obj, Subject, Unsupported, _tok
 
@@ -300,9 +300,12 @@ class UnawareRules(Base):
             raise Unsupported("which one of something, limited to some calls")
         (token,) = self._tokens(items, "INPUT")
         names = self._names(token)
-        if len(names) != 1 or _tok(self.toks, token).text != names[0].replace("_", " "):
+        text = _tok(self.toks, token).text
+        # ("which sample", of `sample_id`: the input that says which one)
+        identity = len(names) == 1 and names[0] in {f"{singular(text)}_{s}" for s in IDENTITY_WORDS}
+        if len(names) != 1 or (text != names[0].replace("_", " ") and not identity):
             raise Unsupported("which one of something other than one input, named by its name")
-        if any(_tok(self.toks, t).kind == "IT" for i in items if isinstance(i, list) for t in i):
+        if not identity and any(_tok(self.toks, t).kind == "IT" for i in items if isinstance(i, list) for t in i):
             # "which document it is checking": the slot works on it, so the
             # question is which one it is, not whether the slot has it
             raise Unsupported("which one of what the slot itself works on")
