@@ -4044,6 +4044,10 @@ def test_an_input_said_as_another_inputs_thing(passed: str, status: Status) -> N
         "requires": "patient_record: object -- the chart\ninsurance_id: string -- payer reference",
     }
     assert _one_status(body, "The classifier never sees the patient's insurance ID.", **shape) is status
+    # an input of one word after an input's possessive
+    shape1 = {**shape, "requires": "patient_record: object -- the chart\nsymptoms: string -- as reported\ninsurance_id: string -- payer reference"}
+    for given, seen in (("record: patient_record", Status.VIOLATED), ("symptoms: symptoms", Status.PROVED)):
+        assert _one_status(f"let plan = call classifier\n  {given}\nreturn {{ plan: plan }}\n", "The classifier receives the patient's symptoms unchanged.", **shape1) is seen
     module = _module_of(pattern_text("case", body, **shape), "insured_" + passed.split(":")[0])
     classifier = Recorder("ok")
     module.case(classifier=classifier, patient_record={"id": 1}, insurance_id="INS-9")
@@ -4129,3 +4133,64 @@ def test_a_locals_name_over_the_plain_noun_for_a_result(passed: str, status: Sta
     editor = Recorder("ok")
     module.case(checker=Recorder("true"), editor=editor, claims=["a", "b"], draft="d")
     assert (set(editor.calls[0]) - {"prompt"} == {"verdicts"}) is (status is Status.PROVED)
+
+
+@pytest.mark.parametrize(
+    ("passed", "status"),
+    [
+        ("clay_body: clay_body", Status.PROVED),
+        ('clay_body: "{clay_body}, tile {recipe}"', Status.VIOLATED),
+    ],
+)
+def test_the_same_within_one_round(passed: str, status: Status) -> None:
+    from conftest import Recorder, pattern_text
+
+    body = (
+        "let notes = null\n"
+        "loop until notes says done (max: 2) as round:\n"
+        "  let tiles = parallel for recipe in recipes:\n"
+        f"    call tester\n      recipe: recipe\n      {passed}\n      round: round\n"
+        "  notes = call assessor\n    tiles: tiles\n"
+        "return { notes: notes }\n"
+    )
+    shape = {
+        "slots": "tester, assessor",
+        "requires": "recipes: string[] -- glazes\nclay_body: string -- the clay",
+    }
+    # the round's number changes from one round to the next, not within one
+    assert _one_status(body, "Every tester in a round gets the same clay body.", **shape) is status
+    assert _one_status(body, "Within a round, every tester is given the same clay body.", **shape) is status
+    # across rounds, the round's number differs: not the same inputs
+    assert _one_status(body, "Every tester gets the same inputs.", **shape) is Status.VIOLATED
+    module = _module_of(pattern_text("case", body, **shape), "within_" + str(len(passed)))
+    tester = Recorder("t")
+    module.case(tester=tester, assessor=Recorder("again", "done"), recipes=["a", "b"], clay_body="stoneware")
+    by_round: dict[object, set[object]] = {}
+    for call in tester.calls:
+        by_round.setdefault(call["round"], set()).add(call["clay_body"])
+    assert len(by_round) == 2
+    assert all(len(clays) == 1 for clays in by_round.values()) is (status is Status.PROVED)
+
+
+@pytest.mark.parametrize(
+    ("returned", "status"),
+    [
+        ("headline", Status.PROVED),
+        ("digest", Status.VIOLATED),
+    ],
+)
+def test_comes_from_one_slot_not_from_another(returned: str, status: Status) -> None:
+    from conftest import Recorder, pattern_text
+
+    body = (
+        "let digest = call combiner\n  chunks: chunks\n"
+        "let headline = call titler\n  digest: digest\n"
+        f"return {{ headline: {returned} }}\n"
+    )
+    shape = {"slots": "combiner, titler", "requires": "chunks: string[] -- the text"}
+    assert _one_status(body, "The headline comes from the titler, not from the combiner.", **shape) is status
+    # the same slot on both sides says nothing: not read
+    assert _one_status(body, "The headline comes from the titler, not from the titler.", **shape) is Status.UNRECOGNIZED
+    module = _module_of(pattern_text("case", body, **shape), "comes_from_" + returned)
+    out = module.case(combiner=Recorder("combined"), titler=Recorder("title"), chunks=["a"])
+    assert (out.headline == "title") is (status is Status.PROVED)

@@ -158,6 +158,8 @@ def canonical(claim: Claim) -> str:
             who = "every call" if target.slot is None else f"every {_n(target.slot)}"
             if over is not None:
                 who += f" across {_n(over)}"
+            if claim.within:
+                who += " within one round"
             # "the same `dogs` and the same `standard`": each name after its
             # own "the same" (a bare second name may be read as no argument)
             what = "the same inputs" if args is None else _list([f"the same {_same(a)}" for a in args])

@@ -194,6 +194,9 @@ class Identical:
     args: tuple[str, ...] | None = None
     over: str | None = None  # the loop walking this input/config (None: all loops)
     callee: str | None = None
+    #: across the calls inside one iteration of the outermost loop around
+    #: them ("every tester in a round"), not from one round to the next
+    within: bool = False
 
 
 @dataclass(frozen=True, slots=True)

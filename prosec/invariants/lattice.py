@@ -379,6 +379,14 @@ def lattice(text: str, lex: Lexicon, *, made: bool = False) -> list[list[Tok]]:
                 # "another delegate's brief", `briefs` an input and no key
                 # of that name: the element given to that call
                 toks = [Tok("INPUT", word, name[3])]
+            elif (
+                name is not None and name[2] == "INPUT" and name[0] == 1 and len(name[3]) == 1 and not owners
+                and out[-1][0].kind == "POSS" and len(out) > 1 and any(t.kind == "INPUT" for t in out[-2])
+                and word not in lex.key_forms and word not in lex.declared_keys
+            ):
+                # "the patient's symptoms", of inputs `patient_record` and
+                # `symptoms`: an input of its own after an input's possessive
+                toks = [Tok("INPUT", word, name[3])]
             else:
                 toks = [_owned(word, lex, phrases, owners)]
                 if word in ("calls", "invocations") and word not in lex.key_forms and word not in lex.declared_keys:

@@ -3,6 +3,7 @@ grammar alternative (``-> name`` in ``english.lark``)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ..claims import Calls, Identical
@@ -22,6 +23,9 @@ from .base import (
 #: the last word of a loop's bound that names one of its rounds ("survey
 #: pass" of `survey_passes`, "playtest round" of `max_playtests`)
 _ROUND_WORDS = frozenset("round pass cycle iteration attempt turn run".split())
+
+#: "in a round", "within one pass": one iteration of the outer loop
+_ROUND_NOUNS = frozenset("round pass cycle iteration turn".split())
 
 
 class IdenticalRules(Base):
@@ -180,6 +184,18 @@ class IdenticalRules(Base):
         self._keys_passed(who, args)
         args = self._as_keys(who, args)
         return Clause(None, lambda s: [Identical(Calls(x), args or None, over) for x in who])
+
+    def identical_within(self, items: list[Any]) -> Clause:
+        """"Every tester in a round gets the same clay body": the same
+        across the calls inside one round (of the outermost loop around
+        them), whatever changes from one round to the next."""
+        said = [str(t).lower() for t in self._tokens(items, "CALLS")]
+        if any(w not in _ROUND_NOUNS for w in said):
+            raise Unsupported("'in' a word that names no round")
+        if any(str(t).lower() not in ("one", "a", "an") for t in self._tokens(items, "NUMBER")):
+            raise Unsupported("a count of rounds")
+        clause = self.identical(items)
+        return Clause(clause.subject, lambda s: [replace(c, within=True) for c in clause.build(s) if isinstance(c, Identical)])
 
     def identical_in(self, items: list[Any]) -> Clause:
         """"reviewers in every tier", "in different tiers": across the tiers

@@ -21,7 +21,7 @@ from ..claims import (
 )
 from ..lattice import LATEST_WORDS
 from ..words import VALUE_NOUNS
-from .base import ITS, OTHER, Base, Clause, ReturnKey, Unsupported, When, _is_name
+from .base import ITS, OTHER, Base, Clause, ReturnKey, Unsupported, When, _is_name, _tok
 
 #: Nouns for a value computed from a list or a text, not the value itself
 #: ("the approved count" is not what `approved` holds).
@@ -301,6 +301,8 @@ class ReturnsRules(Base):
     def ret_only_by(self, items: list[Any]) -> Clause:
         self._alone(items)
         owner = next(i for i in items if _is_name(i))
+        if any(owner not in _tok(self.toks, t).names for t in self._tokens(items, "ACT")):
+            raise Unsupported("a result named by the act of another slot than its maker")
         return Clause(None, lambda s: [Returns("all", (Need(FromSlot(owner), "result", only=True),))])
 
     def ret_out_only_by(self, items: list[Any]) -> Clause:
@@ -335,7 +337,18 @@ class ReturnsRules(Base):
             if t.type == "ANYTHING" and str(t).lower() not in ("what", "whatever"):
                 raise Unsupported(f"'{t}' before a maker: not the returned value")
 
+    def _not_from(self, items: list[Any]) -> None:
+        """"Comes from the titler, not from the combiner": the slot it does
+        not come from is another than the one it does, which the claim that
+        it is the titler's output already says."""
+        if not self._tokens(items, "NOT") and not self._tokens(items, "RATHER_THAN"):
+            return
+        names = [i for i in items if _is_name(i)]
+        if len(names) != 2 or names[0] == names[1] or names[1] in (OTHER, ITS) or names[1] not in self.lex.slots:
+            raise Unsupported("where a returned value does not come from, of no other named slot")
+
     def ret_from(self, items: list[Any]) -> Clause:
+        self._not_from(items)
         self._the_one(items)
         owner = next(i for i in items if _is_name(i))
         key = self._returned_noun(items)
@@ -464,6 +477,7 @@ class ReturnsRules(Base):
         return name in lex.holds or name in lex.gathers or name in lex.collects
 
     def ret_key_from(self, items: list[Any]) -> Clause:
+        self._not_from(items)
         self._the_one(items)
         owner = self._named_owner(items, "field")
         key = next(i for i in items if isinstance(i, ReturnKey)).name

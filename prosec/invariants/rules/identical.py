@@ -15,7 +15,7 @@ from ... import ir
 from ..claims import Calls, Identical
 from ..flow import INDEX, TEXT, CallObs, Flow, LoopInfo, each, is_element, written_names
 from ..model import Status
-from .base import Facts, Problem, Verdict, show, verdict
+from .base import Facts, Problem, Verdict, show, unsettled, verdict
 
 
 def varies(f: Flow, loop: LoopInfo, facts: Facts) -> str | None:
@@ -45,6 +45,17 @@ def check(claim: Identical, facts: Facts) -> Verdict:
     looped = 0
     for call in calls:
         loops = _loops(facts, call, claim.over)
+        if claim.within:
+            if len(loops) < 2:
+                # one call a round (or no rounds): "every tester in a round"
+                # says there are several, which this call site is not
+                return unsettled(
+                    f"`call {call.call.callee}` (line {call.call.span.line}) is not inside a loop within another loop: "
+                    "which calls share a round is not said",
+                    [],
+                    [],
+                )
+            loops = loops[1:]  # within one iteration of the outermost
         if loops:
             looped += 1
         for arg in claim.args or ():
