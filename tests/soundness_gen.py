@@ -785,7 +785,10 @@ def claims_for(program: Program, choose: Choose) -> list[Claim]:
                     given = frozenset({g.pick(("x", "secret"))}) if g.chance(60) else frozenset()
                     out.append(Identical(Calls(None, given), callee=slot()))
                 else:
-                    out.append(Identical(target(phases=False), args, over))
+                    # ("every tester in a round": across the calls of one
+                    # iteration of the outermost loop)
+                    within = over is None and g.chance(25)
+                    out.append(Identical(target(phases=False), args, over, within=within))
             case 6:
                 if g.chance(75):
                     approver = g.pick((*SLOTS, None)) if g.chance(20) else slot()

@@ -346,6 +346,9 @@ def _identical(claim: Identical, v: View) -> str | None:
             c for c, loop in zip(e.counters, loops, strict=True)
             if claim.over is not None and not re.search(rf"\b{claim.over}\b", loop.bound)
         )
+        if claim.within:
+            # within one round: the calls of one iteration of the outermost loop
+            fixed = tuple(e.counters[:1])
         groups.setdefault((e.site, fixed), []).append(e)
     for (site, _), events in groups.items():
         keys: set[str] = set()

@@ -4014,7 +4014,13 @@ def test_which_one_is_the_input_that_identifies_it(passed: str, status: Status) 
         "slots": "reviewer",
         "requires": "sample: string -- the sample\nsample_id: string -- the lab's label\nreference: string -- the method",
     }
-    for sentence in ("The reviewer is never told which sample it is judging.", "The reviewer never learns which sample was sent."):
+    for sentence in (
+        "The reviewer is never told which sample it is judging.",
+        "The reviewer never learns which sample was sent.",
+        # a word and a noun for an identity: the input named for it
+        "The reviewer is never given the sample number.",
+        "The lab label is kept from the reviewer.",
+    ):
         assert _one_status(body, sentence, **shape) is status, sentence
     told = "The reviewer is told which sample it is judging."
     assert _one_status(body, told, **shape) is (Status.VIOLATED if status is Status.PROVED else Status.PROVED)

@@ -163,6 +163,13 @@ def lattice(text: str, lex: Lexicon, *, made: bool = False) -> list[list[Tok]]:
             out.append([Tok("IN_TOTAL", f"per {low[i + 1]}")])
             i += 2
             continue
+        if not after_poss and (ident := _identity_phrase(low, i, lex, phrases)) is not None:
+            # "the insurance number", of `insurance_id`; "the ticket
+            # reference", of `claimant_id: the reference number of the
+            # claimant's ticket`: the one input that identifies that thing
+            out.append([Tok("INPUT", f"{word} {low[i + 1]}", (ident,))])
+            i += 2
+            continue
         if (ident := _identifier(low, i, out, lex)) is not None:
             # "is never told which sample it is judging", of an input
             # `sample_id`: which one it is, the input that identifies it
@@ -709,6 +716,34 @@ def _per_thing(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str, ..
 
 #: The last words of an input's name that make it what identifies a thing.
 IDENTITY_WORDS = ("id", "name", "url", "number", "code", "ref", "reference")
+
+
+#: Nouns for what identifies a thing: "the insurance number", "the ticket
+#: reference".
+_IDENTITY_NOUNS = frozenset((*IDENTITY_WORDS, "ids", "no", "numbers"))
+
+
+def _identity_phrase(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> str | None:
+    """A word and a noun for an identity ("insurance number", "ticket
+    reference") that are no name of the pattern, where one input named for
+    an identity (`insurance_id`, `claimant_id`) has the word in its name, or
+    both words in its description: that input."""
+    if i + 1 >= len(low) or low[i + 1] not in _IDENTITY_NOUNS or not low[i].isalpha():
+        return None
+    if low[i] in FILLER_WORDS or low[i] in FILLERS or (low[i],) in phrases or _noun_follows(low, i + 2, phrases):
+        # a word the reader knows ("the code reader": not "the" and
+        # "code"), or a longer noun ("the ticket number field")
+        return None
+    if (low[i], low[i + 1]) in lex.forms or ((low[i],) in lex.forms and lex.forms[(low[i],)][1].kind == "slot"):
+        return None
+    found = [
+        n for n in sorted(lex.inputs)
+        if words_of(n)[-1] in IDENTITY_WORDS and (
+            low[i] in words_of(n)[:-1]
+            or {low[i], low[i + 1]} <= set(re.findall(r"[a-z]+", lex.described.get(n, "").lower()))
+        )
+    ]
+    return found[0] if len(found) == 1 else None
 
 
 def _identifier(low: list[str], i: int, out: list[list[Tok]], lex: Lexicon) -> str | None:
