@@ -4200,3 +4200,33 @@ def test_comes_from_one_slot_not_from_another(returned: str, status: Status) -> 
     module = _module_of(pattern_text("case", body, **shape), "comes_from_" + returned)
     out = module.case(combiner=Recorder("combined"), titler=Recorder("title"), chunks=["a"])
     assert (out.headline == "title") is (status is Status.PROVED)
+
+
+@pytest.mark.parametrize(
+    ("passed", "status"),
+    [
+        ("plan: plan", Status.PROVED),
+        ("plan: plan\n  check: check", Status.VIOLATED),
+    ],
+)
+def test_a_noun_for_a_kind_of_result_is_the_one_slot_whose_result_it_is(passed: str, status: Status) -> None:
+    from conftest import Recorder, pattern_text
+
+    body = (
+        "let plan = call planner\n  plots: plots\n"
+        "let check = call secretary\n  plan: plan\n"
+        f"let letter = call notifier\n  {passed}\n"
+        "return { letter: letter }\n"
+    )
+    shape = {"slots": "planner, secretary, notifier", "requires": "plots: string -- the plots"}
+    ensures = {"secretary": "a verdict on the plan", "planner": "a plan"}
+    # "the verdict" is the secretary's (its `ensures:` noun), not any
+    # delegate's result, which the planner's plan is
+    assert _one_status(body, "The notifier never sees the verdict.", **shape, ensures=ensures) is status
+    # two slots whose results are called so: which is not said
+    two = {"secretary": "a verdict on the plan", "planner": "a verdict on the plots"}
+    assert _one_status(body, "The notifier never sees the verdict.", **shape, ensures=two) is Status.UNRECOGNIZED
+    module = _module_of(pattern_text("case", body, **shape, ensures=ensures), "kind_" + str(len(passed)))
+    notifier = Recorder("sent")
+    module.case(planner=Recorder("p"), secretary=Recorder("ok"), notifier=notifier, plots="x")
+    assert ("check" not in notifier.calls[0]) is (status is Status.PROVED)

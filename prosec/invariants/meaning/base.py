@@ -142,6 +142,9 @@ class Obj:
     #: a noun for a result said with no article of its own ("the
     #: secretary's notes or verdict"): after a possessive, the possessor's
     bare: bool = False
+    #: the noun a result was called by when it names a kind of result
+    #: ("the verdict", "a critique"), not any result ("the output")
+    noun: str = ""
     #: "each other's", "one another's": of the subject's other slots when it
     #: names several, else of the other calls of its one slot
     reciprocal: bool = False
@@ -152,7 +155,13 @@ class Obj:
 
 
 #: nouns for a result that name no key, whatever the slots declare
-_ANY_RESULT = frozenset({"output", "outputs", "result", "results", "work"})
+#: Nouns for any delegate's result, whatever it is called ("the context"
+#: between stages: whatever one stage hands the next).
+_ANY_RESULT = frozenset({"output", "outputs", "result", "results", "work", "context"})
+
+#: Nouns for a verdict: of no slot whose `ensures:` calls its result so, the
+#: result of the one slot whose verdict the program tests.
+_VERDICT_NOUNS = frozenset("verdict ruling decision judgement judgment".split())
 
 OTHER = "\x00other"
 ITS = "\x00its"
@@ -829,14 +838,19 @@ class Base(Transformer[Token, Any]):
                 # "the actor's reasoning or self-assessment": one owner's fields
                 last = out.pop()
                 obj = Obj(owner=last.owner, what=last.what, fields=(*last.fields, obj.source.name))
-            if obj.bare and out and out[-1].source is None and out[-1].owner in self.lex.slots and out[-1].what in ("fields", "output"):
+            if (
+                obj.bare and (isinstance(obj.source, AnyResult) or obj.noun) and out and out[-1].source is None
+                and out[-1].owner in self.lex.slots and out[-1].what in ("fields", "output")
+            ):
                 # "the secretary's notes or verdict": the possessive is said
                 # once for both nouns, and the verdict is the secretary's
                 obj = Obj(owner=out[-1].owner, what="output")
-            elif isinstance(obj.source, AnyResult) and out and out[-1].source is None and out[-1].owner in self.lex.slots:
+            elif (isinstance(obj.source, AnyResult) or obj.noun) and out and out[-1].source is None and out[-1].owner in self.lex.slots and obj.owner != out[-1].owner:
                 # "the secretary's notes or the verdict": the secretary's,
-                # or any delegate's?
+                # or another delegate's?
                 raise Unsupported("a noun for a result after a delegate's thing, of no owner said")
+            if isinstance(obj.source, AnyResult) and obj.noun:
+                raise Unsupported(f"'{obj.noun}': a kind of result that no one slot's result is called")
             if obj.its and not obj.own and any(o.owner not in (None, ITS) for o in out):
                 # "the critic's notes and its brief": whose?
                 raise Unsupported("'its' element after another owner")
@@ -1640,7 +1654,29 @@ class Base(Transformer[Token, Any]):
             # "the answers", of a filler's `{ grid, answers }`: the key a
             # slot declares, not any delegate's result
             raise Unsupported("a noun for a result that is a key a slot declares")
-        return Obj(source=AnyResult(), bare=not _tok(self.toks, self._tokens(items, "OUTPUT")[0]).article)
+        bare = not _tok(self.toks, self._tokens(items, "OUTPUT")[0]).article
+        if word in _ANY_RESULT:
+            return Obj(source=AnyResult(), bare=bare)
+        # "the verdict", "a critique": the result of the one slot whose
+        # result is called so, not any delegate's (which a slot given
+        # another delegate's plan would break); said bare after a
+        # possessive, it may be that owner's (see objs)
+        owners = self._made_as(word)
+        if len(owners) == 1:
+            return Obj(owner=owners[0], what="output", bare=bare, noun=word)
+        if bare:
+            return Obj(source=AnyResult(), bare=True, noun=word)
+        raise Unsupported(f"'{word}': a kind of result that no one slot's result is called")
+
+    def _made_as(self, word: str) -> list[str]:
+        """The slots whose result the pattern calls by ``word`` (its
+        `ensures:` noun); for a verdict's nouns, failing that, the one slot
+        whose verdict the program tests."""
+        forms = {word, singular(word), plural(word)}
+        owners = sorted(s for s in self.lex.slots if forms & set(self.lex.products.get(s, ())))
+        if not owners and forms & _VERDICT_NOUNS:
+            owners = sorted(s for s in self.lex.deciders if s in self.lex.slots)
+        return owners
 
     def o_result_current(self, items: list[Any]) -> Obj:
         return Obj(source=AnyResult("current"))
