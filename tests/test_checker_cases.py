@@ -4230,3 +4230,26 @@ def test_a_noun_for_a_kind_of_result_is_the_one_slot_whose_result_it_is(passed: 
     notifier = Recorder("sent")
     module.case(planner=Recorder("p"), secretary=Recorder("ok"), notifier=notifier, plots="x")
     assert ("check" not in notifier.calls[0]) is (status is Status.PROVED)
+
+
+@pytest.mark.parametrize(
+    ("prompt", "status"),
+    [
+        ("Review the material.", Status.PROVED),
+        ("Review the material; a comparator will compare your report.", Status.VIOLATED),
+    ],
+)
+def test_not_told_another_slot_will_act_with_that_left_out(prompt: str, status: Status) -> None:
+    from conftest import Recorder, pattern_text
+
+    body = (
+        f'let reports = parallel for item in materials:\n  call reviewer\n    item: item\n    prompt: "{prompt}"\n'
+        "let result = call comparator\n  reports: reports\n"
+        "return { result: result }\n"
+    )
+    shape = {"slots": "reviewer, comparator", "requires": "materials: string[] -- what is reviewed"}
+    assert _one_status(body, "Reviewers are not told a comparator will compare them.", **shape) is status
+    module = _module_of(pattern_text("case", body, **shape), "told_" + str(len(prompt)))
+    reviewer = Recorder("r")
+    module.case(reviewer=reviewer, comparator=Recorder("c"), materials=["a"])
+    assert ("comparator" not in str(reviewer.calls[0]).lower()) is (status is Status.PROVED)
