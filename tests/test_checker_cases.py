@@ -4253,3 +4253,27 @@ def test_not_told_another_slot_will_act_with_that_left_out(prompt: str, status: 
     reviewer = Recorder("r")
     module.case(reviewer=reviewer, comparator=Recorder("c"), materials=["a"])
     assert ("comparator" not in str(reviewer.calls[0]).lower()) is (status is Status.PROVED)
+
+
+@pytest.mark.parametrize(
+    ("returned", "status"),
+    [
+        ("decision.reason", Status.PROVED),
+        ("lot", Status.VIOLATED),
+    ],
+)
+def test_its_field_on_the_path_of_a_word_the_slot_said(returned: str, status: Status) -> None:
+    from conftest import Recorder, pattern_text
+
+    body = (
+        "let decision = call curator\n  lot: lot\n"
+        f"if decision says discard:\n  return {{ reason: {returned} }}\n"
+        "return { reason: null }\n"
+    )
+    shape = {"slots": "curator", "requires": "lot: string -- the accession"}
+    ensures = {"curator": "`{ verdict, reason }`"}
+    for sentence in ("When the curator discards an accession, its reason is returned.", "When the curator discards, its reason is returned."):
+        assert _one_status(body, sentence, **shape, ensures=ensures) is status, sentence
+    module = _module_of(pattern_text("case", body, **shape, ensures=ensures), "discard_" + returned.split(".")[0])
+    out = module.case(curator=Recorder({"verdict": "discard", "reason": "mould"}), lot="L1")
+    assert (out.reason == "mould") is (status is Status.PROVED)

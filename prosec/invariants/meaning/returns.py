@@ -201,6 +201,21 @@ class ReturnsRules(Base):
         claim = Returns("says", (Need(FromSlot(owner, fields)),), approver=when.approver, immediate=immediate, word=when.word)
         return Clause(None, lambda s: [claim])
 
+    def ret_its_fields_said(self, items: list[Any]) -> Clause:
+        """"When the curator discards an accession, its reason is
+        returned": the fields of the slot the path names as saying the
+        word (not "on discard, its reason ...", which names no slot)."""
+        when = next(i for i in items if isinstance(i, When))
+        if when.approver is None or when.approver in (OTHER, ITS):
+            raise Unsupported("'its' of no slot named before it")
+        owner = when.approver
+        fields = next(i for i in items if isinstance(i, tuple))
+        if any(f not in self.lex.keys and f not in self.lex.declared_keys for f in fields):
+            raise Unsupported("a returned field of a slot that the program never reads")
+        immediate = bool(self._tokens(items, "IMMEDIATELY"))
+        claim = Returns("says", (Need(FromSlot(owner, fields)),), approver=owner, immediate=immediate, word=when.word)
+        return Clause(None, lambda s: [claim])
+
     def ret_fields_on_path(self, items: list[Any]) -> Clause:
         """"On acceptance the brewer's beer is returned": the fields, under
         whatever key, on an approval's, the success's or the exhaustion's
