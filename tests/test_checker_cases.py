@@ -4277,3 +4277,54 @@ def test_its_field_on_the_path_of_a_word_the_slot_said(returned: str, status: St
     module = _module_of(pattern_text("case", body, **shape, ensures=ensures), "discard_" + returned.split(".")[0])
     out = module.case(curator=Recorder({"verdict": "discard", "reason": "mould"}), lot="L1")
     assert (out.reason == "mould") is (status is Status.PROVED)
+
+
+@pytest.mark.parametrize(
+    ("kept", "status"),
+    [
+        ("append verdict to history", Status.PROVED),
+        ("history = [verdict]", Status.VIOLATED),
+    ],
+)
+def test_a_list_named_by_what_goes_into_it(kept: str, status: Status) -> None:
+    from conftest import Recorder, pattern_text
+
+    body = (
+        "let history = []\n"
+        "for site in sites:\n  let verdict = call master\n    site: site\n    history: history\n"
+        f"  {kept}\n"
+        "return { history: history }\n"
+    )
+    shape = {"slots": "master", "requires": "sites: string[] -- the dive sites"}
+    # "the verdict history": the list the verdicts go to, not the local
+    # `verdict`, which is set anew for every site
+    for sentence in ("The verdict history only grows.", "The verdict list only grows."):
+        assert _one_status(body, sentence, **shape) is status, sentence
+    module = _module_of(pattern_text("case", body, **shape), "history_" + str(len(kept)))
+    out = module.case(master=Recorder("a", "b", "c"), sites=["x", "y", "z"])
+    # every verdict kept, or only the last
+    assert (out.history == ["a", "b", "c"]) is (status is Status.PROVED)
+
+
+@pytest.mark.parametrize(
+    ("bound", "status"),
+    [
+        ("max_revisions", Status.PROVED),
+        ("5", Status.VIOLATED),
+    ],
+)
+def test_the_rounds_of_an_activity_held_to_a_bound_that_bounds_no_loop(bound: str, status: Status) -> None:
+    from conftest import Recorder, pattern_text
+
+    body = (
+        "let verdict = null\n"
+        f"loop until verdict approves (max: {bound}) as revision:\n"
+        "  verdict = call editor\n    draft: draft\n"
+        "return { verdict: verdict }\n"
+    )
+    shape = {"slots": "editor", "requires": "draft: string -- the pattern\nmax_revisions: number -- (optional, default 3)"}
+    assert _one_status(body, "Editing rounds are capped at max_revisions.", **shape) is status
+    module = _module_of(pattern_text("case", body, **shape), "editing_" + bound)
+    editor = Recorder("revise", "revise", "revise", "revise", "revise", "approve")
+    module.case(editor=editor, draft="d", max_revisions=3)
+    assert (editor.count <= 3) is (status is Status.PROVED)

@@ -2428,8 +2428,9 @@ return history
         ("The quote history is only ever appended to", "`history` only grows"),
         ("The working copy `current` is only ever appended to", "`current` only grows"),
         ("The quote history is cleared after every round", "it is not the case that `history` only grows"),
-        # a word that is a local's name is no description: which list?
-        ("The score history only grows", None),
+        # a word that is a local's name is no description, but a local
+        # appended to the list is what goes into it: the history of scores
+        ("The score history only grows", "`history` only grows"),
         ("The quote history does not only grow", None),
         # what the list holds, by a noun of its own, never removed from it
         ("Past figures are never removed from the history", "`history` only grows"),

@@ -251,6 +251,10 @@ class Lexicon:
     quantities: frozenset[str] = frozenset()
     #: locals that are appended or recorded to (lists built by appending)
     appended: frozenset[str] = frozenset()
+    #: a local or key whose value is appended or recorded → the lists it
+    #: goes to (``append verdict to history``, ``record piece.splits in
+    #: trials``): "the verdict history", "the splits list"
+    appended_into: dict[str, frozenset[str]] = field(default_factory=dict)
     #: slot → the nouns its `ensures:` calls its result by ("ensures: a
     #: prediction of ..."): after its possessive, its whole result
     products: dict[str, frozenset[str]] = field(default_factory=dict)
@@ -872,6 +876,25 @@ def _verdicts(program: ir.Program, known: dict[tuple[str, ...], tuple[str, ...]]
     return out
 
 
+def _appended_into(program: ir.Program) -> dict[str, frozenset[str]]:
+    """A local or key whose value is appended or recorded (`append verdict
+    to history`, `record piece.splits in trials`) → the lists it goes to;
+    also a list set to a list of it (`history = [verdict]`), which a
+    sentence about that list speaks of as well."""
+    out: dict[str, set[str]] = {}
+    for stmt in ir.walk(program.body):
+        match stmt:
+            case ir.Append(target=ir.Name(name=target), value=ir.Name(name=name) | ir.Attr(key=name)):
+                out.setdefault(name, set()).add(target)
+            case ir.Bind(name=target, value=ir.Array(items=items)) | ir.Assign(target=ir.Name(name=target), value=ir.Array(items=items)):
+                for item in items:
+                    if isinstance(item, ir.Name | ir.Attr):
+                        out.setdefault(item.name if isinstance(item, ir.Name) else item.key, set()).add(target)
+            case _:
+                pass
+    return {name: frozenset(lists) for name, lists in out.items()}
+
+
 def _appends_after_call(body: ir.Block) -> list[ir.Append]:
     """The `append v to list` statements that follow `let v = call S` in the
     same block with no statement between that may leave it (no `if`,
@@ -1087,6 +1110,7 @@ def build_lexicon(
         appended=frozenset(
             stmt.target.name for stmt in ir.walk(program.body) if isinstance(stmt, ir.Append) and isinstance(stmt.target, ir.Name)
         ),
+        appended_into=_appended_into(program),
         holds={
             n: slot
             for (n, slot), k in sorted(bound.items())

@@ -146,8 +146,16 @@ class BoundsRules(Base):
             # the rounds of the loop the slot is called in, when the bound
             # bounds that loop (not its calls, which may be several a round)
             bound = next(i for i in items if _is_name(i))
-            if bound in self.lex.nested_bounds or not activity <= self.lex.bound_callees.get(bound, frozenset()):
+            if bound in self.lex.nested_bounds:
                 raise Unsupported("rounds of an activity the bound's loop does not hold")
+            if not activity <= self.lex.bound_callees.get(bound, frozenset()):
+                if len(activity) != 1 or bound.isdigit() or self.lex.bound_callees.get(bound):
+                    raise Unsupported("rounds of an activity the bound's loop does not hold")
+                # "editing rounds are capped at `max_revisions`", where that
+                # entry bounds no loop at all: the one loop around the
+                # editor's calls, which the check holds to it
+                (slot,) = activity
+                return Clause(None, lambda s: [Bounded(bound, slot)])
             named = []
         if named:
             # "verifier calls are bounded by `max_rounds`": the number of the

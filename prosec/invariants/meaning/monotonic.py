@@ -21,8 +21,21 @@ class MonotonicRules(Base):
         container = [str(t) for t in self._tokens(items, "CONTAINER")]
         if container and container[0] in self.lex.variables and container[0] != str(token):
             # "the score history", with locals `score` and `history`: the
-            # history of scores, or the score?
-            raise Unsupported("a list named by two locals")
+            # history of scores, or the score? The history, where only it is
+            # a list anything is appended to ("the verdict history", of
+            # `append verdict to history`)
+            named = self._names(token)
+            if len(named) != 1 or named[0] in self.lex.appended or named[0] in self.lex.collects or container[0] not in self.lex.appended_into.get(named[0], ()):
+                raise Unsupported("a list named by two locals")
+            return container[0]
+        if container and token.type == "VAR":
+            # "the review history", of a local `review` that is no list
+            # but is appended to one: that list, not the local
+            said = str(token).replace(" ", "_")
+            named = tuple(n for n in self._names(token) if n == said) or self._names(token)
+            lists = self.lex.appended_into.get(named[0], frozenset()) if len(named) == 1 else frozenset()
+            if len(named) == 1 and named[0] not in self.lex.appended and named[0] not in self.lex.collects and len(lists) == 1:
+                return next(iter(lists))
         names = self._names(token)
         if len(names) > 1:
             exact = [n for n in names if n == str(token).replace(" ", "_")]
@@ -45,6 +58,17 @@ class MonotonicRules(Base):
         a list's local that are no name of the pattern's (a word that is one
         is not a WORD) describe it; which list is the local's."""
         return self.mono_var(items)
+
+    def mono_var_recorded(self, items: list[Any]) -> str:
+        """"The splits list only grows", of `record piece.splits in trials`:
+        the one list the key's values are appended to."""
+        (key,) = self._tokens(items, "FIELD")
+        if any(name in self.lex.variables for name in self._names(key)) or str(key) in self.lex.variables:
+            raise Unsupported("a key that is also a local's name, which names the list itself")
+        lists = {n for name in self._names(key) for n in self.lex.appended_into.get(name, frozenset())}
+        if len(lists) != 1:
+            raise Unsupported(f"'{key}' before a word for a list: no one list it is appended to")
+        return lists.pop()
 
     def mono_var_gathered(self, items: list[Any]) -> str:
         """"The director's notes only accumulate": the one list that only
