@@ -4328,3 +4328,23 @@ def test_the_rounds_of_an_activity_held_to_a_bound_that_bounds_no_loop(bound: st
     editor = Recorder("revise", "revise", "revise", "revise", "revise", "approve")
     module.case(editor=editor, draft="d", max_revisions=3)
     assert (editor.count <= 3) is (status is Status.PROVED)
+
+
+@pytest.mark.parametrize(
+    ("loop", "status"),
+    [
+        ("for topic in topics:", Status.PROVED),
+        ("let questions = parallel for topic in topics:", Status.VIOLATED),
+    ],
+)
+def test_a_list_handled_in_order_by_the_act_of_the_slot_its_loop_calls(loop: str, status: Status) -> None:
+    from conftest import Recorder, pattern_text
+
+    call = '  call setter\n    topic: topic\n    prompt: "Write one question about {topic}."\n'
+    body = f"{loop}\n" + (call if "parallel" in loop else "  let question = " + call.removeprefix("  ")) + "return { done: true }\n"
+    shape = {"slots": "setter", "requires": "topics: string[] -- the rounds' topics"}
+    assert _one_status(body, "Topics are written one after another, in the order given.", **shape) is status
+    module = _module_of(pattern_text("case", body, **shape), "written_" + str(len(loop)))
+    setter = Recorder("q1", "q2", "q3")
+    module.case(setter=setter, topics=["a", "b", "c"])
+    assert [c["topic"] for c in setter.calls] == ["a", "b", "c"]

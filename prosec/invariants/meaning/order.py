@@ -210,6 +210,17 @@ class OrderRules(Base):
             raise Unsupported("a list handled by a slot no loop over it calls")
         return Clause(None, lambda s: [Ordered(Calls(slot), over)])
 
+    def ordered_handled_act(self, items: list[Any]) -> Clause:
+        """"Stations are picked one after another", of a `picker` a loop
+        over the stations calls: the calls of the slot whose act it is."""
+        (act,) = self._tokens(items, "ACT")
+        names = _tok(self.toks, act).names
+        over = self._order_of(items, self._name(self._tokens(items, "INPUT")[0]))
+        assert over is not None
+        if len(names) != 1 or names[0] not in self.lex.walkers.get(over, frozenset()):
+            raise Unsupported("a list handled by the act of a slot no loop over it calls")
+        return Clause(None, lambda s: [Ordered(Calls(names[0]), over)])
+
     def ordered_given(self, items: list[Any]) -> Clause:
         (objs,) = self._objs(items)
         inputs = [o.source.name for o in objs if isinstance(o.source, FromInput)]
