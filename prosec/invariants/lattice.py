@@ -568,6 +568,7 @@ def lattice(text: str, lex: Lexicon, *, made: bool = False) -> list[list[Tok]]:
         out.append(toks)
         i += n
     out, articles = _one_name(out, articles, lex)
+    out, articles = _in_the_list(out, articles)
     for k in range(2, len(out)):
         if (
             out[k - 1][0].kind == "POSS" and any(t.kind == "SLOT" for t in out[k - 2])
@@ -583,6 +584,23 @@ def lattice(text: str, lex: Lexicon, *, made: bool = False) -> list[list[Tok]]:
             # review itself)
             out[k] = [*out[k], Tok("WORKING", out[k][0].text)]
     return [[replace(t, article=True) for t in _noun(pos)] if k in articles else pos for k, pos in enumerate(out)]
+
+
+def _in_the_list(out: list[list[Tok]], articles: set[int]) -> tuple[list[list[Tok]], set[int]]:
+    """"Every stamp in the submission", "each vehicle in the queue", "each
+    stage in the list": after "every" and an element, "in" and a word for
+    the list as it was handed in says where the element is, and nothing
+    more (not before another noun or "order": "in queue order")."""
+    for k in range(2, len(out) - 1):
+        if (
+            any(t.kind == "EVERY" for t in out[k - 2]) and any(t.kind in ("INPUT", "SLOT") for t in out[k - 1])
+            and [t.kind for t in out[k]] == ["IN"]
+            and all(t.kind in ("DECLARED", "CONTAINER") for t in out[k + 1])
+            and (k + 2 >= len(out) or not any(t.kind in ("ORDER", "WORD", "INPUT", "VAR", "FIELD") for t in out[k + 2]))
+        ):
+            kept = {i if i < k else i - 2 for i in articles if i not in (k, k + 1)}
+            return [*out[:k], *out[k + 2 :]], kept
+    return out, articles
 
 
 def _one_name(out: list[list[Tok]], articles: set[int], lex: Lexicon) -> tuple[list[list[Tok]], set[int]]:
