@@ -4348,3 +4348,18 @@ def test_a_list_handled_in_order_by_the_act_of_the_slot_its_loop_calls(loop: str
     setter = Recorder("q1", "q2", "q3")
     module.case(setter=setter, topics=["a", "b", "c"])
     assert [c["topic"] for c in setter.calls] == ["a", "b", "c"]
+
+
+@pytest.mark.parametrize(
+    ("loop", "status"),
+    [
+        ("for run in runs:", Status.PROVED),
+        ("parallel for run in runs:", Status.VIOLATED),
+    ],
+)
+def test_the_verb_runs_beside_an_input_named_runs(loop: str, status: Status) -> None:
+    # the canonical form of an order says "runs", which is also the input's name
+    body = f"{loop}\n  call groomer\n    run: run\nreturn {{ done: true }}\n"
+    shape = {"slots": "groomer", "requires": "runs: string[] -- the ski runs"}
+    for sentence in ("`groomer` runs in order over `runs`", "The runs are groomed one at a time, in the order given."):
+        assert _one_status(body, sentence, **shape) is status, sentence

@@ -569,6 +569,7 @@ def lattice(text: str, lex: Lexicon, *, made: bool = False) -> list[list[Tok]]:
         i += n
     out, articles = _one_name(out, articles, lex)
     out, articles = _in_the_list(out, articles)
+    out = _verb_after_slot(out)
     for k in range(2, len(out)):
         if (
             out[k - 1][0].kind == "POSS" and any(t.kind == "SLOT" for t in out[k - 2])
@@ -584,6 +585,19 @@ def lattice(text: str, lex: Lexicon, *, made: bool = False) -> list[list[Tok]]:
             # review itself)
             out[k] = [*out[k], Tok("WORKING", out[k][0].text)]
     return [[replace(t, article=True) for t in _noun(pos)] if k in articles else pos for k, pos in enumerate(out)]
+
+
+def _verb_after_slot(out: list[list[Tok]]) -> list[list[Tok]]:
+    """"`groomer` runs in order over `runs`", of an input `runs`: right
+    after a slot's name, a word of running that is also a name is the verb
+    too (the canonical form of an order says "runs")."""
+    return [
+        [*pos, Tok("RUN", pos[0].text)]
+        if k > 0 and all(t.kind == "SLOT" for t in out[k - 1]) and len(pos) == 1 and pos[0].kind in ("INPUT", "VAR")
+        and pos[0].text in ("runs", "run")
+        else pos
+        for k, pos in enumerate(out)
+    ]
 
 
 def _in_the_list(out: list[list[Tok]], articles: set[int]) -> tuple[list[list[Tok]], set[int]]:
