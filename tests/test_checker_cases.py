@@ -4363,3 +4363,26 @@ def test_the_verb_runs_beside_an_input_named_runs(loop: str, status: Status) -> 
     shape = {"slots": "groomer", "requires": "runs: string[] -- the ski runs"}
     for sentence in ("`groomer` runs in order over `runs`", "The runs are groomed one at a time, in the order given."):
         assert _one_status(body, sentence, **shape) is status, sentence
+
+
+@pytest.mark.parametrize(
+    ("prompt", "status"),
+    [
+        ("Price the move.", Status.PROVED),
+        ("Price the move; the customer may refuse it.", Status.VIOLATED),
+    ],
+)
+def test_a_word_of_refusing_inside_a_hidden_fact(prompt: str, status: Status) -> None:
+    from conftest import Recorder, pattern_text
+
+    body = (
+        f'let quote = call estimator\n  inventory: inventory\n  prompt: "{prompt}"\n'
+        "let answer = call customer\n  quote: quote\n"
+        "return { answer: answer }\n"
+    )
+    shape = {"slots": "estimator, customer", "requires": "inventory: string -- what is moved"}
+    assert _one_status(body, "The estimator is unaware that the customer can refuse its quote.", **shape) is status
+    module = _module_of(pattern_text("case", body, **shape), "refuse_" + str(len(prompt)))
+    estimator = Recorder("100")
+    module.case(estimator=estimator, customer=Recorder("yes"), inventory="boxes")
+    assert ("customer" not in str(estimator.calls[0]).lower()) is (status is Status.PROVED)

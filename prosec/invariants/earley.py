@@ -177,7 +177,11 @@ def free_text() -> dict[str, frozenset[str]]:
     # (an action's word is also a WORD: "ACT" is a second reading of it, for
     # the gates; so is "VERDICT", for the paths of returns)
     hword = frozenset(t for t in TERMINALS if t not in POLARITY and t not in ("SEMI", "COMMA", "COLON", "ACT", "VERDICT"))
-    return {"HWORD": hword, "ANYTOK": frozenset(t for t in hword if t not in FLOW)}
+    # (a word of refusing in a hidden fact, "that the customer can refuse
+    # its quote", "that a skeptic hunts for ambiguous entries", says what
+    # the fact is about, not that the claim does not hold)
+    refusing = frozenset({"BLOCK", "REJECTED", "REFUSAL", "UNREADABLE"})
+    return {"HWORD": hword | refusing, "ANYTOK": frozenset(t for t in hword if t not in FLOW)}
 
 
 @cache
