@@ -4386,3 +4386,29 @@ def test_a_word_of_refusing_inside_a_hidden_fact(prompt: str, status: Status) ->
     estimator = Recorder("100")
     module.case(estimator=estimator, customer=Recorder("yes"), inventory="boxes")
     assert ("customer" not in str(estimator.calls[0]).lower()) is (status is Status.PROVED)
+
+
+@pytest.mark.parametrize(
+    ("passed", "status"),
+    [
+        ("rank: rank", Status.PROVED),
+        ("rank: rank\n    heard: heard", Status.VIOLATED),
+    ],
+)
+def test_what_a_slot_found_is_its_output(passed: str, status: Status) -> None:
+    from conftest import Recorder, pattern_text
+
+    body = (
+        "let heard = call listener\n  organ: organ\n"
+        f"let tuned = parallel for rank in ranks:\n  call voicer\n    {passed}\n"
+        "return { tuned: tuned }\n"
+    )
+    shape = {"slots": "listener, voicer", "requires": "organ: string -- the organ\nranks: string[] -- its ranks"}
+    for sentence in ("The voicers don't hear what the listener finds.", "No voicer is told what the listener thought."):
+        assert _one_status(body, sentence, **shape) is status, sentence
+    # what it works on is no output of it
+    assert _one_status(body, "The voicers don't hear what the listener checks.", **shape) is Status.UNRECOGNIZED
+    module = _module_of(pattern_text("case", body, **shape), "finds_" + str(len(passed)))
+    voicer = Recorder("v", "v")
+    module.case(listener=Recorder("beats at C"), voicer=voicer, organ="o", ranks=["a", "b"])
+    assert all(("beats at C" not in c.values()) is (status is Status.PROVED) for c in voicer.calls)

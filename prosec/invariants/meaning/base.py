@@ -84,6 +84,9 @@ class Unsupported(Exception):
     """A parse whose meaning no claim kind expresses."""
 
 
+#: Verbs of concluding: "what X found" is X's output.
+_CONCLUDED = frozenset("finds found thinks thought concludes concluded notices noticed".split())
+
 #: Verbs of giving a verdict: "how X voted" is X's output.
 RULED = frozenset(
     "voted vote ruled rule scored score graded grade rated rate ranked rank "
@@ -1292,6 +1295,15 @@ class Base(Transformer[Token, Any]):
         verb = [t for t in self._tokens(items) if t.type in ("WORD", "AUTHORED")][-1]
         if str(verb).lower() not in RULED:
             raise Unsupported(f"'how ... {verb}': not a verdict the slot gave")
+
+    def o_output_concluded(self, items: list[Any]) -> Obj:
+        """"What the listener finds", "what the scent tester thought": after
+        "what" and a slot, a verb of concluding is its output (not "what
+        the critic checks", what it works on)."""
+        verb = str(self._tokens(items, "WORD")[-1]).lower()
+        if verb not in _CONCLUDED:
+            raise Unsupported(f"'what ... {verb}': not what the slot concluded")
+        return self.o_output(items)
 
     def o_output_how(self, items: list[Any]) -> Obj:
         self._ruled(items)
