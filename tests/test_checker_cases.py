@@ -4412,3 +4412,18 @@ def test_what_a_slot_found_is_its_output(passed: str, status: Status) -> None:
     voicer = Recorder("v", "v")
     module.case(listener=Recorder("beats at C"), voicer=voicer, organ="o", ranks=["a", "b"])
     assert all(("beats at C" not in c.values()) is (status is Status.PROVED) for c in voicer.calls)
+
+
+def test_a_count_named_by_what_it_counts_is_not_the_things() -> None:
+    # "the banner drafts", of `banner_drafts: integer -- how many banner
+    # drafts to ask for`: the drafts, or their number? Not read; the
+    # config entry by its own name still is
+    body = (
+        "let banners = parallel repeat banner_drafts:\n  call copywriter\n    market: market\n"
+        "let tags = call stallholder\n  market: market\n  count: banner_drafts\n"
+        "return { banners: banners, tags: tags }\n"
+    )
+    shape = {"slots": "copywriter, stallholder", "requires": "market: string -- the market\nbanner_drafts: integer -- how many banner drafts to ask for"}
+    assert _one_status(body, "The stallholder never sees the banner drafts.", **shape) is Status.UNRECOGNIZED
+    assert _one_status(body, "No stallholder is shown a banner draft.", **shape) is Status.UNRECOGNIZED
+    assert _one_status(body, "The stallholder never sees `banner_drafts`.", **shape) is Status.VIOLATED

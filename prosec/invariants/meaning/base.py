@@ -84,6 +84,10 @@ class Unsupported(Exception):
     """A parse whose meaning no claim kind expresses."""
 
 
+#: Words that make a number's name a count of something ("max_revisions"),
+#: not the things it counts ("banner_drafts").
+_COUNT_WORDS = frozenset("max min maximum minimum num number count total limit size cap budget".split())
+
 #: Verbs of concluding: "what X found" is X's output.
 _CONCLUDED = frozenset("finds found thinks thought concludes concluded notices noticed".split())
 
@@ -943,6 +947,13 @@ class Base(Transformer[Token, Any]):
         names = self._names(token)
         original = bool(self._tokens(items, "ORIGINAL"))
         tok = _tok(self.toks, token)
+        if (
+            len(names) == 1 and names[0] in self.lex.quantities and tok.text != names[0]
+            and not set(words_of(names[0])) & _COUNT_WORDS and singular(words_of(names[0])[-1]) != words_of(names[0])[-1]
+        ):
+            # "the banner drafts", of `banner_drafts: integer -- how many
+            # banner drafts to ask for`: the drafts, or how many there are?
+            raise Unsupported(f"'{tok.text}': a count named by what it counts")
         element = len(names) == 1 and tok.text != names[0].replace("_", " ") and plural(tok.text.split()[-1]) == words_of(names[0])[-1]
         element = element or tuple(tok.text.split()) in self.lex.elements
         if self._tokens(items, "CONTAINER"):
