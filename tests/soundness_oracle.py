@@ -22,6 +22,7 @@ from typing import Any, assert_never
 from soundness_gen import HIDDEN, PROBE, LoopMeta, Program
 from soundness_run import Event, Snapshot, Token, Trace, canon, tokens
 
+from prosec import runtime
 from prosec.invariants.claims import (
     AnyResult,
     Bounded,
@@ -662,13 +663,19 @@ def _holds(value: Any, target: str) -> bool:
     return False
 
 
+#: What the runtime gives for ``X.reason`` of a verdict ``X`` that is null
+#: (a loop that ran no round): its text for no result, read as null.
+_EMPTY_REASON = runtime.reason(None)
+
+
 def _has_null(value: Any) -> bool:
     """Null (or an empty list or object) somewhere in ``value``, or written
-    into a text inside it."""
+    into a text inside it (the runtime's reason of a null verdict is null
+    said in words)."""
     if value is None or value == [] or value == {}:
         return True
     if isinstance(value, str):
-        return "null" in re.split(r"[^a-z]+", value) or "[]" in value or "{}" in value
+        return value == _EMPTY_REASON or "null" in re.split(r"[^a-z]+", value) or "[]" in value or "{}" in value
     if isinstance(value, dict):
         return any(_has_null(x) for x in value.values())
     if isinstance(value, list):
