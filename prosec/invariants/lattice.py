@@ -750,6 +750,12 @@ def _per_thing(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str, ..
 IDENTITY_WORDS = ("id", "name", "url", "number", "code", "ref", "reference")
 
 
+def identifies(name: str, thing: str) -> bool:
+    """Whether the input ``name`` is named for the identity of ``thing``
+    (`sample_id`, `page_url`, of "sample", "samples", "page")."""
+    return name in {f"{singular(thing)}_{s}" for s in IDENTITY_WORDS}
+
+
 #: Nouns for what identifies a thing: "the insurance number", "the ticket
 #: reference".
 _IDENTITY_NOUNS = frozenset((*IDENTITY_WORDS, "ids", "no", "numbers"))
@@ -788,7 +794,7 @@ def _identifier(low: list[str], i: int, out: list[list[Tok]], lex: Lexicon) -> s
     word = singular(low[i])
     if any(form is not None and form[1].kind == "slot" for form in (lex.forms.get((low[i],)), lex.forms.get((word,)))):
         return None
-    found = [n for n in sorted(lex.inputs) if n in {f"{word}_{s}" for s in IDENTITY_WORDS}]
+    found = [n for n in sorted(lex.inputs) if identifies(n, word)]
     return found[0] if len(found) == 1 else None
 
 

@@ -845,14 +845,13 @@ class Base(Transformer[Token, Any]):
                 # "the actor's reasoning or self-assessment": one owner's fields
                 last = out.pop()
                 obj = Obj(owner=last.owner, what=last.what, fields=(*last.fields, obj.source.name))
-            if (
-                obj.bare and (isinstance(obj.source, AnyResult) or obj.noun) and out and out[-1].source is None
-                and out[-1].owner in self.lex.slots and out[-1].what in ("fields", "output")
-            ):
+            result_noun = isinstance(obj.source, AnyResult) or bool(obj.noun)
+            possessed = bool(out) and out[-1].source is None and out[-1].owner in self.lex.slots
+            if result_noun and possessed and obj.bare and out[-1].what in ("fields", "output"):
                 # "the secretary's notes or verdict": the possessive is said
                 # once for both nouns, and the verdict is the secretary's
                 obj = Obj(owner=out[-1].owner, what="output")
-            elif (isinstance(obj.source, AnyResult) or obj.noun) and out and out[-1].source is None and out[-1].owner in self.lex.slots and obj.owner != out[-1].owner:
+            elif result_noun and possessed and obj.owner != out[-1].owner:
                 # "the secretary's notes or the verdict": the secretary's,
                 # or another delegate's?
                 raise Unsupported("a noun for a result after a delegate's thing, of no owner said")

@@ -9,7 +9,7 @@ from typing import Any
 from lark import Token
 
 from ..claims import Claim, FromInput, Unaware
-from ..lattice import IDENTITY_WORDS, Tok
+from ..lattice import Tok, identifies
 from ..lexicon import singular, words_of
 from .base import Base, Clause, Obj, Subject, Unsupported, _tok
 
@@ -302,7 +302,7 @@ class UnawareRules(Base):
         names = self._names(token)
         text = _tok(self.toks, token).text
         # ("which sample", of `sample_id`: the input that says which one)
-        identity = len(names) == 1 and names[0] in {f"{singular(text)}_{s}" for s in IDENTITY_WORDS}
+        identity = len(names) == 1 and identifies(names[0], text)
         if len(names) != 1 or (text != names[0].replace("_", " ") and not identity):
             raise Unsupported("which one of something other than one input, named by its name")
         if not identity and any(_tok(self.toks, t).kind == "IT" for i in items if isinstance(i, list) for t in i):
