@@ -321,7 +321,8 @@ TABLE += [
     Twin("Each chunk is mapped exactly once", "Each chunk is mapped once", frozenset({"exactly-once"}), None),
     Twin("Each chunk is mapped by exactly one mapper", "Each chunk is mapped by a mapper", frozenset({"exactly-once"}), None),
     Twin("The guard is called once", "The guard is called once per chunk", frozenset({"call count"}), frozenset({"call count"})),
-    Twin("The guard is only ever called once", "The guard is never called twice", frozenset({"call count"}), None),
+    Twin("The guard is only ever called once", "The guard is called twice", frozenset({"call count"}), frozenset({"call count"})),
+    Twin("The guard is never called twice", "The guard is called twice", frozenset({"call count"}), frozenset({"call count"})),
     Twin("Reviewers score one after another, in roster order", "Reviewers score all at once, in any order", frozenset({"ordered"}), None),
     Twin("The stages are run one after another in slot order", "The stages are run one after another in agent order",
          frozenset({"ordered"}), None),
@@ -639,7 +640,10 @@ def test_docs_examples_read_as_the_docs_say(sentence: str, canonical: str | None
         # it has elements, which one call of the guard is not
         ("The guard is called once per chunk", Status.VIOLATED),
         ("The guard is not called once", Status.UNRECOGNIZED),
-        ("The guard is never called twice", Status.UNRECOGNIZED),
+        # "never twice": at most once; of another count, not read
+        ("The guard is never called twice", Status.PROVED),
+        ("The handler never runs twice", Status.VIOLATED),
+        ("The guard is never called three times", Status.UNRECOGNIZED),
         # "per run", "on every run", "always": the count of one run
         ("The guard is called exactly once per run", Status.PROVED),
         ("The verifier is called exactly once on every run", Status.VIOLATED),
@@ -811,7 +815,8 @@ Judges rule on documents; a head judge reads the rulings.
 
 ### Description
 
-A bout judge rules on each document; a head judge reads the rulings.
+A bout judge rules on each document against house policy; a head judge
+reads the rulings.
 
 ### Slots
 
@@ -862,11 +867,18 @@ return {
         ("The head judge is never told how marks are awarded", "`head_judge` never receives `rubric`"),
         # a word the prose puts before a slot's name
         ("No bout judge sees another bout judge's ruling", "`judge` never receives another `judge`'s output"),
+        # and the one plain word it puts before an input's one-word name
+        ("The head judge is given the house policy", "`head_judge` receives `policy`"),
+        ("The head judge never sees the house rubric", None),
+        # a noun for a group that does a slot's work
+        ("The judge panel never sees the head judge's ruling", "`judge` never receives `head_judge`'s output"),
+        ("The panel never sees the head judge's ruling", None),
         # the keys a slot's ensures names in code marks, and a word its text
         # puts before one
         ("The head judge never sees the judges' winning margin", "`head_judge` never receives `judge`'s `margin`"),
         # a word for a value after an input, and plain words before a result noun
         ("The head judge receives the policy wording", "`head_judge` receives `policy`"),
+        ("The head judge never sees the rubric's record", "`head_judge` never receives `rubric`"),
         ("The head judge sees every judge's detailed ruling", "`head_judge` receives every `judge` output"),
         # never dropped: a word that says which value
         ("The head judge never sees the rejected ruling", None),

@@ -1072,7 +1072,11 @@ _WHO_NOUNS = frozenset("name names identity identities".split())
 _AGENT = re.compile(r"(?:er|or|ist|ant)s?$")
 #: Nouns for a group of people that, after a slot's name, are that slot
 #: ("the payments desk", "the logistics team"); never a slot on their own
-_GROUP_NOUNS = frozenset("desk desks team teams office offices department departments bureau unit units".split())
+_GROUP_NOUNS = frozenset(
+    "desk desks team teams office offices department departments bureau unit units "
+    # "the signalling authority", "the review board"
+    "authority authorities board boards committee committees council councils panel panels".split()
+)
 
 #: Words that qualify what follows a possessive rather than name it ("its own
 #: prior output").

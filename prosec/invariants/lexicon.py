@@ -598,6 +598,31 @@ def _attached(lex: Lexicon, prose: str) -> None:
     for phrase, names in sorted(found.items()):
         if len(names) == 1 and phrase not in lex.forms:
             lex.add(phrase, 4, Entity("slot", tuple(names)))
+    # "the passenger demand", of an input `demand` the prose calls so: the
+    # one plain word the prose ever puts before the input's one-word name
+    # (of "future demand" and "past demand", neither: they may be two things)
+    input_forms: dict[tuple[str, ...], Entity] = {
+        k: e for k, (_, e) in lex.forms.items() if e.kind == "input" and len(e.names) == 1 and len(k) == 1
+    }
+    before: dict[tuple[str, ...], set[str]] = {}
+    for i in range(1, len(ws)):
+        if (ws[i],) in input_forms:
+            before.setdefault((ws[i],), set()).add(ws[i - 1])
+    for form, words in sorted(before.items()):
+        plain = {w for w in words if w not in FILLER_WORDS}
+        if len(plain) != 1:
+            continue
+        (word,) = plain
+        if (
+            len(word) < 3
+            or (word,) in known
+            or (word,) in lex.forms
+            or word.endswith(("ly", "ing", "ed", "s"))
+            or any(word in k and e != input_forms[form] for k, (_, e) in lex.forms.items() if len(k) > 1)
+            or (word, *form) in lex.forms
+        ):
+            continue
+        lex.add((word, *form), 4, input_forms[form])
 
 
 #: Words before a name in prose that are grammar, not a modifier.

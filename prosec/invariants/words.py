@@ -51,7 +51,7 @@ WORKINGS: frozenset[str] = frozenset(
 #: any other.
 VALUE_NOUNS: frozenset[str] = frozenset(
     "details information info wording text contents value setting settings table figure string "
-    "configuration configurations config".split()
+    "configuration configurations config record data profile dossier".split()
 )
 
 #: "as submitted", "exactly as the caller wrote it", "as it was sent": an

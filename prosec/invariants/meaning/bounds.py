@@ -319,11 +319,14 @@ class BoundsRules(Base):
         per, counted = [_tok(self.toks, t) for t in self._tokens(items) if t.type in ("WORD", "SLOT", "OUTPUT", "INPUT")]
         return self._per(items, counted, per)
 
-    def _count_clause(self, items: list[Any], *, exact: bool, loose: Literal["least", "most"] | None = None) -> Clause:
+    def _count_clause(
+        self, items: list[Any], *, exact: bool, loose: Literal["least", "most"] | None = None, count: str | None = None
+    ) -> Clause:
         """"X is called at most N times", "each X runs exactly once"; with
         ``loose``, "X is called twice", "X is only called once"."""
         times = [t for t in self._tokens(items, "ONCE_N")]
-        count = _NUMBERS[str(times[0]).lower()] if times else next(i for i in items if _is_name(i))
+        if count is None:
+            count = _NUMBERS[str(times[0]).lower()] if times else next(i for i in items if _is_name(i))
         if any("run" in str(t).lower().split() for t in self._tokens(items, "IN_TOTAL")) and self._runs_named():
             # "exactly `load_steps` times in every run", where the pattern's
             # own text calls its rounds runs ("each run applies ...", "a
@@ -392,6 +395,14 @@ class BoundsRules(Base):
         return self._count_clause(items, exact=True)
 
     bounded_calls_n = bounded_calls
+
+    def never_twice(self, items: list[Any]) -> Clause:
+        """"The coordinator never runs twice": at most once (of another
+        count, "never three times", not read)."""
+        (times,) = self._tokens(items, "ONCE_N")
+        if str(times).lower() != "twice":
+            raise Unsupported(f"'never {times}': a count denied other than twice")
+        return self._count_clause(items, exact=False, count="1")
 
     def bounded_calls_verb(self, items: list[Any]) -> Clause:
         """"The council sits at most `max_rounds` times", "the contractor is
