@@ -893,6 +893,89 @@ def test_the_patterns_own_words_name_its_things(sentence: str, canonical: str | 
     assert _read_as(OWN_WORDS, sentence) == canonical, sentence
 
 
+QUOTES = """\
+---
+name: quotes
+kind: pattern
+---
+
+# Quotes
+
+A surveyor costs each room; a checker reviews the cost list; inspectors
+rate the site; a buyer decides.
+
+### Slots
+
+- `surveyor`
+  - requires: room
+  - ensures: `{ cost, rationale }`
+- `checker`
+  - requires: costs
+  - ensures: `{ flagged, summary }`
+- `inspector`
+  - requires: site
+  - ensures: a rating with a list of defects
+- `buyer`
+  - requires: summary, ratings
+  - ensures: a verdict `{ proceed, rating, reason }`
+
+### Requires
+
+- The caller supplies:
+    rooms: string[] -- the rooms to cost
+    site: string -- the site to rate
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let costs = []
+for room in rooms:
+  let quote = call surveyor
+    room: room
+  append { room: room, cost: quote.cost } to costs
+
+let review = call checker
+  costs: costs
+
+let ratings = parallel repeat 2 as seat:
+  call inspector
+    site: site
+
+let decision = call buyer
+  summary: review.summary
+  ratings: ratings
+
+return {
+  costs: costs,
+  decision: decision
+}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # the plural of a key the slot declares, though the pattern returns
+        # a key of that plural: the slot's key
+        ("The checker never sees the surveyor's costs", "`checker` never receives `surveyor`'s `cost`"),
+        ("The checker sees the surveyor's costs but never its rationale",
+         "`checker` receives `surveyor`'s `cost`; `checker` never receives `surveyor`'s `rationale`"),
+        # a word that names nothing of the pattern
+        ("The checker never sees the surveyor's fees", None),
+        # what a slot's `ensures:` calls its result, though another slot
+        # declares a key of that name: the whole result
+        ("The buyer decides from the inspectors' ratings alone", "`buyer` receives only `inspector`'s output"),
+    ],
+)
+def test_words_after_a_possessive_name_what_the_slot_has(sentence: str, canonical: str | None) -> None:
+    assert _read_as(QUOTES, sentence) == canonical, sentence
+
+
 def _read_as(pattern: str, sentence: str) -> str | None:
     """The canonical form a sentence reads as in ``pattern``, None when unread."""
     text = pattern.replace("{invariants}", f"- {sentence}")

@@ -21,6 +21,7 @@ from .lexicon import (
 )
 from .words import (
     FILLERS,
+    INPUT_VALUE_NOUNS,
     KINDS,
     POLARITY,
     PRODUCTS,
@@ -184,7 +185,7 @@ def lattice(text: str, lex: Lexicon, *, made: bool = False) -> list[list[Tok]]:
             continue
         if (
             after_poss and out[-1][0].kind == "POSS" and len(out) > 1 and all(t.kind == "INPUT" for t in out[-2])
-            and (word in VALUE_NOUNS or word in _WHO_NOUNS) and word not in lex.key_forms and word not in lex.declared_keys
+            and (word in INPUT_VALUE_NOUNS or word in _WHO_NOUNS) and word not in lex.key_forms and word not in lex.declared_keys
         ):
             # "the author's name", "the traveller's details": the input itself
             out.pop()
@@ -424,7 +425,7 @@ def lattice(text: str, lex: Lexicon, *, made: bool = False) -> list[list[Tok]]:
                 # "the intake summary" for `let summary = call intake`: the
                 # slot's result, named as the program names it
                 toks.append(Tok("OUTPUT", " ".join(low[i : i + n])))
-            if kind == "INPUT" and i + n < len(low) and low[i + n] in VALUE_NOUNS and (low[i + n],) not in lex.forms:
+            if kind == "INPUT" and i + n < len(low) and low[i + n] in INPUT_VALUE_NOUNS and (low[i + n],) not in lex.forms:
                 # "the policy wording", "the claimant contact details": the
                 # input itself, in a word for its value
                 out.append(toks)

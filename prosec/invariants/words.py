@@ -51,8 +51,12 @@ WORKINGS: frozenset[str] = frozenset(
 #: any other.
 VALUE_NOUNS: frozenset[str] = frozenset(
     "details information info wording text contents value setting settings table figure string "
-    "configuration configurations config record data profile dossier".split()
+    "configuration configurations config".split()
 )
+#: The same, and nouns for a record kept of someone or something, which name
+#: an input's value only right after it ("the missing person's record"):
+#: after a field ("the plan record") they may be another thing.
+INPUT_VALUE_NOUNS: frozenset[str] = VALUE_NOUNS | frozenset("record data profile dossier".split())
 
 #: "as submitted", "exactly as the caller wrote it", "as it was sent": an
 #: input's value as the caller gave it, in every spelling of that family.

@@ -1420,9 +1420,32 @@ class Base(Transformer[Token, Any]):
                 # local the program calls so, or a field no call's result
                 # is read by or declares
                 raise Unsupported(f"`{name}` names a local or input, and no field of a result is read so")
-        return Obj(owner=owner, what="fields", fields=fields)
+        forms = {fields[0], singular(fields[0]), plural(fields[0])} if len(fields) == 1 else set()
+        if (
+            forms and owner in self.lex.slots and not forms & self.lex.declares.get(owner, frozenset())
+            and forms & set(self.lex.products.get(owner, ()))
+            and any(forms & keys for slot, keys in self.lex.declares.items() if slot != owner)
+        ):
+            # "the markers' scores", of `ensures: a score with a list of
+            # faults` and a `score` another slot declares: what its
+            # `ensures:` calls its result, the whole of it
+            return Obj(owner=owner, what="output")
+        return Obj(owner=owner, what="fields", fields=self._its_keys(owner, fields))
 
     o_fields_of = o_fields
+
+    def _its_keys(self, owner: str, fields: tuple[str, ...]) -> tuple[str, ...]:
+        """The keys of a slot's result that words after its possessive
+        name: "the pricer's prices", of `ensures: { price, rationale }`
+        and a returned key `prices` no result is read by, is its `price`
+        (each call's), not a `prices` it does not have."""
+        declared = self.lex.declares.get(owner, frozenset())
+        out: list[str] = []
+        for name in fields:
+            if name not in declared and name not in self.lex.read_keys:
+                name = next((k for k in (singular(name), plural(name)) if k in declared), name)
+            out.append(name)
+        return tuple(out)
 
     def o_field(self, items: list[Any]) -> Obj:
         fields: tuple[str, ...] = items[0]
