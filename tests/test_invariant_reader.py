@@ -901,7 +901,7 @@ kind: pattern
 
 # Quotes
 
-A surveyor costs each room; a checker reviews the cost list; inspectors
+A surveyor costs each room; a checker reviews the cost list; site technicians
 rate the site; a buyer decides.
 
 ### Slots
@@ -912,7 +912,7 @@ rate the site; a buyer decides.
 - `checker`
   - requires: costs
   - ensures: `{ flagged, summary }`
-- `inspector`
+- `site_tech`
   - requires: site
   - ensures: a rating with a list of defects
 - `buyer`
@@ -942,7 +942,7 @@ let review = call checker
   costs: costs
 
 let ratings = parallel repeat 2 as seat:
-  call inspector
+  call site_tech
     site: site
 
 let decision = call buyer
@@ -969,7 +969,14 @@ return {
         ("The checker never sees the surveyor's fees", None),
         # what a slot's `ensures:` calls its result, though another slot
         # declares a key of that name: the whole result
-        ("The buyer decides from the inspectors' ratings alone", "`buyer` receives only `inspector`'s output"),
+        ("The buyer decides from the site technicians' ratings alone", "`buyer` receives only `site_tech`'s output"),
+        # each of a slot's results, made from the same: its every call given it
+        ("Every quote is made from identical inputs", "every `surveyor` receives the same inputs"),
+        ("Every rating is built from the same site", "every `site_tech` receives the same `site`"),
+        ("Every rating is checked against the same site", None),
+        ("Every rating is checked with the same site", None),
+        # no participle of making
+        ("Every rating is fine from the same site", None),
     ],
 )
 def test_words_after_a_possessive_name_what_the_slot_has(sentence: str, canonical: str | None) -> None:

@@ -94,6 +94,13 @@ def variants(word: str) -> set[str]:
 
 #: Clipped words of names and the words they are said as in full
 _CLIPPED = {"min": "minimum", "max": "maximum", "msg": "message", "info": "information"}
+#: Clipped words for who does a job, said in full at the end of a name ("the
+#: kiln technician" of `kiln_tech`, "the union representative" of `union_rep`)
+_CLIPPED_ROLES = {
+    "tech": "technician", "rep": "representative", "admin": "administrator", "mgr": "manager",
+    "coord": "coordinator", "asst": "assistant", "exec": "executive", "dev": "developer",
+    "eng": "engineer", "spec": "specialist", "vet": "veterinarian", "sup": "supervisor",
+}
 
 
 def words_of(name: str) -> list[str]:
@@ -1180,6 +1187,9 @@ def build_lexicon(
             full = [_CLIPPED.get(w, w) for w in ws[:-1]]
             for v in variants(ws[-1]):
                 lex.add([*full, v], 4, entity)
+        if entity.kind == "slot" and ws and ws[-1] in _CLIPPED_ROLES:
+            for v in variants(_CLIPPED_ROLES[ws[-1]]):
+                lex.add([*ws[:-1], v], 4, entity)
         for v in variants(name.lower()):
             lex.add([v], 4, entity)
         if len(ws) > 1 and ws[0] not in _QUANTIFIERS:

@@ -482,12 +482,20 @@ class Base(Transformer[Token, Any]):
             raise Unsupported(f"{_tok(self.toks, token).text!r} names {len(names)} things where one is meant")
         return names[0]
 
-    def _held_slot(self, var: Token) -> str:
+    def _held_slot(self, var: Token, *, each: bool = False) -> str:
         """The one slot whose every result the local ``var`` holds
-        (`let hearing = call appeals_panel`, and no other call of it)."""
+        (`let hearing = call appeals_panel`, and no other call of it); with
+        ``each``, also one null until each of the slot's calls sets it, or
+        a list each of whose elements is one of them ("every rehearsal", of
+        the collected `rehearsals`; "every cut", of `cut` and the list
+        `cuts` it is appended to)."""
         names = _tok(self.toks, var).names
-        held = {self.lex.holds.get(n) for n in names}
-        if len(names) != 1 or len(held) != 1 or None in held:
+        held = {
+            self.lex.holds.get(n)
+            or (self._held_by(n) or self.lex.collects.get(n) or (self.lex.gathers.get(n) if len(names) > 1 else None) if each else None)
+            for n in names
+        }
+        if len(held) != 1 or None in held or (len(names) > 1 and not any(n in self.lex.holds for n in names)):
             raise Unsupported(f"'{var}': a local that does not hold one slot's every result")
         (slot,) = held
         assert slot is not None

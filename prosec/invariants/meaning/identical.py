@@ -24,6 +24,13 @@ from .base import (
 #: pass" of `survey_passes`, "playtest round" of `max_playtests`)
 _ROUND_WORDS = frozenset("round pass cycle iteration attempt turn run".split())
 
+#: Irregular participles of making or doing ("every cut is built from the
+#: same stems"); of the rest, only words in -ed are taken for one, and only
+#: before "from" (what the result is made from)
+_MADE = frozenset(
+    "made built written taken done drawn sown grown chosen sent set put cut brought spun woven cast shot sung".split()
+)
+
 #: "in a round", "within one pass": one iteration of the outer loop
 _ROUND_NOUNS = frozenset("round pass cycle iteration turn".split())
 
@@ -66,7 +73,7 @@ class IdenticalRules(Base):
         other call of it: each of the slot's results, so each of its calls;
         a slot named before it must be that one."""
         (var,) = self._tokens(items, "VAR")
-        slot = self._held_slot(var)
+        slot = self._held_slot(var, each=True)
         if any(self._name(t) != slot for t in self._tokens(items, "SLOT")):
             raise Unsupported(f"'{var}': a local of another slot than the one named before it")
         return CallsNoun(slot)
@@ -160,6 +167,25 @@ class IdenticalRules(Base):
         return Clause(subject, lambda s: [Identical(c, args) for c in s.calls])
 
     identical_passive = identical
+
+    def identical_made(self, items: list[Any]) -> Clause:
+        """"Every draft is planned from identical inputs", of `let draft =
+        call planner`: each of the slot's results made from the same, so
+        each of its calls given the same. A word for what a slot does must
+        name that slot; a verb the reader does not know, in the past
+        participle, is what the call does."""
+        noun = next(i for i in items if isinstance(i, CallsNoun))
+        slot = self._calls_of(noun).slot
+        for verb in self._tokens(items):
+            if verb.type == "ACT" and slot not in _tok(self.toks, verb).names:
+                raise Unsupported(f"'{verb}': what another slot does")
+            if verb.type == "WORD" and not (str(verb).lower().endswith("ed") or str(verb).lower() in _MADE):
+                raise Unsupported(f"'{verb}': not a participle of making")
+            if verb.type == "WORD" and not self._tokens(items, "FROM"):
+                # "every draft is checked with the same rubric": done to the
+                # result, maybe by another slot, not what made it
+                raise Unsupported(f"'{verb} with/on': what is done to a result, not what it is made from")
+        return self.identical(items)
 
     def identical_unvaried(self, items: list[Any]) -> Clause:
         """"the explainer's inputs never change from one round to the next"."""
