@@ -363,8 +363,10 @@ return {{
 @pytest.mark.parametrize(
     ("sentence", "status"),
     [
-        # one return has no letter: of every return, or of those with one?
-        ("The letter returned is produced by the writer.", Status.UNRECOGNIZED),
+        # one return has no letter: it returns none, and the plain sentence
+        # says nothing of it ("always" does)
+        ("The letter returned is produced by the writer.", Status.PROVED),
+        ("The letter returned is produced by the screener.", Status.VIOLATED),
         ("The returned letter always comes from the writer.", Status.VIOLATED),
         ("The returned letter, if any, comes from the writer.", Status.PROVED),
         ("The returned letter, if any, comes from the screener.", Status.VIOLATED),
@@ -381,6 +383,31 @@ return {{
 )
 def test_words_with_two_meanings_here_are_neither_proved_nor_violated(sentence: str, status: Status) -> None:
     assert _status_of(PANEL, sentence) == status
+
+
+@pytest.mark.parametrize(
+    ("sentence", "status"),
+    [
+        # the early return gives `letter: null`: a returned letter that is
+        # none, of which the plain sentence may speak or not
+        ("The letter returned is produced by the writer.", Status.UNRECOGNIZED),
+        ("The returned letter always comes from the writer.", Status.VIOLATED),
+        ("The returned letter, if any, comes from the writer.", Status.PROVED),
+    ],
+)
+def test_a_return_that_gives_null_keeps_two_meanings(sentence: str, status: Status) -> None:
+    panel = PANEL.replace("    reason: verdict.reason\n", "    reason: verdict.reason,\n    letter: null\n", 1)
+    assert panel != PANEL
+    assert _status_of(panel, sentence) == status
+    from conftest import Recorder
+
+    # run: the rejected application returns no letter, the other the writer's
+    module = _module_of(panel.format(invariants=""), "panel_null_letter")
+    writer = Recorder("the letter", name="writer")
+    refused = module.panel(screener=lambda **_: {"decision": "ineligible", "reason": "late"}, writer=writer, application="a")
+    assert refused.letter is None and refused.reason == "late" and writer.count == 0
+    written = module.panel(screener=lambda **_: {"decision": "eligible", "reason": ""}, writer=writer, application="a")
+    assert written.letter == "the letter" and writer.count == 1
 
 
 GRID = """\

@@ -286,6 +286,7 @@ def check(claim: Returns, facts: Facts) -> Verdict:
     doubtful: list[Problem] = []  # on returns in ``unsure``
     split: list[Problem] = []  # the slot's output on each path, not one the same on all
     stale: list[Problem] = []  # a copy of the slot's output, maybe not its latest
+    unnamed: dict[str, list[int]] = {}  # returns without the field, by field
     for ret in chosen:
         for need in claim.needs:
             problem = _need(need, ret, facts)
@@ -307,6 +308,12 @@ def check(claim: Returns, facts: Facts) -> Verdict:
             elif _gives_none(need, ret):
                 if claim.present:
                     continue  # "if any": a return that gives none says nothing
+                if need.field is not None and need.field not in ret.fields and not claim.always and claim.path == "all":
+                    # "the returned label comes from the labeler", where
+                    # another return has no `label`: no label is returned
+                    # there, and the sentence says nothing of that return
+                    unnamed.setdefault(need.field, []).append(ret.stmt.span.line)
+                    continue
                 absent.append(problem)
                 empty.add(ret.stmt.span.line)
             elif _made_of(need, ret):
@@ -322,6 +329,11 @@ def check(claim: Returns, facts: Facts) -> Verdict:
         problems.extend(_complete(claim.complete, facts, evidence))
     if claim.needs and chosen:
         evidence.append("returning " + ", ".join(_need_text(n) for n in claim.needs))
+    for name, lines in unnamed.items():
+        evidence.append(
+            f"the return on line {', '.join(map(str, sorted(set(lines))))} has no `{name}`: "
+            "it returns none, of which the sentence says nothing (with 'always' it would)"
+        )
     if claim.path == "blocked" and (problems or absent) and not any(
         approves(k, claim.approver) for r in facts.a.returns.values() for k in r.known or ()
     ):
