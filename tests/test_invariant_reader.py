@@ -983,6 +983,77 @@ def test_words_after_a_possessive_name_what_the_slot_has(sentence: str, canonica
     assert _read_as(QUOTES, sentence) == canonical, sentence
 
 
+SEATING = """\
+---
+name: seating
+kind: pattern
+---
+
+# Seating
+
+Place cards and a sweep of the halls, once the couple approves the chart.
+
+### Description
+
+The couple approves the chart; then a calligrapher letters the place cards
+and search crews comb the halls.
+
+### Slots
+
+- `couple`
+  - requires: chart
+  - ensures: a verdict `{ approved, reason }`
+- `calligrapher`
+  - requires: chart
+  - ensures: place cards
+- `search_crew`
+  - requires: hall
+  - ensures: a sweep report
+
+### Requires
+
+- The caller supplies:
+    chart: string -- the seating chart
+    halls: string[] -- the halls to sweep
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let verdict = call couple
+  chart: chart
+if verdict approves:
+  let cards = call calligrapher
+    chart: chart
+  let sweeps = parallel for hall in halls:
+    call search_crew
+      hall: hall
+  return { cards: cards, sweeps: sweeps }
+return { cards: null, sweeps: [] }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a verb the prose says one slot does, right after its name: that
+        # slot's work, in any form
+        ("Place cards are lettered only after the couple approves", "`calligrapher` runs only when `couple` approves"),
+        ("No card is lettered unless the couple approves", "`calligrapher` runs only when `couple` approves"),
+        # after the plural of its name, the verb as it stands
+        ("The halls are combed only after the couple approves", "`search_crew` runs only when `couple` approves"),
+        # a verb the prose never says of a slot
+        ("Place cards are printed only after the couple approves", None),
+    ],
+)
+def test_a_verb_the_prose_says_a_slot_does_names_its_work(sentence: str, canonical: str | None) -> None:
+    assert _read_as(SEATING, sentence) == canonical, sentence
+
+
 def _read_as(pattern: str, sentence: str) -> str | None:
     """The canonical form a sentence reads as in ``pattern``, None when unread."""
     text = pattern.replace("{invariants}", f"- {sentence}")

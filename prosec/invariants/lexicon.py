@@ -786,6 +786,51 @@ def _prompt_acts(prompt_verbs: dict[str, frozenset[str]]) -> dict[str, str]:
     return {form: next(iter(names)) for form, names in sorted(owners.items()) if len(names) == 1}
 
 
+def _base_of(verb: str) -> str | None:
+    """The base form of a verb in the third person singular: ``rehearses``
+    → rehearse, ``watches`` → watch, ``carries`` → carry (None for a word
+    that is no such form)."""
+    if len(verb) < 5 or not verb.endswith("s") or verb.endswith(("ss", "us", "is")):
+        return None
+    if verb.endswith("ies"):
+        return verb[:-3] + "y"
+    if verb.endswith(("ches", "shes", "xes", "zes", "sses")):
+        return verb[:-2]
+    return verb[:-1]
+
+
+def _prose_acts(prose: str, lex: Lexicon, known: dict[tuple[str, ...], tuple[str, ...]]) -> dict[str, str]:
+    """Verb form → the one slot the pattern's prose says does it, in the
+    third person right after the slot's name ("a simulator rehearses the
+    approved timetable": rehearsed, rehearsing, of the `simulator`). Only a
+    word the reader does not otherwise know, said of one slot alone, and no
+    verb a prompt opens with that says nothing of the work."""
+    slot_forms = {k: e.names[0] for k, (_, e) in lex.forms.items() if e.kind == "slot" and len(e.names) == 1}
+    ws = re.findall(r"[a-z][a-z_']*", prose.lower())
+    owners: dict[str, set[str]] = {}
+    for i in range(1, len(ws)):
+        if (ws[i],) in known or (ws[i],) in lex.forms:
+            continue
+        for n in (2, 1):
+            said = tuple(ws[i - n : i]) if i - n >= 0 else ()
+            slot = slot_forms.get(said)
+            if slot is None:
+                continue
+            # "the simulator rehearses"; "search teams comb the sectors",
+            # after the plural of the name, the verb as it stands
+            plural_subject = said[-1] != singular(said[-1]) and said[-1].endswith("s")
+            base = ws[i] if plural_subject and len(ws[i]) >= 4 and not ws[i].endswith(("s", "ing", "ed", "ly")) else _base_of(ws[i])
+            if base is not None and base not in _NOT_ACTS:
+                owners.setdefault(base, set()).add(slot)
+            break
+    out: dict[str, str] = {}
+    for base, slots in sorted(owners.items()):
+        if len(slots) == 1:
+            for form in base_forms(base):
+                out.setdefault(form, next(iter(slots)))
+    return out
+
+
 def _verbs_of_noun(noun: str) -> set[str]:
     """The verbs a noun for an act or its product may be made from:
     ``booking`` → book, ``payment`` → pay, ``allocation`` → allocate,
@@ -1211,6 +1256,9 @@ def build_lexicon(
     taken = {v for key in lex.keys | lex.declared_keys | lex.variables | lex.inputs for v in variants(key)}
     for form, slot in _prompt_acts(lex.prompt_verbs).items():
         if form not in taken:
+            lex.acts.setdefault(form, slot)
+    for form, slot in _prose_acts(prose, lex, _known()).items():
+        if form not in taken and (form,) not in _known():
             lex.acts.setdefault(form, slot)
     lex.act_phrases.update(_act_phrases(slot_set))
     lex.verdicts.update(_verdicts(program, _known()))
