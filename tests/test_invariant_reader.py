@@ -1015,6 +1015,7 @@ and search crews comb the halls.
 - The caller supplies:
     chart: string -- the seating chart
     halls: string[] -- the halls to sweep
+    guest_list: object[] -- every invited guest, with a name and a table
 
 ### Invariants
 
@@ -1026,8 +1027,10 @@ and search crews comb the halls.
 let verdict = call couple
   chart: chart
 if verdict approves:
-  let cards = call calligrapher
-    chart: chart
+  let cards = parallel for guest in guest_list:
+    call calligrapher
+      chart: chart
+      guest: guest
   let sweeps = parallel for hall in halls:
     call search_crew
       hall: hall
@@ -1048,9 +1051,13 @@ return { cards: null, sweeps: [] }
         ("The halls are combed only after the couple approves", "`search_crew` runs only when `couple` approves"),
         # a verb the prose never says of a slot
         ("Place cards are printed only after the couple approves", None),
+        # a list input named for what it holds: the word before names each
+        # element, and the list
+        ("No calligrapher sees the other guests", "`calligrapher` never receives other `guest_list`"),
+        ("The couple never sees the guests", "`couple` never receives `guest_list`"),
     ],
 )
-def test_a_verb_the_prose_says_a_slot_does_names_its_work(sentence: str, canonical: str | None) -> None:
+def test_the_patterns_own_words_for_work_and_lists(sentence: str, canonical: str | None) -> None:
     assert _read_as(SEATING, sentence) == canonical, sentence
 
 

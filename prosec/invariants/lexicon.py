@@ -569,6 +569,29 @@ def _described(lex: Lexicon, descriptions: Iterable[tuple[str, str]], quantities
                 lex.elements.add(phrase)
 
 
+#: Last words of a list input's name that say it holds things, named by
+#: the word before ("guest_list": guests)
+_CONTAINERS = frozenset("list roster pool inventory queue batch catalog catalogue set collection".split())
+
+
+def _contained(lex: Lexicon) -> None:
+    """"Each guest", "the guests", of an input `guest_list` that is no
+    string, number or boolean: the word before a container noun names its
+    elements (singular) and the list (plural), unless it names something
+    else or the reader knows it."""
+    known = _known()
+    for name in sorted(lex.inputs - lex.scalars):
+        ws = words_of(name)
+        if len(ws) != 2 or ws[1] not in _CONTAINERS or len(ws[0]) < 3 or (ws[0],) in known:
+            continue
+        one, many = singular(ws[0]), plural(singular(ws[0]))
+        if one == many or (one,) in lex.forms or (many,) in lex.forms:
+            continue
+        lex.add((many,), 2, Entity("input", (name,)))
+        lex.add((one,), 2, Entity("input", (name,)))
+        lex.elements.add((one,))
+
+
 def _attached(lex: Lexicon, prose: str) -> None:
     """A word the pattern's own prose puts before a slot's name names that
     slot with it: "A bout judge sees the two entries" makes "bout judge"
@@ -1339,6 +1362,7 @@ def build_lexicon(
         if declared := declared_keys(text):
             lex.declares[slot] = lex.declares.get(slot, frozenset()) | frozenset(declared)
     _described(lex, descriptions, frozenset(quantities))
+    _contained(lex)
     lex.described = dict(descriptions)
     _attached(lex, prose)
     own = " ".join([prose, *(t for _, t in descriptions), *(t for _, t in results_described)]).lower()
