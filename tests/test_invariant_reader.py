@@ -1016,6 +1016,7 @@ and search crews comb the halls.
     chart: string -- the seating chart
     halls: string[] -- the halls to sweep
     guest_list: object[] -- every invited guest, with a name and a table
+    speaker_notes: string -- the toasts planned
 
 ### Invariants
 
@@ -1026,6 +1027,7 @@ and search crews comb the halls.
 ```prose
 let verdict = call couple
   chart: chart
+  notes: speaker_notes
 if verdict approves:
   let cards = parallel for guest in guest_list:
     call calligrapher
@@ -1055,6 +1057,9 @@ return { cards: null, sweeps: [] }
         # element, and the list
         ("No calligrapher sees the other guests", "`calligrapher` never receives other `guest_list`"),
         ("The couple never sees the guests", "`couple` never receives `guest_list`"),
+        # a name of two words said as a possessive
+        ("The calligrapher never sees the speaker's notes", "`calligrapher` never receives `speaker_notes`"),
+        ("The couple is given the speakers' notes", "`couple` receives `speaker_notes`"),
     ],
 )
 def test_the_patterns_own_words_for_work_and_lists(sentence: str, canonical: str | None) -> None:

@@ -744,7 +744,9 @@ def _per_thing(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str, ..
     if i + 1 < len(low) and low[i + 1] not in (",", ";"):
         return False
     said = {a for a, _ in lex.bigrams} | {b for _, b in lex.bigrams}
-    return plural(word) not in said and not any(plural(word) in k for k in lex.forms)
+    # (of the names' own words: a possessive the reader makes of a name,
+    # "the wheels' notes" of `wheel_notes`, is no plural the text uses)
+    return plural(word) not in said and not any(plural(word) in k for k in lex.forms if "'" not in k and "'s" not in k)
 
 
 #: The last words of an input's name that make it what identifies a thing.

@@ -592,6 +592,26 @@ def _contained(lex: Lexicon) -> None:
         lex.elements.add((one,))
 
 
+def _possessed(lex: Lexicon) -> None:
+    """"The seller's statement", of an input `seller_statement`: a name of
+    two words said as a possessive, where the first names nothing else of
+    the pattern (of a slot `seller`, "the seller's statement" may be its
+    result's) and is no word the reader knows."""
+    known = _known()
+    for name in sorted(lex.inputs):
+        ws = words_of(name)
+        if len(ws) != 2 or len(ws[0]) < 3 or (ws[0],) in known:
+            continue
+        owner = ws[0]
+        if any((v,) in lex.forms and lex.forms[(v,)][1] != Entity("input", (name,)) for v in variants(owner)):
+            continue
+        for v in variants(ws[1]):
+            # ("the applicants' essays", of `applicant_essays`)
+            for phrase in ((singular(owner), "'s", v), (plural(singular(owner)), "'", v)):
+                if phrase not in lex.forms:
+                    lex.add(phrase, 2, Entity("input", (name,)))
+
+
 def _attached(lex: Lexicon, prose: str) -> None:
     """A word the pattern's own prose puts before a slot's name names that
     slot with it: "A bout judge sees the two entries" makes "bout judge"
@@ -1363,6 +1383,7 @@ def build_lexicon(
             lex.declares[slot] = lex.declares.get(slot, frozenset()) | frozenset(declared)
     _described(lex, descriptions, frozenset(quantities))
     _contained(lex)
+    _possessed(lex)
     lex.described = dict(descriptions)
     _attached(lex, prose)
     own = " ".join([prose, *(t for _, t in descriptions), *(t for _, t in results_described)]).lower()
