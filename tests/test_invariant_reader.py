@@ -1017,6 +1017,7 @@ and search crews comb the halls.
     halls: string[] -- the halls to sweep
     guest_list: object[] -- every invited guest, with a name and a table
     speaker_notes: string -- the toasts planned
+    menu: string -- the menu sheet guests choose from
 
 ### Invariants
 
@@ -1028,6 +1029,7 @@ and search crews comb the halls.
 let verdict = call couple
   chart: chart
   notes: speaker_notes
+  menu: menu
 if verdict approves:
   let cards = parallel for guest in guest_list:
     call calligrapher
@@ -1060,6 +1062,9 @@ return { cards: null, sweeps: [] }
         # a name of two words said as a possessive
         ("The calligrapher never sees the speaker's notes", "`calligrapher` never receives `speaker_notes`"),
         ("The couple is given the speakers' notes", "`couple` receives `speaker_notes`"),
+        # the one noun the pattern's text puts right after an input's name
+        ("The calligrapher never sees the menu sheet", "`calligrapher` never receives `menu`"),
+        ("The calligrapher never sees the menu board", None),
     ],
 )
 def test_the_patterns_own_words_for_work_and_lists(sentence: str, canonical: str | None) -> None:

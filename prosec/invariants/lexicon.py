@@ -612,7 +612,7 @@ def _possessed(lex: Lexicon) -> None:
                     lex.add(phrase, 2, Entity("input", (name,)))
 
 
-def _attached(lex: Lexicon, prose: str) -> None:
+def _attached(lex: Lexicon, prose: str, descriptions: Iterable[tuple[str, str]] = ()) -> None:
     """A word the pattern's own prose puts before a slot's name names that
     slot with it: "A bout judge sees the two entries" makes "bout judge"
     the slot ``judge``. Only a plain word (no name, no word the reader
@@ -673,6 +673,30 @@ def _attached(lex: Lexicon, prose: str) -> None:
         ):
             continue
         lex.add((word, *form), 4, input_forms[form])
+    # "the tempo map", of `tempo: string -- the tempo map dancers count to`:
+    # the one noun the pattern's text ever puts right after the input's
+    # one-word name (its prose and its inputs' descriptions)
+    text = " ".join([prose, *(d for _, d in descriptions)]).lower()
+    tws = re.findall(r"[a-z][a-z_]*", text)
+    after: dict[tuple[str, ...], set[str]] = {}
+    for i in range(len(tws) - 1):
+        if (tws[i],) in input_forms and (i == 0 or tws[i - 1] in FILLER_WORDS):
+            after.setdefault((tws[i],), set()).add(tws[i + 1])
+    for form, words in sorted(after.items()):
+        if len(words) != 1:
+            continue
+        (word,) = words
+        if (
+            len(word) < 3
+            or word in FILLER_WORDS
+            or (word,) in known
+            or (word,) in lex.forms
+            or word.endswith(("ly", "ing", "ed", "s"))
+            or any(word in k and e != input_forms[form] for k, (_, e) in lex.forms.items())
+            or (*form, word) in lex.forms
+        ):
+            continue
+        lex.add((*form, word), 4, input_forms[form])
 
 
 #: Words before a name in prose that are grammar, not a modifier.
@@ -1385,7 +1409,7 @@ def build_lexicon(
     _contained(lex)
     _possessed(lex)
     lex.described = dict(descriptions)
-    _attached(lex, prose)
+    _attached(lex, prose, descriptions)
     own = " ".join([prose, *(t for _, t in descriptions), *(t for _, t in results_described)]).lower()
     # (a hyphenated compound, "sign-up order", is also the one word a
     # sentence's reading joins it into: "sign_up")
