@@ -323,6 +323,12 @@ TABLE += [
     Twin("The guard is called once", "The guard is called once per chunk", frozenset({"call count"}), frozenset({"call count"})),
     Twin("The guard is only ever called once", "The guard is called twice", frozenset({"call count"}), frozenset({"call count"})),
     Twin("The guard is never called twice", "The guard is called twice", frozenset({"call count"}), frozenset({"call count"})),
+    # "only" makes the gate: without it, "after" and "when" say the work
+    # happens then, not that it never happens otherwise
+    Twin("The plan is drafted only after the guard approves", "The plan is drafted after the guard approves", frozenset({"gated"}), None),
+    Twin("The plan is only drafted when the guard approves", "The plan is drafted when the guard approves", frozenset({"gated"}), None),
+    # "even when" a refusal denies the gate; "even when" an approval says nothing of a refusal
+    Twin("The target runs even when the guard has not approved", "The target runs even when the guard approves", frozenset({"gated"}), None),
     Twin("Reviewers score one after another, in roster order", "Reviewers score all at once, in any order", frozenset({"ordered"}), None),
     Twin("The stages are run one after another in slot order", "The stages are run one after another in agent order",
          frozenset({"ordered"}), None),

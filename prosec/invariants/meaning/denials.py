@@ -43,6 +43,14 @@ class DenialsRules(Base):
             raise Unsupported("a refusal word where 'not approved' is meant")
         return self._denied(self.gated(items))
 
+    def gated_denied_whether(self, items: list[Any]) -> Clause:
+        """"The target runs regardless of whether the guard approves": it
+        runs on either answer. Not "even when the guard approves", which
+        says it runs then, and nothing of the other answer."""
+        if any(str(t).lower().startswith("even") for t in self._tokens(items, "REGARDLESS")):
+            raise Unsupported("'even when' an approval: nothing of a refusal")
+        return self.gated_denied(items)
+
     def run_verb(self, items: list[Any]) -> None:
         return None
 
