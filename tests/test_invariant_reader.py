@@ -327,6 +327,10 @@ TABLE += [
     # happens then, not that it never happens otherwise
     Twin("The plan is drafted only after the guard approves", "The plan is drafted after the guard approves", frozenset({"gated"}), None),
     Twin("The plan is only drafted when the guard approves", "The plan is drafted when the guard approves", frozenset({"gated"}), None),
+    # "every" is each call; "one" is one of them, of which a claim of every
+    # call says too much
+    Twin("Every mapper gets identical inputs", "One mapper gets identical inputs", frozenset({"identical"}), None),
+    Twin("Every verifier round never sees the plan", "One verifier round never sees the plan", frozenset({"isolation"}), None),
     # "even when" a refusal denies the gate; "even when" an approval says nothing of a refusal
     Twin("The target runs even when the guard has not approved", "The target runs even when the guard approves", frozenset({"gated"}), None),
     Twin("Reviewers score one after another, in roster order", "Reviewers score all at once, in any order", frozenset({"ordered"}), None),

@@ -736,6 +736,9 @@ class Base(Transformer[Token, Any]):
 
     def subj_loop(self, items: list[Any]) -> Subject:
         noun = self._calls_of(next(i for i in items if isinstance(i, CallsNoun)))
+        if _one_of(items):
+            # "one attempt", "one verifier round": one of the calls, not each
+            raise Unsupported("one of the calls, not every one")
         return Subject((Calls(noun.slot),), every=_quantifier(items) is not None)  # "each coach call"
 
     def _calls_of(self, noun: CallsNoun) -> CallsNoun:
@@ -2203,6 +2206,13 @@ def _contrasted(claims: list[Claim]) -> list[Claim]:
         else c
         for c in claims
     ]
+
+
+def _one_of(items: list[Any]) -> bool:
+    """Whether a subject is counted as one ("one attempt", "1 round"), in
+    a quantifier or a number token."""
+    numbers = [i for i in items if isinstance(i, Token) and i.type in ("NUM", "NUMBER")]
+    return _quantifier(items) == "1" or any(_NUMBERS.get(str(t).lower(), str(t)) == "1" for t in numbers)
 
 
 def _quantifier(items: list[Any]) -> str | None:

@@ -16,6 +16,7 @@ from .base import (
     Clause,
     Subject,
     Unsupported,
+    _one_of,
     _Rounds,
     _tok,
 )
@@ -159,6 +160,9 @@ class IdenticalRules(Base):
     def identical(self, items: list[Any]) -> Clause:
         noun = next((i for i in items if isinstance(i, CallsNoun)), None)
         who = next((i for i in items if isinstance(i, tuple)), None)
+        if _one_of(items):
+            # "one mapper gets identical inputs": the same as what?
+            raise Unsupported("one call, the same as no other")
         slots: list[str | None] = list(who) if who is not None else [self._calls_of(noun).slot if noun else None]
         args = Args.merge(i for i in items if isinstance(i, Args)).names
         subject = Subject(tuple(Calls(x) for x in slots))
