@@ -1102,6 +1102,74 @@ def _checked(pattern: str, sentence: str) -> tuple[str | None, Status, tuple[str
 
 
 
+MOWER_SHOP = """\
+---
+name: workshop
+kind: pattern
+---
+
+# Workshop
+
+A mechanic repairs a mower round by round; a tester checks each repair.
+
+### Description
+
+The mechanic repairs the mower, and a tester runs it after every repair.
+
+### Slots
+
+- `mechanic`
+  - requires: mower
+  - ensures: a repair report
+- `tester`
+  - requires: mower
+  - ensures: a verdict `{ approved, notes }`
+
+### Config
+
+- `max_repairs` (integer, default: 3): most repair rounds
+
+### Requires
+
+- The caller supplies:
+    mower: string -- the mower brought in
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+repeat {bound} as attempt:
+  let report = call mechanic
+    mower: mower
+    prompt: "Repair the mower."
+  let verdict = call tester
+    mower: mower
+    prompt: "Test number {attempt}: run the mower."
+return { report: report }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("bound", "sentence", "status"),
+    [
+        # rounds named by the verb the description says the mechanic does:
+        # the loop around its calls, held to the entry
+        ("max_repairs", "Repair rounds are bounded by max_repairs", Status.PROVED),
+        ("5", "Repair rounds are bounded by max_repairs", Status.VIOLATED),
+        # the count a loop names so, carried in a prompt, tells which one
+        ("max_repairs", "The tester is not told which attempt it is running", Status.VIOLATED),
+        ("max_repairs", "The mechanic is not told which attempt it is making", Status.PROVED),
+    ],
+)
+def test_the_workshop_rounds_and_their_count(bound: str, sentence: str, status: Status) -> None:
+    pattern = MOWER_SHOP.replace("repeat {bound}", f"repeat {bound}")
+    assert _checked(pattern, sentence)[1] == status, (bound, sentence)
+
+
 PAIR = """\
 ---
 name: pair

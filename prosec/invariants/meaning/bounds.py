@@ -133,6 +133,9 @@ class BoundsRules(Base):
                 continue  # the slot's own name: "refiner rounds" are its calls
             if tok.kind in ("SLOT", "ACT") and tok.names:
                 return frozenset(tok.names)
+            if tok.kind == "WORD" and tok.text.lower() in self.lex.acts:
+                # (the same word read as a plain word: still that act)
+                return frozenset({self.lex.acts[tok.text.lower()]})
             stem = self._stem_slot(tok.text.lower())
             if tok.kind == "WORD" and stem is not None:
                 return frozenset({stem})
@@ -155,6 +158,9 @@ class BoundsRules(Base):
                 # entry bounds no loop at all: the one loop around the
                 # editor's calls, which the check holds to it
                 (slot,) = activity
+                if self.lex.loop_count == 1 and slot in self.lex.looped:
+                    # (the only loop, as "the loop" says it)
+                    return Clause(None, lambda s: [Bounded(bound)])
                 return Clause(None, lambda s: [Bounded(bound, slot)])
             named = []
         if named:

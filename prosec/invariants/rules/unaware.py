@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ... import ir
 from ..claims import Unaware
-from ..flow import INDEX, LENGTH
+from ..flow import INDEX, LENGTH, Flow
 from ..lexicon import words_of
 from ..model import Status
 from .base import Facts, Problem, Verdict, show, unsettled, verdict
@@ -66,6 +66,11 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
                     found = f"{at} passes input `{f.src.name}`, whose name reveals {term!r}"
                 elif f.src.kind == "text" and (term := _named(facts, f.src.name, claim.terms)):
                     found = f"{at} carries the text {f.src.name!r} (line {f.src.span.line if f.src.span else '?'}), which says {term!r}"
+                elif f.src.kind == "iter" and (var := _counter(facts, f)) and (term := _named(facts, var, claim.terms)):
+                    # "not told which attempt it is judging", of a prompt
+                    # "Drawdown number {attempt}" in `... as attempt`: the
+                    # count of the round the loop names so
+                    found = f"{at} carries `{var}`, the loop's count of its rounds, named for {term!r}"
                 if found:
                     break
             if found is None:
@@ -117,6 +122,15 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
         why = f"what `{me}` is given shares a word with the hidden fact but never names {who}: it may be `{me}`'s own task"
         return unsettled(why, loose, evidence[:0])
     return verdict(problems + loose, evidence)
+
+
+def _counter(facts: Facts, f: Flow) -> str | None:
+    """The name a loop gives its count (`repeat n as attempt`), of a flow
+    of that count."""
+    info = facts.a.loops.get(f.src.span) if f.src.span is not None else None
+    if info is None or f.src.name != "count" or isinstance(info.node, ir.Parallel):
+        return None
+    return info.node.var
 
 
 def _named(facts: Facts, text: str, terms: tuple[str, ...]) -> str | None:
