@@ -656,9 +656,10 @@ class Base(Transformer[Token, Any]):
             # "both checkers", of `credit_checker` and a slot named
             # otherwise: more slots than the one named, which is called once
             raise Unsupported(f"{count} of one slot called once")
-        if len(who) == 1 and count == "1" and who[0] in self.lex.repeated:
+        if len(who) == 1 and count == "1" and (who[0] in self.lex.repeated or who[0] in self.lex.sequences):
             # "the brief is given to one reviewer", of a reviewer called in a
-            # loop: one of its calls, not every one
+            # loop, "one stage", of a sequence of slots: one of its calls,
+            # not every one
             raise Unsupported("one call of a slot called more than once")
         if len(who) == 1 and count not in ("all", "1") and who[0] not in self.lex.repeated:
             # "both checkers", of one slot called once: the word names
@@ -708,12 +709,16 @@ class Base(Transformer[Token, Any]):
         return Subject(tuple(Calls(s, phase="first") for s in who))
 
     def subj_later(self, items: list[Any]) -> Subject:
+        if _one_of(items):
+            raise Unsupported("one of the later calls, not each")
         who = next(i for i in items if isinstance(i, tuple))
         return Subject(tuple(Calls(s, phase="later") for s in who))
 
     def subj_later_loop(self, items: list[Any]) -> Subject:
         """"later attempts", "each later round": the calls after the first
         of the slot the noun names, or of the one delegate the loops call."""
+        if _one_of(items):
+            raise Unsupported("one of the later calls, not each")
         noun = self._calls_of(next(i for i in items if isinstance(i, CallsNoun)))
         if noun.slot is None:
             raise Unsupported("later calls of no one delegate")
