@@ -147,7 +147,7 @@ SWAPS = (
 WIDENED = tuple(s for s in SETS if s in set("a b c d e f g h i j k l m n o p q r s t u v w x y z za zb zc zd zg".split()))
 
 
-def _claims(facts: list[corpus.InvariantFact]) -> list[tuple[str, tuple[tuple[str, str], ...]]]:
+def _swapped_claims(facts: list[corpus.InvariantFact]) -> list[tuple[str, tuple[tuple[str, str], ...]]]:
     return sorted((f.kind, tuple(sorted((k, str(v)) for k, v in f.params.items()))) for f in facts)
 
 
@@ -173,7 +173,7 @@ def test_a_limiting_word_swapped_out_never_leaves_the_claims_as_they_were() -> N
         for (s, swapped), facts in zip(pairs, corpus.compile_each(name, text, [v for _, v in pairs]), strict=True):
             checked += 1
             decided = bool(facts) and all(f.status.value in ("proved", "violated") for f in facts or [])
-            if decided and _claims(facts or []) == _claims(s.facts):
+            if decided and _swapped_claims(facts or []) == _swapped_claims(s.facts):
                 same.append((f"{s.set}/{s.file}", s.text, swapped))
     assert checked >= 4000
     assert same == []

@@ -128,7 +128,7 @@ def _counter(facts: Facts, f: Flow) -> str | None:
     """The name a loop gives its count (`repeat n as attempt`), of a flow
     of that count."""
     info = facts.a.loops.get(f.src.span) if f.src.span is not None else None
-    if info is None or f.src.name != "count" or isinstance(info.node, ir.Parallel):
+    if info is None or f.src.name != "count" or not isinstance(info.node, ir.Repeat | ir.LoopUntil):
         return None
     return info.node.var
 
