@@ -323,6 +323,7 @@ TABLE += [
     Twin("The guard is called once", "The guard is called once per chunk", frozenset({"call count"}), frozenset({"call count"})),
     Twin("The guard is only ever called once", "The guard is called twice", frozenset({"call count"}), frozenset({"call count"})),
     Twin("The guard is never called twice", "The guard is called twice", frozenset({"call count"}), frozenset({"call count"})),
+    Twin("The auditor writes at most once", "The auditor writes at least once", frozenset({"call count"}), None),
     # "only" makes the gate: without it, "after" and "when" say the work
     # happens then, not that it never happens otherwise
     Twin("The plan is drafted only after the guard approves", "The plan is drafted after the guard approves", frozenset({"gated"}), None),
