@@ -44,6 +44,7 @@ from prosec.invariants.claims import (
     FromOthers,
     FromSlot,
     FromVar,
+    Gated,
     Isolation,
     Null,
     Receives,
@@ -332,3 +333,28 @@ return { out: picked }
     kw = {"slots": "checker", "requires": "items: string[] -- the items"}
     assert _statuses(two_loops, claims, **kw) == [Status.UNRECOGNIZED]
     assert _statuses(one_loop, claims, **kw) == [Status.PROVED]
+
+
+def test_a_local_bound_to_a_call_gains_its_output_as_an_append_would() -> None:
+    # found by a random run: "only outputs the checker approves are added
+    # to `kept`" was proved of `let kept = call maker`, counting appends
+    # only, where the `let` gives `kept` the maker's output unapproved
+    bound = """
+let kept = call maker
+  brief: brief
+return { kept: kept }
+"""
+    gated = """
+let verdict = call checker
+  brief: brief
+let kept = []
+if verdict approves:
+  let made = call maker
+    brief: brief
+  append made to kept
+return { kept: kept }
+"""
+    claims: list[Claim] = [Gated(None, "checker", var="kept")]
+    kw = {"slots": "maker, checker", "requires": "brief: string -- the brief"}
+    assert _statuses(bound, claims, **kw) == [Status.VIOLATED]
+    assert _statuses(gated, claims, **kw) == [Status.PROVED]

@@ -178,8 +178,10 @@ def _writes(claim: Gated, var: str, facts: Facts) -> Verdict:
     problems: list[Problem] = []
     count = 0
     for w in sorted(facts.a.writes.values(), key=lambda w: w.stmt.span):
-        if w.var != var or w.kind == "declare":
+        if w.var != var:
             continue
+        # (a `let` counts too: `let v = call a` gives `v` a's output, as
+        # an append would; `let v = []` gives it nothing)
         producers = {f.src.name for f in w.value if f.src.kind == "call"}
         if not producers:
             continue
