@@ -663,16 +663,8 @@ def _attached(lex: Lexicon, prose: str, descriptions: Iterable[tuple[str, str]] 
         if len(plain) != 1:
             continue
         (word,) = plain
-        if (
-            len(word) < 3
-            or (word,) in known
-            or (word,) in lex.forms
-            or word.endswith(("ly", "ing", "ed", "s"))
-            or any(word in k and e != input_forms[form] for k, (_, e) in lex.forms.items() if len(k) > 1)
-            or (word, *form) in lex.forms
-        ):
-            continue
-        lex.add((word, *form), 4, input_forms[form])
+        if _joins(word, (word, *form), input_forms[form], lex, known):
+            lex.add((word, *form), 4, input_forms[form])
     # "the tempo map", of `tempo: string -- the tempo map dancers count to`:
     # the one noun the pattern's text ever puts right after the input's
     # one-word name (its prose and its inputs' descriptions)
@@ -686,17 +678,26 @@ def _attached(lex: Lexicon, prose: str, descriptions: Iterable[tuple[str, str]] 
         if len(words) != 1:
             continue
         (word,) = words
-        if (
-            len(word) < 3
-            or word in FILLER_WORDS
-            or (word,) in known
-            or (word,) in lex.forms
-            or word.endswith(("ly", "ing", "ed", "s"))
-            or any(word in k and e != input_forms[form] for k, (_, e) in lex.forms.items())
-            or (*form, word) in lex.forms
-        ):
-            continue
-        lex.add((*form, word), 4, input_forms[form])
+        if _joins(word, (*form, word), input_forms[form], lex, known):
+            lex.add((*form, word), 4, input_forms[form])
+
+
+def _joins(
+    word: str, phrase: tuple[str, ...], entity: Entity, lex: Lexicon, known: dict[tuple[str, ...], tuple[str, ...]]
+) -> bool:
+    """Whether a plain word of the pattern's text may join an input's name
+    into ``phrase``: no grammar word, no word the reader knows, no name or
+    word of another name, no adverb, participle or plural, and no phrase
+    the pattern already uses."""
+    return not (
+        len(word) < 3
+        or word in FILLER_WORDS
+        or (word,) in known
+        or (word,) in lex.forms
+        or word.endswith(("ly", "ing", "ed", "s"))
+        or any(word in k and e != entity for k, (_, e) in lex.forms.items())
+        or phrase in lex.forms
+    )
 
 
 #: Words before a name in prose that are grammar, not a modifier.

@@ -490,11 +490,14 @@ class Base(Transformer[Token, Any]):
         the collected `rehearsals`; "every cut", of `cut` and the list
         `cuts` it is appended to)."""
         names = _tok(self.toks, var).names
-        held = {
-            self.lex.holds.get(n)
-            or (self._held_by(n) or self.lex.collects.get(n) or (self.lex.gathers.get(n) if len(names) > 1 else None) if each else None)
-            for n in names
-        }
+
+        def owner(name: str) -> str | None:
+            if name in self.lex.holds or not each:
+                return self.lex.holds.get(name)
+            appended = self.lex.gathers.get(name) if len(names) > 1 else None
+            return self._held_by(name) or self.lex.collects.get(name) or appended
+
+        held = {owner(n) for n in names}
         if len(held) != 1 or None in held or (len(names) > 1 and not any(n in self.lex.holds for n in names)):
             raise Unsupported(f"'{var}': a local that does not hold one slot's every result")
         (slot,) = held
