@@ -1850,8 +1850,10 @@ return {{
 )
 def test_the_latest_output_returned_is_the_local_every_call_sets(returned: str, status: Status) -> None:
     text = DRAFTS.replace("{returned}", returned)
-    assert _status_of(text, "The returned text is always the drafter's latest output.") == status
-    assert _status_of(text, "The returned text always comes from the drafter.") == Status.PROVED
+    assert _status_of(text, "The returned text is the drafter's latest output.") == status
+    assert _status_of(text, "The returned text comes from the drafter.") == Status.PROVED
+    # "always": of the runs where `rounds` is 0 too, where the text is null
+    assert _status_of(text, "The returned text always comes from the drafter.") == Status.UNRECOGNIZED
     module = _module_of(text.format(invariants=""), f"drafts_{returned}")
     from conftest import Recorder
 
@@ -4454,3 +4456,90 @@ def test_a_count_named_by_what_it_counts_is_not_the_things() -> None:
     assert _one_status(body, "The stallholder never sees the banner drafts.", **shape) is Status.UNRECOGNIZED
     assert _one_status(body, "No stallholder is shown a banner draft.", **shape) is Status.UNRECOGNIZED
     assert _one_status(body, "The stallholder never sees `banner_drafts`.", **shape) is Status.VIOLATED
+
+
+def _refining(delegation: str) -> str:
+    from conftest import pattern_text
+
+    return pattern_text(
+        "refining", delegation, slots="refiner, assessor", config="- `rounds` (integer, default: 2): rounds at most",
+        requires="brief: string -- the task", invariants="<invariants>",
+    )
+
+
+def _refining_status(delegation: str, sentence: str) -> Status:
+    (status,) = _statuses_in(_refining(delegation).replace("<invariants>", f"- {sentence}"))
+    return status
+
+
+ROUNDS = """\
+let current = null
+repeat rounds as round:
+  let current = call refiner
+    brief: brief
+    last: current
+return { result: current }
+"""
+
+BRANCH = """\
+let current = null
+let check = call assessor
+  brief: brief
+if check approves:
+  current = call refiner
+    brief: brief
+return { result: current }
+"""
+
+
+@pytest.mark.parametrize(
+    ("delegation", "sentence", "status"),
+    [
+        # null until a loop that may run no round sets it: on every run, or
+        # on the runs the loop runs a round in? (`rounds` may be 0)
+        (ROUNDS, "The returned result always comes from the refiner", Status.UNRECOGNIZED),
+        # without "always", of the runs that return one
+        (ROUNDS, "The returned result comes from the refiner", Status.PROVED),
+        # null where the assessor does not approve: "always" is plainly broken
+        (BRANCH, "The returned result always comes from the refiner", Status.VIOLATED),
+    ],
+)
+def test_always_of_a_result_that_may_be_null(delegation: str, sentence: str, status: Status) -> None:
+    assert _refining_status(delegation, sentence) == status
+    from conftest import Recorder
+
+    module = _module_of(_refining(delegation).replace("<invariants>", ""), f"refining_{status.value}_{len(delegation)}")
+    refiner = Recorder("<refined>")
+    no_rounds = module.refining(refiner=refiner, assessor=Recorder({"decision": "reject"}), brief="b", rounds=0)
+    # the run the sentence's "always" speaks of: nothing from the refiner
+    assert no_rounds.result is None and refiner.calls == []
+
+
+OFFER = """\
+let quote = call refiner
+  brief: brief
+let sign_off = call assessor
+  quote: quote
+if sign_off approves:
+  return { status: "quoted", reason: null }
+elif sign_off says reprice:
+  return { status: "repriced", reason: null }
+else:
+  return { status: "declined", reason: sign_off.reason }
+"""
+
+
+@pytest.mark.parametrize(
+    ("delegation", "sentence", "status"),
+    [
+        # the assessor may say `reprice`, short of approval: a refusal is
+        # every verdict but approval, or the `else` alone?
+        (OFFER, "When the assessor declines, the assessor's reason is returned", Status.UNRECOGNIZED),
+        # with two outcomes there is one meaning
+        (OFFER.replace("elif sign_off says reprice:\n  return { status: \"repriced\", reason: null }\n", ""),
+         "When the assessor declines, the assessor's reason is returned", Status.PROVED),
+        (OFFER.replace("reason: sign_off.reason", "reason: null"), "When the assessor declines, the assessor's reason is returned", Status.VIOLATED),
+    ],
+)
+def test_a_refusal_of_a_verdict_that_may_say_a_third_word(delegation: str, sentence: str, status: Status) -> None:
+    assert _refining_status(delegation, sentence) == status

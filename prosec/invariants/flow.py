@@ -537,6 +537,8 @@ class ReturnObs:
     fields: dict[str, set[Flow]] = field(default_factory=dict)
     #: what each field carries on every visit where it is not null
     sure: dict[str, Flows] = field(default_factory=dict)
+    #: what each field carries on every visit, null or not
+    must: dict[str, Flows] = field(default_factory=dict)
 
     exprs: dict[str, ir.Expr] = field(default_factory=dict)
     known: frozenset[Known] | None = None
@@ -1137,6 +1139,7 @@ class _Walker:
             got = self.expr(value, s)
             obs.fields.setdefault(key, set()).update(got.may)
             obs.sure[key] = meet_lax(obs.sure.get(key), got.lax)
+            obs.must[key] = meet(obs.must.get(key), got.must)
             obs.exprs[key] = value
         obs.known = s.known if obs.known is None else obs.known & s.known
         obs.after = s.after if obs.after is None else obs.after & s.after
@@ -1256,7 +1259,7 @@ class _Walker:
             if outer.ctx is not None and walk.continues is not None:
                 outer.ctx.continues = join(outer.ctx.continues, walk.continues)
         split: _Split | None = None
-        if walk.exit is not None and not (isinstance(node, ir.Repeat | ir.For | ir.LoopUntil) and _runs(node)):
+        if walk.exit is not None and not (isinstance(node, ir.Repeat | ir.For | ir.LoopUntil) and runs(node)):
             none = s.copy()
             none.after = s.after | {node.span}
             split = _Split(node.span, none, walk.ran.copy() if walk.ran is not None else None)
@@ -1290,7 +1293,7 @@ class _Walker:
             self.frames.append(frame)
         self.loop_stack.append(node.span)
         self.delegates.append({node.var: sequence} if isinstance(node, ir.For) and sequence else {})
-        exit_state: State | None = None if _runs(node) else s.copy()
+        exit_state: State | None = None if runs(node) else s.copy()
         ran: State | None = None
         head: State | None = s.copy()
         later: State | None = None
@@ -1413,7 +1416,7 @@ def _bound(node: ir.Repeat | ir.For | ir.LoopUntil) -> ir.Expr:
             assert_never(node)
 
 
-def _runs(node: ir.Repeat | ir.For | ir.LoopUntil) -> bool:
+def runs(node: ir.Repeat | ir.For | ir.LoopUntil) -> bool:
     """The loop runs at least one iteration on every path: ``repeat 3``, a
     ``for`` over a written non-empty list, a ``loop until`` (tested after
     each iteration) whose written bound is at least 1. Not a parallel loop,

@@ -32,6 +32,7 @@ from ..claims import (
     describe_source,
 )
 from ..flow import (
+    EMPTY,
     INDEX,
     LENGTH,
     TEXT,
@@ -41,7 +42,10 @@ from ..flow import (
     ReturnObs,
     exprs_in,
     is_element,
+    loops_in,
+    runs,
     stmt_exprs,
+    written_names,
 )
 from .base import (
     APPROVE_VERBS,
@@ -287,9 +291,16 @@ def check(claim: Returns, facts: Facts) -> Verdict:
     split: list[Problem] = []  # the slot's output on each path, not one the same on all
     stale: list[Problem] = []  # a copy of the slot's output, maybe not its latest
     unnamed: dict[str, list[int]] = {}  # returns without the field, by field
+    roundless: list[Problem] = []  # "always", of a value null until a loop that may run no round sets it
     for ret in chosen:
         for need in claim.needs:
             problem = _need(need, ret, facts)
+            if problem is None and claim.always and (unset := _maybe_null(need, ret, facts)) is not None:
+                if _set_in_loop(need, ret, facts) is None:
+                    problems.append(unset)
+                else:
+                    roundless.append(unset)
+                continue
             if problem is None:
                 problem = _stale(need, ret, facts)
                 if problem is not None and _copied_output(need, ret, facts.a.program):
@@ -334,6 +345,18 @@ def check(claim: Returns, facts: Facts) -> Verdict:
             f"the return on line {', '.join(map(str, sorted(set(lines))))} has no `{name}`: "
             "it returns none, of which the sentence says nothing (with 'always' it would)"
         )
+    if claim.path == "blocked" and (problems or absent) and (outcomes := _said_outcomes(chosen, claim.approver)):
+        wrong = {p.span.line for p in problems + absent}
+        if wrong <= outcomes:
+            # "When the owner declines, its reason is returned", where the
+            # owner may also say `reprice`: every return short of an
+            # approval, or only those where it refuses?
+            return undecided(
+                f"every return where `{claim.approver}` does not approve, or only where it refuses: "
+                f"the return on line {', '.join(map(str, sorted(wrong)))} is reached where it says another word",
+                problems + absent,
+                evidence,
+            )
     if claim.path == "blocked" and (problems or absent) and not any(
         approves(k, claim.approver) for r in facts.a.returns.values() for k in r.known or ()
     ):
@@ -345,21 +368,27 @@ def check(claim: Returns, facts: Facts) -> Verdict:
             problems + absent,
             evidence,
         )
+    if roundless and not problems and not absent:
+        # "The returned result always comes from the refiner", of a result
+        # null until `repeat max_rounds` sets it: on every run, or on the
+        # runs the loop runs a round in (none, when `max_rounds` is 0)?
+        return undecided(
+            "on every run, or on the runs where the loop that sets it runs a round: "
+            f"the return on line {_problem_lines(roundless)} gives null where that loop runs none",
+            roundless,
+            evidence,
+        )
     if claim.path in ("success", "accept") and not chosen and not problems:
         return unsettled(f"no return of the delegation is reached on {claim.path}", problems, evidence)
     if doubtful and not problems:
         return unsettled(
-            "whether the return on line "
-            + ", ".join(str(p.span.line) for p in doubtful)
-            + f" is reached on {claim.path} (no test there says so)",
+            f"whether the return on line {_problem_lines(doubtful)} is reached on {claim.path} (no test there says so)",
             doubtful + absent,
             evidence,
         )
     if stale and not problems:
         return unsettled(
-            "whether the local returned on line "
-            + ", ".join(str(p.span.line) for p in stale)
-            + " holds the slot's latest output there: it is set to a local that holds one, which the checks do not follow",
+            f"whether the local returned on line {_problem_lines(stale)} holds the slot's latest output there: it is set to a local that holds one, which the checks do not follow",
             stale + absent,
             evidence,
         )
@@ -393,9 +422,8 @@ def check(claim: Returns, facts: Facts) -> Verdict:
         # formulator` in the loop: a part of the slot's output on one path,
         # its whole output on another, which no one flow carries on both
         return unsettled(
-            "whether the return on line "
-            + ", ".join(str(p.span.line) for p in split)
-            + " gives the slot's output on every path: it may give a different part of it on each",
+            f"whether the return on line {_problem_lines(split)} gives the slot's output on every path: "
+            "it may give a different part of it on each",
             split,
             evidence,
         )
@@ -425,6 +453,53 @@ def _made_of(need: Need, ret: ReturnObs) -> bool:
     return bool(flows) and all(
         f.src.kind == "call" and f.src.name == need.what.slot and f.at and not f.path for f in flows
     )
+
+
+def _maybe_null(need: Need, ret: ReturnObs, facts: Facts) -> Problem | None:
+    """"Always" of a returned key that is null on some path to the return
+    (a loop that may run no round, a local still as it was first set): on
+    that path the slot's output is not what comes back."""
+    if need.field is None or need.field not in ret.fields or isinstance(need.what, Null):
+        return None
+    if not _carries(need, set(ret.must.get(need.field, EMPTY)), _exprs_of(need, ret), facts, sure=True):
+        line = ret.stmt.span.line
+        return Problem(ret.stmt.span, f"the return on line {line} may give `{need.field}` = null, on a path where it is not set")
+    return None
+
+
+def _problem_lines(problems: list[Problem]) -> str:
+    return ", ".join(str(p.span.line) for p in problems)
+
+
+def _said_outcomes(chosen: list[ReturnObs], approver: str | None) -> set[int]:
+    """The lines of the returns among ``chosen`` reached where a verdict of
+    ``approver`` said a decision word of its own (`elif offer says
+    reprice`): an outcome the verdict names, short of approval but maybe
+    no refusal."""
+    return {
+        r.stmt.span.line
+        for r in chosen
+        for k in r.known or ()
+        if k.holds and isinstance(k.cond, ir.Says) and from_slot(k.subject, approver)
+    }
+
+
+def _set_in_loop(need: Need, ret: ReturnObs, facts: Facts) -> ir.Loop | None:
+    """The loop before the return that may run no round and sets the local
+    the return gives as ``need``'s field, if there is one."""
+    expr = ret.exprs.get(need.field or "")
+    while isinstance(expr, ir.Attr | ir.Index):
+        expr = expr.base  # `setting.speed`: the local `setting`
+    if not isinstance(expr, ir.Name):
+        return None
+    for loop in loops_in(facts.a.program.body):
+        if (
+            isinstance(loop, ir.Repeat | ir.For | ir.LoopUntil) and not runs(loop)
+            and (loop.span.end_line, loop.span.end_column) <= (ret.stmt.span.line, ret.stmt.span.column)
+            and expr.name in written_names(loop.body)
+        ):
+            return loop
+    return None
 
 
 def _gives_none(need: Need, ret: ReturnObs) -> bool:
