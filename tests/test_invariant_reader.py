@@ -7879,3 +7879,56 @@ def test_a_description_names_its_input_up_to_a_participle(sentence: str, canonic
     requires = "applicants: string[] -- the applications received\nshelves: string[] -- the shelves to weed"
     pattern = pattern_text("own", body, slots="screener", requires=requires, invariants="{invariants}")
     assert _read_as(pattern, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a head word two inputs share, in the plural or after "either" or
+        # "neither": each of them
+        ("The estimator never sees either address", "`estimator` never receives `destination_address`; `estimator` never receives `origin_address`"),
+        ("Neither address reaches the estimator", "`estimator` never receives `destination_address`; `estimator` never receives `origin_address`"),
+        ("The estimator never sees the addresses", "`estimator` never receives `destination_address`; `estimator` never receives `origin_address`"),
+        ("The driver is given the addresses", "`driver` receives `destination_address` and `origin_address`"),
+        # "never both": the pair kept away, not each of them
+        ("The estimator never sees both addresses", None),
+        # the singular alone says neither which one nor both
+        ("The driver is given the address", None),
+        # a hyphenated word the pattern writes as one (`oncall`)
+        ("On-call is given the move date", "`oncall` receives `move_date`"),
+    ],
+)
+def test_a_head_word_inputs_share_names_each_and_a_hyphen_may_join_a_name(sentence: str, canonical: str | None) -> None:
+    from conftest import pattern_text
+
+    body = (
+        "let quote = call estimator\n  rooms: rooms\n"
+        "let route = call driver\n  origin_address: origin_address\n  destination_address: destination_address\n"
+        "let page = call oncall\n  move_date: move_date\n"
+        "return { quote: quote, route: route, page: page }\n"
+    )
+    requires = (
+        "origin_address: string -- where the household lives now\n"
+        "destination_address: string -- where it moves to\n"
+        "rooms: string[] -- the rooms to clear\nmove_date: string -- the moving day"
+    )
+    pattern = pattern_text("own", body, slots="estimator, driver, oncall", requires=requires, invariants="{invariants}")
+    assert _read_as(pattern, sentence) == canonical, sentence
+
+
+def test_a_value_noun_after_an_inputs_possessive_is_not_the_input_where_the_pattern_names_it() -> None:
+    """"Candidate B's profile", of the locals `profile_a` and `profile_b`:
+    not the input `candidate_b`, whose profile the program makes itself
+    (and "the candidate's record", where nothing is named so, is)."""
+    from conftest import pattern_text
+
+    body = (
+        "let profile_a = call measurement\n  candidate: candidate_a\n"
+        "let profile_b = call measurement\n  candidate: candidate_b\n"
+        "let result = call ranker\n  profile_a: profile_a\n  profile_b: profile_b\n"
+        "return { result: result }\n"
+    )
+    requires = "candidate_a: object -- the first candidate\ncandidate_b: object -- the second candidate"
+    pattern = pattern_text("own", body, slots="measurement, ranker", requires=requires, invariants="{invariants}")
+    assert _read_as(pattern, "The ranker never sees candidate B's profile") is None
+    assert _read_as(pattern, "The ranker never sees candidate B's record") == "`ranker` never receives `candidate_b`"

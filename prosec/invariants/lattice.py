@@ -97,8 +97,8 @@ def lattice(text: str, lex: Lexicon, *, made: bool = False) -> list[list[Tok]]:
     known only by an alias, keeps its other kinds too.
     """
     raw = words(text)
-    low = [w.lower() for w in raw]
     phrases, longest = _phrases()
+    low = [_unhyphenated(w.lower(), lex, phrases) for w in raw]
     max_name = max((len(k) for k in lex.forms), default=1)
     out: list[list[Tok]] = []
     articles: set[int] = set()  # positions an article stood before
@@ -186,8 +186,11 @@ def lattice(text: str, lex: Lexicon, *, made: bool = False) -> list[list[Tok]]:
         if (
             after_poss and out[-1][0].kind == "POSS" and len(out) > 1 and all(t.kind == "INPUT" for t in out[-2])
             and (word in INPUT_VALUE_NOUNS or word in _WHO_NOUNS) and word not in lex.key_forms and word not in lex.declared_keys
+            and not any((v,) in lex.forms for v in (word, singular(word), plural(word)))
         ):
             # "the author's name", "the traveller's details": the input itself
+            # (not "candidate B's profile", of the locals `profile_a` and
+            # `profile_b`: a value of the pattern's own)
             out.pop()
             i += 1
             continue
@@ -317,8 +320,8 @@ def lattice(text: str, lex: Lexicon, *, made: bool = False) -> list[list[Tok]]:
             # "neither forecaster", "each tester": one of the slots whose
             # names end in that head, each of them in turn
             found = lex.forms.get((plural(word),))
-            if found is not None and found[1].kind == "slot" and len(found[1].names) > 1 and found[0] == 1:
-                name = (1, found[0], "SLOT", found[1].names)
+            if found is not None and found[1].kind in ("slot", "input") and len(found[1].names) > 1 and found[0] == 1:
+                name = (1, found[0], _name_kind(found[1].kind), found[1].names)
         following = low[i + 1] if i + 1 < len(low) else ""
         if name is None and ("^" + word,) in lex.forms and (not re.fullmatch(r"[a-z0-9_]+", following or ".") or following in VALUE_NOUNS):
             priority, entity = lex.forms[("^" + word,)]
@@ -1191,6 +1194,18 @@ def _made_phrase(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str, 
     if _noun_follows(low, i + 2, phrases):
         return None  # "the walk report card": a noun of its own
     return makers[0]
+
+
+def _unhyphenated(word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> str:
+    """A hyphenated word ("on-call", "sign-off") written as one word in
+    the pattern's name (`oncall`, a key `signoff`): that name, when the
+    hyphenated form names nothing and is no word of the reader."""
+    if "_" not in word or (word,) in lex.forms or word in lex.key_forms or (word,) in phrases:
+        return word
+    joined = word.replace("_", "")
+    if (joined,) in lex.forms or joined in lex.key_forms:
+        return joined
+    return word
 
 
 def _modified_result(

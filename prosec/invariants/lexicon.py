@@ -1390,6 +1390,20 @@ def build_lexicon(
     for word, owners in sorted(shared.items()):
         if len(owners) > 1 and "" not in owners and word not in _NOT_ALIASES and word not in GENERIC_ROLES:
             lex.add([word], 1, Entity("slot", tuple(sorted(owners))))
+    # "both addresses", "either address" for `origin_address` and
+    # `destination_address`: the plural of a head word only the caller's
+    # inputs share names all of them (the singular, after "each",
+    # "either" or "neither", each of them in turn), unless the program
+    # reads or declares a key of that word
+    input_heads: dict[str, set[str]] = {}
+    for name, entity in entities:
+        ws = words_of(name)
+        if len(ws) > 1 and ws[0] not in _QUANTIFIERS:
+            input_heads.setdefault(plural(ws[-1]), set()).add(name if entity.kind == "input" and name not in lex.config else "")
+    keyed = {v for key in lex.keys | lex.declared_keys for v in variants(key.lower())}
+    for word, owners in sorted(input_heads.items()):
+        if len(owners) > 1 and "" not in owners and word not in _NOT_ALIASES and word not in keyed and (word,) not in lex.forms:
+            lex.add([word], 1, Entity("input", tuple(sorted(owners))))
     for var, seq in delegate_vars.items():
         for v in variants(var.lower()):
             lex.add([v], 4, Entity("slot", (seq,)))
