@@ -301,6 +301,11 @@ def check(claim: Returns, facts: Facts) -> Verdict:
                 else:
                     roundless.append(unset)
                 continue
+            if problem is not None and not need.only and _made_each_round(need, ret, facts):
+                # "The result is the last stage's output", of a result set to
+                # the task brief until `for stage in stages` sets it each round
+                roundless.append(problem)
+                continue
             if problem is None:
                 problem = _stale(need, ret, facts)
                 if problem is not None and _copied_output(need, ret, facts.a.program):
@@ -374,7 +379,8 @@ def check(claim: Returns, facts: Facts) -> Verdict:
         # runs the loop runs a round in (none, when `max_rounds` is 0)?
         return undecided(
             "on every run, or on the runs where the loop that sets it runs a round: "
-            f"the return on line {_problem_lines(roundless)} gives null where that loop runs none",
+            f"the return on line {_lines([r for r in chosen if any(_within(p.span, r.stmt.span) for p in roundless)])} "
+            "gives what the value was before that loop where it runs none",
             roundless,
             evidence,
         )
@@ -467,8 +473,50 @@ def _maybe_null(need: Need, ret: ReturnObs, facts: Facts) -> Problem | None:
     return None
 
 
+def _within(inner: Span, outer: Span) -> bool:
+    return (outer.line, outer.column) <= (inner.line, inner.column) and (inner.end_line, inner.end_column) <= (outer.end_line, outer.end_column)
+
+
 def _problem_lines(problems: list[Problem]) -> str:
     return ", ".join(str(p.span.line) for p in problems)
+
+
+def _made_each_round(need: Need, ret: ReturnObs, facts: Facts) -> bool:
+    """The local the return gives as ``need``'s field is set, in a loop
+    before it that may run no round, by a call of ``need``'s slot at the top
+    of the loop's body, and nowhere else after the loop begins: on every run
+    where the loop runs a round, the slot's latest output."""
+    loop = _set_in_loop(need, ret, facts)
+    if loop is None or not isinstance(need.what, FromSlot) or need.what.fields:
+        return False
+    name = _returned_local(need, ret)
+    sets = [
+        stmt
+        for stmt in ir.walk(facts.a.program.body)
+        if isinstance(stmt, ir.Bind | ir.Assign) and _set_name(stmt) == name and stmt.span.line >= loop.span.line
+    ]
+    top = [stmt for stmt in loop.body if stmt in sets]
+    if not top or len(top) != len(sets):
+        return False
+    for stmt in top:
+        call = stmt.value
+        obs = facts.a.calls.get(call.span) if isinstance(call, ir.Call) else None
+        if obs is None or obs.slot != need.what.slot:
+            return False
+    return True
+
+
+def _set_name(stmt: ir.Bind | ir.Assign) -> str | None:
+    return stmt.name if isinstance(stmt, ir.Bind) else ir.root_name(stmt.target)
+
+
+def _returned_local(need: Need, ret: ReturnObs) -> str | None:
+    """The local the return gives as ``need``'s field (`setting` of
+    `setting.speed`)."""
+    expr = ret.exprs.get(need.field or "")
+    while isinstance(expr, ir.Attr | ir.Index):
+        expr = expr.base
+    return expr.name if isinstance(expr, ir.Name) else None
 
 
 def _said_outcomes(chosen: list[ReturnObs], approver: str | None) -> set[int]:
@@ -484,19 +532,17 @@ def _said_outcomes(chosen: list[ReturnObs], approver: str | None) -> set[int]:
     }
 
 
-def _set_in_loop(need: Need, ret: ReturnObs, facts: Facts) -> ir.Loop | None:
+def _set_in_loop(need: Need, ret: ReturnObs, facts: Facts) -> ir.Repeat | ir.For | ir.LoopUntil | None:
     """The loop before the return that may run no round and sets the local
     the return gives as ``need``'s field, if there is one."""
-    expr = ret.exprs.get(need.field or "")
-    while isinstance(expr, ir.Attr | ir.Index):
-        expr = expr.base  # `setting.speed`: the local `setting`
-    if not isinstance(expr, ir.Name):
+    name = _returned_local(need, ret)
+    if name is None:
         return None
     for loop in loops_in(facts.a.program.body):
         if (
             isinstance(loop, ir.Repeat | ir.For | ir.LoopUntil) and not runs(loop)
             and (loop.span.end_line, loop.span.end_column) <= (ret.stmt.span.line, ret.stmt.span.column)
-            and expr.name in written_names(loop.body)
+            and name in written_names(loop.body)
         ):
             return loop
     return None
