@@ -7932,3 +7932,32 @@ def test_a_value_noun_after_an_inputs_possessive_is_not_the_input_where_the_patt
     pattern = pattern_text("own", body, slots="measurement, ranker", requires=requires, invariants="{invariants}")
     assert _read_as(pattern, "The ranker never sees candidate B's profile") is None
     assert _read_as(pattern, "The ranker never sees candidate B's record") == "`ranker` never receives `candidate_b`"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a key of two words names what every call passes under it
+        ("The fallback brief reaches each delegate unchanged", "`delegate` receives `task_brief` unchanged"),
+        ("The fallback brief is kept from the delegate", "`delegate` never receives `task_brief`"),
+        # "as a fallback": the role the call's own key gives it
+        ("Every delegate gets the task brief as a fallback", "`delegate` always receives `task_brief`"),
+        ("Every delegate gets the task brief unchanged as its fallback brief", "`delegate` receives `task_brief` unchanged"),
+        # a role no key gives it is not dropped
+        ("Every delegate gets the task brief as a reminder", None),
+        # a key whose words the reader knows says which one ("the earlier
+        # notes" of `earlier_notes: notes`), and is no alias
+        ("The delegate never sees the earlier notes", None),
+    ],
+)
+def test_a_calls_key_names_what_it_passes_and_as_its_key_says_nothing_more(sentence: str, canonical: str | None) -> None:
+    from conftest import pattern_text
+
+    body = (
+        "let notes = call scribe\n  brief: task_brief\n"
+        "let answer = call delegate\n  brief: brief\n  fallback_brief: task_brief\n  earlier_notes: notes\n"
+        "return { answer: answer }\n"
+    )
+    requires = "task_brief: string -- the task\nbrief: string -- this delegate's brief"
+    pattern = pattern_text("own", body, slots="scribe, delegate", requires=requires, invariants="{invariants}")
+    assert _read_as(pattern, sentence) == canonical, sentence

@@ -157,6 +157,12 @@ def lattice(text: str, lex: Lexicon, *, made: bool = False) -> list[list[Tok]]:
             out.append([Tok("IN_TOTAL", f"per {low[i + 1]}")])
             i += 2
             continue
+        if word == "as" and out and (n := _as_its_key(low, i, out[-2] if len(out) > 1 and out[-1][0].kind == "UNCHANGED" else out[-1], lex)):
+            # "gets the task brief as a fallback", of `fallback_brief:
+            # task_brief`: the role the call's own key gives what it is
+            # passed, which says nothing more of it
+            i += n
+            continue
         if word == "per" and _per_thing(low, i + 1, lex, phrases):
             # "exactly once per event": of a run, where the pattern has no
             # list or loop of events (which a rule then requires of the
@@ -686,6 +692,35 @@ def _shared_field(out: list[list[Tok]], lex: Lexicon) -> Tok | None:
         if not slots or any(key not in lex.declares.get(s, frozenset()) for s in slots):
             return None
     return replace(field, text=field.text)
+
+
+def _as_its_key(low: list[str], i: int, before: list[Tok], lex: Lexicon) -> int:
+    """After a name of an input or local: "as a fallback", "as its
+    fallback brief", where every call passes that value under a key those
+    words begin or end (`fallback_brief`), or, where no call is passed it
+    at all, any call's key; the number of words to drop, 0 if not."""
+    names = {n for t in before if t.kind in ("INPUT", "VAR") for n in t.names}
+    if not names:
+        return 0
+    keys = {key for (_, name), key in lex.arg_keys.items() if name in names}
+    if not names & lex.passed_names:
+        # passed to no call at all: whatever the role, the value does not
+        # reach the slot, which the rest of the sentence says it does
+        keys = {key for passed in lex.passed_keys.values() for key in passed}
+    j = i + 1
+    if j < len(low) and low[j] in ("a", "an", "the", "its", "their"):
+        j += 1
+    for n in (2, 1):
+        said = low[j : j + n]
+        if len(said) == n and all(w.isalpha() for w in said) and any(
+            part in (said, [*said[:-1], singular(said[-1])])
+            for key in keys
+            for part in (words_of(key)[:n], words_of(key)[-n:])
+        ):
+            end = j + n
+            if end == len(low) or low[end] in (",", ";", ".", "and", "but"):
+                return end - i
+    return 0
 
 
 def _alias_of_argument(word: str, names: tuple[str, ...], lex: Lexicon) -> bool:
@@ -1438,6 +1473,8 @@ def _backticked(name: str, lex: Lexicon) -> Tok:
         return Tok("VAR", name, (name,))
     if name in lex.keys or name in lex.key_forms.values() or name in lex.declared_keys:
         return Tok("FIELD", name, (name,))
+    if name in lex.call_keys:
+        return Tok("WORD", name)  # a call's key, as written: that key (not what it passes)
     found = lex.forms.get(tuple(words_of(name)))
     if found is not None:
         return Tok(_name_kind(found[1].kind), name, found[1].names)

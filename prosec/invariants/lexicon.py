@@ -205,6 +205,8 @@ class Lexicon:
     #: slot → the keys its calls pass values under (``fallback_brief:
     #: task_brief``): "the same fallback brief" is the argument under that key
     passed_keys: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: the names any call's arguments read, in a text or not
+    passed_names: frozenset[str] = frozenset()
 
     #: (slot, name) → the one key each of the slot's calls passes the
     #: name under, as it is (`disclosure: invention_disclosure`, `lab_values:
@@ -1107,6 +1109,56 @@ def _arg_keys(program: ir.Program, slots: frozenset[str], delegate_vars: dict[st
     return out
 
 
+def _shared_input_heads(lex: Lexicon, entities: list[tuple[str, Entity]]) -> None:
+    """"Both addresses", "either address" for `origin_address` and
+    `destination_address`: the plural of a head word only the caller's
+    inputs share names all of them (the singular, after "each", "either"
+    or "neither", each of them in turn), unless the program reads or
+    declares a key of that word."""
+    input_heads: dict[str, set[str]] = {}
+    for name, entity in entities:
+        ws = words_of(name)
+        if len(ws) > 1 and ws[0] not in _QUANTIFIERS:
+            input_heads.setdefault(plural(ws[-1]), set()).add(name if entity.kind == "input" and name not in lex.config else "")
+    keyed = {v for key in lex.keys | lex.declared_keys for v in variants(key.lower())}
+    for word, owners in sorted(input_heads.items()):
+        if len(owners) > 1 and "" not in owners and word not in _NOT_ALIASES and word not in keyed and (word,) not in lex.forms:
+            lex.add([word], 1, Entity("input", tuple(sorted(owners))))
+
+
+def _key_aliases(lex: Lexicon, program: ir.Program, input_set: frozenset[str], read_keys: frozenset[str]) -> None:
+    """"The fallback brief", of `fallback_brief: task_brief` on every call
+    that passes anything under that key: the words of a key of two or more
+    words name the one input or local every call passes under it, when
+    those words name nothing else of the pattern."""
+    passed_under: dict[str, set[str]] = {}
+    for call in (e for top in exprs_in(program.body) for e in ir.subexprs(top) if isinstance(e, ir.Call)):
+        for prop in call.props:
+            passed_under.setdefault(prop.key, set()).add(prop.value.name if isinstance(prop.value, ir.Name) else "")
+    for key, names in sorted(passed_under.items()):
+        ws = words_of(key)
+        if len(ws) < 2 or len(names) != 1 or "" in names or key in names or key in lex.declared_keys or key in read_keys:
+            continue
+        (name,) = names
+        kind: MentionKind | None = "input" if name in input_set else "var" if name in lex.variables else None
+        if kind is None:
+            continue
+        own_words = set(words_of(name))
+        if any(
+            v in lex.declared_keys or v in lex.keys or ((v,) in lex.forms and name not in lex.forms[(v,)][1].names)
+            or (v,) in _known()
+            for w in ws if w not in own_words for v in variants(w)
+        ):
+            # "the mite counts", of `mite_counts: findings` beside a key
+            # `mites`: a word of the key names another thing of the
+            # pattern; "the earlier findings", of `earlier_findings`: a
+            # word the reader gives a meaning of its own
+            continue
+        for v in variants(ws[-1]):
+            if (*ws[:-1], v) not in lex.forms:
+                lex.add([*ws[:-1], v], 1, Entity(kind, (name,)))
+
+
 def build_lexicon(
     *,
     slots: Iterable[str],
@@ -1263,6 +1315,14 @@ def build_lexicon(
         },
     )
     lex.arg_keys = _arg_keys(program, slot_set, delegate_vars)
+    lex.passed_names = frozenset(
+        sub.name
+        for call in (e for top in exprs_in(program.body) for e in ir.subexprs(top) if isinstance(e, ir.Call))
+        for prop in call.props
+        for sub in ir.subexprs(prop.value)
+        if isinstance(sub, ir.Name)
+    )
+    _key_aliases(lex, program, input_set, frozenset(read_keys))
     for name, set_values in sorted(set_to.items()):
         makers = {c for c in set_values if c is not None}
         if (
@@ -1390,20 +1450,7 @@ def build_lexicon(
     for word, owners in sorted(shared.items()):
         if len(owners) > 1 and "" not in owners and word not in _NOT_ALIASES and word not in GENERIC_ROLES:
             lex.add([word], 1, Entity("slot", tuple(sorted(owners))))
-    # "both addresses", "either address" for `origin_address` and
-    # `destination_address`: the plural of a head word only the caller's
-    # inputs share names all of them (the singular, after "each",
-    # "either" or "neither", each of them in turn), unless the program
-    # reads or declares a key of that word
-    input_heads: dict[str, set[str]] = {}
-    for name, entity in entities:
-        ws = words_of(name)
-        if len(ws) > 1 and ws[0] not in _QUANTIFIERS:
-            input_heads.setdefault(plural(ws[-1]), set()).add(name if entity.kind == "input" and name not in lex.config else "")
-    keyed = {v for key in lex.keys | lex.declared_keys for v in variants(key.lower())}
-    for word, owners in sorted(input_heads.items()):
-        if len(owners) > 1 and "" not in owners and word not in _NOT_ALIASES and word not in keyed and (word,) not in lex.forms:
-            lex.add([word], 1, Entity("input", tuple(sorted(owners))))
+    _shared_input_heads(lex, entities)
     for var, seq in delegate_vars.items():
         for v in variants(var.lower()):
             lex.add([v], 4, Entity("slot", (seq,)))
