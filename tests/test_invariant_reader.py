@@ -5010,8 +5010,10 @@ return { result: current, audit: audit, ruling: ruling, plan: plan }
         # about its own work
         (ROUNDS_OF_WORK, "Each stage transforms its input faithfully", "`stages` reasons"),
         (ROUNDS_OF_WORK, "Each stage transforms its input faithfully, adding no commentary", "`stages` reasons"),
-        # the pattern's own data named there may say what the stage is given
-        (ROUNDS_OF_WORK, "Each stage transforms the brief faithfully", None),
+        # the pattern's own data named there, with a word of how: a
+        # promise of manner (without one, it may say what the stage is given)
+        (ROUNDS_OF_WORK, "Each stage transforms the brief faithfully", "`stages` reasons"),
+        (ROUNDS_OF_WORK, "Each stage transforms the brief", None),
         (ROUNDS_OF_WORK, "Each stage transforms its input faithfully, never the brief", None),
         # the calls of a slot named for what it does, and a sitting of a slot
         (ROUNDS_OF_WORK, "Every audit round receives the same document", "every `auditor` receives the same `document`"),
@@ -7960,4 +7962,32 @@ def test_a_calls_key_names_what_it_passes_and_as_its_key_says_nothing_more(sente
     )
     requires = "task_brief: string -- the task\nbrief: string -- this delegate's brief"
     pattern = pattern_text("own", body, slots="scribe, delegate", requires=requires, invariants="{invariants}")
+    assert _read_as(pattern, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a word of how the reader does not list, after a verb that says
+        # nothing of where information goes: a promise of manner, whatever
+        # the verb's object
+        ("The telescope tracks each target smoothly", "`telescope` reasons"),
+        ("The reducer merges the paths carefully", "`reducer` reasons"),
+        # without it, the object may be what reaches the slot
+        ("The telescope tracks each target", None),
+        # a verb of seeing says where information goes
+        ("The telescope reads each target carefully", None),
+        # a word of how calls run is no manner
+        ("The telescope tracks each target concurrently", None),
+        ("The telescope tracks each target smoothly and never twice", None),
+    ],
+)
+def test_a_word_of_manner_makes_a_promise_of_behaviour(sentence: str, canonical: str | None) -> None:
+    from conftest import pattern_text
+
+    body = (
+        "let paths = parallel for target in targets:\n  call telescope\n    target: target\n"
+        "let summary = call reducer\n  paths: paths\nreturn { summary: summary }\n"
+    )
+    pattern = pattern_text("own", body, slots="telescope, reducer", requires="targets: string[] -- what to observe", invariants="{invariants}")
     assert _read_as(pattern, sentence) == canonical, sentence

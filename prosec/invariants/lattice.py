@@ -547,6 +547,11 @@ def lattice(text: str, lex: Lexicon, *, made: bool = False) -> list[list[Tok]]:
             toks = [Tok("ROLENOUN", word)]
         if not toks:
             toks = [Tok("WORD", word)]
+            if _manner(word) and not (out and {t.kind for t in out[-1]} & {"RUN", "CALLS", "CALLED"}):
+                # "tracks each target smoothly": a word of how, which the
+                # reader does not list, read as one too (not "runs
+                # quickly": how the calls run)
+                toks.append(Tok("BEHAVE", word))
         elif n == 1 and not phrase_len and all(t.kind in ("FIELD", "SLOT") for t in toks):
             toks.append(Tok("WORD", word))
         if n == 1 and word in lex.acts:
@@ -692,6 +697,23 @@ def _shared_field(out: list[list[Tok]], lex: Lexicon) -> Tok | None:
         if not slots or any(key not in lex.declares.get(s, frozenset()) for s in slots):
             return None
     return replace(field, text=field.text)
+
+
+#: Words in -ly that say no manner (or say when, how often, how much).
+_NOT_MANNER = frozenset(
+    """family supply apply reply rely assembly daily weekly monthly yearly quarterly hourly nightly
+    early likely unlikely only ally italy july holy ugly silly jelly belly bully rally tally lily hilly
+    costly elderly lonely lovely friendly orderly timely deadly curly oily
+    simultaneously concurrently sequentially serially jointly collectively repeatedly successively
+    alternately periodically continuously iteratively recursively previously subsequently finally
+    eventually initially lastly firstly secondly thirdly""".split()
+)
+
+
+def _manner(word: str) -> bool:
+    """An adverb of manner the reader does not list ("smoothly",
+    "conservatively", "neutrally")."""
+    return len(word) >= 6 and word.endswith("ly") and word.isalpha() and word not in _NOT_MANNER
 
 
 def _as_its_key(low: list[str], i: int, before: list[Tok], lex: Lexicon) -> int:

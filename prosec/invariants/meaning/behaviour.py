@@ -122,7 +122,13 @@ class BehaviourRules(Base):
         assert verb.start_pos is not None
         if verb.type == "WORD":
             self._not_a_flow_verb(verb.start_pos)
-        self._names_nothing(verb.start_pos, "a promise of an unknown verb about something the pattern names", self._subject(items).slots, self._negated_at(items))
+        manner = [t for t in self._tokens(items, "BEHAVE") if str(t).endswith("ly") and t.start_pos is not None and t.start_pos > verb.start_pos]
+        if not manner or verb.type in ("HANDLE", "ACT"):
+            self._names_nothing(verb.start_pos, "a promise of an unknown verb about something the pattern names", self._subject(items).slots, self._negated_at(items))
+        # ("the telescope tracks each target smoothly": a word of how,
+        # after a verb that says nothing of where information goes, makes
+        # the promise one of manner, whatever the verb's object; not
+        # "handles the plan carefully", a verb of what the slot is handed)
         return self.behaviour(items)
 
     def behaviour_plain(self, items: list[Any]) -> Clause:
