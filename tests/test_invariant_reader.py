@@ -7918,10 +7918,10 @@ def test_a_head_word_inputs_share_names_each_and_a_hyphen_may_join_a_name(senten
     assert _read_as(pattern, sentence) == canonical, sentence
 
 
-def test_a_value_noun_after_an_inputs_possessive_is_not_the_input_where_the_pattern_names_it() -> None:
+def test_a_noun_after_a_lettered_inputs_possessive_is_the_value_of_that_letter() -> None:
     """"Candidate B's profile", of the locals `profile_a` and `profile_b`:
-    not the input `candidate_b`, whose profile the program makes itself
-    (and "the candidate's record", where nothing is named so, is)."""
+    not the input `candidate_b`, but the local of its letter (and "the
+    candidate's record", where nothing is named so, is the input)."""
     from conftest import pattern_text
 
     body = (
@@ -7932,8 +7932,14 @@ def test_a_value_noun_after_an_inputs_possessive_is_not_the_input_where_the_patt
     )
     requires = "candidate_a: object -- the first candidate\ncandidate_b: object -- the second candidate"
     pattern = pattern_text("own", body, slots="measurement, ranker", requires=requires, invariants="{invariants}")
-    assert _read_as(pattern, "The ranker never sees candidate B's profile") is None
+    # the local of the same letter
+    assert _read_as(pattern, "The ranker never sees candidate B's profile") == "`ranker` never receives `profile_b`"
     assert _read_as(pattern, "The ranker never sees candidate B's record") == "`ranker` never receives `candidate_b`"
+    # and the inputs of the same letters
+    labelled = pattern.replace("candidate_b: object -- the second candidate", "candidate_b: object -- the second candidate\nlabel_a: string -- the first label\nlabel_b: string -- the second label")
+    labelled = labelled.replace("  candidate: candidate_a\n", "  candidate: candidate_a\n  label: label_a\n")
+    assert _read_as(labelled, "The ranker is not told the candidates' labels") == "`ranker` never receives `label_a`; `ranker` never receives `label_b`"
+    assert _read_as(labelled, "The ranker never sees candidate A's label") == "`ranker` never receives `label_a`"
 
 
 @pytest.mark.parametrize(

@@ -189,6 +189,15 @@ def lattice(text: str, lex: Lexicon, *, made: bool = False) -> list[list[Tok]]:
             out.append([Tok("ACT", " ".join(act), (lex.act_phrases[act],))])
             i += n
             continue
+        if after_poss and out[-1][0].kind == "POSS" and len(out) > 1 and (lettered := _lettered(word, out[-2], lex)) is not None:
+            # "candidate B's label", "the candidates' profiles", of inputs
+            # `candidate_a`, `candidate_b` and `label_a`, `label_b` (or
+            # locals `profile_a`, `profile_b`): the value of the same letter
+            out.pop()
+            out.pop()
+            out.append([lettered])
+            i += 1
+            continue
         if (
             after_poss and out[-1][0].kind == "POSS" and len(out) > 1 and all(t.kind == "INPUT" for t in out[-2])
             and (word in INPUT_VALUE_NOUNS or word in _WHO_NOUNS) and word not in lex.key_forms and word not in lex.declared_keys
@@ -697,6 +706,27 @@ def _shared_field(out: list[list[Tok]], lex: Lexicon) -> Tok | None:
         if not slots or any(key not in lex.declares.get(s, frozenset()) for s in slots):
             return None
     return replace(field, text=field.text)
+
+
+def _lettered(word: str, owner: list[Tok], lex: Lexicon) -> Tok | None:
+    """After the possessive of inputs named by a letter (`candidate_a`,
+    `candidate_b`): the inputs or locals of the word and the same letters
+    (`label_a`, `label_b`), when each is a name of the pattern."""
+    if not owner or any(t.kind != "INPUT" for t in owner) or len({t.names for t in owner}) != 1:
+        return None
+    letters = []
+    for name in owner[0].names:
+        ws = words_of(name)
+        if len(ws) < 2 or len(ws[-1]) != 1:
+            return None
+        letters.append(ws[-1])
+    for noun in (word, singular(word)):
+        named = tuple(f"{noun}_{letter}" for letter in letters)
+        if all(n in lex.inputs for n in named):
+            return Tok("INPUT", word, named)
+        if all(n in lex.variables for n in named):
+            return Tok("VAR", word, named)
+    return None
 
 
 #: Words in -ly that say no manner (or say when, how often, how much).
