@@ -274,8 +274,11 @@ def matches(want: dict[str, Any], fact: InvariantFact) -> bool:
         return False
     match want["kind"]:
         case "isolation":
-            # (the slot's own earlier calls are other invocations of it)
-            own_prior = want["source"] == "others" and str(p.get("source", "")) == f"slot:{want['slot']}(prior)"
+            # (the slot's own earlier calls are other invocations of it; the
+            # labels name no fields of them, "its own earlier scores" does)
+            own_prior = want["source"] == "others" and re.fullmatch(
+                rf"slot:{re.escape(want['slot'])}(\.\w+)*\(prior\)", str(p.get("source", ""))
+            ) is not None
             return own_prior or _source_ok(want["source"], p.get("source", ""))
         case "firewall":
             return p.get("source") == want["source"].removeprefix("slot:") and set(want["fields"]) <= set(p.get("fields", ()))

@@ -7997,3 +7997,52 @@ def test_a_word_of_manner_makes_a_promise_of_behaviour(sentence: str, canonical:
     )
     pattern = pattern_text("own", body, slots="telescope, reducer", requires="targets: string[] -- what to observe", invariants="{invariants}")
     assert _read_as(pattern, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a key its results have, of its earlier calls
+        ("The evaluator never sees its own earlier scores", "`evaluator` never receives its own earlier `score`"),
+        # a key only another slot's results have
+        ("The refiner never sees its own earlier scores", None),
+        # "or" after it: the earlier ones too, or the local?
+        ("The evaluator never sees its own earlier scores or suggestions", None),
+    ],
+)
+def test_its_own_earlier_key_is_that_key_of_its_earlier_results(sentence: str, canonical: str | None) -> None:
+    from conftest import pattern_text
+
+    body = (
+        "let current_score = 0\nlet suggestions = null\n"
+        "repeat rounds as round:\n"
+        "  let draft = call refiner\n    brief: brief\n    suggestions: suggestions\n"
+        "  let evaluation = call evaluator\n    draft: draft\n"
+        "  current_score = evaluation.score\n  suggestions = evaluation.suggestions\n"
+        "return { score: current_score }\n"
+    )
+    pattern = pattern_text(
+        "own", body, slots="refiner, evaluator", requires="brief: string -- the task",
+        config="- `rounds` (integer, default: 3): rounds", invariants="{invariants}",
+    )
+    assert _read_as(pattern, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(("passed", "status"), [("current_score", Status.VIOLATED), ("suggestions", Status.PROVED)])
+def test_its_own_earlier_key_is_checked_for_that_key(passed: str, status: Status) -> None:
+    from conftest import pattern_text
+
+    body = (
+        "let current_score = 0\nlet suggestions = null\n"
+        "repeat rounds as round:\n"
+        "  let draft = call refiner\n    brief: brief\n    suggestions: suggestions\n"
+        f"  let evaluation = call evaluator\n    draft: draft\n    last: {passed}\n"
+        "  current_score = evaluation.score\n  suggestions = evaluation.suggestions\n"
+        "return { score: current_score }\n"
+    )
+    pattern = pattern_text(
+        "own", body, slots="refiner, evaluator", requires="brief: string -- the task",
+        config="- `rounds` (integer, default: 3): rounds", invariants="{invariants}",
+    )
+    _, got, evidence = _checked(pattern, "The evaluator never sees its own earlier scores")
+    assert got == status, evidence

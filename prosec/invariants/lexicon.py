@@ -187,6 +187,9 @@ class Lexicon:
     #: slot → the keys its own `ensures:` declares ("the blend comments" of
     #: `blend_assessor`'s `{ score, comments }`)
     slot_keys: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: slot → the keys the program reads off a local that holds only its
+    #: results (`evaluation.score`, of `let evaluation = call evaluator`)
+    keys_read_of: dict[str, frozenset[str]] = field(default_factory=dict)
     #: slot → the keys its `ensures:` declares (in braces or code marks)
     declares: dict[str, frozenset[str]] = field(default_factory=dict)
     #: local → the slots whose whole result is all it is ever set to
@@ -1109,6 +1112,19 @@ def _arg_keys(program: ir.Program, slots: frozenset[str], delegate_vars: dict[st
     return out
 
 
+def _keys_read_of(program: ir.Program, results: dict[str, frozenset[str]]) -> dict[str, frozenset[str]]:
+    """Slot → the keys the program reads off a local that holds only that
+    slot's results (`evaluation.score`, of `let evaluation = call
+    evaluator`)."""
+    out: dict[str, frozenset[str]] = {}
+    for e in exprs_in(program.body):
+        for sub in ir.subexprs(e):
+            if isinstance(sub, ir.Attr) and isinstance(sub.base, ir.Name) and len(results.get(sub.base.name, frozenset())) == 1:
+                (slot,) = results[sub.base.name]
+                out[slot] = out.get(slot, frozenset()) | {sub.key}
+    return out
+
+
 def _shared_input_heads(lex: Lexicon, entities: list[tuple[str, Entity]]) -> None:
     """"Both addresses", "either address" for `origin_address` and
     `destination_address`: the plural of a head word only the caller's
@@ -1315,6 +1331,7 @@ def build_lexicon(
         },
     )
     lex.arg_keys = _arg_keys(program, slot_set, delegate_vars)
+    lex.keys_read_of = _keys_read_of(program, lex.results)
     lex.passed_names = frozenset(
         sub.name
         for call in (e for top in exprs_in(program.body) for e in ir.subexprs(top) if isinstance(e, ir.Call))

@@ -876,6 +876,10 @@ class Base(Transformer[Token, Any]):
                 raise Unsupported("a noun for a result after a delegate's thing, of no owner said")
             if isinstance(obj.source, AnyResult) and obj.noun:
                 raise Unsupported(f"'{obj.noun}': a kind of result that no one slot's result is called")
+            if out and out[-1].owner == ITS and out[-1].what == "prior" and out[-1].fields and obj.owner is None:
+                # "its own earlier scores or suggestions": the earlier
+                # suggestions too, or the local `improvement_suggestions`?
+                raise Unsupported("a value after 'its own earlier' keys: of its earlier calls too, or of its own?")
             if obj.its and not obj.own and any(o.owner not in (None, ITS) for o in out):
                 # "the critic's notes and its brief": whose?
                 raise Unsupported("'its' element after another owner")
@@ -1699,6 +1703,12 @@ class Base(Transformer[Token, Any]):
             return self.lex.holds[local]
         return self.lex.gathers.get(local) if local not in self.lex.appended else None
 
+    def o_own_prior_key(self, items: list[Any]) -> Obj:
+        """"Its own earlier `score`": that key of its earlier results (the
+        slot's keys are checked where the subject is known)."""
+        (key,) = self._names(self._tokens(items, "FIELD")[0])
+        return Obj(owner=ITS, what="prior", fields=(key,))
+
     def o_own_prior_var(self, items: list[Any]) -> Obj:
         names = self._names(self._tokens(items, "VAR")[0])
         held = [n for n in names if n in self.lex.holds]
@@ -1709,6 +1719,12 @@ class Base(Transformer[Token, Any]):
             if owners == {self.lex.holds[held[0]]}:
                 names = (held[0],)
         if len(names) != 1 or (self._held_by(names[0]) is None and len(self.lex.made.get(names[0], ())) != 1):
+            word = singular(_tok(self.toks, self._tokens(items, "VAR")[0]).text.lower().split()[-1])
+            if any(t.type == "ITS" for t in self._tokens(items)) and word in self.lex.read_keys and word not in self.lex.variables:
+                # "its own earlier scores", of `current_score =
+                # evaluation.score`: the key of its results the local is
+                # named for, of its earlier calls
+                return Obj(owner=ITS, what="prior", fields=(word,))
             raise Unsupported("earlier values of a local that no one slot's results are written to")
         return Obj(owner=ITS, what="prior", local=names[0])
 
@@ -1799,6 +1815,14 @@ class Base(Transformer[Token, Any]):
             if obj.what == "prior" and obj.names and target.slot not in obj.names:
                 # "an earlier translation", said of another slot than the translator
                 raise Unsupported("earlier results of a slot the clause is not about")
+            if obj.what == "prior" and any(
+                f not in self.lex.slot_keys.get(target.slot, frozenset()) | self.lex.declares.get(target.slot, frozenset())
+                | self.lex.keys_read_of.get(target.slot, frozenset())
+                for f in obj.fields
+            ):
+                # "the refiner sees its own earlier scores", of scores only
+                # the evaluator's results have
+                raise Unsupported("'its' earlier values of a key its results do not have")
             if not obj.own and self._other_slot_before_its(subject.slots):
                 # "kept unaware of the producer and never sees its verdict",
                 # "never sees the booker's terms, only its notes": the slot
@@ -1831,7 +1855,7 @@ class Base(Transformer[Token, Any]):
                 case "output" | "slot":
                     out.append(FromSlot(name))
                 case "prior":
-                    out.append(FromSlot(name, age="prior"))
+                    out.append(FromSlot(name, obj.fields, age="prior"))
                 case "current" | "latest":
                     out.append(FromSlot(name, age=obj.what))
                 case "every":
