@@ -4579,3 +4579,40 @@ def test_a_result_each_round_of_a_loop_sets_and_a_run_with_no_round(sentence: st
     stage = Recorder(lambda **kw: f"<staged {kw['input']}>")
     assert module.chain(critic=Recorder("c"), stages=[stage, stage], brief="b").result == "<staged <staged b>>"
     assert module.chain(critic=Recorder("c"), stages=[], brief="b").result == "b"
+
+
+CRITIQUES = """\
+let last_result = null
+let last_critique = null
+repeat rounds as attempt:
+  let last_result = call refiner
+    brief: brief
+    critique: last_critique
+  let verdict = call assessor
+    output: last_result
+  if verdict approves:
+    return { result: last_result }
+  {copy}
+return { result: last_result, final_critique: last_critique }
+"""
+
+
+@pytest.mark.parametrize(
+    ("copy", "status"),
+    [
+        # copied each round after the assessor's call: its latest verdict
+        ("last_critique = verdict", Status.PROVED),
+        # a `continue` may skip the copy: an earlier verdict, maybe
+        ("if verdict says skip:\n    continue\n  last_critique = verdict", Status.UNRECOGNIZED),
+    ],
+)
+def test_a_copy_made_each_round_holds_the_latest_output(copy: str, status: Status) -> None:
+    from conftest import Recorder
+
+    delegation = CRITIQUES.replace("{copy}", copy)
+    assert _refining_status(delegation, "When the rounds run out, the last critique is returned") == status
+    module = _module_of(_refining(delegation).replace("<invariants>", ""), f"critiques_{status.value}")
+    verdicts = [{"decision": "reject", "n": n} for n in (1, 2, 3)]
+    result = module.refining(refiner=Recorder("<draft>"), assessor=Recorder(*verdicts), brief="b", rounds=3)
+    # the rounds ran out: the third verdict, the assessor's latest
+    assert result.final_critique == verdicts[2]

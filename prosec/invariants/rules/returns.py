@@ -952,7 +952,7 @@ def _stale(need: Need, ret: ReturnObs, facts: Facts) -> Problem | None:
     if not need.latest or not isinstance(need.what, FromSlot):
         return None
     exprs = _exprs_of(need, ret)
-    latest = latest_locals(need.what.slot, facts.a.program)
+    latest = latest_locals(need.what.slot, facts.a.program) | _latest_copies(need.what.slot, ret, facts.a.program)
     fresh = [e for e in exprs if isinstance(e, ir.Name) and e.name in latest]
     if fresh and (need.field is None or len(fresh) == len(exprs)):
         return None
@@ -963,6 +963,42 @@ def _stale(need: Need, ret: ReturnObs, facts: Facts) -> Problem | None:
         f"the return on line {line} gives {label} = {shown}, which need not be `{need.what.slot}`'s latest output: "
         f"only a local that every call of `{need.what.slot}` sets, and nothing else does, holds that",
     )
+
+
+def _latest_copies(slot: str, ret: ReturnObs, program: ir.Program) -> frozenset[str]:
+    """Locals that hold ``slot``'s latest output at a return after the loop
+    that sets them: set only to null and to a copy (`last_critique =
+    verdict`) of a local set only to the slot's calls, at the top of the
+    one loop's body that makes every call of it, after the call, in a loop
+    no `break` or `continue` cuts short."""
+    calls = [e for e in exprs_in(program.body) if isinstance(e, ir.Call) and e.callee == slot]
+    out: set[str] = set()
+    for loop in loops_in(program.body):
+        if isinstance(loop, ir.Parallel) or (loop.span.end_line, loop.span.end_column) > (ret.stmt.span.line, ret.stmt.span.column):
+            continue
+        if any(isinstance(stmt, ir.Break | ir.Continue) for stmt in ir.walk(loop.body)):
+            continue
+        setting = [
+            (k, stmt) for k, stmt in enumerate(loop.body)
+            if isinstance(stmt, ir.Bind | ir.Assign) and isinstance(stmt.value, ir.Call) and stmt.value.callee == slot
+        ]
+        if len(setting) != len(calls):
+            continue  # a call of the slot elsewhere: its latest output may be another
+        set_at = {_set_name(stmt): k for k, stmt in setting}
+        for k, stmt in enumerate(loop.body):
+            if not (isinstance(stmt, ir.Assign) and isinstance(stmt.target, ir.Name) and isinstance(stmt.value, ir.Name)):
+                continue
+            source = stmt.value.name
+            if set_at.get(source, len(loop.body)) > k or not all(
+                isinstance(v, ir.Call) and v.callee == slot for v in ir.values_set(program).get(source, [])
+            ):
+                continue
+            name = stmt.target.name
+            values = ir.values_set(program).get(name, [])
+            copies = [v for v in values if isinstance(v, ir.Name)]
+            if all((isinstance(v, ir.Name) and v.name == source) or (isinstance(v, ir.Literal_) and v.value is None) for v in values) and len(copies) == 1:
+                out.add(name)
+    return frozenset(out)
 
 
 def _copied_output(need: Need, ret: ReturnObs, program: ir.Program) -> bool:
