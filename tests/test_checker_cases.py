@@ -4616,3 +4616,44 @@ def test_a_copy_made_each_round_holds_the_latest_output(copy: str, status: Statu
     result = module.refining(refiner=Recorder("<draft>"), assessor=Recorder(*verdicts), brief="b", rounds=3)
     # the rounds ran out: the third verdict, the assessor's latest
     assert result.final_critique == verdicts[2]
+
+
+GROWING = """\
+let notes = []
+{held}
+  let note = call refiner
+    brief: "plan {e} plan"
+  append note to notes
+let summary = call assessor
+  notes: {passed}
+return { summary: summary }
+"""
+
+
+@pytest.mark.parametrize(
+    ("held", "passed", "status"),
+    [
+        # the list itself, taken as it is when the loop walks it: each
+        # round's brief is the task or the notes so far
+        ("for e in [brief, notes]:", "notes", Status.UNVERIFIABLE),
+        # a second name for it, which sees every append
+        ("let all = notes\nfor e in [brief]:", "all", Status.UNVERIFIABLE),
+        # the list under one name: followed
+        ("for e in [brief]:", "notes", Status.PROVED),
+    ],
+)
+def test_a_growing_list_held_under_a_second_name_is_not_checked(held: str, passed: str, status: Status) -> None:
+    from conftest import Recorder
+
+    delegation = GROWING.replace("{held}", held).replace("{passed}", passed)
+    sentence = "The refiner never sees its own earlier output"
+    assert _refining_status(delegation, sentence) == status
+    module = _module_of(_refining(delegation).replace("<invariants>", ""), f"growing_{len(held)}")
+    refiner = Recorder(lambda **kw: f"<note on {kw['brief']}>")
+    assessor = Recorder("<summary>")
+    module.refining(refiner=refiner, assessor=assessor, brief="b", rounds=1)
+    # what the refiner is told in its second round, where there is one
+    seen_own = any("<note on" in str(call["brief"]) for call in refiner.calls)
+    assert seen_own is ("notes]" in held)
+    # the second name sees every append
+    assert len(assessor.calls[0]["notes"]) == len(refiner.calls)

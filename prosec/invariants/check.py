@@ -17,8 +17,9 @@ PS502    warning   an invariant sentence could not be read (an error with
                    ``--strict``); it is reported as ``unrecognized``
 PS503    warning   an invariant is about a slot the delegation never calls, so
                    it holds only vacuously
-PS504    warning   the delegation is too deeply nested for the flow analysis:
-                   its invariants are not checked (an error with ``--strict``)
+PS504    warning   the delegation is too deeply nested for the flow analysis,
+                   or holds a growing list under a second name: its
+                   invariants are not checked (an error with ``--strict``)
 PS505    warning   an invariant's sentence reads differently from its pinned
                    ``read as:`` reading; the pinned reading is checked
 PS506    warning   a pinned ``read as:`` reading could not be read
@@ -78,8 +79,8 @@ def check_invariants(ctx: PatternContext, *, strict: bool = False) -> InvariantR
     ]
     try:
         facts = _facts(ctx, claims)
-    except TooComplex:
-        return _unchecked(ctx, readings, strict=strict)
+    except TooComplex as exc:
+        return _unchecked(ctx, readings, str(exc), strict=strict)
     out_facts: list[InvariantFact] = []
     firewalls: dict[Span, tuple[str, ...]] = {}
     diagnostics: list[Diagnostic] = list(pinned)
@@ -368,11 +369,16 @@ def _unread(
     )
 
 
-def _unchecked(ctx: PatternContext, readings: list[Reading | Exception], *, strict: bool) -> InvariantResult:
-    """Facts for a program the analysis gave up on: read, not checked."""
+def _unchecked(ctx: PatternContext, readings: list[Reading | Exception], why: str, *, strict: bool) -> InvariantResult:
+    """Facts for a program the analysis gave up on (``why``): read, not checked."""
     facts: list[InvariantFact] = []
     diagnostics: list[Diagnostic] = []
-    note = ("not checked: the delegation is too deeply nested for the flow analysis",)
+    budget = why.startswith("more than")
+    note = (
+        "not checked: the delegation is too deeply nested for the flow analysis"
+        if budget
+        else f"not checked: {why}",
+    )
     for inv, reading in zip(ctx.decls.invariants, readings, strict=True):
         if isinstance(reading, Exception):
             got, more = _internal_error(ctx, inv, reading)
@@ -399,8 +405,12 @@ def _unchecked(ctx: PatternContext, readings: list[Reading | Exception], *, stri
             ctx.path,
             ctx.program.span,
             "PS504",
-            f"the delegation is too deeply nested to check its invariants (more than {BUDGET} steps of analysis)",
-            "split the nested loops into separate patterns or flatten them",
+            f"the delegation is too deeply nested to check its invariants (more than {BUDGET} steps of analysis)"
+            if budget
+            else f"the invariants are not checked: {why}",
+            "split the nested loops into separate patterns or flatten them"
+            if budget
+            else "append to the list under one name, and pass or return it where it is read",
         ),
     )
     return InvariantResult(facts=facts, firewalls={}, diagnostics=diagnostics)

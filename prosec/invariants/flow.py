@@ -1552,6 +1552,69 @@ def _loop_header_exprs(loop: ir.Loop) -> Iterator[ir.Expr]:
             assert_never(loop)
 
 
+def _top_exprs(stmt: ir.Stmt) -> list[ir.Expr]:
+    """The expressions a statement evaluates itself, each whole."""
+    loop: ir.Loop | None = None
+    match stmt:
+        case ir.Bind(value=ir.Repeat() | ir.For() | ir.LoopUntil() | ir.Parallel() as loop) | ir.Assign(
+            value=ir.Repeat() | ir.For() | ir.LoopUntil() | ir.Parallel() as loop
+        ):
+            pass
+        case ir.Repeat() | ir.For() | ir.LoopUntil() | ir.Parallel():
+            loop = stmt
+        case ir.Bind(value=v) | ir.Assign(value=v) | ir.Append(value=v) | ir.ExprStmt(expr=v):
+            return [] if isinstance(v, ir.Repeat | ir.For | ir.LoopUntil | ir.Parallel) else [v]
+        case _:
+            return []
+    match loop:
+        case ir.Repeat(count=e) | ir.For(iterable=e) | ir.LoopUntil(max=e):
+            return [e]
+        case _:
+            return []
+
+
+def _held_list(program: ir.Program) -> str | None:
+    """Where a list the program appends to is held inside another value
+    (`[x, l1]`, `{ log: l1 }`) or under a second name (`let a = l1`), and
+    may grow after: both names then see the appends, which the analysis,
+    taking each value as it is when made, does not follow. What a `return`
+    or a call is given is taken as it is then."""
+    appended = {ir.root_name(stmt.target) for stmt in ir.walk(program.body) if isinstance(stmt, ir.Append)}
+    appended.discard(None)
+    if not appended:
+        return None
+
+    def held(e: ir.Expr, inside: bool) -> ir.Name | None:
+        match e:
+            case ir.Name(name=name) if inside and name in appended:
+                return e
+            case ir.Array(items=items):
+                return next((h for item in items if (h := held(item, True)) is not None), None)
+            case ir.Object(entries=entries):
+                return next((h for _, value in entries if (h := held(value, True)) is not None), None)
+            case ir.Call():
+                return None  # (what the call is given is taken when it is made)
+            case _:
+                return next((h for sub in ir.subexprs(e)[1:] if (h := held(sub, inside)) is not None), None)
+
+    for stmt in ir.walk(program.body):
+        found: ir.Name | None = None
+        match stmt:
+            case ir.Bind(name=name, value=ir.Name(name=other)) | ir.Assign(target=ir.Name(name=name), value=ir.Name(name=other)) if (
+                other in appended and other != name
+            ):
+                return f"`{name}` is set to the list `{other}`, which grows (line {stmt.span.line}): what each holds is not followed"
+            case ir.Return():
+                continue
+            case _:
+                for e in _top_exprs(stmt):
+                    if (found := held(e, False)) is not None:
+                        break
+        if found is not None:
+            return f"the list `{found.name}`, which grows, is held inside another value (line {found.span.line}): what that value holds is not followed"
+    return None
+
+
 def analyse(
     program: ir.Program,
     *,
@@ -1565,6 +1628,8 @@ def analyse(
     original value); ``sequences`` the slots that a ``for`` walks.
     """
     analysis = Analysis(program=program, slots=slots, inputs=inputs)
+    if (held := _held_list(program)) is not None:
+        raise TooComplex(held)
     walker = _Walker(analysis, sequences)
     params: dict[str, Val] = {n: sure({Flow(Source("slot", n))}) for n in slots}
     params.update({n: sure({Flow(Source("input", n))}) for n in inputs if n not in slots})
