@@ -8046,3 +8046,20 @@ def test_its_own_earlier_key_is_checked_for_that_key(passed: str, status: Status
     )
     _, got, evidence = _checked(pattern, "The evaluator never sees its own earlier scores")
     assert got == status, evidence
+
+
+@pytest.mark.parametrize(
+    "refusal",
+    ["withdraws the case", "cancels the case", "scraps the case", "vetoes the case", "turns down the case", "withholds approval", "overrules the case"],
+)
+def test_more_verbs_of_refusal_name_the_path_where_the_approver_refuses(refusal: str) -> None:
+    from conftest import pattern_text
+
+    body = (
+        "let ruling = call chair\n  case: case\n"
+        "if ruling approves:\n  let receipt = call liaison\n    case: case\n  return { receipt: receipt, reason: null }\n"
+        "return { receipt: null, reason: ruling.reason }\n"
+    )
+    pattern = pattern_text("own", body, slots="chair, liaison", requires="case: string -- the case", invariants="{invariants}")
+    sentence = f"When the chair {refusal}, its reason is returned"
+    assert _read_as(pattern, sentence) == "`chair`'s `reason` is returned when `chair` blocks", sentence

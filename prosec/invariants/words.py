@@ -505,6 +505,11 @@ KINDS: dict[str, tuple[str, ...]] = {
         "rejected",
         # "when the producer holds the episode", "an unreadable verdict holds the claim"
         "holds", "hold",
+        # "when the officer withdraws the expedition", "vetoes the plan",
+        # "turns the appeal down", "withholds approval"
+        "vetoes", "veto", "withdraws", "withdraw", "cancels", "cancel", "scraps", "scrap", "overrules", "overrule",
+        "turns down", "turn down", "turns away", "turn away", "withholds approval", "withholds its approval",
+        "withhold approval", "withhold its approval", "calls off", "call off",
     ),
     "UNREADABLE": (
         "unparseable", "unparsable", "unreadable", "malformed", "garbled", "invalid",
@@ -619,7 +624,8 @@ KINDS: dict[str, tuple[str, ...]] = {
     "OVER": ("over", "through"),
     "REJECTED": ("rejected", "refused", "declined", "uncertified", "unapproved", "failed",
                  # "when the claim is held", "when a proposal is screened out"
-                 "held", "held back", "screened out", "turned down", "vetoed"),
+                 "held", "held back", "screened out", "turned down", "vetoed",
+                 "cancelled", "canceled", "scrapped", "overruled", "turned away", "called off"),
     "RATHER_THAN": ("rather than", "instead of"),
     # "each pass starts fresh, without the earlier passes' readings"
     "FRESH": ("fresh", "afresh", "anew", "from scratch", "from a clean slate", "with a clean slate"),
