@@ -8063,3 +8063,27 @@ def test_more_verbs_of_refusal_name_the_path_where_the_approver_refuses(refusal:
     pattern = pattern_text("own", body, slots="chair, liaison", requires="case: string -- the case", invariants="{invariants}")
     sentence = f"When the chair {refusal}, its reason is returned"
     assert _read_as(pattern, sentence) == "`chair`'s `reason` is returned when `chair` blocks", sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # which of the input's things has a property: a finding, not the input
+        ("The linen service is told which rooms failed inspection", None),
+        # which one it is: the input
+        ("The linen service is told which rooms are on the list", "`linen_service` receives `rooms`"),
+        # a fact whose verb is another slot's act: that slot's doing
+        ("The cleaner is not told that the club will inspect its rooms", "`cleaner` does not know about inspector or inspect"),
+    ],
+)
+def test_which_things_have_a_property_and_a_fact_that_is_another_slots_act(sentence: str, canonical: str | None) -> None:
+    from conftest import pattern_text
+
+    body = (
+        "let done = parallel for room in rooms:\n  call cleaner\n    room: room\n    prompt: \"Clean the room.\"\n"
+        "let report = call inspector\n  done: done\n"
+        "let order = call linen_service\n  rooms: rooms\n  report: report\n"
+        "return { order: order }\n"
+    )
+    pattern = pattern_text("own", body, slots="cleaner, inspector, linen_service", requires="rooms: string[] -- the rooms", invariants="{invariants}")
+    assert _read_as(pattern, sentence) == canonical, sentence

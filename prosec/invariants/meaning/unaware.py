@@ -48,6 +48,11 @@ _SOME = frozenset(("most", "some", "few", "several", "many"))
 _NOT_VERBS = frozenset("POSS ITS OWN COMMA AND OR BE HAVE INPUT SLOT THAT OF".split())
 
 
+#: Kinds of a verb whose subject is what "which X" names ("which rooms
+#: failed inspection", "which bids are approved").
+_VERB_KINDS = frozenset("FAILS REJECTED APPROVE BLOCK SUCCESS".split())
+
+
 class UnawareRules(Base):
     """Rules of the English grammar about what a slot is not told."""
 
@@ -94,6 +99,7 @@ class UnawareRules(Base):
         owner's things after a possessive."""
         toks = [_tok(self.toks, t) for t in hidden]
         terms: list[str] = []
+        acts: list[str] = []
         for i, tok in enumerate(toks):
             before = toks[i - 1].kind if i > 0 else ""
             if before in ("ITS", "OWN") or (before == "POSS" and i > 1 and toks[i - 2].kind != "WORD"):
@@ -117,6 +123,17 @@ class UnawareRules(Base):
                 if len(others) != 1 or subject.it:
                     raise Unsupported("another delegate, of several, in a hidden fact")
                 terms += [n for n in others if n not in terms]
+                continue
+            if (
+                before == "AUX" and (actor := self.lex.acts.get(tok.text)) is not None and actor not in subject.slots
+                and not (i > 1 and toks[i - 2].kind in ("SLOT", "ROLE"))
+            ):
+                # "that the club will vote on its suggestions", of a `voter`:
+                # the fact is that slot's doing, said of no slot by name
+                # (not "an arbiter will act on it": the arbiter's doing)
+                acts.append(actor)
+                if tok.text not in _HIDDEN_STOP:
+                    acts.append(tok.text)  # a prompt that says "vote" says so
                 continue
             if tok.kind != "SLOT" and self.lex.acts.get(tok.text) in subject.slots:
                 continue  # "that the roster will be reviewed", of the rosterer: its own work
@@ -156,6 +173,10 @@ class UnawareRules(Base):
                         # read back as these terms
                         raise Unsupported(f"{word!r} as a word of a hidden fact")
                     terms.append(word)
+        if acts:
+            # (the slot that does it is what is hidden: the other words
+            # say who, in the writer's words for it)
+            return tuple(dict.fromkeys([*acts, *(n for n in terms if n in self.lex.slots)]))
         return tuple(terms)
 
     def unaware(self, items: list[Any], *, mention: bool = False) -> Clause:
@@ -298,6 +319,11 @@ class UnawareRules(Base):
             # "which sectors were assigned in most rounds": the words after
             # the input describe it; a limit to some calls is no description
             raise Unsupported("which one of something, limited to some calls")
+        if tail and not tail[0].article and tail[0].kind in _VERB_KINDS:
+            # "which rooms failed inspection": which of them has some
+            # property, a finding of the program's, not the input itself
+            # (unlike "which region the failed bid was for")
+            raise Unsupported("which of an input's things has some property: not the input")
         (token,) = self._tokens(items, "INPUT")
         names = self._names(token)
         text = _tok(self.toks, token).text
