@@ -473,6 +473,11 @@ def _maybe_null(need: Need, ret: ReturnObs, facts: Facts) -> Problem | None:
     return None
 
 
+def _ends_before(loop: ir.Loop, ret: ReturnObs) -> bool:
+    """The loop ends before the return begins."""
+    return (loop.span.end_line, loop.span.end_column) <= (ret.stmt.span.line, ret.stmt.span.column)
+
+
 def _within(inner: Span, outer: Span) -> bool:
     return (outer.line, outer.column) <= (inner.line, inner.column) and (inner.end_line, inner.end_column) <= (outer.end_line, outer.end_column)
 
@@ -540,8 +545,7 @@ def _set_in_loop(need: Need, ret: ReturnObs, facts: Facts) -> ir.Repeat | ir.For
         return None
     for loop in loops_in(facts.a.program.body):
         if (
-            isinstance(loop, ir.Repeat | ir.For | ir.LoopUntil) and not runs(loop)
-            and (loop.span.end_line, loop.span.end_column) <= (ret.stmt.span.line, ret.stmt.span.column)
+            isinstance(loop, ir.Repeat | ir.For | ir.LoopUntil) and not runs(loop) and _ends_before(loop, ret)
             and name in written_names(loop.body)
         ):
             return loop
@@ -972,9 +976,10 @@ def _latest_copies(slot: str, ret: ReturnObs, program: ir.Program) -> frozenset[
     one loop's body that makes every call of it, after the call, in a loop
     no `break` or `continue` cuts short."""
     calls = [e for e in exprs_in(program.body) if isinstance(e, ir.Call) and e.callee == slot]
+    values_set = ir.values_set(program)
     out: set[str] = set()
     for loop in loops_in(program.body):
-        if isinstance(loop, ir.Parallel) or (loop.span.end_line, loop.span.end_column) > (ret.stmt.span.line, ret.stmt.span.column):
+        if isinstance(loop, ir.Parallel) or not _ends_before(loop, ret):
             continue
         if any(isinstance(stmt, ir.Break | ir.Continue) for stmt in ir.walk(loop.body)):
             continue
@@ -990,11 +995,11 @@ def _latest_copies(slot: str, ret: ReturnObs, program: ir.Program) -> frozenset[
                 continue
             source = stmt.value.name
             if set_at.get(source, len(loop.body)) > k or not all(
-                isinstance(v, ir.Call) and v.callee == slot for v in ir.values_set(program).get(source, [])
+                isinstance(v, ir.Call) and v.callee == slot for v in values_set.get(source, [])
             ):
                 continue
             name = stmt.target.name
-            values = ir.values_set(program).get(name, [])
+            values = values_set.get(name, [])
             copies = [v for v in values if isinstance(v, ir.Name)]
             if all((isinstance(v, ir.Name) and v.name == source) or (isinstance(v, ir.Literal_) and v.value is None) for v in values) and len(copies) == 1:
                 out.add(name)
