@@ -1129,8 +1129,8 @@ def _a(noun: str) -> str:
 
 
 class FieldSet(frozenset[str]):
-    """The fields a firewall removes, matched ignoring case, ``-`` and
-    spaces: built once (generated modules build theirs at import), so a
+    """The fields a firewall removes, matched ignoring case, ``-``, spaces
+    and a plural ending: built once (generated modules build theirs at import), so a
     call does not normalize them again."""
 
     __slots__ = ()
@@ -1144,8 +1144,9 @@ def without_fields(value: Any, fields: Iterable[str]) -> Any:
 
     A mapping, a dataclass, or an object holding such an attribute becomes a
     new dict; a text holding a JSON object with such a field becomes that
-    object as JSON text without it. Field names match ignoring case, ``-``
-    and spaces (``self-assessment`` is ``self_assessment``). Anything else,
+    object as JSON text without it. Field names match ignoring case, ``-``,
+    spaces and a plural ending (``self-assessment`` is ``self_assessment``,
+    ``reasons`` is ``reason``). Anything else,
     and any value with none of the fields, is returned unchanged (a dataclass
     is always turned into a dict).
     """
@@ -1172,7 +1173,18 @@ def without_fields(value: Any, fields: Iterable[str]) -> Any:
 
 
 def _field_key(name: str) -> str:
-    return name.replace("-", "_").replace(" ", "_").lower()
+    """A key as a firewall compares it: lower case, ``-`` and spaces as
+    ``_``, and the last word in the singular (``reasons`` is ``reason``:
+    a firewall on "the reasons" removes either key)."""
+    key = name.replace("-", "_").replace(" ", "_").lower()
+    head, _, last = key.rpartition("_")
+    if len(last) > 4 and last.endswith("ies"):
+        last = last[:-3] + "y"
+    elif last.endswith(("sses", "shes", "ches", "xes", "zes")):
+        last = last[:-2]
+    elif len(last) > 3 and last.endswith("s") and not last.endswith(("ss", "us", "is")):
+        last = last[:-1]
+    return f"{head}_{last}" if head else last
 
 
 def _is_removed(key: Any, removed: frozenset[str]) -> bool:

@@ -56,6 +56,7 @@ sys.path.insert(0, str(ROOT))
 
 from prosec.api import compile_text  # noqa: E402
 from prosec.invariants import InvariantFact, Status  # noqa: E402
+from prosec.invariants.lexicon import singular  # noqa: E402
 from prosec.invariants.words import KINDS  # noqa: E402
 
 NEGATORS = re.compile(
@@ -281,7 +282,9 @@ def matches(want: dict[str, Any], fact: InvariantFact) -> bool:
             ) is not None
             return own_prior or _source_ok(want["source"], p.get("source", ""))
         case "firewall":
-            return p.get("source") == want["source"].removeprefix("slot:") and set(want["fields"]) <= set(p.get("fields", ()))
+            # (a firewall matches a key ignoring a plural ending)
+            fields = {singular(f) for f in p.get("fields", ())}
+            return p.get("source") == want["source"].removeprefix("slot:") and {singular(f) for f in want["fields"]} <= fields
         case "receives":
             needs = [str(n) for n in p.get("needs", ())]
             if bool(want.get("only")) != bool(p.get("only")):
