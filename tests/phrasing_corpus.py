@@ -339,7 +339,11 @@ def matches(want: dict[str, Any], fact: InvariantFact) -> bool:
             # (the path where a verdict says the refusal word the program
             # tests, `if ruling says decline`, is where the approver refuses)
             refused = when in ("reject", "blocked") and p.get("path") == "says" and str(p.get("word")) in KINDS["BLOCK"]
-            if p.get("path", "all") != path and not refused and not (when == "always" and "sides" in p):
+            # (the labels name no success test but an approval: where the
+            # test is a threshold met or an acceptable result, that branch
+            # is the one they mean)
+            met = path == "accept" and p.get("path") in ("threshold", "acceptable")
+            if p.get("path", "all") != path and not refused and not met and not (when == "always" and "sides" in p):
                 return False
             needs = " ".join(str(n) for n in p.get("needs", ()))
             src = str(want.get("source", ""))

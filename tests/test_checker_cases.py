@@ -4657,3 +4657,76 @@ def test_a_growing_list_held_under_a_second_name_is_not_checked(held: str, passe
     assert seen_own is ("notes]" in held)
     # the second name sees every append
     assert len(assessor.calls[0]["notes"]) == len(refiner.calls)
+
+
+def _scoring(delegation: str) -> str:
+    from conftest import pattern_text
+
+    return pattern_text(
+        "scoring", delegation, slots="refiner, assessor",
+        config="- `target` (number, default: 0.8): the score to reach\n- `floor` (number, default: 0.5): the score to keep",
+        requires="brief: string -- the task", invariants="<invariants>",
+    )
+
+
+SCORED = """\
+let draft = null
+repeat 3 as round:
+  draft = call refiner
+    brief: brief
+    last: draft
+  let rating = call assessor
+    draft: draft
+  if rating.score meets target:
+    return { result: draft, met: true }
+return { result: draft, met: false }
+"""
+
+
+@pytest.mark.parametrize(
+    ("delegation", "sentence", "status"),
+    [
+        (SCORED, "When the target is met, the refiner's latest output is returned at once", Status.PROVED),
+        (SCORED, "Once the target is reached, the current draft is returned", Status.PROVED),
+        # the program tests another input: no branch returns where the target is met
+        (SCORED.replace("meets target", "meets floor"), "When the target is met, the refiner's latest output is returned at once", Status.VIOLATED),
+        # a score equal to the target meets it, and does not exceed it
+        (SCORED.replace("meets target", "exceeds target"), "When the target is met, the refiner's latest output is returned at once", Status.VIOLATED),
+        # "exceeded" says more than met: not read
+        (SCORED.replace("meets target", "exceeds target"), "When the target is exceeded, the refiner's latest output is returned at once", Status.UNRECOGNIZED),
+    ],
+)
+def test_a_return_where_a_named_threshold_is_met(delegation: str, sentence: str, status: Status) -> None:
+    (found,) = _statuses_in(_scoring(delegation).replace("<invariants>", f"- {sentence}"))
+    assert found == status
+    if status is Status.UNRECOGNIZED:
+        return
+    from conftest import Recorder
+
+    module = _module_of(_scoring(delegation).replace("<invariants>", ""), f"scoring_{abs(hash(delegation))}")
+    refiner = Recorder("<draft>")
+    # the first rating meets the target exactly, and is below nothing else
+    out = module.scoring(refiner=refiner, assessor=Recorder({"score": 0.8}), brief="b", target=0.8, floor=0.9)
+    returned_at_once = out.met is True and len(refiner.calls) == 1
+    assert returned_at_once == (status != Status.VIOLATED)
+
+
+def test_a_firewall_on_a_plural_removes_the_key_either_way() -> None:
+    # the certifier declares no keys: its answer may say `reason` or `reasons`
+    from conftest import Recorder, pattern_text
+
+    delegation = """\
+let verdict = call assessor
+  brief: brief
+let draft = call refiner
+  brief: brief
+  feedback: verdict
+return { result: draft }
+"""
+    text = pattern_text("walled", delegation, slots="refiner, assessor", requires="brief: string -- the task", invariants="<invariants>")
+    (status,) = _statuses_in(text.replace("<invariants>", "- The refiner never sees the assessor's reasons"))
+    assert status is Status.ENFORCED
+    module = _module_of(text.replace("<invariants>", "- The refiner never sees the assessor's reasons"), "walled_plural")
+    refiner = Recorder("<draft>")
+    module.walled(refiner=refiner, assessor=Recorder({"decision": "reject", "reason": "r", "Reasons": "rs"}), brief="b")
+    assert refiner.calls == [{"brief": "b", "feedback": {"decision": "reject"}}]

@@ -228,13 +228,14 @@ def canonical(claim: Claim) -> str:
                 # a list of fields going on)
                 return f"{when}{source(need.what)} is returned as {_n(need.field)}"
             return f"{when}{key} is {'always ' if always else ''}{source(need.what)}"
-        case Returns(path=path, needs=(need,), approver=approver, immediate=False, always=always, present=False, word=word) if (
+        case Returns(path=path, needs=(need,), approver=approver, immediate=immediate, always=always, present=False, word=word) if (
             need.latest and isinstance(need.what, FromSlot) and not need.what.fields and not need.only and not need.raw
+            and (not immediate or need.field is None)
         ):
             when = "" if path == "all" else _path_words(path, approver, word) + ", "
             latest = f"{_n(need.what.slot)}'s latest output"
             if need.field is None:
-                return f"{when}{latest} is returned"
+                return f"{when}{latest} is returned{' immediately' if immediate else ''}"
             what = "the result" if need.field == "result" else f"the returned {_n(need.field)}"
             return f"{when}{what} is {'always ' if always else ''}{latest}"
         case Returns(path="blocked", needs=(need,), approver=approver) if (
@@ -295,9 +296,9 @@ def canonical(claim: Claim) -> str:
             return f"when {_n(approver)} approves, {_n(slot)}'s output is returned immediately"
         case Returns(path="success", needs=(Need(what=FromSlot(slot=slot, fields=()), field="result", only=False, raw=False, latest=False),), immediate=True):
             return f"on success, {_n(slot)}'s output is returned immediately"
-        case Returns(path="says", needs=(Need(what=FromSlot(slot=slot, fields=()), field="result", only=False),), immediate=True, approver=approver, word=word):
-            return f"{_path_words('says', approver, word)}, {_n(slot)}'s output is returned immediately"
-        case Returns(path="success" | "accept" | "exhausted" | "says" as path, needs=(need,), approver=approver, immediate=False, word=word) if (
+        case Returns(path="says" | "threshold" as path, needs=(Need(what=FromSlot(slot=slot, fields=()), field="result", only=False),), immediate=True, approver=approver, word=word) if path == "says" or word:
+            return f"{_path_words(path, approver, word)}, {_n(slot)}'s output is returned immediately"
+        case Returns(path="success" | "accept" | "exhausted" | "says" | "threshold" as path, needs=(need,), approver=approver, immediate=False, word=word) if (
             isinstance(need.what, FromSlot) and need.field and not need.what.fields and not need.only
         ):
             when = _path_words(path, approver, word)
@@ -345,6 +346,8 @@ def _path_words(path: str, approver: str | None, word: str | None = None) -> str
             return f"when {_n(approver)} approves" if approver else "on approval"
         case "success":
             return "on success"
+        case "threshold":
+            return f"when {_n(word)} is met" if word else "when the threshold is met"
         case _:
             return "after exhaustion"
 

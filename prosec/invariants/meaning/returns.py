@@ -116,6 +116,17 @@ class ReturnsRules(Base):
     def path_success(self, items: list[Any]) -> When:
         return When(None, "success")
 
+    def path_threshold(self, items: list[Any]) -> When:
+        """"When the threshold is met": the branches that test a value
+        meets that input (`if score meets threshold`); "exceeds" says
+        more than "meets", and is not read."""
+        (met,) = self._tokens(items, "MEETS") or self._tokens(items, "RUN")
+        if met.type == "RUN" and str(met).lower() not in ("is reached", "are reached"):
+            raise Unsupported(f"'{met}': not a threshold met")
+        if str(met).lower().startswith(("exceed", "clear")):
+            raise Unsupported(f"'{met}': more than meeting the threshold")
+        return When(None, "threshold", self._name(self._tokens(items, "INPUT")[-1]))
+
     def path_exhausted(self, items: list[Any]) -> When:
         return When(None, "exhausted")
 
@@ -428,7 +439,7 @@ class ReturnsRules(Base):
         immediate = bool(self._tokens(items, "IMMEDIATELY"))
         if present and (always or when is not None or need.field is None):
             raise Unsupported("'if any' with 'always' or a path")
-        if immediate and (when is None or when.path not in ("accept", "says", "success")):
+        if immediate and (when is None or when.path not in ("accept", "says", "success", "threshold")):
             raise Unsupported("'at once' on a path other than an approval's or the success's")
         if when is not None:
             if always and when.path != "blocked":

@@ -77,8 +77,9 @@ def _approval(cond: ir.Cond) -> bool:
             return False
 
 
-def _success_test(path: str, cond: ir.Cond) -> bool:
-    """A branch condition that means success on ``path``."""
+def _success_test(path: str, cond: ir.Cond, threshold: str | None = None) -> bool:
+    """A branch condition that means success on ``path`` (on a threshold
+    path, with ``threshold``: the test that a value meets that input)."""
     match path:
         case "accept":
             return _approval(cond)
@@ -86,6 +87,8 @@ def _success_test(path: str, cond: ir.Cond) -> bool:
             return (isinstance(cond, ir.Criteria) and cond.outcome == "acceptable") or (
                 isinstance(cond, ir.Decides) and cond.verb == "accept"
             )
+        case "threshold" if threshold is not None:
+            return isinstance(cond, ir.Compare) and cond.op == ">=" and cond.threshold == ir.Name(name=threshold, span=cond.threshold.span)
         case "threshold":
             return isinstance(cond, ir.Compare)
         case _:
@@ -586,7 +589,7 @@ def _branch_returns(claim: Returns, facts: Facts, problems: list[Problem], evide
     branches = 0
     for node in _ifs(facts.a.program.body):
         for cond, body in node.branches:
-            if not _success_test(claim.path, cond):
+            if not _success_test(claim.path, cond, claim.word if claim.path == "threshold" else None):
                 continue
             branches += 1
             rets, problem = _immediate(list(body)) if claim.immediate else _success_path(list(body))
