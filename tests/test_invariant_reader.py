@@ -8087,3 +8087,52 @@ def test_which_things_have_a_property_and_a_fact_that_is_another_slots_act(sente
     )
     pattern = pattern_text("own", body, slots="cleaner, inspector, linen_service", requires="rooms: string[] -- the rooms", invariants="{invariants}")
     assert _read_as(pattern, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # each result of the one slot the local holds, made apart from the others
+        ("Each draft is written without sight of the other drafts", "`drafter` never receives another `drafter`'s output"),
+        ("No draft is written with knowledge of the other drafts", "`drafter` never receives another `drafter`'s output"),
+        # the slot itself is not made
+        ("The drafter is made without sight of the other drafts", None),
+        # a local more than one slot sets is no one slot's results
+        ("Each note is written without sight of the other notes", None),
+    ],
+)
+def test_each_result_made_without_sight_of_the_others(sentence: str, canonical: str | None) -> None:
+    from conftest import pattern_text
+
+    body = (
+        "let drafts = []\nlet note = call reviewer\n  brief: brief\n"
+        "for part in parts:\n  let draft = call drafter\n    part: part\n  append draft to drafts\n"
+        "  note = call editor\n    part: part\n"
+        "return { drafts: drafts, note: note }\n"
+    )
+    pattern = pattern_text(
+        "own", body, slots="drafter, reviewer, editor", requires="brief: string -- the task\n    parts: string[] -- the parts", invariants="{invariants}",
+    )
+    assert _read_as(pattern, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a noun of the slot's act is a call of it
+        ("Each examination is made without sight of the earlier verdicts", "`examiner` never receives its previous output"),
+        # the slot's own name is the slot, which is not made
+        ("Each examiner is made without sight of the earlier verdicts", None),
+    ],
+)
+def test_a_noun_of_a_slots_act_made_without_sight(sentence: str, canonical: str | None) -> None:
+    from conftest import pattern_text
+
+    body = (
+        "let verdicts = []\nfor claim in claims:\n  let verdict = call examiner\n    claim: claim\n    earlier: verdicts\n"
+        "  append verdict to verdicts\nreturn { verdicts: verdicts }\n"
+    )
+    pattern = pattern_text(
+        "own", body, slots="examiner", requires="claims: string[] -- the claims", invariants="{invariants}",
+    ).replace("A test pattern.", "An examiner examines each claim in turn; each examination sees the verdicts before it.")
+    assert _read_as(pattern, sentence) == canonical, sentence

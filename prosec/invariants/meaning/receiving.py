@@ -31,6 +31,7 @@ from .base import (
     ITS,
     OTHER,
     Base,
+    CallsNoun,
     Clause,
     Obj,
     Subject,
@@ -59,6 +60,18 @@ _SO_AUX = frozenset("does do did is are was were".split())
 
 #: nouns of knowing something, said after "has no" or "with no"
 _KNOWING = frozenset(("knowledge of", "any knowledge of", "memory of", "sight of"))
+
+
+def _an_act_noun(text: str, names: tuple[str, ...]) -> bool:
+    """Whether a word that names a slot is a noun of its act, not of the
+    slot ("each examination", of an `examiner`): a call of it."""
+    words = words_of(text)
+    return (
+        len(names) == 1
+        and bool(words)
+        and words[-1].endswith(("tion", "sion", "ment", "ing", "al"))
+        and not any(singular(words[-1]) == singular(w) for w in words_of(names[0]))
+    )
 
 
 class ReceivingRules(Base):
@@ -107,9 +120,19 @@ class ReceivingRules(Base):
         ruling": said of the slot's calls ("each referee call"), not of a
         slot by name ("the referee is made without ..." says nothing)."""
         before = next((self.toks[:k] for k, t in enumerate(self.toks) if t.kind == "BE"), [])
-        if not any(t.kind == "CALLS" for t in before):
+        if not any(t.kind == "CALLS" or (t.kind == "SLOT" and _an_act_noun(t.text, t.names)) for t in before):
             raise Unsupported("a slot, not its calls, said to be made without something")
         return self.see_neg(items)
+
+    def see_neg_made_held(self, items: list[Any]) -> Clause:
+        """"Each draft is written without sight of the other drafts": what
+        each call of the slot that makes the drafts does without (the local
+        holds that slot's every result and nothing else)."""
+        noun = next(i for i in items if isinstance(i, CallsNoun))
+        if noun.slot is None:
+            raise Unsupported("results of no one slot")
+        subject = Subject((Calls(noun.slot),), every=True)
+        return self.see_neg([subject if isinstance(i, CallsNoun) else i for i in items])
 
     def see_neg_kept(self, items: list[Any]) -> Clause:
         """"the verifier is kept away from the plan": the slot never receives
