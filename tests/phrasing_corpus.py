@@ -250,7 +250,9 @@ def _base(key: object) -> str:
 
 
 def _source_ok(want: str, got: object) -> bool:
-    return _base(got) == want or (want.startswith("slot:") and _base(got).startswith(want + "."))
+    # (the labels name an input, never a key of it: "the claim's amount" is
+    # labelled as the input `claim`, read as its key `amount`)
+    return _base(got) == want or (want.startswith(("slot:", "input:")) and _base(got).startswith(want + "."))
 
 
 def _need_ok(want: str, got: object) -> bool:

@@ -4730,3 +4730,76 @@ return { result: draft }
     refiner = Recorder("<draft>")
     module.walled(refiner=refiner, assessor=Recorder({"decision": "reject", "reason": "r", "Reasons": "rs"}), brief="b")
     assert refiner.calls == [{"brief": "b", "feedback": {"decision": "reject"}}]
+
+
+def _claims_desk(delegation: str) -> str:
+    from conftest import pattern_text
+
+    return pattern_text(
+        "desk", delegation, slots="approver, writer",
+        requires="claim: object -- the claim: amount, title\n    dishes: object[] -- the dishes, each with a `name` and a `recipe`",
+        invariants="<invariants>",
+    )
+
+
+DESK = """\
+let verdict = call approver
+  amount: claim.amount
+  title: claim.title
+let labels = []
+for dish in dishes:
+  let label = call writer
+    name: dish.name
+  append label to labels
+return { verdict: verdict, labels: labels }
+"""
+
+
+@pytest.mark.parametrize(
+    ("delegation", "sentence", "status"),
+    [
+        (DESK, "The approver is shown the claim's amount", Status.PROVED),
+        (DESK.replace("  amount: claim.amount\n", ""), "The approver is shown the claim's amount", Status.VIOLATED),
+        (DESK.replace("  amount: claim.amount\n", ""), "The approver never sees the claim's amount", Status.PROVED),
+        (DESK, "The approver never sees the claim's amount", Status.VIOLATED),
+        # the whole claim carries its amount
+        (DESK.replace("  amount: claim.amount\n  title: claim.title\n", "  claim: claim\n"), "The approver never sees the claim's amount", Status.VIOLATED),
+        (DESK.replace("  amount: claim.amount\n  title: claim.title\n", "  claim: claim\n"), "The approver is shown the claim's amount", Status.PROVED),
+        # "only": the title is more than the amount
+        (DESK, "The approver sees only the claim's amount", Status.VIOLATED),
+        (DESK.replace("  title: claim.title\n", ""), "The approver sees only the claim's amount", Status.PROVED),
+        # each call is given its own dish's name
+        (DESK, "The writer receives each dish's name", Status.PROVED),
+        (DESK, "The writer never sees the dish names", Status.VIOLATED),
+        (DESK.replace("name: dish.name", "name: dish.recipe"), "The writer never sees the dish names", Status.PROVED),
+        # a key the program never reads off the input is not known to be its
+        (DESK, "The approver never sees the claim's currency", Status.UNRECOGNIZED),
+    ],
+)
+def test_a_key_of_an_input_named_by_the_sentence(delegation: str, sentence: str, status: Status) -> None:
+    text = _claims_desk(delegation)
+    (found,) = _statuses_in(text.replace("<invariants>", f"- {sentence}"))
+    assert found == status
+    if status is Status.UNRECOGNIZED:
+        return
+    from conftest import Recorder
+
+    module = _module_of(text.replace("<invariants>", ""), f"desk_{abs(hash((delegation, sentence)))}")
+    approver, writer = Recorder("<verdict>"), Recorder("<label>")
+    claim = {"amount": "<amount>", "title": "<title>"}
+    dishes = [{"name": "<name-0>", "recipe": "<recipe-0>"}, {"name": "<name-1>", "recipe": "<recipe-1>"}]
+    module.desk(approver=approver, writer=writer, claim=claim, dishes=dishes)
+    seen_by_approver = repr(approver.calls)
+    seen_by_writer = repr(writer.calls)
+    # what the run shows of the sentence
+    if "writer" in sentence and "never" in sentence:
+        holds = "<name-" not in seen_by_writer
+    elif "writer" in sentence:
+        holds = all(f"<name-{k}>" in repr(call) for k, call in enumerate(writer.calls)) and len(writer.calls) == 2
+    elif "never" in sentence:
+        holds = "<amount>" not in seen_by_approver
+    elif "only" in sentence:
+        holds = "<amount>" in seen_by_approver and "<title>" not in seen_by_approver
+    else:
+        holds = "<amount>" in seen_by_approver
+    assert holds == (status is Status.PROVED)

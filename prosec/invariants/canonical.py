@@ -84,6 +84,8 @@ def source(src: Source, target: Calls | None = None) -> str:
             return f"{_n(slot)}'s " + {"prior": "previous output", "current": "current output", "latest": "latest output"}.get(age, "output")
         case FromInput(name=name, element=True):
             return f"its own {_n(name)}"
+        case FromInput(name=name, fields=fields) if fields:
+            return f"{_n(name)}'s " + " and ".join(_n(f) for f in fields)
         case FromInput(name=name, original=original):
             return ("the original " if original else "") + _n(name)
         case FromOthers(fields=fields):

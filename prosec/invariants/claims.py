@@ -68,10 +68,14 @@ class FromSlot:
 class FromInput:
     """An input's (or config entry's) value; with ``element``, of a list
     input, the one element a call's own iteration picks ("each mapper
-    receives its chunk"), said only of what a call receives."""
+    receives its chunk"), said only of what a call receives; with
+    ``fields``, only those fields of it (or of its elements) that the
+    program reads ("the claim's amount", of `claim.amount`), said only of
+    what a call receives or never receives."""
     name: str
     original: bool = False
     element: bool = False
+    fields: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +145,8 @@ def describe_source(src: Source) -> str:
             return ("every " + what) if every else what
         case FromInput(name=name, element=True):
             return f"its own element of `{name}`"
+        case FromInput(name=name, fields=fields) if fields:
+            return f"`{name}`'s " + " / ".join(fields)
         case FromInput(name=name, original=original):
             return ("the original " if original else "") + f"`{name}`"
         case FromOthers(fields=fields):
@@ -498,8 +504,8 @@ def source_key(src: Source) -> str:
             mods += [] if failures else ["not its failures"]
             mods += [f"given {g}" for g in sorted(given)]
             return text + (f"({', '.join(mods)})" if mods else "")
-        case FromInput(name=name, original=original, element=element):
-            return f"input:{name}" + ("(original)" if original else "") + ("(element)" if element else "")
+        case FromInput(name=name, original=original, element=element, fields=fields):
+            return f"input:{name}" + "".join(f".{f}" for f in fields) + ("(original)" if original else "") + ("(element)" if element else "")
         case FromOthers(fields=fields):
             return "others" + (f"({', '.join(fields)})" if fields else "")
         case OtherElements(name=name):

@@ -174,6 +174,9 @@ class Lexicon:
     #: keys the program reads only off its inputs (``claim.amount``): not a
     #: field of any delegate's result
     input_keys: frozenset[str] = frozenset()
+    #: input → the keys the program reads off it or off its elements
+    #: (``claim.amount``; ``dish.name`` in ``for dish in dishes``)
+    input_reads: dict[str, frozenset[str]] = field(default_factory=dict)
     #: keys of the objects the pattern returns
     returned_keys: frozenset[str] = frozenset()
     #: keys the program reads off a value (``draft.notes``), not only
@@ -345,6 +348,11 @@ _KEY = re.compile(r"^\s*['\"]?([A-Za-z_][A-Za-z0-9_]*)")
 
 
 _CODE_NAME = re.compile(r"`([A-Za-z_][A-Za-z0-9_]*)`")
+
+
+#: An input's description that lists its keys after a colon: "the case:
+#: id, narrative, lab_values"
+_LISTED_KEYS = re.compile(r"[^:]*:\s*([a-z_]+(?:\s*,\s*[a-z_]+)+)\.?")
 
 
 def declared_keys(text: str) -> list[str]:
@@ -673,11 +681,12 @@ def _attached(lex: Lexicon, prose: str, descriptions: Iterable[tuple[str, str]] 
     # "the tempo map", of `tempo: string -- the tempo map dancers count to`:
     # the one noun the pattern's text ever puts right after the input's
     # one-word name (its prose and its inputs' descriptions)
+    # (right after it: "the claim: amount, title" lists the claim's keys)
     text = " ".join([prose, *(d for _, d in descriptions)]).lower()
-    tws = re.findall(r"[a-z][a-z_]*", text)
+    tws = re.findall(r"[a-z][a-z_]*|[^\sa-z]", text)
     after: dict[tuple[str, ...], set[str]] = {}
     for i in range(len(tws) - 1):
-        if (tws[i],) in input_forms and (i == 0 or tws[i - 1] in FILLER_WORDS):
+        if (tws[i],) in input_forms and (i == 0 or tws[i - 1] in FILLER_WORDS) and tws[i + 1][0].isalpha():
             after.setdefault((tws[i],), set()).add(tws[i + 1])
     for form, words in sorted(after.items()):
         if len(words) != 1:
@@ -691,14 +700,16 @@ def _joins(
     word: str, phrase: tuple[str, ...], entity: Entity, lex: Lexicon, known: dict[tuple[str, ...], tuple[str, ...]]
 ) -> bool:
     """Whether a plain word of the pattern's text may join an input's name
-    into ``phrase``: no grammar word, no word the reader knows, no name or
-    word of another name, no adverb, participle or plural, and no phrase
-    the pattern already uses."""
+    into ``phrase``: no grammar word, no word the reader knows, no key the
+    program reads off the input, no name or word of another name, no
+    adverb, participle or plural, and no phrase the pattern already uses."""
     return not (
         len(word) < 3
         or word in FILLER_WORDS
         or (word,) in known
         or (word,) in lex.forms
+        # "the claim amount", of `claim.amount`: a key of the input, not its name
+        or any(v in lex.input_reads.get(n, ()) for n in entity.names for v in variants(word))
         or word.endswith(("ly", "ing", "ed", "s"))
         or any(word in k and e != entity for k, (_, e) in lex.forms.items())
         or phrase in lex.forms
@@ -764,6 +775,28 @@ def _resolve_copies(set_to: dict[str, set[str | None]], copies: dict[str, set[st
                 if not add <= got:
                     got |= add
                     changed = True
+
+
+def _input_reads(program: ir.Program, inputs: frozenset[str]) -> dict[str, frozenset[str]]:
+    """The keys the program reads off each input, off an element of it
+    (``entries[i].photo``) or off the variable of a ``for`` over it that no
+    other statement binds (``dish.name`` in ``for dish in dishes``)."""
+    bound = {s.name for s in ir.walk(program.body) if isinstance(s, ir.Bind)}
+    bound |= {s.target.name for s in ir.walk(program.body) if isinstance(s, ir.Assign) and isinstance(s.target, ir.Name)}
+    walks: dict[str, set[str]] = {}
+    for loop in loops_in(program.body):
+        if isinstance(loop, ir.For) and isinstance(loop.iterable, ir.Name) and loop.iterable.name in inputs:
+            walks.setdefault(loop.var, set()).add(loop.iterable.name)
+    of = {var: next(iter(names)) for var, names in walks.items() if len(names) == 1 and var not in bound and var not in inputs}
+    found: dict[str, set[str]] = {}
+    for top in exprs_in(program.body):
+        for e in ir.subexprs(top):
+            if not isinstance(e, ir.Attr):
+                continue
+            base = e.base.base if isinstance(e.base, ir.Index) else e.base
+            if isinstance(base, ir.Name) and (base.name in inputs or (base.name in of and base is e.base)):
+                found.setdefault(base.name if base.name in inputs else of[base.name], set()).add(e.key)
+    return {name: frozenset(keys) for name, keys in found.items()}
 
 
 def _key_locals(program: ir.Program, variables: frozenset[str]) -> dict[str, str]:
@@ -1297,6 +1330,7 @@ def build_lexicon(
         ),
         repeated=frozenset(looped | {n for n, k in sites.items() if k > 1}),
         input_keys=frozenset(from_inputs - other_keys),
+        input_reads=_input_reads(program, input_set),
         returned_keys=frozenset(returned),
         read_keys=frozenset(read_keys),
         declared_keys=frozenset(k for text in ensures for k in declared_keys(text)),
@@ -1484,6 +1518,13 @@ def build_lexicon(
     for slot, text in results_described:
         if declared := declared_keys(text):
             lex.declares[slot] = lex.declares.get(slot, frozenset()) | frozenset(declared)
+    for name, text in descriptions:
+        # "the quilt entries, each with a `photo`", "the case: id,
+        # narrative, lab_values": keys the caller's value is said to have
+        listed = _LISTED_KEYS.fullmatch(text.strip().lower())
+        said = [m.lower() for m in _CODE_NAME.findall(text)] + (re.findall(r"[a-z_]+", listed.group(1)) if listed else [])
+        if name in lex.inputs and said:
+            lex.input_reads[name] = lex.input_reads.get(name, frozenset()) | frozenset(said)
     _described(lex, descriptions, frozenset(quantities))
     _contained(lex)
     _possessed(lex)
@@ -1617,9 +1658,11 @@ def build_lexicon(
     # A word that is a key itself names that key (`offer` is not `offers`);
     # the other forms go to the first key in sorted order, the same on every
     # run whatever the hash seed.
-    for key in sorted(lex.keys):
+    # (and after them, the keys an input's description says it has)
+    known_keys = [*sorted(lex.keys), *sorted({k for ks in lex.input_reads.values() for k in ks} - lex.keys)]
+    for key in known_keys:
         lex.key_forms.setdefault(key.lower(), key)
-    for key in sorted(lex.keys):
+    for key in known_keys:
         for v in sorted(variants(key.lower())):
             lex.key_forms.setdefault(v, key)
     return lex

@@ -433,7 +433,7 @@ def _vice_versa(claims: list[Claim]) -> list[Claim]:
     out = [c for c in claims if c != VICE_VERSA]
     swapped: list[Claim] = []
     for claim in out:
-        if isinstance(claim, Isolation) and isinstance(claim.source, FromInput) and len(claim.target.given) == 1:
+        if isinstance(claim, Isolation) and isinstance(claim.source, FromInput) and not claim.source.fields and len(claim.target.given) == 1:
             (given,) = claim.target.given
             swapped.append(Isolation(Calls(claim.target.slot, frozenset({claim.source.name}), claim.target.phase), FromInput(given)))
     if not swapped:
@@ -981,6 +981,22 @@ class Base(Transformer[Token, Any]):
         if self._tokens(items, "CONTAINER"):
             element = False  # "the chunk list": the list, named by its element
         return Obj(source=FromInput(names[0]), original=original, names=names, element=element)
+
+    def o_input_fields(self, items: list[Any]) -> Obj:
+        """"The claim's amount", "the order total": those keys of an input
+        (or of each of its elements) that the program reads off it, each
+        said in the singular or the plural; a key it never reads is not
+        known to be the input's."""
+        (name,) = self._names(self._tokens(items, "INPUT")[0]) or ("",)
+        fields: tuple[str, ...] = next(i for i in items if isinstance(i, tuple))
+        read = self.lex.input_reads.get(name, frozenset())
+        found: list[str] = []
+        for f in fields:
+            key = next((k for k in (f, singular(f), plural(f)) if k in read), None)
+            if key is None:
+                raise Unsupported(f"'{f}': no key the program reads off `{name}`")
+            found.append(key)
+        return Obj(source=FromInput(name, fields=tuple(found)), names=(name,))
 
     def o_input_says(self, items: list[Any]) -> Obj:
         """"what the status page says": what an input holds, said with a
@@ -1644,6 +1660,13 @@ class Base(Transformer[Token, Any]):
         possessive is read as for "the other sections' notes"."""
         name = self._name(self._tokens(items, "INPUT")[0])
         walkers = self.lex.walkers.get(name, frozenset()) & self.lex.slots
+        keys: tuple[str, ...] = next((i for i in items if isinstance(i, tuple)), ())
+        if keys and all(f in self.lex.input_reads.get(name, ()) or singular(f) in self.lex.input_reads.get(name, ()) for f in keys):
+            # keys the program reads off every element: those, unless a
+            # slot called on each element declares them too (which, then?)
+            if any(set(keys) & self.lex.declares.get(w, frozenset()) for w in walkers):
+                raise Unsupported("a key of every element, or of what was made on it?")
+            return self.o_input_fields(items)
         if name in self.lex.scalars or len(walkers) != 1:
             raise Unsupported("every element's results, of a list not one slot is called on one by one")
         (maker,) = walkers
@@ -1784,6 +1807,8 @@ class Base(Transformer[Token, Any]):
                 if target.slot is None or target.slot in self.lex.unlooped or any(n in self.lex.scalars for n in names):
                     raise Unsupported("one element of a list, received by a call in no loop")
                 return [FromInput(n, element=True) for n in names]
+            if isinstance(obj.source, FromInput) and obj.source.fields:
+                return [obj.source]
             if isinstance(obj.source, FromInput):
                 return [FromInput(n) for n in obj.names or (obj.source.name,)]
             if isinstance(obj.source, FromVar) and obj.whole and not negative:
@@ -2021,6 +2046,8 @@ class Base(Transformer[Token, Any]):
                     if unchanged or obj.original:
                         if obj.element:
                             raise Unsupported("one element of a list 'as given'")
+                        if isinstance(src, FromInput) and src.fields:
+                            raise Unsupported("'as given' of a part of an input")
                         if isinstance(src, FromInput):
                             originals.append(Unchanged(target, FromInput(src.name, original=True)))
                             if only:

@@ -48,8 +48,11 @@ def leaks(facts: Facts, source: Source, f: Flow, call: CallObs) -> bool:
                 first = f.first_field()
                 return first is None or first in fields
             return True
-        case FromInput(name=name):
-            return f.src.kind == "input" and f.src.name == name
+        case FromInput(name=name, fields=fields):
+            if f.src.kind != "input" or f.src.name != name:
+                return False
+            # the whole input (or an element of it) carries each of its fields
+            return not fields or f.first_field() in (None, *fields)
         case FromOthers(fields=fields):
             if fields and (f.src.kind == "error" or f.first_field() not in (None, *fields)):
                 return False  # another field of their results, or a failure: not the named fields

@@ -1088,8 +1088,11 @@ def _carries(need: Need, flows: set[Flow], exprs: list[ir.Expr], facts: Facts, *
             return any(passes_var(e, name) for e in exprs)
         case AnyResult():
             return any(f.src.kind == "call" and shaped(f) and not (sure and f.path) for f in flows)
-        case FromInput(name=name):
+        case FromInput(name=name, fields=()):
             return any(f.src.kind == "input" and f.src.name == name and shaped(f) and not (sure and f.path) for f in flows)
+        case FromInput(name=name, fields=fields):
+            # a field of it, as the slot's fields are
+            return any(f.src.kind == "input" and f.src.name == name and shaped(f) and f.first_field() in fields for f in flows)
         case FromField(name=name):
             return any(f.src.kind in ("call", "error") and f.first_field() == name and shaped(f) for f in flows)
         case FromOthers() | OtherElements():
