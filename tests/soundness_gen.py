@@ -81,7 +81,9 @@ GATHERER = "h"
 MAPPER = "w"
 #: ``secret`` is also the word an ``Unaware`` claim hides: its value (a
 #: token naming it) and literal text saying "secret" both reveal it.
-INPUTS = ("x", "secret", "xs")
+#: ``rec`` is a record whose keys (``f1``, ``f2``, ``reason``) are inputs' keys
+#: a claim may name ("the record's f1")
+INPUTS = ("x", "secret", "xs", "rec")
 CONFIG = ("n", "m")
 FIELDS = ("f1", "f2", "reason", "score")
 KEYS = ("k1", "k2", "k3", "secret_note")
@@ -217,7 +219,7 @@ class Generator:
     def ref(self, ctx: _Ctx, *, data_only: bool = False) -> str:
         """A name that is in scope: a local, an input, a config value."""
         names = [v.name for v in ctx.names("val", "list", "coll", "elem", "err") if v.name != self.writing]
-        options = names * 2 + ["x", "secret", "xs"] + ([] if data_only else ["n", *ctx_counters(ctx)])
+        options = names * 2 + ["x", "secret", "xs", "rec"] + ([] if data_only else ["n", *ctx_counters(ctx)])
         if not data_only and self.chance(4):
             return self.pick(SLOTS)  # the delegate itself
         return self.pick(options)
@@ -694,6 +696,7 @@ def pattern_file(delegation: str) -> str:
             x: string -- a brief
             secret: string -- what must stay hidden
             xs: string[] -- items
+            rec: object -- a record: f1, f2, reason
 
         ### Delegation
 
@@ -735,7 +738,11 @@ def claims_for(program: Program, choose: Choose) -> list[Claim]:
                 fields = (g.pick(FIELDS),) if g.chance(40) else ()
                 return FromSlot(slot(), fields, failures=not g.chance(20))
             case 2:
-                return FromInput(g.pick(INPUTS))
+                name = g.pick(INPUTS)
+                if (name == "rec" and g.chance(60)) or g.chance(5):
+                    # "the record's f1" (of a string or a list: a key it has not)
+                    return FromInput(name, fields=(g.pick(FIELDS),))
+                return FromInput(name)
             case 3 | 4:
                 return FromOthers()
             case 5:
@@ -753,7 +760,10 @@ def claims_for(program: Program, choose: Choose) -> list[Claim]:
             case 0 | 1:
                 if g.chance(25):
                     return FromInput("xs", element=True)  # "its own element"
-                return FromInput(g.pick(INPUTS), original=g.chance(40))
+                name = g.pick(INPUTS)
+                if (name == "rec" and g.chance(60)) or g.chance(5):
+                    return FromInput(name, fields=(g.pick(FIELDS),))
+                return FromInput(name, original=g.chance(40))
             case 2 | 3:
                 fields = (g.pick(FIELDS),) if g.chance(30) else ()
                 ages: tuple[Age, ...] = ("any", "any", "prior", "current")

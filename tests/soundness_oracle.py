@@ -251,8 +251,9 @@ def _forbidden(v: View, src: Source, e: Event, t: Token) -> bool:
             if t.kind == "e":
                 return failures and not fields  # a failure is not a field of a result
             return not fields or t.field in fields
-        case FromInput(name=name):
-            return t.input == name
+        case FromInput(name=name, fields=fields):
+            # (the record whole carries each of its keys)
+            return t.input == name and (not fields or t.field is None or t.field in fields)
         case FromOthers(fields=fields):
             if fields and (t.kind == "e" or t.field not in fields):
                 return False  # another field of their results, or a failure
@@ -625,6 +626,8 @@ def _covers(v: View, need: Source, e: Event, t: Token) -> bool:
     match need:
         case FromInput(name=name, element=True):
             return t in _own_elements(e, name)
+        case FromInput(name=name, fields=fields) if fields:
+            return t.input == name and t.field in fields
         case FromInput(name=name):
             return t.input == name
         case FromSlot(slot=slot, fields=fields, age=age, whole=whole):
@@ -742,6 +745,8 @@ def _receives(claim: Receives, v: View) -> str | None:
             elif isinstance(need, FromInput) and need.original:
                 original = canon(v.t.inputs[need.name])
                 ok = any(canon(value) == original for value in e.kwargs.values())
+            elif isinstance(need, FromInput) and need.fields:
+                ok = any(_covers(v, need, e, t) for t in found)
             elif isinstance(need, FromInput):
                 ok = any(_covers(v, need, e, t) for t in found)
                 ok = ok or _holds(list(e.kwargs.values()), canon(v.t.inputs[need.name]))
@@ -782,8 +787,8 @@ def _returns(claim: Returns, v: View) -> str | None:
             match what:
                 case FromSlot(slot=slot, fields=fields):
                     return ev is not None and ev.slot == slot and (not fields or t.field in fields)
-                case FromInput(name=name):
-                    return t.input == name
+                case FromInput(name=name, fields=fields):
+                    return t.input == name and (not fields or t.field in fields)
                 case AnyResult():
                     return t.kind == "c"
                 case FromField(name=name):
@@ -799,7 +804,7 @@ def _returns(claim: Returns, v: View) -> str | None:
         # field the delegate did not give).
         if need.field is not None and values == [None]:
             pass
-        elif isinstance(what, FromInput) and _holds(values, canon(v.t.inputs[what.name])):
+        elif isinstance(what, FromInput) and not what.fields and _holds(values, canon(v.t.inputs[what.name])):
             pass
         elif not any(carried(t) for t in found) and not _has_null(values):
             return f"returns {values!r}: nothing of {what}"

@@ -408,6 +408,7 @@ def run(program: Program, module: types.ModuleType, seed: int, *, use_async: boo
         "x": "<i:x>",
         "secret": "<i:secret>",
         "xs": [f"<i:xs#{k}>" for k in range(rng.choice((0, 1, 2, 2, 3)))],
+        "rec": {"f1": "<i:rec/f1>", "f2": "<i:rec/f2>", "reason": "<i:rec/reason>"},
         "n": rng.choice((0, 1, 2, 2, 3)),
         "m": rng.choice((1, 2, 3)),
     }

@@ -4764,7 +4764,8 @@ return { verdict: verdict, labels: labels }
         (DESK, "The approver never sees the claim's amount", Status.VIOLATED),
         # the whole claim carries its amount
         (DESK.replace("  amount: claim.amount\n  title: claim.title\n", "  claim: claim\n"), "The approver never sees the claim's amount", Status.VIOLATED),
-        (DESK.replace("  amount: claim.amount\n  title: claim.title\n", "  claim: claim\n"), "The approver is shown the claim's amount", Status.PROVED),
+        # inside the whole claim, if the caller's claim has an amount
+        (DESK.replace("  amount: claim.amount\n  title: claim.title\n", "  claim: claim\n"), "The approver is shown the claim's amount", Status.UNRECOGNIZED),
         # "only": the title is more than the amount
         (DESK, "The approver sees only the claim's amount", Status.VIOLATED),
         (DESK.replace("  title: claim.title\n", ""), "The approver sees only the claim's amount", Status.PROVED),

@@ -358,3 +358,43 @@ return { kept: kept }
     kw = {"slots": "maker, checker", "requires": "brief: string -- the brief"}
     assert _statuses(bound, claims, **kw) == [Status.VIOLATED]
     assert _statuses(gated, claims, **kw) == [Status.PROVED]
+
+
+@pytest.mark.parametrize(
+    ("prop", "statuses"),
+    [
+        # isolation of rec's f1, of its f2; receives of its f1, only its f1
+        ("k1: rec.f1", [Status.VIOLATED, Status.PROVED, Status.PROVED, Status.PROVED]),
+        ("k1: rec.f2", [Status.PROVED, Status.VIOLATED, Status.VIOLATED, Status.VIOLATED]),
+        # the record whole carries each key it has, and more than one
+        ("k1: rec", [Status.VIOLATED, Status.VIOLATED, Status.UNRECOGNIZED, Status.VIOLATED]),
+        ('k1: "see {rec.f1}"', [Status.VIOLATED, Status.PROVED, Status.PROVED, Status.PROVED]),
+    ],
+)
+def test_a_key_of_an_input_is_followed_as_a_key(prop: str, statuses: list[Status]) -> None:
+    delegation = f"""
+    call b
+      {prop}
+    """
+    claims: list[Claim] = [
+        Isolation(Calls("b"), FromInput("rec", fields=("f1",))),
+        Isolation(Calls("b"), FromInput("rec", fields=("f2",))),
+        Receives(Calls("b"), (FromInput("rec", fields=("f1",)),)),
+        Receives(Calls("b"), (FromInput("rec", fields=("f1",)),), only=True),
+    ]
+    assert _statuses(delegation, claims, slots="b", requires="rec: object -- a record: f1, f2") == statuses
+    # of a string, no key is ever received
+    assert _statuses(delegation.replace("rec", "x"), [Receives(Calls("b"), (FromInput("x", fields=("f1",)),))], slots="b", requires="x: string -- x") == [Status.VIOLATED]
+
+
+def test_a_key_of_a_string_input_is_never_received_and_may_be_in_its_text() -> None:
+    # a read of a string's key is null: "b receives x's f1" is broken; the
+    # string passed whole may still hold it in its text: "b never sees x's
+    # f1" is broken too
+    delegation = """
+    call b
+      k1: x
+      k2: x.f1
+    """
+    claims: list[Claim] = [Isolation(Calls("b"), FromInput("x", fields=("f1",))), Receives(Calls("b"), (FromInput("x", fields=("f1",)),))]
+    assert _statuses(delegation, claims, slots="b", requires="x: string -- x") == [Status.VIOLATED, Status.VIOLATED]

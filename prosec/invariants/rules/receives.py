@@ -108,17 +108,18 @@ def covers(need: Source, f: Flow, call: CallObs, facts: Facts, *, sure: bool = F
                 return False
             return not sure or (len(f.path) == 1 and INDEX not in f.at)
         case FromInput(name=name, fields=fields) if fields:
-            if f.src.kind != "input" or f.src.name != name:
-                return False
-            # passed on every path: the input itself, which carries each
-            # field, or the field read off it or off the element the call's
-            # own iteration picks ("each scene's dialogue", `scene.dialogue`
-            # in `for scene in scenes`), nothing read further into it; for
-            # "only", the whole input is more than was named
+            if f.src.kind != "input" or f.src.name != name or name in facts.scalars:
+                return False  # (a string or a number has no keys: a read of one is null)
+            # passed on every path: the key read off it or off the element
+            # the call's own iteration picks ("each scene's dialogue",
+            # `scene.dialogue` in `for scene in scenes`), nothing read
+            # further into it (the input whole holds the key only if the
+            # caller's value has one: see `_other_meaning`); for "only", the
+            # whole input is more than was named
             own = {each(s) for s in call.loops if isinstance(facts.a.loops[s].node, ir.For) and s not in f.carried}
             rest = f.path[1:] if f.path and f.path[0] in own else f.path
             if f.first_field() is None:
-                return sure and not rest
+                return False
             return f.first_field() in fields and not (sure and (len(rest) != 1 or any(is_element(x) for x in rest)))
         case FromInput(name=name):
             return f.src.kind == "input" and f.src.name == name and not (sure and f.path)
@@ -204,6 +205,9 @@ def _other_meaning(need: Source, call: CallObs, phase: str, facts: Facts) -> str
     if isinstance(need, FromSlot) and need.age == "prior":
         if _satisfied(replace(need, age="current"), call, phase, facts):
             return f"the round before's output of `{need.slot}`, or the latest one, made earlier in this round"
+    if isinstance(need, FromInput) and need.fields and need.name not in facts.scalars and _satisfied(replace(need, fields=()), call, phase, facts):
+        # "the approver is shown the claim's amount", of `claim` passed whole
+        return "inside the whole input, which holds the key when the caller's value has one, or the key itself"
     if isinstance(need, FromInput) and not need.original and not need.fields:
         # "logistics sees the proposal", of a call given `proposal.duration`
         # and `proposal.equipment`: parts of it on every path, not the whole
