@@ -269,7 +269,8 @@ def _forbidden(v: View, src: Source, e: Event, t: Token) -> bool:
         case FromVar(name=name):
             return t in v.var_tokens(name)
         case FromField(name=name):
-            return t.kind == "c" and t.field == name
+            # that field of a delegate's result or of an input (the record's)
+            return t.kind in "ci" and t.field == name
         case AnyResult():
             return t.kind == "c"
         case Null():
@@ -639,7 +640,7 @@ def _covers(v: View, need: Source, e: Event, t: Token) -> bool:
                 return False
             return _of_age(v, age, e, ev)
         case FromField(name=name):
-            return t.kind == "c" and t.field == name
+            return t.kind in "ci" and t.field == name
         case AnyResult(age=age):
             if t.kind != "c" or t.field is not None or ev is None:
                 return False
@@ -696,8 +697,8 @@ def _null_read(v: View, need: Source, e: Event) -> bool:
             lacking = True  # an input's field, or a text output's: none there
         case _:
             return False
-    if any(x == [] for x in values(e.kwargs)):
-        return True  # a list of its outputs, none yet
+    if any(x == [] or (isinstance(x, str) and "[]" in x) for x in values(e.kwargs)):
+        return True  # a list of its outputs, none yet (written into a text too)
     return lacking and _has_null(list(e.kwargs.values()))
 
 

@@ -46,8 +46,10 @@ from prosec.invariants.claims import (
     FromVar,
     Gated,
     Isolation,
+    Need,
     Null,
     Receives,
+    Returns,
     Source,
     Unchanged,
     kind_of,
@@ -398,3 +400,20 @@ def test_a_key_of_a_string_input_is_never_received_and_may_be_in_its_text() -> N
     """
     claims: list[Claim] = [Isolation(Calls("b"), FromInput("x", fields=("f1",))), Receives(Calls("b"), (FromInput("x", fields=("f1",)),))]
     assert _statuses(delegation, claims, slots="b", requires="x: string -- x") == [Status.VIOLATED, Status.VIOLATED]
+
+
+@pytest.mark.parametrize(("extra", "status"), [("", Status.PROVED), ("append x to l1\n", Status.UNRECOGNIZED), ("append a to l1\n", Status.UNRECOGNIZED)])
+def test_a_returned_list_that_may_hold_other_values_and_none_of_the_slots(extra: str, status: Status) -> None:
+    # (found by the random hunt: with `n` 0 the list holds the other value
+    # only, neither empty nor `g`'s output)
+    delegation = f"""
+    let l1 = []
+    repeat n as i1:
+      let v2 = call g
+        k1: x
+      append v2 to l1
+    {extra}
+    return {{ out: "plan {{l1}} plan" }}
+    """
+    claims: list[Claim] = [Returns("all", (Need(FromSlot("g")),))]
+    assert _statuses(delegation, claims, slots="g, a", requires="x: string -- x") == [status]

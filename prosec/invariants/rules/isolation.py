@@ -75,11 +75,12 @@ def leaks(facts: Facts, source: Source, f: Flow, call: CallObs) -> bool:
         case FromField(name=name):
             if f.src.kind == "input":
                 # the field read of an input's element ("the full texts", of
-                # `paper.full_text`), or the input whole where the program
-                # reads that field of it
+                # `paper.full_text`), or the input whole (or an element of
+                # it), which holds the field if the caller's value has one
+                # (see `_unsure`); a string or a number has no fields
                 if name in f.path:
                     return True
-                return all(is_element(step) for step in f.path) and name in facts.input_fields.get(f.src.name, ())
+                return all(is_element(step) for step in f.path) and f.src.name not in facts.scalars
             if f.src.kind not in ("call", "error", "slot"):
                 return False
             first = f.first_field()
@@ -171,8 +172,8 @@ def check(claim: Isolation, facts: Facts) -> Verdict:
     evidence = [f"{len(calls)} call(s) of {claim.target.describe()} (line {lines}) receive nothing from {what}"]
     if whole and not problems and isinstance(claim.source, FromField):
         return unsettled(
-            f"no delegate's result is read for a `{claim.source.name}` field (the program reads it of its inputs, "
-            "or nowhere): whether the whole results passed have one is not known",
+            f"no value passed whole is read for a `{claim.source.name}` field elsewhere: whether the whole "
+            "results or inputs passed have one is not known",
             whole,
             [],
         )
@@ -223,7 +224,13 @@ def _unsure(source: Source, bad: list[Flow], facts: Facts) -> bool:
     and which part is not said."""
     match source:
         case FromField(name=name):
-            return all(g.src.kind != "input" and g.first_field() is None for g in bad) and not _result_field(facts, name)
+            # a whole result, where no result is read for the field; an
+            # input whole, where the program reads no such field of it
+            return all(
+                g.first_field() is None
+                and (name not in facts.input_fields.get(g.src.name, ()) if g.src.kind == "input" else not _result_field(facts, name))
+                for g in bad
+            )
         case FromSlot(part=part) if part:
             return all(g.src.kind == "error" or not _names_part(g.first_field(), part) for g in bad)
         case _:

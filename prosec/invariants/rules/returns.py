@@ -291,6 +291,7 @@ def check(claim: Returns, facts: Facts) -> Verdict:
     made: list[Problem] = []  # returns that give a value built of the slot's outputs
     built: set[int] = set()
     doubtful: list[Problem] = []  # on returns in ``unsure``
+    mixed: list[Problem] = []  # a list holding the slot's outputs, maybe none, and more
     split: list[Problem] = []  # the slot's output on each path, not one the same on all
     stale: list[Problem] = []  # a copy of the slot's output, maybe not its latest
     unnamed: dict[str, list[int]] = {}  # returns without the field, by field
@@ -314,6 +315,9 @@ def check(claim: Returns, facts: Facts) -> Verdict:
                 if problem is not None and _copied_output(need, ret, facts.a.program):
                     stale.append(problem)
                     continue
+            if problem is None and (other := _mixed_list(need, ret, facts)) is not None:
+                mixed.append(other)
+                continue
             if problem is None:
                 also = _also(need, ret)
                 if also is not None:
@@ -395,6 +399,14 @@ def check(claim: Returns, facts: Facts) -> Verdict:
             doubtful + absent,
             evidence,
         )
+    if mixed and not problems:
+        # ("comes from" holds of a value that is empty where there is none)
+        return unsettled(
+            f"whether the list returned on line {_problem_lines(mixed)} holds the slot's output wherever it holds "
+            "anything: it holds other values too, and those that carry the output may be missing",
+            mixed + absent,
+            evidence,
+        )
     if stale and not problems:
         return unsettled(
             f"whether the local returned on line {_problem_lines(stale)} holds the slot's latest output there: it is set to a local that holds one, which the checks do not follow",
@@ -448,6 +460,39 @@ def _also(need: Need, ret: ReturnObs) -> str | None:
     for f in sorted(ret.fields[need.field], key=lambda f: f.src):
         if f.src.kind in ("call", "error", "input") and not (f.src.kind != "input" and f.src.name == need.what.slot):
             return f.src.describe()
+    return None
+
+
+def _list_at(f: Flow) -> tuple[str, ...] | None:
+    """Where the list ``f`` is an element of sits (its position up to the
+    element step), or None when ``f`` is no list's element."""
+    return next((f.at[:i] for i, step in enumerate(f.at) if is_element(step)), None)
+
+
+def _mixed_list(need: Need, ret: ReturnObs, facts: Facts) -> Problem | None:
+    """The return carries ``need`` only as elements of a list that holds
+    other values too (`append v3 to l1`, beside the slot's outputs a loop
+    that may run no round appends): where the list holds none of the
+    slot's outputs, the value is neither empty nor the slot's."""
+    if need.only:
+        return None
+    carried = ret.sure if need.field is None else {need.field: ret.sure.get(need.field, frozenset())}
+    sure = {f for fs in carried.values() for f in fs}
+    named = [f for f in sure if _carries(need, {f}, [], facts, sure=True)]
+    lists = {_list_at(f) for f in named}
+    if not named or None in lists:
+        return None
+    flows = ret.fields.get(need.field, set()) if need.field is not None else {f for fs in ret.fields.values() for f in fs}
+    for f in sorted(flows, key=lambda f: f.src):
+        if f.src.kind in ("edit", "text", "null") or _carries(need, {f}, [], facts):
+            continue
+        if any(at is not None and f.at[: len(at)] == at and len(f.at) > len(at) and is_element(f.at[len(at)]) for at in lists):
+            line = ret.stmt.span.line
+            return Problem(
+                ret.stmt.span,
+                f"the return on line {line} gives a list that holds {f.src.describe()} beside "
+                f"{describe_source(need.what)}, which it may hold none of",
+            )
     return None
 
 
