@@ -417,3 +417,11 @@ def test_a_returned_list_that_may_hold_other_values_and_none_of_the_slots(extra:
     """
     claims: list[Claim] = [Returns("all", (Need(FromSlot("g")),))]
     assert _statuses(delegation, claims, slots="g, a", requires="x: string -- x") == [status]
+
+
+@pytest.mark.parametrize(("read", "status"), [("", Status.UNRECOGNIZED), ("call c\n  k1: rec.f1\n", Status.VIOLATED)])
+def test_a_field_named_with_no_slot_of_a_record_passed_whole(read: str, status: Status) -> None:
+    # (found by the random hunt: the record held an `f1` no read of it showed)
+    delegation = "call b\n  k1: { k2: rec }\n" + read
+    claims: list[Claim] = [Isolation(Calls("b"), FromField("f1"))]
+    assert _statuses(delegation, claims, slots="b, c", requires="rec: object -- a record") == [status]
