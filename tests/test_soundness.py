@@ -425,3 +425,10 @@ def test_a_field_named_with_no_slot_of_a_record_passed_whole(read: str, status: 
     delegation = "call b\n  k1: { k2: rec }\n" + read
     claims: list[Claim] = [Isolation(Calls("b"), FromField("f1"))]
     assert _statuses(delegation, claims, slots="b, c", requires="rec: object -- a record") == [status]
+
+
+def test_a_firewall_catches_a_read_of_its_key_in_the_plural() -> None:
+    # as at run time, where a firewall on `reason` also removes `reasons`
+    delegation = "let v = call a\n  k1: x\ncall b\n  k1: v.reasons\n"
+    claims: list[Claim] = [Firewall(Calls("b"), "a", ("reason",))]
+    assert _statuses(delegation, claims, slots="a, b", requires="x: string -- x") == [Status.VIOLATED]

@@ -984,10 +984,10 @@ class Base(Transformer[Token, Any]):
 
     def o_input_fields(self, items: list[Any]) -> Obj:
         """"The claim's amount", "the order total": those keys of an input
-        (or of each of its elements) that the program reads off it, each
-        said in the singular or the plural; a key it never reads is not
-        known to be the input's."""
-        (name,) = self._names(self._tokens(items, "INPUT")[0]) or ("",)
+        (or of each of its elements) that the program reads off it or its
+        description gives, each said in the singular or the plural; another
+        key is not known to be the input's."""
+        name = self._name(self._tokens(items, "INPUT")[0])
         fields: tuple[str, ...] = next(i for i in items if isinstance(i, tuple))
         read = self.lex.input_reads.get(name, frozenset())
         found: list[str] = []

@@ -13,6 +13,7 @@ from __future__ import annotations
 from ...diagnostics import Span
 from ..claims import Firewall
 from ..flow import INDEX
+from ..lexicon import singular
 from ..model import Status
 from .base import Facts, Problem, Verdict, origin, show, undecided, where
 
@@ -44,7 +45,8 @@ def check(claim: Firewall, facts: Facts) -> Verdict:
                         break
                     continue
                 first = f.first_field()
-                if first in claim.fields:
+                # (a key matches ignoring a plural ending, as at run time)
+                if first is not None and singular(first.lower()) in {singular(x.lower()) for x in claim.fields}:
                     problems.append(Problem(value.span, f"{said}{where(f)}, {origin(f)}"))
                     break
                 if first is not None or f.src.kind == "error" or (f.at and f.at[0] == INDEX):
