@@ -8136,3 +8136,26 @@ def test_a_noun_of_a_slots_act_made_without_sight(sentence: str, canonical: str 
         "own", body, slots="examiner", requires="claims: string[] -- the claims", invariants="{invariants}",
     ).replace("A test pattern.", "An examiner examines each claim in turn; each examination sees the verdicts before it.")
     assert _read_as(pattern, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("second_loop", "canonical"),
+    [
+        # the one loop, named by the local it builds
+        ("", "the loop is bounded by `rounds`"),
+        # of two loops, a local names neither
+        ("repeat 2:\n  call judge\n    brief: brief\n", None),
+    ],
+)
+def test_a_local_the_loop_builds_names_the_loop(second_loop: str, canonical: str | None) -> None:
+    from conftest import pattern_text
+
+    body = (
+        "let exchange = []\nrepeat rounds:\n  let turn = call speaker\n    brief: brief\n  append turn to exchange\n"
+        + second_loop + "return { exchange: exchange }\n"
+    )
+    pattern = pattern_text(
+        "own", body, slots="speaker, judge", requires="brief: string -- the task",
+        config="- `rounds` (integer, default: 3): rounds", invariants="{invariants}",
+    )
+    assert _read_as(pattern, "The exchange is bounded by rounds") == canonical
