@@ -8159,3 +8159,28 @@ def test_a_local_the_loop_builds_names_the_loop(second_loop: str, canonical: str
         config="- `rounds` (integer, default: 3): rounds", invariants="{invariants}",
     )
     assert _read_as(pattern, "The exchange is bounded by rounds") == canonical
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        ("The planner sees the critic's summary from the previous round", "`planner` receives `critic`'s `summary` from the previous round"),
+        # from earlier rounds: every one of them, or the last?
+        ("The planner sees the critic's summary from earlier rounds", None),
+        # a key the program never names: whether a call gets one is not known
+        ("The planner sees the critic's reasoning from the previous round", None),
+    ],
+)
+def test_a_key_of_a_slots_output_from_the_previous_round(sentence: str, canonical: str | None) -> None:
+    from conftest import pattern_text
+
+    body = (
+        "let last = null\nrepeat rounds:\n  let plan = call planner\n    brief: brief\n    feedback: last\n"
+        "  last = call critic\n    plan: plan\nreturn { last: last }\n"
+    )
+    pattern = pattern_text(
+        "own", body, slots="planner, critic", requires="brief: string -- the task",
+        config="- `rounds` (integer, default: 3): rounds", invariants="{invariants}",
+        ensures={"critic": "`{ summary, notes }`"},
+    )
+    assert _read_as(pattern, sentence) == canonical, sentence

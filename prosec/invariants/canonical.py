@@ -75,6 +75,8 @@ def source(src: Source, target: Calls | None = None) -> str:
         case FromSlot(slot=slot, fields=fields, age=age, every=every):
             if fields and age == "prior" and not every and target is not None and slot == target.slot:
                 return "its own earlier " + " and ".join(_n(f) for f in fields)
+            if fields and age == "prior" and not every:
+                return f"{_n(slot)}'s " + " and ".join(_n(f) for f in fields) + " from the previous round"
             if fields:
                 return ("every " if every else "") + f"{_n(slot)}'s " + " and ".join(_n(f) for f in fields)
             if every:

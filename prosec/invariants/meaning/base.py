@@ -1428,6 +1428,19 @@ class Base(Transformer[Token, Any]):
             raise Unsupported("the output of earlier rounds: every one of them, or the last?")
         return self.o_output_prior(items)
 
+    def o_fields_prior_round(self, items: list[Any]) -> Obj:
+        """"the antithesis's reasoning from the previous round": those keys
+        of its prior output, as "its previous output" is read ("from
+        earlier rounds": every one of them or the last, not read)."""
+        self._of_a_round(items)
+        if str(self._tokens(items)[-1]).lower().endswith("s"):
+            raise Unsupported("keys of the output of earlier rounds: every one of them, or the last?")
+        fields = next(i for i in items if isinstance(i, tuple))
+        owner = self._owner_of(items)
+        if owner in (OTHER, ITS):
+            raise Unsupported("keys of a prior output of no named slot")
+        return Obj(owner=owner, what="prior", fields=fields)
+
     def o_output_current_round(self, items: list[Any]) -> Obj:
         """"the thesis argument from the same round": its current output."""
         self._of_a_round(items)
@@ -1994,7 +2007,7 @@ class Base(Transformer[Token, Any]):
             o for o in objs if not (o.what == "fields" and o.source is None)
         ]
         for o in objs:
-            if o.what in ("fields", "every_fields") and any(
+            if (o.what in ("fields", "every_fields") or (o.what == "prior" and o.fields)) and any(
                 f not in self.lex.keys and f not in self.lex.key_forms.values() and f not in self.lex.declared_keys
                 # (a key the program reads off a result, `check.notes`, that
                 # is also a local's name)
