@@ -52,6 +52,7 @@ from prosec.invariants.claims import (
     Returns,
     Source,
     Unchanged,
+    Unmerged,
     kind_of,
     params_of,
 )
@@ -432,3 +433,14 @@ def test_a_firewall_catches_a_read_of_its_key_in_the_plural() -> None:
     delegation = "let v = call a\n  k1: x\ncall b\n  k1: v.reasons\n"
     claims: list[Claim] = [Firewall(Calls("b"), "a", ("reason",))]
     assert _statuses(delegation, claims, slots="a, b", requires="x: string -- x") == [Status.VIOLATED]
+
+
+def test_a_reason_read_of_a_result_is_not_taken_as_only_that_field() -> None:
+    # where the verdict gives no reason, `v.reason` is a sentence quoting the
+    # start of the output (language.md): it may hold the notes a firewall
+    # names; of a list of outputs, it quotes several in one string
+    delegation = "let v = call a\n  k1: x\ncall b\n  k1: v.reason\n"
+    claims: list[Claim] = [Firewall(Calls("b"), "a", ("notes",)), Isolation(Calls("b"), FromSlot("a", ("notes",)))]
+    assert _statuses(delegation, claims, slots="a, b", requires="x: string -- x") == [Status.UNRECOGNIZED, Status.UNRECOGNIZED]
+    listed = "let rs = for e in xs:\n  call a\n    k1: e\nlet why = rs.reason\n"
+    assert _statuses(listed, [Unmerged(("a",))], slots="a", requires="xs: string[] -- xs") == [Status.VIOLATED]

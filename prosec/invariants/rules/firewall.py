@@ -15,7 +15,7 @@ from ..claims import Firewall
 from ..flow import INDEX
 from ..lexicon import singular
 from ..model import Status
-from .base import Facts, Problem, Verdict, origin, show, undecided, where
+from .base import Facts, Problem, Verdict, origin, show, undecided, unsettled, where
 
 
 def check(claim: Firewall, facts: Facts) -> Verdict:
@@ -30,6 +30,7 @@ def check(claim: Firewall, facts: Facts) -> Verdict:
     # only that one, or only that one's output rather than its comments?
     extras: list[Problem] = []
     walls: dict[Span, tuple[str, ...]] = {}
+    quoted: list[Problem] = []  # a reason read, which may quote the output
     for call in calls:
         for prop, flows in facts.props(call, claim.target.phase):
             value = prop.prop.value
@@ -49,6 +50,11 @@ def check(claim: Firewall, facts: Facts) -> Verdict:
                 if first is not None and singular(first.lower()) in {singular(x.lower()) for x in claim.fields}:
                     problems.append(Problem(value.span, f"{said}{where(f)}, {origin(f)}"))
                     break
+                if first == "reason" and f.src.kind == "call" and not (f.at and f.at[0] == INDEX):
+                    # a verdict's reason, where it gives none, is a sentence
+                    # quoting the start of its output (language.md, api.md)
+                    quoted.append(Problem(value.span, f"{said}: `{claim.source}`'s reason, which quotes the start of its output where it gives none"))
+                    continue
                 if first is not None or f.src.kind == "error" or (f.at and f.at[0] == INDEX):
                     continue  # another field, or only the failure
                 if not f.at:
@@ -64,6 +70,13 @@ def check(claim: Firewall, facts: Facts) -> Verdict:
                 break
     if problems:
         return Verdict(Status.VIOLATED, [], problems)
+    if quoted:
+        return unsettled(
+            f"where `{claim.source}` gives no reason, the reason read quotes the start of its output, "
+            f"which may hold its {names}",
+            quoted,
+            [f"no read of {names} flows to `{claim.target.slot}`"],
+        )
     if extras:
         # the fields are kept from it all the same (stripped at run time
         # where the whole result reaches it)

@@ -46,7 +46,7 @@ def leaks(facts: Facts, source: Source, f: Flow, call: CallObs) -> bool:
                 return False
             if fields:
                 first = f.first_field()
-                return first is None or first in fields
+                return first is None or first in fields or _quoting(f, fields)
             return True
         case FromInput(name=name, fields=fields):
             if f.src.kind != "input" or f.src.name != name:
@@ -54,7 +54,7 @@ def leaks(facts: Facts, source: Source, f: Flow, call: CallObs) -> bool:
             # the whole input (or an element of it) carries each of its fields
             return not fields or f.first_field() in (None, *fields)
         case FromOthers(fields=fields):
-            if fields and (f.src.kind == "error" or f.first_field() not in (None, *fields)):
+            if fields and (f.src.kind == "error" or (f.first_field() not in (None, *fields) and not _quoting(f, fields))):
                 return False  # another field of their results, or a failure: not the named fields
             return facts.is_other_invocation(f, call)
         case OtherElements(name=name):
@@ -91,6 +91,13 @@ def leaks(facts: Facts, source: Source, f: Flow, call: CallObs) -> bool:
             return False  # not a flow: see `_may_be_null`
 
 
+def _quoting(f: Flow, fields: tuple[str, ...]) -> bool:
+    """``f`` is a result's `reason` read, which, where the verdict gives
+    none, is a sentence quoting the start of the whole output (language.md,
+    api.md): it may hold other fields of it."""
+    return f.src.kind == "call" and f.first_field() == "reason" and "reason" not in fields
+
+
 def _overlaps(f: Flow, w: Flow) -> bool:
     """``f`` carries (part of) what ``w`` put into a local."""
     if f.src != w.src or f.src.kind == "edit":
@@ -124,6 +131,7 @@ def check(claim: Isolation, facts: Facts) -> Verdict:
             vacuous=f"{claim.target.describe()} is never called",
         )
     problems: list[Problem] = []
+    quoted: list[Problem] = []  # a reason read, which may quote the output's other fields
     whole: list[Problem] = []  # a whole result, which may not have the field at all
     routed: list[Problem] = []  # what a local holds, reaching the call by another way
     for call in calls:
@@ -142,6 +150,16 @@ def check(claim: Isolation, facts: Facts) -> Verdict:
             bad = sorted((f for f in flows if leaks(facts, claim.source, f, call)), key=lambda f: f.src)
             if bad:
                 f = bad[0]
+                fields = claim.source.fields if isinstance(claim.source, FromSlot | FromOthers) else ()
+                if fields and all(_quoting(g, fields) for g in bad):
+                    quoted.append(
+                        Problem(
+                            prop.prop.value.span,
+                            f"`{call.slot}` receives `{show(prop.prop.value)}` (line {prop.prop.value.span.line}), "
+                            f"a reason read of {origin(f)}, which quotes the start of the output where it gives none",
+                        )
+                    )
+                    continue
                 unsure = _unsure(claim.source, bad, facts)
                 elsewhere = (
                     isinstance(claim.source, FromVar)
@@ -170,6 +188,13 @@ def check(claim: Isolation, facts: Facts) -> Verdict:
                 )
     lines = ", ".join(str(c.call.span.line) for c in calls)
     evidence = [f"{len(calls)} call(s) of {claim.target.describe()} (line {lines}) receive nothing from {what}"]
+    if quoted and not problems:
+        return unsettled(
+            "where a verdict gives no reason, the reason read is a sentence quoting the start of its output, "
+            "which may hold the fields named",
+            quoted,
+            evidence,
+        )
     if whole and not problems and isinstance(claim.source, FromField):
         return unsettled(
             f"no value passed whole is read for a `{claim.source.name}` field elsewhere: whether the whole "

@@ -1252,6 +1252,15 @@ def check_unmerged(claim: Unmerged, facts: Facts) -> Verdict:
         what = merged(flows)
         if what is not None:
             problems.append(Problem(text.text.span, f"the text on line {text.text.span.line} interpolates {what} into one string"))
+    for write in sorted(facts.a.writes.values(), key=lambda w: w.stmt.span):
+        # `let why = outputs.reason`: the reason read of a list that is no
+        # verdict is a sentence quoting the start of it (language.md)
+        value = write.stmt.value
+        reads = isinstance(value, ir.Attr) and value.key == "reason"
+        what = merged(write.value) if reads else None
+        if what is not None:
+            line = write.stmt.span.line
+            problems.append(Problem(write.stmt.span, f"the reason read on line {line} quotes {what} in one string"))
     names = " and ".join(f"`{s}`" for s in claim.sides)
     return verdict(problems, [f"no call and no text combines {names} outputs; they are returned side by side"])
 
