@@ -369,8 +369,11 @@ def _identical(claim: Identical, v: View) -> str | None:
         for key in sorted(quoting - keys):
             # an argument under another key that carries a named input among
             # other things (a text that quotes it, a record that holds it):
-            # what must not vary is what it carries of the input
-            held = {frozenset(t for t in e.tokens.get(key, ()) if t.input in (claim.args or ())) for e in events}
+            # what must not vary is what it carries of the input (a list the
+            # loop adds records holding the input to holds none of it at
+            # first: the input it holds is still the one input, as the
+            # checker documents)
+            held = {frozenset(t for t in e.tokens.get(key, ()) if t.input in (claim.args or ())) for e in events} - {frozenset()}
             if len(held) > 1:
                 return f"s{site} gets different parts of {claim.args} under {key} across iterations"
     return None

@@ -45,6 +45,7 @@ from prosec.invariants.claims import (
     FromSlot,
     FromVar,
     Gated,
+    Identical,
     Isolation,
     Need,
     Null,
@@ -444,3 +445,11 @@ def test_a_reason_read_of_a_result_is_not_taken_as_only_that_field() -> None:
     assert _statuses(delegation, claims, slots="a, b", requires="x: string -- x") == [Status.UNRECOGNIZED, Status.UNRECOGNIZED]
     listed = "let rs = for e in xs:\n  call a\n    k1: e\nlet why = rs.reason\n"
     assert _statuses(listed, [Unmerged(("a",))], slots="a", requires="xs: string[] -- xs") == [Status.VIOLATED]
+
+
+def test_an_input_kept_in_a_list_the_loop_builds_is_the_same_input() -> None:
+    # (a hunt's run showed the list holding none of `x` in the first
+    # iteration and `x` after: the input it holds is the one input every
+    # time, as the checker documents, and the oracle now agrees)
+    delegation = "let l3 = []\nfor e in xs:\n  let v = call b\n    k1: x\n    k2: l3\n  append [v, x] to l3\n"
+    assert _statuses(delegation, [Identical(Calls("b"), ("x",))], slots="b", requires="x: string -- x\n    xs: string[] -- xs") == [Status.PROVED]
