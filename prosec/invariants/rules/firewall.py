@@ -16,6 +16,7 @@ from ..flow import INDEX
 from ..lexicon import singular
 from ..model import Status
 from .base import Facts, Problem, Verdict, origin, show, undecided, unsettled, where
+from .isolation import quoting
 
 
 def check(claim: Firewall, facts: Facts) -> Verdict:
@@ -50,7 +51,7 @@ def check(claim: Firewall, facts: Facts) -> Verdict:
                 if first is not None and singular(first.lower()) in {singular(x.lower()) for x in claim.fields}:
                     problems.append(Problem(value.span, f"{said}{where(f)}, {origin(f)}"))
                     break
-                if first == "reason" and f.src.kind == "call" and not (f.at and f.at[0] == INDEX):
+                if quoting(f, claim.fields) and not (f.at and f.at[0] == INDEX):
                     # a verdict's reason, where it gives none, is a sentence
                     # quoting the start of its output (language.md, api.md)
                     quoted.append(Problem(value.span, f"{said}: `{claim.source}`'s reason, which quotes the start of its output where it gives none"))

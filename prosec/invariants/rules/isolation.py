@@ -46,7 +46,7 @@ def leaks(facts: Facts, source: Source, f: Flow, call: CallObs) -> bool:
                 return False
             if fields:
                 first = f.first_field()
-                return first is None or first in fields or _quoting(f, fields)
+                return first is None or first in fields or quoting(f, fields)
             return True
         case FromInput(name=name, fields=fields):
             if f.src.kind != "input" or f.src.name != name:
@@ -54,7 +54,7 @@ def leaks(facts: Facts, source: Source, f: Flow, call: CallObs) -> bool:
             # the whole input (or an element of it) carries each of its fields
             return not fields or f.first_field() in (None, *fields)
         case FromOthers(fields=fields):
-            if fields and (f.src.kind == "error" or (f.first_field() not in (None, *fields) and not _quoting(f, fields))):
+            if fields and (f.src.kind == "error" or (f.first_field() not in (None, *fields) and not quoting(f, fields))):
                 return False  # another field of their results, or a failure: not the named fields
             return facts.is_other_invocation(f, call)
         case OtherElements(name=name):
@@ -91,7 +91,7 @@ def leaks(facts: Facts, source: Source, f: Flow, call: CallObs) -> bool:
             return False  # not a flow: see `_may_be_null`
 
 
-def _quoting(f: Flow, fields: tuple[str, ...]) -> bool:
+def quoting(f: Flow, fields: tuple[str, ...]) -> bool:
     """``f`` is a result's `reason` read, which, where the verdict gives
     none, is a sentence quoting the start of the whole output (language.md,
     api.md): it may hold other fields of it."""
@@ -151,7 +151,7 @@ def check(claim: Isolation, facts: Facts) -> Verdict:
             if bad:
                 f = bad[0]
                 fields = claim.source.fields if isinstance(claim.source, FromSlot | FromOthers) else ()
-                if fields and all(_quoting(g, fields) for g in bad):
+                if fields and all(quoting(g, fields) for g in bad):
                     quoted.append(
                         Problem(
                             prop.prop.value.span,

@@ -58,6 +58,12 @@ def _is_value(f: Flow) -> bool:
     return LENGTH not in f.path and INDEX not in f.at
 
 
+def _own_picks(call: CallObs, f: Flow, facts: Facts) -> set[str]:
+    """The element steps of the `for` loops around ``call`` that ``f``
+    did not cross the back edge of: the elements its own iteration picks."""
+    return {each(s) for s in call.loops if isinstance(facts.a.loops[s].node, ir.For) and s not in f.carried}
+
+
 def covers(need: Source, f: Flow, call: CallObs, facts: Facts, *, sure: bool = False) -> bool:
     """Whether flow ``f`` into ``call`` is (part of) what ``need`` names.
 
@@ -103,7 +109,7 @@ def covers(need: Source, f: Flow, call: CallObs, facts: Facts, *, sure: bool = F
             # the list, or at the index of a `for` walked in step with it
             # (fan-out's `briefs[index]`), not one an earlier iteration
             # left behind; passed, the element itself
-            own = {each(s) for s in call.loops if isinstance(facts.a.loops[s].node, ir.For) and s not in f.carried}
+            own = _own_picks(call, f, facts)
             if f.src.kind != "input" or f.src.name != name or not f.path or f.path[0] not in own:
                 return False
             return not sure or (len(f.path) == 1 and INDEX not in f.at)
@@ -116,7 +122,7 @@ def covers(need: Source, f: Flow, call: CallObs, facts: Facts, *, sure: bool = F
             # further into it (the input whole holds the key only if the
             # caller's value has one: see `_other_meaning`); for "only", the
             # whole input is more than was named
-            own = {each(s) for s in call.loops if isinstance(facts.a.loops[s].node, ir.For) and s not in f.carried}
+            own = _own_picks(call, f, facts)
             rest = f.path[1:] if f.path and f.path[0] in own else f.path
             if f.first_field() is None:
                 return False
