@@ -516,10 +516,19 @@ class Lowerer:
                     if max_expr is not None:
                         self.error(span_of(mod), "PS302", "`max:` given twice")
                     max_expr = self.expr(self.trees(mod)[1])
+                    least = 0 if test_tok and test_tok[0].type == "WHILE" else 1
                     if isinstance(max_expr, ir.Literal_) and (
-                        not isinstance(max_expr.value, int) or isinstance(max_expr.value, bool) or max_expr.value < 0
+                        not isinstance(max_expr.value, int) or isinstance(max_expr.value, bool) or max_expr.value < least
                     ):
-                        self.error(max_expr.span, "PS315", "`max:` must be a non-negative whole number")
+                        if least:
+                            self.error(
+                                max_expr.span,
+                                "PS315",
+                                "`max:` must be a whole number of at least 1",
+                                "a `loop until` or a plain `loop` runs its block at least once",
+                            )
+                        else:
+                            self.error(max_expr.span, "PS315", "`max:` must be a non-negative whole number")
                 else:
                     self.error(
                         span_of(mod),

@@ -132,6 +132,7 @@ __all__ = [
     "put",
     "reason",
     "refuse_awaitable",
+    "rounds",
     "says",
     "text",
     "without_fields",
@@ -1051,13 +1052,28 @@ def each_numbered(
 
 def count(n: Any, pattern: str, line: int) -> range:
     """The counters ``1..n`` of ``repeat n``; ``n`` must be a whole number >= 0."""
+    return _counters(n, 0, pattern, line, "a non-negative whole number of repetitions")
+
+
+def rounds(n: Any, pattern: str, line: int) -> range:
+    """The counters ``1..n`` of a ``loop until`` or a plain ``loop``
+    ``(max: n)``, whose block runs at least once: ``n`` must be a whole
+    number >= 1."""
+    return _counters(
+        n,
+        1,
+        pattern,
+        line,
+        "a whole number of at least 1 for the loop's `max:` (its block runs at "
+        "least once)",
+    )
+
+
+def _counters(n: Any, least: int, pattern: str, line: int, expected: str) -> range:
     number = _whole_number(n)
-    if number is None or number < 0:
+    if number is None or number < least:
         raise ValueProblem(
-            pattern,
-            line,
-            f"expected a non-negative whole number of repetitions, got {_kind(n)} "
-            f"{_preview(n)}",
+            pattern, line, f"expected {expected}, got {_kind(n)} {_preview(n)}"
         )
     return range(1, number + 1)
 

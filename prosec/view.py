@@ -862,7 +862,10 @@ class Hoister:
                 late = var is not None and self.sets_late(loop)
                 target = self.w.fresh("n", hint) if late or not var else self.w.ident(var)
                 self.w.counters[loop.span] = self.w.ident(var) if var else target
-                return LoopHeader(target, f"_rt.count({self.printer.expr(max_, frame=frame)}, {PATTERN_CONSTANT}, {at})", None, [var] if var else [])
+                # a `loop until` or a plain `loop` runs its block at least
+                # once: its `max:` must be at least 1
+                counter = "count" if loop.test == "while" else "rounds"
+                return LoopHeader(target, f"_rt.{counter}({self.printer.expr(max_, frame=frame)}, {PATTERN_CONSTANT}, {at})", None, [var] if var else [])
             case ir.For(var=var, index=index, iterable=iterable):
                 items = f"_rt.items({self.printer.expr(iterable, frame=frame)}, {PATTERN_CONSTANT}, {at})"
                 if index is not None:

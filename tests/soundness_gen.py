@@ -476,7 +476,9 @@ class Generator:
                 bound = bound or self.pick(iterables)
                 line = f"{head}{prefix}for e{loop_id}, {counter} in {bound}{mods}:"
             case "until" | "while":
-                bound = bound or self.bound()
+                # a `loop until` refuses a bound below 1 at run time (its
+                # block runs at least once): mostly one that is not
+                bound = bound or (self.pick(("m", "m", "2", "n", "xs.length")) if kind == "until" else self.bound())
                 cond = self.cond(ctx)
                 line = f"{head}loop {kind} {cond} (max: {bound}) as {counter}:"
             case _:

@@ -255,11 +255,13 @@ def test_a_test_of_the_loops_own_verdict_after_it_is_its_success_not_its_exhaust
 ACCEPTED_AFTER = """\
 let card = concept
 let verdict = {before}
-loop until verdict accepts the card (max: {bound}) as round:
+repeat {bound} as round:
   card = call developer
     concept: concept
   verdict = call chef
     card: card
+  if verdict accepts the card:
+    break
 {between}if verdict accepts the card:
   return {{ recipe: card }}
 return {{ recipe: "no card accepted" }}"""
@@ -274,7 +276,7 @@ KITCHEN_ROUNDS = KITCHEN.replace("    concept: string -- the dish", "    concept
         ("{}", "rounds", "", Status.PROVED),
         # no round ran when rounds is 0: the concept, which may accept
         ("concept", "rounds", "", Status.UNRECOGNIZED),
-        # a `loop until` with a written bound of 1 or more runs a round
+        # a `repeat` with a written count of 1 or more runs a round
         ("concept", "3", "", Status.PROVED),
         # only a test right after the loop is narrowed: with a statement
         # between, the concept is not ruled out, and the card the loop sets
@@ -302,6 +304,50 @@ def test_an_approval_right_after_a_loop_is_on_the_paths_where_it_ran(
         assert chef.count == 2
     else:
         assert result.recipe == "a card" and chef.count == 3, result
+
+
+#: a `loop until` whose bound the caller sets: its block runs at least
+#: once (the runtime refuses a `max:` below 1), so what the loop sets is
+#: what the pattern returns on every run, not the value bound before it
+UNTIL_ROUNDS = """\
+let card = concept
+let verdict = null
+loop until verdict accepts the card (max: rounds) as round:
+  card = call developer
+    concept: concept
+  verdict = call chef
+    card: card
+return { recipe: card }"""
+
+
+@pytest.mark.parametrize(
+    ("loop", "status"),
+    [
+        ("loop until verdict accepts the card (max: rounds) as round:", Status.PROVED),
+        ("loop (max: rounds) as round:", Status.PROVED),
+        # a `while` tests before each round, and may run none: the concept
+        ("loop while verdict does not accept the card (max: rounds) as round:", Status.UNRECOGNIZED),
+        ("repeat rounds as round:", Status.UNRECOGNIZED),
+    ],
+)
+def test_a_loop_until_runs_its_block_at_least_once(loop: str, status: Status) -> None:
+    from conftest import Recorder
+
+    delegation = UNTIL_ROUNDS.replace("loop until verdict accepts the card (max: rounds) as round:", loop)
+    sentence = "The returned recipe always comes from the developer."
+    assert _statuses_in(KITCHEN_ROUNDS.format(invariants=f"- {sentence}", delegation=delegation)) == [status]
+    module = _module_of(KITCHEN_ROUNDS.format(invariants="", delegation=delegation), f"kitchen_until_{abs(hash(delegation))}")
+    developer = Recorder("a card", name="developer")
+    result = module.kitchen(developer=developer, chef=lambda **_: "reject", concept="the dish", rounds=1)
+    assert result.recipe == "a card" and developer.count == 1, result
+    if status is Status.PROVED:
+        # no run returns the concept: a bound of 0 is refused before any call
+        with pytest.raises(Exception, match="at least 1") as caught:
+            module.kitchen(developer=developer, chef=lambda **_: "reject", concept="the dish", rounds=0)
+        assert "at least once" in str(caught.value) and developer.count == 1
+    else:
+        result = module.kitchen(developer=developer, chef=lambda **_: "reject", concept="the dish", rounds=0)
+        assert result.recipe == "the dish" and developer.count == 1, result
 
 
 def _status_of(pattern: str, sentence: str) -> Status:
@@ -2709,7 +2755,7 @@ def test_a_word_of_a_hidden_fact_that_names_the_patterns_data_is_not_read(requir
 
 _PERMIT = """\
 let verdict = null
-loop until **verdict approves** (max: rounds):
+loop while **verdict does not approve** (max: rounds):
   let verdict = call officer
     plan: brief
 {guard}let done = call technician

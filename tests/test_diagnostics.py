@@ -187,6 +187,7 @@ CASES = [
     Case("PS313", pattern("parallel for x in xs:\n  break", requires="xs: string[] -- x"), "break"),
     Case("PS314", pattern("1 = 2"), "1 = 2"),
     Case("PS315", pattern("loop (max: -1):\n  call a"), "-1"),
+    Case("PS315", pattern("loop until **done** (max: 0):\n  call a"), "0"),
     Case("PS316", pattern("call a\n  retries: 2"), "retries", severity="warning"),
     Case("PS317", pattern("let r = call a\nreturn { r }", returns="- `r`: one\n- `s`: two"), "s`: two",
          severity="warning"),

@@ -617,6 +617,22 @@ def test_count_rejects_what_is_not_a_whole_number(n: Any) -> None:
     assert caught.value.pattern == "loop" and caught.value.line == 9
 
 
+@pytest.mark.parametrize(("n", "expected"), [(3, [1, 2, 3]), (1, [1]), ("2", [1, 2])])
+def test_rounds_gives_one_based_counters(n: Any, expected: list[int]) -> None:
+    assert list(rt.rounds(n, "p", 1)) == expected
+
+
+@pytest.mark.parametrize("n", [0, -1, 2.5, True, None, "none"])
+def test_rounds_rejects_a_bound_that_would_skip_the_block(n: Any) -> None:
+    # a `loop until` or plain `loop` runs its block at least once: a `max:`
+    # of 0 is refused, not a loop that silently runs no round
+    with pytest.raises(rt.ValueProblem) as caught:
+        rt.rounds(n, "polish", 7)
+    message = str(caught.value)
+    assert "pattern 'polish' at line 7" in message
+    assert "at least 1" in message and "at least once" in message
+
+
 def test_items_lists_iterables_and_rejects_the_rest() -> None:
     xs = [1, 2]
     listed = rt.items(xs, "p", 1)

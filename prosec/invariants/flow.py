@@ -1418,15 +1418,16 @@ def _bound(node: ir.Repeat | ir.For | ir.LoopUntil) -> ir.Expr:
 
 def runs(node: ir.Repeat | ir.For | ir.LoopUntil) -> bool:
     """The loop runs at least one iteration on every path: ``repeat 3``, a
-    ``for`` over a written non-empty list, a ``loop until`` (tested after
-    each iteration) whose written bound is at least 1. Not a parallel loop,
-    whose failed iterations an ``on-fail`` may drop, every one of them."""
+    ``for`` over a written non-empty list, a ``loop until`` or a plain
+    ``loop`` (whose ``max:`` the runtime requires to be at least 1: the
+    block runs at least once). Not a parallel loop, whose failed iterations
+    an ``on-fail`` may drop, every one of them."""
     if not isinstance(node, ir.LoopUntil) and node.parallel:
         return False
     match node:
-        case ir.Repeat(count=ir.Literal_(value=int() as n)) | ir.LoopUntil(
-            test="until" | None, max=ir.Literal_(value=int() as n)
-        ) if not isinstance(n, bool):
+        case ir.LoopUntil(test="until" | None):
+            return True
+        case ir.Repeat(count=ir.Literal_(value=int() as n)) if not isinstance(n, bool):
             return n >= 1
         case ir.For(iterable=ir.Array(items=items)):
             return bool(items)

@@ -514,6 +514,13 @@ class _Counter:
             case ir.For():
                 # the list may be empty: no call is a run that returns
                 return {"": 0}
+            case ir.LoopUntil(test="until" | None, body=body) if not any(isinstance(s, _LEAVES) for s in ir.walk(body)):
+                # its block runs at least once (the runtime requires `max:`
+                # to be at least 1): a floor, since whether a run that
+                # returns may stop after that round is not followed here
+                once = self.least(body)
+                self._floor(loop, body)
+                return once
             case ir.Repeat(body=body) | ir.LoopUntil(body=body) | ir.Parallel(branches=body):
                 self._floor(loop, body)
                 return {"": 0}
