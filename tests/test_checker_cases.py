@@ -2753,6 +2753,78 @@ def test_a_word_of_a_hidden_fact_that_names_the_patterns_data_is_not_read(requir
     assert got is status
 
 
+@pytest.mark.parametrize(
+    ("prompt", "key", "status"),
+    [
+        # "mapper" is a word of the hidden `map_reduce`: it may tell the
+        # reducer of the pipeline, or be only what it merges
+        ("Merge every mapper result.", "results", Status.UNRECOGNIZED),
+        ("Merge every result.", "mapper_results", Status.UNRECOGNIZED),
+        # the fact said in full
+        ("Merge the map-reduce results.", "results", Status.VIOLATED),
+        # no word of it
+        ("Merge every result.", "results", Status.PROVED),
+    ],
+)
+def test_a_hidden_fact_of_several_words_is_not_proved_hidden_when_one_is_said(prompt: str, key: str, status: Status) -> None:
+    from conftest import Recorder, pattern_text
+
+    delegation = (
+        "let summaries = parallel for chunk in chunks:\n  call mapper\n    chunk: chunk\n"
+        f"let result = call reducer\n  {key}: summaries\n  prompt: \"{prompt}\"\nreturn {{ result: result }}\n"
+    )
+    requires = "chunks: string[] -- the chunks"
+    sentence = "- The reducer does not know it is part of a map-reduce pipeline."
+    text = pattern_text("map-reduce", delegation, slots="mapper, reducer", requires=requires, invariants=sentence)
+    assert _statuses_in(text) == [status]
+    # what the reducer is told, run
+    module = _module_of(pattern_text("map-reduce", delegation, slots="mapper, reducer", requires=requires), f"mapreduce_{abs(hash(delegation))}")
+    reducer = Recorder("merged", name="reducer")
+    assert module.map_reduce(mapper=Recorder("part", name="mapper"), reducer=reducer, chunks=["a", "b"]).result == "merged"
+    told = " ".join(str(v) for v in reducer.calls[0].values()) + " " + " ".join(reducer.calls[0])
+    assert ("map" in told.lower()) == (status is not Status.PROVED)
+
+
+@pytest.mark.parametrize(
+    ("prompt", "status"),
+    [
+        # "lab", the last word of `lens_labs`, beside "outside" and "made"
+        ("Check the fit of the lenses the outside lab made.", Status.VIOLATED),
+        ("Check the fit of the lenses.", Status.PROVED),
+        # "outside" alone may be the fitter's own words
+        ("Check the fit outside in daylight.", Status.UNRECOGNIZED),
+    ],
+)
+def test_the_last_word_of_a_hidden_delegate_names_it_beside_the_fact(prompt: str, status: Status) -> None:
+    from conftest import Recorder, pattern_text
+
+    delegation = (
+        "let lenses = call lens_labs\n  order: order\n"
+        f"let fit = call fitter\n  lenses: lenses\n  prompt: \"{prompt}\"\nreturn {{ fit: fit }}\n"
+    )
+    requires = "order: string -- the order"
+    got = _one_status(delegation, "The fitter is not told that an outside lab made the lenses.", slots="lens_labs, fitter", requires=requires)
+    assert got is status
+    module = _module_of(pattern_text("case", delegation, slots="lens_labs, fitter", requires=requires), f"lenses_{abs(hash(delegation))}")
+    fitter = Recorder("fits", name="fitter")
+    module.case(lens_labs=Recorder("lenses", name="lens_labs"), fitter=fitter, order="o")
+    assert ("outside lab" in str(fitter.calls[0]["prompt"])) == (status is Status.VIOLATED)
+
+
+def test_the_last_word_of_a_hidden_delegate_in_the_slots_own_name_is_its_own() -> None:
+    # "referee" is the assistant referee's own word, not the video referee's
+    delegation = (
+        "let ruling = call video_referee\n  clip: clip\n"
+        "let call_ = call assistant_referee\n  clip: clip\n  prompt: \"As assistant referee, judge the clip.\"\n"
+        "return { ruling: ruling, call_: call_ }\n"
+    )
+    got = _one_status(
+        delegation, "The assistant referee does not know a video referee is also judging.",
+        slots="video_referee, assistant_referee", requires="clip: string -- the clip",
+    )
+    assert got is not Status.VIOLATED
+
+
 _PERMIT = """\
 let verdict = null
 loop while **verdict does not approve** (max: rounds):

@@ -458,7 +458,9 @@ class Facts:
         """Whether ``text`` (prompt text, an input's name, a key) mentions
         ``term``: a slot's name as a phrase, any other word by its stem."""
         words = _words(text)
-        if term in self.a.slots:
+        if term in self.a.slots or len(words_of(term)) > 1:
+            # a slot's name, or a term of several words ("map-reduce"): the
+            # words in a row
             phrase = words_of(term) or [term]  # `__` has no words of its own
             options = [phrase, [*phrase[:-1], plural(phrase[-1])]]
             return any(_contains_run(words, o) for o in options)

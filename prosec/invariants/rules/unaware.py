@@ -12,10 +12,12 @@ may tell of it, and the claim is not settled. "Unaware of each other" also forbi
 
 from __future__ import annotations
 
+import re
+
 from ... import ir
 from ..claims import Unaware
 from ..flow import INDEX, LENGTH, Flow
-from ..lexicon import words_of
+from ..lexicon import singular, words_of
 from ..model import Status
 from .base import Facts, Problem, Verdict, show, unsettled, verdict
 
@@ -95,6 +97,14 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
                     # describes its work, and also says it was there
                     own_work.append(Problem(value.span, f"{at} is named after {term!r} and carries its work"))
                     own_term = own_term or term
+            if found is None:
+                for text in (*_texts(value), prop.prop.key, *(f.src.name for f in flows if f.src.kind in ("input", "text"))):
+                    if part := _partly_named(facts, text, claim.terms):
+                        # "not told it is part of a map-reduce pipeline",
+                        # of a prompt "merge every mapper result": a word of
+                        # the fact, which may tell it, or be its own task
+                        loose.append(Problem(value.span, f"{at} says {part[1]!r}, a word of {part[0]!r}"))
+                        break
             if found:
                 # (a word of a delegate's own name, "an ensemble" of
                 # `ensemble_member`, names it all the same)
@@ -104,7 +114,8 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
                     and not any(term in words_of(slot) for slot in facts.a.slots)
                     and not any(f.src.kind == "slot" for f in flows)
                 )
-                if named and by_word and not any(_named(facts, t, named) for t in (*_texts(value), prop.prop.key)):
+                said = (*_texts(value), prop.prop.key)
+                if named and by_word and not any(_named(facts, t, named) or _headed(t, named, me) for t in said):
                     loose.append(Problem(value.span, found))
                 else:
                     problems.append(Problem(value.span, found))
@@ -117,6 +128,9 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
             "and carries that delegate's work: whether the name tells of it is not settled"
         )
         return unsettled(why, own_work, evidence[:0])
+    if loose and not problems and not named:
+        why = f"what `{me}` is given names a word of the hidden fact, not all of it: whether that tells it is not settled"
+        return unsettled(why, loose, evidence[:0])
     if loose and not problems:
         who = ", ".join(f"`{t}`" for t in named)
         why = f"what `{me}` is given shares a word with the hidden fact but never names {who}: it may be `{me}`'s own task"
@@ -138,3 +152,33 @@ def _named(facts: Facts, text: str, terms: tuple[str, ...]) -> str | None:
         if facts.names_term(text, term):
             return term
     return None
+
+
+def _partly_named(facts: Facts, text: str, terms: tuple[str, ...]) -> tuple[str, str] | None:
+    """A term of several words (``map_reduce``, not a slot) one word of
+    which ``text`` mentions, by its stem or as the start of a longer word
+    ("mapper"): the term, and that word."""
+    words = [w for w in re.split(r"[^a-z]+", text.lower().replace("_", " ")) if w]
+    for term in terms:
+        parts = [p for p in term.split("_") if p]
+        if term in facts.a.slots or len(parts) < 2:
+            continue
+        for part in parts:
+            if len(part) >= 3 and (facts.names_term(text, part) or any(w.startswith(part) for w in words)):
+                return term, part
+    return None
+
+
+def _headed(text: str, slots: tuple[str, ...], me: str | None) -> bool:
+    """``text`` says the last word of a delegate's name of several words
+    ("the outside lab", of `lens_labs`), a word not in ``me``'s own name:
+    with another word of the fact beside it, it names that delegate."""
+    words = {singular(w) for w in re.split(r"[^a-z]+", text.lower().replace("_", " ")) if w}
+    for slot in slots:
+        parts = words_of(slot)
+        if len(parts) < 2:
+            continue
+        head = singular(parts[-1])
+        if head not in {singular(w) for w in words_of(me or "")} and head in words:
+            return True
+    return False
