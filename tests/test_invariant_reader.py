@@ -5228,6 +5228,79 @@ def test_one_of_a_slots_collected_results_and_no_round_of_its_action(sentence: s
     assert got == status, (sentence, evidence)
 
 
+#: a local named for one result (`label`) beside the list that collects
+#: them all (`labels`), and a local null until the translator sets it
+LABELS = """\
+---
+name: labels
+kind: pattern
+---
+
+# Labels
+
+Reports are labelled in parallel, then a draft is translated and handed on.
+
+### Slots
+
+- `classifier`
+  - ensures: `{ decision, score }`
+- `translator`
+- `checker`
+- `responder`
+
+### Requires
+
+```
+reports: string[] -- the reports
+text: string -- the text
+```
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let labels = parallel for report in reports:
+  call classifier
+    report: report
+let draft = null
+let draft = call translator
+  text: text
+let verdict = call checker
+  draft: draft
+let label = labels[0]
+let done = call responder
+  decision: label.decision
+return { draft: draft, done: done }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # the program's own name for one of the slot's results, in the
+        # plural or singular of a local that collects them all
+        ("No classifier sees another classifier's label", "`classifier` never receives another `classifier`'s output", Status.PROVED),
+        ("The checker never sees a classifier's label", "`checker` never receives `classifier`'s output", Status.PROVED),
+        ("The responder never sees the classifier's labels", "`responder` never receives `classifier`'s output", Status.VIOLATED),
+        # a local null until the slot's call sets it
+        ("The checker receives nothing but the translator's draft", "`checker` receives only `translator`'s output", Status.PROVED),
+        ("The returned draft is always the translator's draft", "the returned `draft` always comes from `translator`", Status.PROVED),
+        # of a slot whose results the local does not hold: not read
+        ("The checker never sees the classifier's draft", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_a_local_named_for_a_slots_results_names_them_after_its_possessive(
+    sentence: str, canonical: str | None, status: Status
+) -> None:
+    read_as, got, evidence = _checked(LABELS, sentence)
+    assert read_as == canonical, (sentence, read_as)
+    assert got == status, (sentence, evidence)
+
+
 @pytest.mark.parametrize(
     ("sentence", "canonical"),
     [

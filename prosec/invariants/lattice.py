@@ -387,8 +387,14 @@ def lattice(text: str, lex: Lexicon, *, made: bool = False) -> list[list[Tok]]:
                     continue
                 toks = [Tok("OUTPUT", word)]
             elif (
-                name is not None and name[2] == "VAR" and len(name[3]) == 1 and owners
-                and {lex.collects.get(name[3][0]) or (lex.gathers.get(name[3][0]) if name[3][0] in lex.appended else None)} == owners
+                name is not None and name[2] == "VAR" and owners
+                and (
+                    (
+                        len(name[3]) == 1
+                        and {lex.collects.get(name[3][0]) or (lex.gathers.get(name[3][0]) if name[3][0] in lex.appended else None)} == owners
+                    )
+                    or all(_names_results(local, o, lex) for local in name[3] for o in owners)
+                )
                 and word not in lex.key_forms and word not in lex.declared_keys
                 and (word, following) not in lex.bigrams
             ):
@@ -1480,6 +1486,17 @@ def _owned(word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ..
         # or a field of that name? Not read as either
         return Tok("WORD", word)
     return Tok("FIELD", word, (lex.key_forms.get(word, word),))
+
+
+def _names_results(local: str, slot: str, lex: Lexicon) -> bool:
+    """A local of that name, or one named by its plural or singular, holds
+    the slot's whole results and nothing else (null aside): bound to its
+    calls, or collecting or gathering every one of them ("another classifier's label", of `let
+    label = labels[i]`, `labels` collecting the classifier's results)."""
+    for name in {local, singular(local), plural(local)}:
+        if lex.results.get(name) == frozenset({slot}) or slot in (lex.holds.get(name), lex.collects.get(name), lex.gathers.get(name)):
+            return True
+    return False
 
 
 def _owner_words(lex: Lexicon, slot: str) -> set[str]:
