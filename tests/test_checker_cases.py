@@ -2825,6 +2825,44 @@ def test_the_last_word_of_a_hidden_delegate_in_the_slots_own_name_is_its_own() -
     assert got is not Status.VIOLATED
 
 
+_ASKED_TO_DECLINE = """\
+let screening = call screener
+  claim: claim
+  prompt: "Answer clear or deny, with a reason."
+if screening says deny:
+  return {{ explanation: screening.reason }}
+let approval = call supervisor
+  claim: claim
+  prompt: "{asked}"
+if approval approves:
+  return {{ explanation: "paid" }}
+return {{ explanation: {declined} }}
+"""
+
+
+@pytest.mark.parametrize(
+    ("asked", "declined", "status"),
+    [
+        # only the supervisor is asked to decline: "a decline" is its refusal
+        ("Approve or decline the amounts.", "approval.reason", Status.PROVED),
+        ("Approve or decline the amounts.", "screening.reason", Status.VIOLATED),
+        # neither prompt offers the word: whose refusal is not said
+        ("Approve or refuse the amounts.", "approval.reason", Status.UNRECOGNIZED),
+    ],
+)
+def test_a_refusal_word_one_deciders_prompt_offers_is_that_deciders(asked: str, declined: str, status: Status) -> None:
+    from conftest import Recorder, pattern_text
+
+    delegation = _ASKED_TO_DECLINE.format(asked=asked, declined=declined)
+    sentence = "On a decline, the explanation returned is the supervisor's reason."
+    got = _one_status(delegation, sentence, slots="screener, supervisor", requires="claim: string -- the claim")
+    assert got is status
+    module = _module_of(pattern_text("case", delegation, slots="screener, supervisor", requires="claim: string -- the claim"), f"decline_{abs(hash(delegation))}")
+    declining = {"decision": "decline", "reason": "over the limit"}
+    result = module.case(screener=Recorder({"decision": "clear", "reason": "fine"}), supervisor=Recorder(declining), claim="c")
+    assert (result.explanation == "over the limit") == (status is not Status.VIOLATED)
+
+
 _PERMIT = """\
 let verdict = null
 loop while **verdict does not approve** (max: rounds):

@@ -279,6 +279,9 @@ class Lexicon:
     #: slot → the verbs its prompts open their sentences with ("Correct
     #: only the notes listed."): what it is asked to make
     prompt_verbs: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: slot → every word of its prompts ("Approve or decline the amounts"):
+    #: the answers it is offered
+    prompt_words: dict[str, frozenset[str]] = field(default_factory=dict)
     #: pairs of words that stand next to each other in the pattern's own
     #: text ("drift report", "internal notes"): a modifier the pattern
     #: itself puts before a noun
@@ -1349,6 +1352,17 @@ def build_lexicon(
                 if p.key == "prompt"
                 for part in _prompt_pieces(p.value)
                 for m in re.finditer(r"(?:^|[.!?]\s+)([A-Za-z]+)", part)
+            )
+            for slot in sorted(slot_set)
+        },
+        prompt_words={
+            slot: frozenset(
+                w.lower()
+                for c in calls_of.get(slot, ())
+                for p in c.props
+                if p.key == "prompt"
+                for part in _prompt_pieces(p.value)
+                for w in re.findall(r"[A-Za-z]+", part)
             )
             for slot in sorted(slot_set)
         },

@@ -77,6 +77,13 @@ class ReturnsRules(Base):
         if said_by and (said_by[0] not in ("says", "say", "said") or said[-1] != "no"):
             raise Unsupported("a refusal not said: only a verdict that says no refuses")
         approver = next((i for i in items if _is_name(i)), None)
+        blocks = [str(t).lower() for t in items if isinstance(t, Token) and t.type in ("BLOCK", "REJECTED")]
+        if approver is None and len(self.lex.deciders) > 1 and blocks:
+            # "on a decline", where one deciding slot alone is asked to
+            # "approve or decline": its refusal
+            offered = [d for d in sorted(self.lex.deciders) if any(_form_of(blocks[0], w) for w in self.lex.prompt_words.get(d, ()))]
+            if len(offered) == 1:
+                approver = offered[0]
         if approver is None and len(self.lex.deciders) > 1:
             # "on a decline", "when blocked", where the verdicts of several
             # slots are tested: whose refusal, the words do not say
@@ -91,7 +98,6 @@ class ReturnsRules(Base):
         # approves`: the word it said, not every verdict short of approval)
         alone = self.lex.deciders == {who}
         if who is not None and (alone or (who not in self.lex.approval_tested and "?" not in self.lex.approval_tested)):
-            blocks = [str(t).lower() for t in items if isinstance(t, Token) and t.type in ("BLOCK", "REJECTED")]
             said = [w for b in blocks[:1] for w in sorted(self.lex.said) if _form_of(b, w)]
             if len(said) == 1:
                 return When(who, "says", said[0])
