@@ -824,6 +824,11 @@ def _key_reads(program: ir.Program) -> dict[str, frozenset[str]]:
     return {k: frozenset(v) for k, v in out.items()}
 
 
+def _prompts_of(calls: Iterable[ir.Call]) -> list[str]:
+    """The literal text of the prompts of some calls."""
+    return [part for c in calls for p in c.props if p.key == "prompt" for part in _prompt_pieces(p.value)]
+
+
 def _prompt_pieces(value: ir.Expr) -> list[str]:
     """The literal text of a prompt."""
     match value:
@@ -1347,23 +1352,13 @@ def build_lexicon(
         prompt_verbs={
             slot: frozenset(
                 m.group(1).lower()
-                for c in calls_of.get(slot, ())
-                for p in c.props
-                if p.key == "prompt"
-                for part in _prompt_pieces(p.value)
+                for part in _prompts_of(calls_of.get(slot, ()))
                 for m in re.finditer(r"(?:^|[.!?]\s+)([A-Za-z]+)", part)
             )
             for slot in sorted(slot_set)
         },
         prompt_words={
-            slot: frozenset(
-                w.lower()
-                for c in calls_of.get(slot, ())
-                for p in c.props
-                if p.key == "prompt"
-                for part in _prompt_pieces(p.value)
-                for w in re.findall(r"[A-Za-z]+", part)
-            )
+            slot: frozenset(w.lower() for part in _prompts_of(calls_of.get(slot, ())) for w in re.findall(r"[A-Za-z]+", part))
             for slot in sorted(slot_set)
         },
         scalars=frozenset(scalars) & input_set,
