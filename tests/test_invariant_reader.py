@@ -8257,3 +8257,31 @@ def test_a_key_of_a_slots_output_from_the_previous_round(sentence: str, canonica
         ensures={"critic": "`{ summary, notes }`"},
     )
     assert _read_as(pattern, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("loop", "sentence", "canonical", "status"),
+    [
+        # one of what a local collects of one slot: one call of that slot
+        ("", "Each guest gets exactly one card", "each `guests` is given to exactly one `calligrapher`", Status.PROVED),
+        ("", "Each guest receives exactly one card", "each `guests` is given to exactly one `calligrapher`", Status.PROVED),
+        # each call is given every guest: each guest goes to every call
+        ("every", "Each guest gets exactly one card", "each `guests` is given to exactly one `calligrapher`", Status.VIOLATED),
+        # a local that holds no one slot's results alone: not read
+        ("", "Each guest gets exactly one seat", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_one_of_what_a_local_collects_is_one_call_of_its_slot(loop: str, sentence: str, canonical: str | None, status: Status) -> None:
+    from conftest import pattern_text
+
+    given = "guests" if loop == "every" else "guest"
+    body = (
+        f"let cards = parallel for guest in guests:\n  call calligrapher\n    guest: {given}\n"
+        "let seat = null\nlet seat = call planner\n  guests: guests\nlet seat = guests\n"
+        "return { cards: cards, seat: seat }\n"
+    )
+    requires = "guests: string[] -- the guests"
+    pattern = pattern_text("own", body, slots="calligrapher, planner", requires=requires, invariants="{invariants}")
+    read_as, got, evidence = _checked(pattern, sentence)
+    assert read_as == canonical, (sentence, read_as)
+    assert got == status, (sentence, evidence)

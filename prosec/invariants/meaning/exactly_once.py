@@ -67,6 +67,18 @@ class ExactlyOnceRules(Base):
                 raise Unsupported(f"'{word.text} {noun.text}': not what `{slot}` makes")
         return self.once_element(items)
 
+    def once_element_collected(self, items: list[Any]) -> Clause:
+        """"Each guest gets exactly one place card": the local named holds
+        or collects the results of one slot and nothing else, and that
+        slot's calls are what each element gets one of."""
+        (local,) = self._tokens(items, "VAR")
+        slots = {self.lex.collects.get(n) or self.lex.holds.get(n) for n in self._names(local)}
+        if len(slots) != 1 or None in slots:
+            raise Unsupported(f"'{local}': no local that holds one slot's results alone")
+        (slot,) = slots
+        assert slot is not None
+        return self.once_element([*items, (slot,)])
+
     def once_call_configured(self, items: list[Any]) -> Clause:
         """"Configured from (with) exactly one tier": given it."""
         (said,) = self._tokens(items, "DECLARED")
