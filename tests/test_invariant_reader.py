@@ -8285,3 +8285,23 @@ def test_one_of_what_a_local_collects_is_one_call_of_its_slot(loop: str, sentenc
     read_as, got, evidence = _checked(pattern, sentence)
     assert read_as == canonical, (sentence, read_as)
     assert got == status, (sentence, evidence)
+
+
+@pytest.mark.parametrize(
+    ("given", "sentence", "canonical", "status"),
+    [
+        # "another applicant": an element other than the call's own
+        ("applicant", "No screener sees another applicant", "`screener` never receives other `applicants`", Status.PROVED),
+        ("applicant", "A screener never sees another applicant", "`screener` never receives other `applicants`", Status.PROVED),
+        # every call is handed the whole list: the others too
+        ("applicants", "No screener sees another applicant", "`screener` never receives other `applicants`", Status.VIOLATED),
+    ],
+)
+def test_another_element_of_a_list_is_one_the_call_is_not_given(given: str, sentence: str, canonical: str, status: Status) -> None:
+    from conftest import pattern_text
+
+    body = f"let seen = parallel for applicant in applicants:\n  call screener\n    applicant: {given}\nreturn {{ seen: seen }}\n"
+    pattern = pattern_text("own", body, slots="screener", requires="applicants: string[] -- the applications", invariants="{invariants}")
+    read_as, got, evidence = _checked(pattern, sentence)
+    assert read_as == canonical, (sentence, read_as)
+    assert got == status, (sentence, evidence)
