@@ -3,7 +3,7 @@
 says what they hold)."""
 
 # fmt: off
-GRAMMAR = '2f1713273e66d2856e256d021983ce06b1a09eb96c5599233204270fffefb2fa'
+GRAMMAR = '1eabc5a228f36851587a7b29a694fe99f00753047df3d455bfabd808efe6ef61'
 LARK = '1.3.1'
 START = 'start'
 RULES = (('start', ('clause', '__start_star_0', 'purpose', 'SEMI'), None, 0, False),
@@ -653,7 +653,7 @@ RULES = (('start', ('clause', '__start_star_0', 'purpose', 'SEMI'), None, 0, Fal
  ('obj', ('ANOTHER', 'CALLS', 'POSS', 'OUTPUT'), 'o_others', 290, False),
  ('obj', ('ANOTHER', 'ROLENOUN', 'POSS', 'OUTPUT'), 'o_others', 291, False),
  ('obj', ('OTHER', 'INPUT'), 'o_elements', 292, False),
- ('obj', ('ANOTHER', 'INPUT'), 'o_elements', 293, False),
+ ('obj', ('ANOTHER', 'INPUT'), 'o_another_element', 293, False),
  ('obj', ('OTHER', 'INPUT', 'IN', 'DECLARED'), 'o_elements', 294, False),
  ('obj', ('OTHER', 'INPUT', 'IN', 'CONTAINER'), 'o_elements', 295, False),
  ('obj', ('ANOTHER', 'INPUT', 'IN', 'DECLARED'), 'o_elements', 296, False),

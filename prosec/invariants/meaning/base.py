@@ -1627,6 +1627,14 @@ class Base(Transformer[Token, Any]):
             raise Unsupported("the other elements of an input that is no list")
         return Obj(source=OtherElements(name))
 
+    def o_another_element(self, items: list[Any]) -> Obj:
+        """"Another applicant": an element of the list other than the
+        call's own. Not "a different brief", which says the briefs differ,
+        not that the call is given another's."""
+        if str(self._tokens(items, "ANOTHER")[0]).lower() != "another":
+            raise Unsupported("'different': the briefs differ, not another call's")
+        return self.o_elements(items)
+
     def o_elements_in(self, items: list[Any]) -> Obj:
         """"the other dishes on the menu": where a word for the place names
         an input, it must be the list itself ("the other dishes in the
