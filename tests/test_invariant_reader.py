@@ -8305,3 +8305,30 @@ def test_another_element_of_a_list_is_one_the_call_is_not_given(given: str, sent
     read_as, got, evidence = _checked(pattern, sentence)
     assert read_as == canonical, (sentence, read_as)
     assert got == status, (sentence, evidence)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # "the latest critique", of `last_critique` the program sets each
+        # round: that local, not any delegate's current result
+        ("The worker is given only the brief and the latest critique", "`worker` receives only `brief` and `last_critique`", Status.PROVED),
+        ("The worker is given the latest critique", "`worker` receives `last_critique`", Status.PROVED),
+        ("The worker never sees the latest critique", "`worker` never receives `critic`'s output", Status.VIOLATED),
+        # of a list the program appends to: one element of it, not read
+        ("The worker is given the latest note", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_the_latest_of_a_local_set_each_round_is_that_local(sentence: str, canonical: str | None, status: Status) -> None:
+    from conftest import pattern_text
+
+    body = (
+        "let last_critique = null\nlet notes = []\nrepeat rounds:\n  let draft = call worker\n    brief: brief\n"
+        "    critique: last_critique\n  let verdict = call critic\n    draft: draft\n  last_critique = verdict\n"
+        "  append verdict to notes\nreturn { notes: notes }\n"
+    )
+    requires = "brief: string -- the brief\nrounds: integer -- the rounds"
+    pattern = pattern_text("own", body, slots="worker, critic", requires=requires, invariants="{invariants}")
+    read_as, got, evidence = _checked(pattern, sentence)
+    assert read_as == canonical, (sentence, read_as)
+    assert got == status, (sentence, evidence)

@@ -470,10 +470,16 @@ def lattice(text: str, lex: Lexicon, *, made: bool = False) -> list[list[Tok]]:
                         kind == "VAR" and k == "OUTPUT" and (names[0] in lex.holds or names[0] in lex.collects or names[0] in lex.gathers)
                         and len(out) in articles and low[max(i - 2, 0) : i].count("the") == 1
                     )
-                    # "an earlier critique", of a local `last_critique`: what
-                    # the program keeps under that name from round to
-                    # round, not any delegate's earlier result
+                    # "an earlier critique" ("the latest critique"), of a
+                    # local `last_critique`: what the program keeps under
+                    # that name from round to round, not any delegate's
+                    # earlier (or current) result
+                    # (but "the critic's latest review" is its output)
                     and not (kind == "VAR" and k == "OUTPUT" and bool(out) and [t.kind for t in out[-1]] == ["PRIOR"])
+                    and not (
+                        kind == "VAR" and k == "OUTPUT" and bool(out) and [t.kind for t in out[-1]] == ["CURRENT"]
+                        and not (len(out) > 1 and any(t.kind == "POSS" for t in out[-2]))
+                    )
                 ]
             if (
                 kind == "INPUT" and n == 1 and "ORDER" in phrases.get((word,), ())

@@ -1223,6 +1223,16 @@ class Base(Transformer[Token, Any]):
         grouped = isinstance(obj.source, FromInput) or (obj.source is None and obj.names in self.lex.group_holds)
         return grouped and len(obj.names) >= 2
 
+    def o_var_current(self, items: list[Any]) -> Obj:
+        """"The latest critique", of a local the program sets again and
+        again (`last_critique = verdict`): its value when the call is made,
+        the latest it was given. Not of a list, whose latest element is not
+        the list."""
+        var = self._tokens(items, "VAR")[0]
+        if any(n in self.lex.collects or n in self.lex.appended for n in self._names(var)):
+            raise Unsupported(f"'the latest {var}', of a list: one element of it, not the list")
+        return self.o_var([var])
+
     def o_var(self, items: list[Any]) -> Obj:
         names = self._names(items[0])
         if names in self.lex.group_holds:
