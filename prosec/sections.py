@@ -117,6 +117,8 @@ class Declarations:
     inputs: tuple[InputDecl, ...] = ()
     returns: tuple[ReturnDecl, ...] = ()
     invariants: tuple[InvariantDecl, ...] = ()
+    #: the one-paragraph summary under the title
+    summary: str = ""
     description: str = ""
     shape: str = ""
     notes: str = ""
@@ -914,6 +916,7 @@ def read_declarations(doc: Document) -> tuple[Declarations, list[Diagnostic]]:
         inputs=tuple(inputs),
         returns=tuple(returns),
         invariants=tuple(_read_invariants(_all(doc, "Invariants"))),
+        summary=doc.summary,
         description=_raw(doc, "Description"),
         shape=_raw(doc, "Shape"),
         notes=_raw(doc, "Notes"),

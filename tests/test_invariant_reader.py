@@ -8332,3 +8332,30 @@ def test_the_latest_of_a_local_set_each_round_is_that_local(sentence: str, canon
     read_as, got, evidence = _checked(pattern, sentence)
     assert read_as == canonical, (sentence, read_as)
     assert got == status, (sentence, evidence)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # "recipe card", as the summary under the title says it: the card,
+        # `recipe` being only a key of the returned object
+        ("Tasters never see the recipe card", "`taster` never receives `developer`'s output", Status.PROVED),
+        ("The head chef receives the recipe card", "`head_chef` receives `developer`'s output", Status.PROVED),
+        # a modifier the pattern's text never puts there: not read
+        ("Tasters never see the menu card", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_the_summary_under_the_title_is_the_patterns_own_text(sentence: str, canonical: str | None, status: Status) -> None:
+    from conftest import pattern_text
+
+    body = (
+        "let card = call developer\n  concept: concept\nlet plate = call cook\n  steps: card.steps\n"
+        "let scores = parallel for seat in seats:\n  call taster\n    plate: plate\n"
+        "let verdict = call head_chef\n  card: card\n  scores: scores\nreturn { recipe: card, verdict: verdict }\n"
+    )
+    requires = "concept: string -- the dish\nseats: string[] -- the tasting seats"
+    pattern = pattern_text("own", body, slots="developer, cook, taster, head_chef", requires=requires, invariants="{invariants}")
+    pattern = pattern.replace("A test pattern.", "A developer writes a recipe card, a cook makes it, and tasters score the plate.")
+    read_as, got, evidence = _checked(pattern, sentence)
+    assert read_as == canonical, (sentence, read_as)
+    assert got == status, (sentence, evidence)

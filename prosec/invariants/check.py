@@ -62,7 +62,7 @@ def check_invariants(ctx: PatternContext, *, strict: bool = False) -> InvariantR
         tuple(e for s in ctx.decls.slots for e in s.ensures),
         tuple((d.name, d.description) for d in ctx.decls.inputs) + tuple((d.name, d.description) for d in ctx.decls.config),
         tuple((s.name, e) for s in ctx.decls.slots for e in s.ensures),
-        "\n".join((ctx.decls.description, ctx.decls.shape, ctx.decls.notes)),
+        "\n".join((ctx.decls.summary, ctx.decls.description, ctx.decls.shape, ctx.decls.notes)),
         tuple(d.name for d in ctx.decls.inputs if is_scalar(d.type_text)),
         tuple(d.name for d in ctx.decls.inputs if is_quantity(d.type_text))
         + tuple(d.name for d in ctx.decls.config if is_quantity(d.type_text)),

@@ -1349,6 +1349,15 @@ def _drops_before_name(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple
     word = low[i]
     if i + 1 < len(low) and (_in_own_description(word, low[i + 1], lex) or _own_name_part(word, low[i + 1], lex)):
         return True
+    if (
+        i + 1 < len(low) and word in lex.key_forms and lex.key_forms[word] not in lex.read_keys | lex.declared_keys
+        and (word,) not in lex.forms and (lex.forms.get((low[i + 1],)) or (None, None))[1] is not None
+        and any((word, n) in lex.bigrams for n in (low[i + 1], singular(low[i + 1]), plural(low[i + 1])))
+    ):
+        # "the recipe card", of a local `card` the prose calls so and a key
+        # `recipe` only the returned object writes: the word says which
+        # card, as the prose does
+        return True
     if i + 1 >= len(low) or not word.isalpha() or _known(word, phrases) or (word,) in lex.forms or word in lex.key_forms:
         return False
     after = low[i + 1]
