@@ -8259,6 +8259,17 @@ def test_a_key_of_a_slots_output_from_the_previous_round(sentence: str, canonica
     assert _read_as(pattern, sentence) == canonical, sentence
 
 
+def _own_checked(body: str, sentence: str, *, slots: str, requires: str, summary: str | None = None) -> tuple[str | None, Status, tuple[str, ...]]:
+    """:func:`_checked` of a small pattern around ``body`` (with another
+    summary under its title)."""
+    from conftest import pattern_text
+
+    pattern = pattern_text("own", body, slots=slots, requires=requires, invariants="{invariants}")
+    if summary is not None:
+        pattern = pattern.replace("A test pattern.", summary)
+    return _checked(pattern, sentence)
+
+
 @pytest.mark.parametrize(
     ("loop", "sentence", "canonical", "status"),
     [
@@ -8272,17 +8283,13 @@ def test_a_key_of_a_slots_output_from_the_previous_round(sentence: str, canonica
     ],
 )
 def test_one_of_what_a_local_collects_is_one_call_of_its_slot(loop: str, sentence: str, canonical: str | None, status: Status) -> None:
-    from conftest import pattern_text
-
     given = "guests" if loop == "every" else "guest"
     body = (
         f"let cards = parallel for guest in guests:\n  call calligrapher\n    guest: {given}\n"
         "let seat = null\nlet seat = call planner\n  guests: guests\nlet seat = guests\n"
         "return { cards: cards, seat: seat }\n"
     )
-    requires = "guests: string[] -- the guests"
-    pattern = pattern_text("own", body, slots="calligrapher, planner", requires=requires, invariants="{invariants}")
-    read_as, got, evidence = _checked(pattern, sentence)
+    read_as, got, evidence = _own_checked(body, sentence, slots="calligrapher, planner", requires="guests: string[] -- the guests")
     assert read_as == canonical, (sentence, read_as)
     assert got == status, (sentence, evidence)
 
@@ -8298,11 +8305,8 @@ def test_one_of_what_a_local_collects_is_one_call_of_its_slot(loop: str, sentenc
     ],
 )
 def test_another_element_of_a_list_is_one_the_call_is_not_given(given: str, sentence: str, canonical: str, status: Status) -> None:
-    from conftest import pattern_text
-
     body = f"let seen = parallel for applicant in applicants:\n  call screener\n    applicant: {given}\nreturn {{ seen: seen }}\n"
-    pattern = pattern_text("own", body, slots="screener", requires="applicants: string[] -- the applications", invariants="{invariants}")
-    read_as, got, evidence = _checked(pattern, sentence)
+    read_as, got, evidence = _own_checked(body, sentence, slots="screener", requires="applicants: string[] -- the applications")
     assert read_as == canonical, (sentence, read_as)
     assert got == status, (sentence, evidence)
 
@@ -8320,16 +8324,13 @@ def test_another_element_of_a_list_is_one_the_call_is_not_given(given: str, sent
     ],
 )
 def test_the_latest_of_a_local_set_each_round_is_that_local(sentence: str, canonical: str | None, status: Status) -> None:
-    from conftest import pattern_text
-
     body = (
         "let last_critique = null\nlet notes = []\nrepeat rounds:\n  let draft = call worker\n    brief: brief\n"
         "    critique: last_critique\n  let verdict = call critic\n    draft: draft\n  last_critique = verdict\n"
         "  append verdict to notes\nreturn { notes: notes }\n"
     )
     requires = "brief: string -- the brief\nrounds: integer -- the rounds"
-    pattern = pattern_text("own", body, slots="worker, critic", requires=requires, invariants="{invariants}")
-    read_as, got, evidence = _checked(pattern, sentence)
+    read_as, got, evidence = _own_checked(body, sentence, slots="worker, critic", requires=requires)
     assert read_as == canonical, (sentence, read_as)
     assert got == status, (sentence, evidence)
 
@@ -8346,16 +8347,13 @@ def test_the_latest_of_a_local_set_each_round_is_that_local(sentence: str, canon
     ],
 )
 def test_the_summary_under_the_title_is_the_patterns_own_text(sentence: str, canonical: str | None, status: Status) -> None:
-    from conftest import pattern_text
-
     body = (
         "let card = call developer\n  concept: concept\nlet plate = call cook\n  steps: card.steps\n"
         "let scores = parallel for seat in seats:\n  call taster\n    plate: plate\n"
         "let verdict = call head_chef\n  card: card\n  scores: scores\nreturn { recipe: card, verdict: verdict }\n"
     )
     requires = "concept: string -- the dish\nseats: string[] -- the tasting seats"
-    pattern = pattern_text("own", body, slots="developer, cook, taster, head_chef", requires=requires, invariants="{invariants}")
-    pattern = pattern.replace("A test pattern.", "A developer writes a recipe card, a cook makes it, and tasters score the plate.")
-    read_as, got, evidence = _checked(pattern, sentence)
+    summary = "A developer writes a recipe card, a cook makes it, and tasters score the plate."
+    read_as, got, evidence = _own_checked(body, sentence, slots="developer, cook, taster, head_chef", requires=requires, summary=summary)
     assert read_as == canonical, (sentence, read_as)
     assert got == status, (sentence, evidence)
