@@ -2863,6 +2863,31 @@ def test_a_refusal_word_one_deciders_prompt_offers_is_that_deciders(asked: str, 
     assert (result.explanation == "over the limit") == (status is not Status.VIOLATED)
 
 
+@pytest.mark.parametrize(
+    ("prompt", "status"),
+    [
+        # "work" is not "worked out": the verb after "will be" is no word
+        # of the fact, which is the price
+        ("Proceed only if a crew can work this roof.", Status.PROVED),
+        ("Proceed only if a crew can work this roof, so that we can price the job.", Status.VIOLATED),
+    ],
+)
+def test_a_verb_after_will_be_is_no_word_of_a_hidden_fact(prompt: str, status: Status) -> None:
+    from conftest import Recorder, pattern_text
+
+    delegation = (
+        f"let clearance = call safety_officer\n  survey: survey\n  prompt: \"{prompt}\"\n"
+        "let quote = call estimator\n  survey: survey\nreturn { quote: quote, clearance: clearance }\n"
+    )
+    requires = "survey: string -- the roof survey"
+    sentence = "The safety officer doesn't know that a price will be worked out afterwards."
+    assert _one_status(delegation, sentence, slots="safety_officer, estimator", requires=requires) is status
+    module = _module_of(pattern_text("case", delegation, slots="safety_officer, estimator", requires=requires), f"roof_{abs(hash(delegation))}")
+    officer = Recorder("fine", name="safety_officer")
+    module.case(safety_officer=officer, estimator=Recorder("a quote"), survey="s")
+    assert ("price" in str(officer.calls[0]["prompt"])) == (status is Status.VIOLATED)
+
+
 _PERMIT = """\
 let verdict = null
 loop while **verdict does not approve** (max: rounds):

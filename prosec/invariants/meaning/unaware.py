@@ -26,7 +26,10 @@ _HIDDEN_STOP = frozenset(
     "times once twice again more "
     # nor of whether it takes place at all ("that an identity check is
     # happening", "took place")
-    "happen happens happened happening occur occurs occurred occurring take takes took taking place".split()
+    "happen happens happened happening occur occurs occurred occurring take takes took taking place "
+    # nor the particle of a phrasal verb or a word of when ("will be worked
+    # out afterwards")
+    "out up afterwards afterward".split()
 )
 
 
@@ -150,6 +153,14 @@ class UnawareRules(Base):
             if acted and (tok.kind == "INPUTS" or (tok.kind in ("WORD", "OUTPUT", "FIELD") and tok.article)):
                 continue  # "the cleaned data", "cleared the dive": what the slot acts on
             if before == "AUX" or tok.kind in ("VAR", "INPUT", "FIRST", "PRIOR", "LATER", "CURRENT"):
+                continue
+            if (
+                before == "BE" and i > 1 and toks[i - 2].kind == "AUX" and tok.kind == "WORD"
+                and terms and tok.text not in self.lex.acts
+            ):
+                # "that a price will be worked out": the fact is the price,
+                # the verb after "will be" is none of its words, as after
+                # "will" (but "that its work will be attacked" is the attack)
                 continue
             if tok.article and tok.text in self.lex.variables:
                 continue  # "the proposal": the pattern's data, whatever the word's kind
