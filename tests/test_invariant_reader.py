@@ -8357,3 +8357,21 @@ def test_the_summary_under_the_title_is_the_patterns_own_text(sentence: str, can
     read_as, got, evidence = _own_checked(body, sentence, slots="developer, cook, taster, head_chef", requires=requires, summary=summary)
     assert read_as == canonical, (sentence, read_as)
     assert got == status, (sentence, evidence)
+
+
+@pytest.mark.parametrize(
+    ("given", "sentence", "canonical", "status"),
+    [
+        # what a call carries is what it is handed
+        ("basin", "Every call to the archivist carries the basin verbatim", "`archivist` receives `basin` unchanged", Status.PROVED),
+        ('"Basin: {basin}"', "Every call to the archivist carries the basin verbatim", "`archivist` receives `basin` unchanged", Status.VIOLATED),
+        ("basin", "None of the archivist's calls carries the basin", "`archivist` never receives `basin`", Status.VIOLATED),
+        # "carries out": doing it, a promise of manner
+        ("basin", "The archivist carries out its task faithfully", "`archivist` reasons", Status.UNVERIFIABLE),
+    ],
+)
+def test_what_a_call_carries_is_what_it_is_handed(given: str, sentence: str, canonical: str, status: Status) -> None:
+    body = f"let entry = call archivist\n  basin: {given}\nreturn {{ entry: entry }}\n"
+    read_as, got, evidence = _own_checked(body, sentence, slots="archivist", requires="basin: string -- the river basin")
+    assert read_as == canonical, (sentence, read_as)
+    assert got == status, (sentence, evidence)

@@ -341,6 +341,11 @@ def lattice(text: str, lex: Lexicon, *, made: bool = False) -> list[list[Tok]]:
         if name is None and ("^" + word,) in lex.forms and (not re.fullmatch(r"[a-z0-9_]+", following or ".") or following in VALUE_NOUNS):
             priority, entity = lex.forms[("^" + word,)]
             name = (1, priority, _name_kind(entity.kind), entity.names)
+        if word == "carries" and following == "out" and name is None:
+            # "carries out its brief": doing it, not being handed it
+            out.append([Tok("WORD", word)])
+            i += 1
+            continue
         phrase_len = _phrase_at(low, i, phrases, longest)
         owned = after_poss and (name is None or (name[0] == 1 and name[2] != "SLOT")) and phrase_len <= 1
         if owned and (word in _PUNCT or set(phrases.get((word,), ())) & POLARITY):

@@ -283,6 +283,8 @@ KINDS: dict[str, tuple[str, ...]] = {
         "take", "takes", "work on", "works on", "work from", "works from",
         "draw on", "draws on", "glimpse", "glimpses", "work through", "works through",
         "go through", "goes through",
+        # "every call to the archivist carries the basin": what it is handed
+        "carries",
         # "each reading is taken without sight of the readings before it"
         "sight of",
         # "is made without knowledge of the earlier rulings", "has no memory
