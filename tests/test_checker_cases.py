@@ -2888,6 +2888,32 @@ def test_a_verb_after_will_be_is_no_word_of_a_hidden_fact(prompt: str, status: S
     assert ("price" in str(officer.calls[0]["prompt"])) == (status is Status.VIOLATED)
 
 
+@pytest.mark.parametrize(
+    ("prompt", "status"),
+    [
+        # "surveyed", of a slot `survey`: the verb its name is says so
+        ("Residents are being surveyed as well; check this kerb.", Status.VIOLATED),
+        ("A survey is under way; check this kerb.", Status.VIOLATED),
+        ("Check this kerb for safety.", Status.PROVED),
+    ],
+)
+def test_a_slot_named_by_a_verb_is_named_by_its_forms(prompt: str, status: Status) -> None:
+    from conftest import Recorder, pattern_text
+
+    delegation = (
+        "let opinion = call survey\n  comments: comments\n"
+        f"let safety = call engineer\n  location: location\n  prompt: \"{prompt}\"\n"
+        "return { opinion: opinion, safety: safety }\n"
+    )
+    requires = "comments: string -- the residents' comments\nlocation: string -- the stop"
+    sentence = "The engineer doesn't know a residents' survey is going on."
+    assert _one_status(delegation, sentence, slots="survey, engineer", requires=requires) is status
+    module = _module_of(pattern_text("case", delegation, slots="survey, engineer", requires=requires), f"survey_{abs(hash(delegation))}")
+    engineer = Recorder("safe", name="engineer")
+    module.case(survey=Recorder("for"), engineer=engineer, comments="c", location="l")
+    assert ("survey" in str(engineer.calls[0]["prompt"])) == (status is Status.VIOLATED)
+
+
 _PERMIT = """\
 let verdict = null
 loop while **verdict does not approve** (max: rounds):

@@ -463,6 +463,11 @@ class Facts:
             # words in a row
             phrase = words_of(term) or [term]  # `__` has no words of its own
             options = [phrase, [*phrase[:-1], plural(phrase[-1])]]
+            if term in self.a.slots and len(phrase) == 1:
+                # a slot named by a word that is also a verb: "residents are
+                # being surveyed" says there is a `survey`
+                base = phrase[0].removesuffix("e")
+                options += [[base + "ed"], [base + "ing"]]
             return any(_contains_run(words, o) for o in options)
         if (len(term) >= 6 and term.endswith(("ied", "ies"))) or (len(term) >= 5 and term.endswith("y")):
             # "retried", "retries", "retry": one word, whose stem ends in y
