@@ -457,7 +457,7 @@ class Facts:
     def names_term(self, text: str, term: str) -> bool:
         """Whether ``text`` (prompt text, an input's name, a key) mentions
         ``term``: a slot's name as a phrase, any other word by its stem."""
-        words = _words(text)
+        words = words_in(text)
         if term in self.a.slots or len(words_of(term)) > 1:
             # a slot's name, or a term of several words ("map-reduce"): the
             # words in a row
@@ -491,7 +491,8 @@ def _phase(phase: str) -> Phase:
     return "first" if phase == "first" else "later"
 
 
-def _words(text: str) -> list[str]:
+def words_in(text: str) -> list[str]:
+    """The words of a prompt, a key or a name, lower-cased (`_` splits)."""
     return [w for w in re.split(r"[^a-z]+", text.lower().replace("_", " ")) if w]
 
 

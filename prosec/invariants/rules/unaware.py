@@ -12,14 +12,12 @@ may tell of it, and the claim is not settled. "Unaware of each other" also forbi
 
 from __future__ import annotations
 
-import re
-
 from ... import ir
 from ..claims import Unaware
 from ..flow import INDEX, LENGTH, Flow
 from ..lexicon import singular, words_of
 from ..model import Status
-from .base import Facts, Problem, Verdict, show, unsettled, verdict
+from .base import Facts, Problem, Verdict, show, unsettled, verdict, words_in
 
 
 def _texts(e: ir.Expr) -> list[str]:
@@ -158,7 +156,7 @@ def _partly_named(facts: Facts, text: str, terms: tuple[str, ...]) -> tuple[str,
     """A term of several words (``map_reduce``, not a slot) one word of
     which ``text`` mentions, by its stem or as the start of a longer word
     ("mapper"): the term, and that word."""
-    words = [w for w in re.split(r"[^a-z]+", text.lower().replace("_", " ")) if w]
+    words = words_in(text)
     for term in terms:
         parts = [p for p in term.split("_") if p]
         if term in facts.a.slots or len(parts) < 2:
@@ -173,7 +171,7 @@ def _headed(text: str, slots: tuple[str, ...], me: str | None) -> bool:
     """``text`` says the last word of a delegate's name of several words
     ("the outside lab", of `lens_labs`), a word not in ``me``'s own name:
     with another word of the fact beside it, it names that delegate."""
-    words = {singular(w) for w in re.split(r"[^a-z]+", text.lower().replace("_", " ")) if w}
+    words = {singular(w) for w in words_in(text)}
     for slot in slots:
         parts = words_of(slot)
         if len(parts) < 2:
