@@ -2914,6 +2914,28 @@ def test_a_slot_named_by_a_verb_is_named_by_its_forms(prompt: str, status: Statu
     assert ("survey" in str(engineer.calls[0]["prompt"])) == (status is Status.VIOLATED)
 
 
+@pytest.mark.parametrize(
+    ("delegation", "status"),
+    [
+        # one specimen per call of the printer, the one slot whose results
+        # the local holds
+        ("let specimen = call printer\n  face: face\nreturn { specimen: specimen }\n", Status.PROVED),
+        ("repeat rounds:\n  let specimen = call printer\n    face: face\nreturn { done: true }\n", Status.VIOLATED),
+        # retried: a failed attempt is a call that prints nothing
+        ("let specimen = call printer\n  face: face\n  retry: 2\nreturn { specimen: specimen }\n", Status.UNRECOGNIZED),
+    ],
+)
+def test_at_most_n_of_what_a_slot_makes_is_at_most_n_calls(delegation: str, status: Status) -> None:
+    from conftest import Recorder, pattern_text
+
+    requires = "face: string -- the typeface\nrounds: integer -- the rounds"
+    assert _one_status(delegation, "At most one specimen is printed.", slots="printer", requires=requires) is status
+    module = _module_of(pattern_text("case", delegation, slots="printer", requires=requires), f"printer_{abs(hash(delegation))}")
+    printer = Recorder("a specimen", name="printer")
+    module.case(printer=printer, face="f", rounds=2)
+    assert (printer.count > 1) == (status is Status.VIOLATED)
+
+
 _PERMIT = """\
 let verdict = null
 loop while **verdict does not approve** (max: rounds):

@@ -276,6 +276,9 @@ class Lexicon:
     #: slot → the words of the phrase its `ensures:` names its result by
     #: ("proposed next step"): a word of them before the noun says whose
     product_words: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: slots a call of which has `retry:`: a failed attempt is a call
+    #: that makes nothing
+    retried: frozenset[str] = frozenset()
     #: slot → the verbs its prompts open their sentences with ("Correct
     #: only the notes listed."): what it is asked to make
     prompt_verbs: dict[str, frozenset[str]] = field(default_factory=dict)
@@ -1357,6 +1360,7 @@ def build_lexicon(
             )
             for slot in sorted(slot_set)
         },
+        retried=frozenset(delegate_vars.get(e.callee, e.callee) for e in exprs_in(program.body) if isinstance(e, ir.Call) and e.retry is not None),
         prompt_words={
             slot: frozenset(w.lower() for part in _prompts_of(calls_of.get(slot, ())) for w in re.findall(r"[A-Za-z]+", part))
             for slot in sorted(slot_set)

@@ -7,9 +7,12 @@ import itertools
 import re
 from typing import Any, Literal
 
+from lark import Token
+
 from ..claims import Bounded, CallCount, Claim, ExactlyOnce
 from ..lattice import _NUMBERS, Tok
 from ..lexicon import singular, words_of
+from ..words import KINDS
 from .base import (
     _COUNT_WORDS,
     _NOT_WORK,
@@ -432,6 +435,29 @@ class BoundsRules(Base):
         once a round), read as the call count it says."""
         who = next(i for i in items if isinstance(i, tuple))
         return self._count_clause([*items, self.subj([who])], exact=False)
+
+    def bounded_made(self, items: list[Any]) -> Clause:
+        """"At most one specimen is printed", "no more than one offer letter
+        is ever drafted": a local that holds (or collects) the results of
+        one slot alone, made once per call of it, so a count of its calls;
+        said with a verb of making or the slot's own act. Not of a slot
+        retried, whose failed attempts are calls that make nothing."""
+        local = self._tokens(items, "VAR")[0]
+        if str(local).lower() in KINDS["OUTPUT"]:
+            # "no more than max_steps proposals are ever made": a word for
+            # any result, which the loop's bound is read of
+            raise Unsupported(f"'{local}': a word for any delegate's result")
+        made = {self.lex.holds.get(n) or self.lex.collects.get(n) or self.lex.gathers.get(n) for n in self._names(local)}
+        if len(made) != 1 or None in made:
+            raise Unsupported(f"'{local}': no local of one slot's results alone")
+        (slot,) = made
+        assert slot is not None
+        acted = [t for t in self._tokens(items, "SLOT")]
+        if acted and {n for t in acted for n in self._names(t)} != {slot}:
+            raise Unsupported(f"'{acted[0]}': no act of the slot that makes '{local}'")
+        if slot in self.lex.retried:
+            raise Unsupported(f"`{slot}` is retried: its calls are not what it makes")
+        return self._count_clause([*[i for i in items if not (isinstance(i, Token) and i.type in ("VAR", "SLOT"))], self.subj([(slot,)])], exact=False)
 
     def bounded_vague(self, items: list[Any]) -> Clause:
         raise Unsupported("a slot 'bounded by' a value: its calls, or its loop?")
