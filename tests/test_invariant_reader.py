@@ -8375,3 +8375,24 @@ def test_what_a_call_carries_is_what_it_is_handed(given: str, sentence: str, can
     read_as, got, evidence = _own_checked(body, sentence, slots="archivist", requires="basin: string -- the river basin")
     assert read_as == canonical, (sentence, read_as)
     assert got == status, (sentence, evidence)
+
+
+@pytest.mark.parametrize(
+    ("prompt", "sentence", "canonical", "status"),
+    [
+        # a slot asked to "List ...": its list is its result
+        ("List every unstated assumption.", "The comparator is never given the miners' lists", "`comparator` never receives `miner`'s output", Status.VIOLATED),
+        ("List every unstated assumption.", "The comparator receives every miner's list", "`comparator` receives every `miner` output", Status.PROVED),
+        ("List every unstated assumption.", "The reporter never sees the miners' lists", "`reporter` never receives `miner`'s output", Status.PROVED),
+        # a slot not asked for a list: whose list, and which part of it, is not said
+        ("Describe every unstated assumption.", "The comparator is never given the miners' lists", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_a_slots_list_is_its_result_where_it_is_asked_for_a_list(prompt: str, sentence: str, canonical: str | None, status: Status) -> None:
+    body = (
+        f"let found = parallel for part in parts:\n  call miner\n    part: part\n    prompt: \"{prompt}\"\n"
+        "let map = call comparator\n  lists: found\nlet note = call reporter\n  map: map\nreturn { note: note }\n"
+    )
+    read_as, got, evidence = _own_checked(body, sentence, slots="miner, comparator, reporter", requires="parts: string[] -- the material")
+    assert read_as == canonical, (sentence, read_as)
+    assert got == status, (sentence, evidence)

@@ -1478,6 +1478,13 @@ def _owned(word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ..
         # "the measurer's numbers", "the gauge's readings", of a slot that
         # declares no keys: a word for what it reports, its whole result
         return Tok("OUTPUT", word)
+    if (
+        owners and word not in lex.key_forms and singular(word) == "list"
+        and all("list" in lex.prompt_verbs.get(o, ()) or "list" in lex.products.get(o, ()) for o in owners)
+    ):
+        # "the miners' lists", of a miner asked to "List every unstated
+        # assumption" (or whose `ensures:` says it makes a list): its result
+        return Tok("OUTPUT", word)
     if word not in lex.key_forms and (singular(word) in KINDS["CONTAINER"] or word in KINDS["CONTAINER"]):
         # "the miners' lists": a word for a list, which the whole result may
         # be, and no key: not read as a field of that name
