@@ -1521,7 +1521,7 @@ def _names_results(local: str, slot: str, lex: Lexicon) -> bool:
     calls, or collecting or gathering every one of them ("another classifier's label", of `let
     label = labels[i]`, `labels` collecting the classifier's results)."""
     for name in {local, singular(local), plural(local)}:
-        if lex.results.get(name) == frozenset({slot}) or slot in (lex.holds.get(name), lex.collects.get(name), lex.gathers.get(name)):
+        if lex.results.get(name) == frozenset({slot}) or lex.maker(name) == slot:
             return True
     return False
 

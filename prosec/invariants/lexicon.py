@@ -224,6 +224,11 @@ class Lexicon:
     def call_keys(self) -> frozenset[str]:
         """The keys any call passes a value under."""
         return frozenset().union(*self.passed_keys.values())
+
+    def maker(self, local: str) -> str | None:
+        """The one slot whose results, and nothing else, a local holds:
+        bound to its every call, collecting them, or gathering them."""
+        return self.holds.get(local) or self.collects.get(local) or self.gathers.get(local)
     #: local → the one slot whose every result it holds and nothing else:
     #: each of the slot's calls is bound to it whole (``let plan = call
     #: planner``, and no other call of the planner), and no `catch` sees the

@@ -447,12 +447,12 @@ class BoundsRules(Base):
             # "no more than max_steps proposals are ever made": a word for
             # any result, which the loop's bound is read of
             raise Unsupported(f"'{local}': a word for any delegate's result")
-        made = {self.lex.holds.get(n) or self.lex.collects.get(n) or self.lex.gathers.get(n) for n in self._names(local)}
+        made = {self.lex.maker(n) for n in self._names(local)}
         if len(made) != 1 or None in made:
             raise Unsupported(f"'{local}': no local of one slot's results alone")
         (slot,) = made
         assert slot is not None
-        acted = [t for t in self._tokens(items, "SLOT")]
+        acted = self._tokens(items, "SLOT")
         if acted and {n for t in acted for n in self._names(t)} != {slot}:
             raise Unsupported(f"'{acted[0]}': no act of the slot that makes '{local}'")
         if slot in self.lex.retried:
