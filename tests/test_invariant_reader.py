@@ -8396,3 +8396,28 @@ def test_a_slots_list_is_its_result_where_it_is_asked_for_a_list(prompt: str, se
     read_as, got, evidence = _own_checked(body, sentence, slots="miner, comparator, reporter", requires="parts: string[] -- the material")
     assert read_as == canonical, (sentence, read_as)
     assert got == status, (sentence, evidence)
+
+
+@pytest.mark.parametrize(
+    ("passed", "sentence", "canonical", "status"),
+    [
+        # what a slot's work is checked against reaches it, and the work too
+        ("bins: bins\n    guide: picking_guide", "The grader checks the bins against the picking guide", "`grader` receives `picker`'s output and `picking_guide`", Status.PROVED),
+        ("bins: bins", "The grader checks the bins against the picking guide", "`grader` receives `picker`'s output and `picking_guide`", Status.VIOLATED),
+        ("guide: picking_guide", "The grader checks the bins against the picking guide", "`grader` receives `picker`'s output and `picking_guide`", Status.VIOLATED),
+        # the work named by no value of the pattern: what it is checked against
+        ("guide: picking_guide", "The grader checks each crate against the picking guide", "`grader` receives `picking_guide`", Status.PROVED),
+        ("bins: bins", "The grader checks each crate against the picking guide", "`grader` receives `picking_guide`", Status.VIOLATED),
+        # how it judges, against nothing held up: a promise of manner
+        ("bins: bins", "The grader judges strictly against the picking guide", "`grader` reasons", Status.UNVERIFIABLE),
+        # weighing one thing against another is how a delegate judges
+        ("bins: bins", "The grader weighs the bins against the picking guide", "`grader` reasons", Status.UNVERIFIABLE),
+    ],
+)
+def test_what_work_is_checked_against_reaches_the_slot(passed: str, sentence: str, canonical: str, status: Status) -> None:
+    body = f"let bins = call picker\n  orchard: orchard\nlet grade = call grader\n    {passed}\nreturn {{ grade: grade }}\n"
+    read_as, got, evidence = _own_checked(
+        body, sentence, slots="picker, grader", requires="orchard: string -- the orchard\n    picking_guide: string -- the guide"
+    )
+    assert read_as == canonical, (sentence, read_as)
+    assert got == status, (sentence, evidence)

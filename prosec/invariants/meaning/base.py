@@ -2264,6 +2264,18 @@ class Base(Transformer[Token, Any]):
         return False
 
 
+#: Verbs of holding one thing up to another (by their stems): "checks the
+#: bins against the guide", "compares the draft against the source" (not
+#: "weighs the photos against the notes", which is how a delegate judges)
+_MEASURING = ("check", "compar", "measur", "test", "judg", "scor", "rat", "grad", "assess", "evaluat",
+              "classif", "review", "vet", "verif", "critiqu")
+
+
+def measuring(verb: str) -> bool:
+    """Whether a verb is one of holding a thing up against another."""
+    return verb.lower().startswith(_MEASURING)
+
+
 def _as_it_is(need: Source) -> bool:
     """A value that is the same whichever call of the slot is given it (an
     input, a local, a field, a slot's output), not one each call is given

@@ -21,6 +21,7 @@ from .base import (
     Unsupported,
     _Negated,
     _tok,
+    measuring,
 )
 
 #: Verbs of bias: what a delegate is said not to favour is what it judges,
@@ -67,6 +68,13 @@ class BehaviourRules(Base):
                 raise Unsupported(f"{tok.text!r}, which says how calls run, in a promise of behaviour")
         for neg in (i for i in items if isinstance(i, _Negated)):
             self._names_nothing(neg.start, "a negated promise about something the pattern names", own)
+        measured = [k for k, tok in enumerate(self.toks) if tok.kind in ("EVALUATE", "BEHAVE") and measuring(tok.text)]
+        for k, tok in enumerate(self.toks):
+            if tok.kind == "AGAINST" and measured and measured[0] + 1 < k:
+                # "checks the plans against the permit notes": what a
+                # slot's work is held up to is what it is given (not
+                # "judges strictly against the criteria", how it judges)
+                self._names_nothing(k + 1, "work held up against something the pattern names", own)
 
         def build(s: Subject) -> list[Claim]:
             if not s.slots:

@@ -40,6 +40,7 @@ from .base import (
     _OwnWork,
     _phased,
     _tok,
+    measuring,
 )
 
 #: Word kinds after which a name in a hidden fact is not what the fact is
@@ -357,6 +358,30 @@ class ReceivingRules(Base):
     def see_only_against(self, items: list[Any]) -> Clause:
         what, against = self._objs(items)
         return self._clause(self._subject(items), lambda s: self._need(s, [*what, *against], only=True))
+
+    def see_against(self, items: list[Any]) -> Clause:
+        """"The grader checks the bins against the picking guide": a verb of
+        measuring, and both what is measured and what it is measured
+        against reach the slot."""
+        self._measuring(items)
+        what, against = self._objs(items)
+        return self._clause(self._subject(items), lambda s: self._need(s, [*what, *against]))
+
+    def see_against_unnamed(self, items: list[Any]) -> Clause:
+        """"The type director checks the face against the style guide": what
+        is measured is no value of the pattern's; what it is measured
+        against reaches the slot."""
+        self._measuring(items)
+        (against,) = self._objs(items)
+        return self._clause(self._subject(items), lambda s: self._need(s, against))
+
+    def _measuring(self, items: list[Any]) -> None:
+        """The verb is one of holding a thing up to another ("checks",
+        "weighs", "compares"), not any act done "against" something ("argues
+        against the plan")."""
+        verb = next(t for t in self._tokens(items) if t.type in ("EVALUATE", "BEHAVE"))
+        if not measuring(str(verb)):
+            raise Unsupported(f"{verb!r}, not a verb of measuring one thing against another")
 
     def see_neg_failures(self, items: list[Any]) -> Clause:
         owner = next(i for i in items if _is_name(i))
