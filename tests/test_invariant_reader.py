@@ -8421,3 +8421,55 @@ def test_what_work_is_checked_against_reaches_the_slot(passed: str, sentence: st
     )
     assert read_as == canonical, (sentence, read_as)
     assert got == status, (sentence, evidence)
+
+
+@pytest.mark.parametrize(
+    ("prompt", "sentence", "canonical", "status"),
+    [
+        # someone else doing the subject's own work: its other calls
+        ("Taste the batch.", "Tasters don't know anyone else is tasting the batch", "`taster` is unaware of each other", Status.PROVED),
+        ("Taste the batch.", "No taster knows that someone else tastes the batch", "`taster` is unaware of each other", Status.PROVED),
+        ("Taste the batch; another taster will too.", "Tasters don't know anyone else is tasting the batch", "`taster` is unaware of each other", Status.VIOLATED),
+        # someone else doing other work: no one the words name
+        ("Taste the batch.", "Tasters don't know anyone else is brewing the batch", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_someone_else_doing_the_subjects_work_is_its_other_calls(prompt: str, sentence: str, canonical: str | None, status: Status) -> None:
+    body = f'let cards = parallel for cup in cups:\n  call taster\n    cup: cup\n    prompt: "{prompt}"\nreturn {{ cards: cards }}\n'
+    read_as, got, evidence = _own_checked(body, sentence, slots="taster", requires="cups: string[] -- the cups")
+    assert read_as == canonical, (sentence, read_as)
+    assert got == status, (sentence, evidence)
+
+
+@pytest.mark.parametrize(
+    ("passed", "sentence", "canonical", "status"),
+    [
+        # a key with no article after a delegate's result: that delegate's
+        ("verdict.reason", "The engraver never sees the editor's verdict or reasons",
+         ["`engraver` never receives `editor`'s output", "`engraver` never receives `editor`'s `reason`"], [Status.VIOLATED, Status.VIOLATED]),
+        ("verdict.decision", "The engraver never sees the editor's verdict or reasons",
+         ["`engraver` never receives `editor`'s output", "`engraver` never receives `editor`'s `reason`"], [Status.VIOLATED, Status.PROVED]),
+        ("marks", "The engraver never sees the editor's verdict or reasons",
+         ["`engraver` never receives `editor`'s output", "`engraver` never receives `editor`'s `reason`"], [Status.PROVED, Status.PROVED]),
+        # with an article of its own, the key wherever it is read: the
+        # proofreader's marks, of which no `reason` is read, may or may not
+        # hold one
+        ("marks", "The engraver never sees the editor's verdict or the reasons",
+         ["`engraver` never receives `editor`'s output", "`engraver` never receives the `reason` field"], [Status.PROVED, Status.UNRECOGNIZED]),
+        ("marks", "The engraver never sees any reasons", ["`engraver` never receives the `reason` field"], [Status.UNRECOGNIZED]),
+        ("verdict.reason", "The engraver never sees any reasons", ["`engraver` never receives the `reason` field"], [Status.VIOLATED]),
+    ],
+)
+def test_a_bare_key_after_a_result_is_that_delegates(passed: str, sentence: str, canonical: list[str], status: list[Status]) -> None:
+    from conftest import pattern_text
+
+    body = (
+        "let marks = call proofreader\n  proof: proof\nlet verdict = call editor\n  marks: marks\n"
+        f"let fixed = call engraver\n  notes: {passed}\nreturn {{ fixed: fixed, why: verdict.reason }}\n"
+    )
+    pattern = pattern_text("own", body, slots="proofreader, editor, engraver", requires="proof: string -- the proof", invariants=f"- {sentence}")
+    result = compile_text("tests/own.prose.md", pattern.encode(), render=False)
+    assert result.report is not None
+    facts = result.report.invariants
+    assert [f.read_as for f in facts] == canonical, sentence
+    assert [f.status for f in facts] == status, [f.evidence for f in facts]

@@ -55,6 +55,18 @@ _ORDER_WORDS = frozenset(
 _BIAS = frozenset("favour favours favouring favor favors favoring flatter flatters flattering".split())
 
 
+class _Keys(tuple[str, ...]):
+    """Keys named in a row, and whether the first was said with no article
+    of its own ("the editor's verdict or reasons")."""
+
+    bare: bool
+
+    def __new__(cls, keys: Iterable[str], *, bare: bool = False) -> _Keys:
+        made = super().__new__(cls, keys)
+        made.bare = bare
+        return made
+
+
 @dataclass(frozen=True, slots=True)
 class _CountedBy:
     """A loop named by a word that only its bound can tell ("the rerun loop")."""
@@ -864,6 +876,13 @@ class Base(Transformer[Token, Any]):
                 # "the actor's reasoning or self-assessment": one owner's fields
                 last = out.pop()
                 obj = Obj(owner=last.owner, what=last.what, fields=(*last.fields, obj.source.name))
+            elif (
+                isinstance(obj.source, FromField) and obj.bare and out and out[-1].what == "output"
+                and out[-1].source is None and out[-1].owner in self.lex.slots
+            ):
+                # "the editor's verdict or reasons": the possessive is said
+                # once for both nouns, and the reasons are the editor's
+                obj = Obj(owner=out[-1].owner, what="fields", fields=(obj.source.name,))
             result_noun = isinstance(obj.source, AnyResult) or bool(obj.noun)
             possessed = bool(out) and out[-1].source is None and out[-1].owner in self.lex.slots
             if result_noun and possessed and obj.bare and out[-1].what in ("fields", "output"):
@@ -950,9 +969,10 @@ class Base(Transformer[Token, Any]):
 
     def fields(self, items: list[Any]) -> tuple[str, ...]:
         out: list[str] = []
-        for t in self._tokens(items, "FIELD"):
+        tokens = self._tokens(items, "FIELD")
+        for t in tokens:
             out += [n for n in self._names(t) if n not in out]
-        return tuple(out)
+        return _Keys(out, bare=not _tok(self.toks, tokens[0]).article)
 
     def fields_listed(self, items: list[Any]) -> tuple[str, ...]:
         token = self._tokens(items, "FIELD")[0]
@@ -1522,7 +1542,7 @@ class Base(Transformer[Token, Any]):
             # argument, a returned key): no value is ever read as that
             # field, so "never sees the composition" would hold of nothing
             raise Unsupported(f"'{fields[0]}': a key no value is read under and no slot declares")
-        return Obj(source=FromField(fields[0]))
+        return Obj(source=FromField(fields[0]), bare=getattr(fields, "bare", False))
 
     def o_others(self, items: list[Any]) -> Obj:
         if any(isinstance(i, Token) and i.type == "ROLE" for i in items) or any(

@@ -35,6 +35,8 @@ _HIDDEN_STOP = frozenset(
 
 #: Verbs of telling: "nothing tells the slot that ..." is that it is not told.
 _TELLS = frozenset("tells warns alerts".split())
+#: Words for an unnamed someone, before "else"
+_ANYONE = frozenset("anyone anybody someone somebody everyone everybody".split())
 
 _NOT_TOPIC = frozenset("AGAINST TO FROM WITH OF ON BY FOR ABOUT IN AT OVER ACROSS ITS POSS OWN AUX".split())
 
@@ -267,6 +269,18 @@ class UnawareRules(Base):
                 return [Unaware(c, tuple(x for x in pair if x != c.slot)) for c in s.calls]
 
             return self._clause(self._subject(items), others)
+        if said and said[0].text in _ANYONE and len(said) > 1 and said[1].kind == "ELSE":
+            # "does not know anyone else is tasting the batch": someone
+            # else doing the subject's own work ("tasting", of tasters) is
+            # its other calls; anyone else doing anything else is no one
+            # the words name
+            rest = said[2:]
+            if rest and rest[0].kind in ("BE", "AUX"):
+                rest = rest[1:]
+            own = self._subject(items).slots
+            if rest and self.lex.acts.get(rest[0].text) in own and len(set(own)) == 1:
+                return self.unaware_others(items)
+            raise Unsupported("someone else, unnamed, in a hidden fact")
         kinds_said = [_tok(self.toks, t).kind for t in hidden]
         # "that it gates another service", where a word for every slot
         # stands after "another": the one slot that is not the subject

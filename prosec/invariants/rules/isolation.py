@@ -237,9 +237,11 @@ def _from_inputs_only(e: ir.Expr, facts: Facts) -> bool:
     return all((n in facts.a.inputs or n in walked) and n not in set_again for n in names)
 
 
-def _result_field(facts: Facts, name: str) -> bool:
-    """Whether the program reads a field ``name`` of some delegate's result."""
-    return any(f.src.kind in ("call", "error") and f.first_field() == name for f in facts.every_flow)
+def _result_field(facts: Facts, name: str, slot: str) -> bool:
+    """Whether the program reads a field ``name`` of a result of ``slot``
+    (the `reason` of a verdict says nothing of what a proofreader's marks
+    hold)."""
+    return any(f.src.kind in ("call", "error") and f.src.name == slot and f.first_field() == name for f in facts.every_flow)
 
 
 def _unsure(source: Source, bad: list[Flow], facts: Facts) -> bool:
@@ -249,11 +251,12 @@ def _unsure(source: Source, bad: list[Flow], facts: Facts) -> bool:
     and which part is not said."""
     match source:
         case FromField(name=name):
-            # a whole result, where no result is read for the field; an
-            # input whole, where the program reads no such field of it
+            # a whole result, where no result of its slot is read for the
+            # field; an input whole, where the program reads no such field
+            # of it
             return all(
                 g.first_field() is None
-                and (name not in facts.input_fields.get(g.src.name, ()) if g.src.kind == "input" else not _result_field(facts, name))
+                and (name not in facts.input_fields.get(g.src.name, ()) if g.src.kind == "input" else not _result_field(facts, name, g.src.name))
                 for g in bad
             )
         case FromSlot(part=part) if part:
