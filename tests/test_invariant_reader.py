@@ -5034,6 +5034,12 @@ def test_subjects_said_after_their_names_and_words_for_what_a_slot_is_given(patt
         ("The auditor reads the document exactly as the client wrote it", "`auditor` receives `document` unchanged"),
         ("The auditor reads the document exactly as the planner wrote it", None),
         ("The auditor reads the document as the client decided it", None),
+        # any past form of giving, of no one the pattern names, and a place
+        # after it to the end of the clause
+        ("The auditor reads the document exactly as the author submitted it", "`auditor` receives `document` unchanged"),
+        ("The auditor reads the document exactly as it was scanned at intake", "`auditor` receives `document` unchanged"),
+        ("The auditor reads the document exactly as printed", "`auditor` receives `document` unchanged"),
+        ("The auditor reads the document exactly as the author handed it over", "`auditor` receives `document` unchanged"),
         ("The auditor never reads the document exactly as the client wrote it", None),
         # the other calls of the subject's own slot
         ("Each reviewer is unaware of the other reviewers", "`reviewer` is unaware of each other"),

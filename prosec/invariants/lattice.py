@@ -157,6 +157,13 @@ def lattice(text: str, lex: Lexicon, *, made: bool = False) -> list[list[Tok]]:
             out.append([Tok("IN_TOTAL", f"per {low[i + 1]}")])
             i += 2
             continue
+        if out and (n := _as_supplied(low, i, lex)):
+            # "exactly as the traveller wrote it", "exactly as it was
+            # tagged at check-in": as whoever supplied it gave it, someone
+            # the pattern does not name
+            out.append([Tok("UNCHANGED", " ".join(low[i : i + n]))])
+            i += n
+            continue
         if word == "as" and out and (n := _as_its_key(low, i, out[-2] if len(out) > 1 and out[-1][0].kind == "UNCHANGED" else out[-1], lex)):
             # "gets the task brief as a fallback", of `fallback_brief:
             # task_brief`: the role the call's own key gives what it is
@@ -1550,6 +1557,59 @@ def _field_run(low: list[str], i: int, lex: Lexicon) -> tuple[int, str] | None:
         if (one := "_".join([*low[i : i + n - 1], singular(low[i + n - 1])])) in lex.declared_keys:
             return n, one
     return None
+
+
+#: Past forms of giving a value: "as the traveller wrote it", "as it was
+#: tagged" (not "as the client decided it", a choice, not a giving)
+_SUPPLIED = frozenset(
+    "gave given wrote written sent set chose chosen drew drawn brought shown showed forecast handed told said "
+    "provided supplied passed submitted entered received configured reported worded phrased filed asked "
+    "requested uploaded recorded logged exported specified stated listed typed posted published printed "
+    "tagged described drafted captured scanned photographed measured planned booked noted issued delivered "
+    "gathered collected shared completed filled signed stamped labelled labeled marked quoted dictated "
+    "prepared compiled created attached registered declared presented lodged keyed made posed placed named raised".split()
+)
+#: Words that may follow "as ... it" and still say where it was given ("at
+#: check-in", "on the door", "in the advert"), to the end of the clause
+_SUPPLIED_PLACE = frozenset("at on in by from during over".split())
+
+
+def _as_supplied(low: list[str], i: int, lex: Lexicon) -> int:
+    """How many words from ``i`` say a value is as its supplier gave it:
+    "(exactly | just) as the traveller wrote it", "as they were posted",
+    "exactly as printed", with a place after it to the end of the clause
+    ("as it was written at move-in"). The supplier must be no name of the
+    pattern's ("as the designer wrote it", of a `designer` slot, is that
+    slot's result, another claim); the verb a past form of giving."""
+    j = i + (low[i] in ("exactly", "just"))
+    if low[j : j + 1] != ["as"]:
+        return 0
+    j += 1
+
+    def past(word: str) -> bool:
+        return word in _SUPPLIED
+
+    if low[j : j + 2] in (["it", "was"], ["they", "were"], ["it", "is"], ["they", "are"]) and past(low[j + 2] if j + 2 < len(low) else ""):
+        j += 3
+    elif low[j : j + 1] in (["the"], ["a"], ["an"], ["their"], ["its"]) and j + 3 < len(low) + 1:
+        who, verb, it = (low[j + k] if j + k < len(low) else "" for k in (1, 2, 3))
+        if not re.fullmatch(r"[a-z]+", who) or (who,) in lex.forms or not past(verb) or it not in ("it", "them"):
+            return 0
+        j += 4
+        if low[j : j + 1] == ["over"]:
+            j += 1  # "as the photographer handed it over"
+    elif j > i + 1 and j < len(low) and past(low[j]) and low[j] != "set":
+        # (bare, only after "exactly" or "just": "treated as rejected" is
+        # no value as given)
+        j += 1
+    else:
+        return 0
+    end = j
+    while end < len(low) and low[end] not in _PUNCT:
+        end += 1
+    if end > j and (low[j] not in _SUPPLIED_PLACE or any(w in ("and", "but", "or", "never", "not") for w in low[j:end])):
+        return j - i  # (what follows is another part of the sentence)
+    return end - i
 
 
 def _phrase_at(low: list[str], i: int, phrases: dict[tuple[str, ...], tuple[str, ...]], longest: int) -> int:
