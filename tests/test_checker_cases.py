@@ -5033,3 +5033,163 @@ def test_a_key_of_an_input_named_by_the_sentence(delegation: str, sentence: str,
     else:
         holds = "<amount>" in seen_by_approver
     assert holds == (status is Status.PROVED)
+
+
+REVIEW = """\
+---
+name: wallreset
+kind: pattern
+---
+
+# Wall reset
+
+A setter sets a route and a head setter reviews it before it opens.
+
+### Slots
+
+- `setter`
+  - requires: wall
+  - ensures: a route
+- `head_setter`
+  - requires: route
+  - ensures: a review
+- `opener`
+  - requires: route
+  - ensures: an opening notice
+
+### Requires
+
+- The caller supplies:
+    wall: string -- the wall section
+
+### Returns
+
+- `notice`: the opening notice, or null
+
+### Invariants
+
+<invariants>
+
+### Delegation
+
+```prose
+let route = call setter
+  wall: wall
+let review = call head_setter
+  route: route
+<test>
+  let notice = call opener
+    route: route
+  return {
+    notice: notice
+  }
+return {
+  notice: null
+}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("test", "status"),
+    [
+        # an approval test: output that cannot be read is no approval
+        ("if review approves:", Status.ENFORCED),
+        # a presence test alone: an approval, a refusal and output that
+        # cannot be read all open the route
+        ("if review is present:", Status.VIOLATED),
+    ],
+)
+def test_a_presence_test_alone_lets_output_that_cannot_be_read_through(test: str, status: Status) -> None:
+    from conftest import Recorder
+
+    text = REVIEW.replace("<test>", test)
+    (found,) = _statuses_in(text.replace("<invariants>", "- An unreadable review from the head setter never counts as approval."))
+    assert found == status
+    module = _module_of(text.replace("<invariants>", ""), f"wallreset_{abs(hash(test))}")
+    opener = Recorder("<notice>")
+    module.wallreset(setter=Recorder("<route>"), head_setter=Recorder("garbled, not a verdict {"), opener=opener, wall="<wall>")
+    # what the run shows: the opener runs on output that cannot be read
+    # exactly where the claim is broken
+    assert (opener.count == 0) == (status is Status.ENFORCED)
+
+
+KNIVES = """\
+---
+name: knives
+kind: pattern
+---
+
+# Knives
+
+An inspector looks at every knife, then a grinder grinds the ones it passes.
+
+### Slots
+
+- `inspector`
+  - requires: knife
+  - ensures: a verdict `{ decision, bevel, reason }`
+- `grinder`
+  - requires: knife, bevel
+  - ensures: an edge
+
+### Requires
+
+- The caller supplies:
+    knives: string[] -- the knives
+
+### Returns
+
+- `edges`: the edges
+
+### Invariants
+
+<invariants>
+
+### Delegation
+
+```prose
+let verdicts = parallel for knife in knives:
+  call inspector
+    knife: knife
+let edges = []
+for knife, index in knives:
+  let verdict = <picked>
+  let edge = call grinder
+    knife: knife
+    bevel: verdict.bevel
+  append edge to edges
+return {
+  edges: edges
+}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("picked", "sentence", "status"),
+    [
+        # read off an element picked by index: there wherever the index is
+        # in range, which the analysis does not count
+        ("verdicts[index]", "The grinder gets the inspector's bevel", Status.UNRECOGNIZED),
+        ("verdicts[index]", "The grinder never sees the inspector's bevel", Status.VIOLATED),
+        ("verdicts[index]", "The grinder never sees the inspector's reason", Status.PROVED),
+        # nothing of the inspector's reaches the grinder
+        ('{ bevel: "flat" }', "The grinder gets the inspector's bevel", Status.VIOLATED),
+    ],
+)
+def test_a_key_read_off_an_element_picked_by_index(picked: str, sentence: str, status: Status) -> None:
+    from conftest import Recorder
+
+    text = KNIVES.replace("<picked>", picked)
+    (found,) = _statuses_in(text.replace("<invariants>", f"- {sentence}"))
+    assert found == status
+    module = _module_of(text.replace("<invariants>", ""), f"knives_{abs(hash((picked, sentence)))}")
+    inspector = Recorder({"decision": "accept", "bevel": "<bevel>", "reason": "<reason>"})
+    grinder = Recorder("<edge>")
+    module.knives(inspector=inspector, grinder=grinder, knives=["<a>", "<b>"])
+    seen = repr(grinder.calls)
+    if status is Status.PROVED:
+        assert "<reason>" not in seen
+    if status is Status.VIOLATED:
+        assert ("<bevel>" in seen) == ("never" in sentence)

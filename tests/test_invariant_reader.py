@@ -8479,3 +8479,27 @@ def test_a_bare_key_after_a_result_is_that_delegates(passed: str, sentence: str,
     facts = result.report.invariants
     assert [f.read_as for f in facts] == canonical, sentence
     assert [f.status for f in facts] == status, [f.evidence for f in facts]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # the input as the caller gave it
+        ("The conservator sees the book", "`conservator` receives `book`", Status.VIOLATED),
+        # a word of work done on it, even where the prose says it: what the
+        # pattern made of it, which no name of the pattern names
+        ("The conservator sees the finished book", None, Status.UNRECOGNIZED),
+        ("The conservator sees the repaired book", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_a_word_of_work_done_before_an_input_is_not_the_input(sentence: str, canonical: str | None, status: Status) -> None:
+    body = (
+        "let volume = book\nfor bench in benches:\n  let volume = call bench\n    volume: volume\n"
+        "let sign_off = call conservator\n  volume: volume\nreturn { sign_off: sign_off }\n"
+    )
+    read_as, got, evidence = _own_checked(
+        body, sentence, slots="bench, conservator", requires="book: object -- the damaged book\n    benches: string[] -- the benches",
+        summary="The conservator compares the finished book with the survey.",
+    )
+    assert read_as == canonical, (sentence, read_as)
+    assert got == status, (sentence, evidence)

@@ -26,6 +26,7 @@ from .words import (
     POLARITY,
     PRODUCTS,
     VALUE_NOUNS,
+    WORKED_ON,
     WORKINGS,
     phrase_table,
 )
@@ -1358,6 +1359,13 @@ def _drops_before_name(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple
     declares, that is one of the meaning-free modifiers or that the
     pattern's own text puts before that name's first word ("diagnostic
     profiles" where the prose says "diagnostic profile")."""
+    word = low[i]
+    if word in WORKED_ON and any(
+        found[1].kind == "input" for n in range(1, 4) if (found := lex.forms.get(tuple(low[i + 1 : i + 1 + n]))) is not None
+    ):
+        # "the finished book", of an input `book`: what the pattern made of
+        # it, which no word of the input's own description makes it
+        return False
     word = low[i]
     if i + 1 < len(low) and (_in_own_description(word, low[i + 1], lex) or _own_name_part(word, low[i + 1], lex)):
         return True

@@ -106,6 +106,16 @@ _EVERY_ROUND: tuple[str, ...] = tuple(
 #: "rewritten", "reworded": words for an input changed before it is passed
 _ALTERED = ("rewritten", "reworded", "rephrased", "paraphrased", "modified", "altered", "adjusted", "edited", "reworked")
 
+#: Words that say work was done on a thing ("the finished book", "the
+#: repaired mower"): before an input's name, not the input as the caller
+#: gave it, but what the pattern made of it
+WORKED_ON = frozenset(
+    (*_ALTERED, *"""finished repaired mended fixed completed processed revised corrected cleaned polished
+    updated improved sharpened restored treated refined redrafted redacted translated summarised summarized
+    filtered trimmed tuned patched rebound resurfaced repainted cooked baked assembled converted formatted
+    cleaned-up tidied""".split())
+)
+
 #: kind → words and phrases. Phrases are written with spaces; the longest
 #: phrase wins. Every inflection a sentence may use is listed.
 KINDS: dict[str, tuple[str, ...]] = {

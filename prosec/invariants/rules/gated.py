@@ -47,8 +47,10 @@ def _like_a_refusal(k: Known) -> bool | None:
 
     An approval test or a comparison is false on both. A test for another
     word (``says halt``, ``escalates``) is false on both too, and a presence
-    test true on both; a test for a refusing word (``says reject``) is true
-    on a refusal and false on output that cannot be parsed."""
+    test true on both (and on an approval: it tells none of them apart; see
+    :func:`_counts_as_refusal`); a test for a refusing word (``says
+    reject``) is true on a refusal and false on output that cannot be
+    parsed."""
     match k.cond:
         case ir.Proceeds() | ir.Compare() | ir.Presence():
             return True
@@ -93,6 +95,21 @@ def _counts_as_refusal(approver: str, facts: Facts, *, approval: bool = False) -
             case None:
                 unknown.append(f"line {span.line} ({_describe_cond(k)})")
     lines = ", ".join(str(s.line) for s in sorted(seen))
+    if not problems and all(isinstance(k.cond, ir.Presence) for _, k in tests):
+        # `if review is present:`, and no other test: an approval, a refusal
+        # and output that cannot be read all take the same branch, so what
+        # cannot be read goes where an approval goes (on either reading)
+        return verdict(
+            [
+                Problem(
+                    span,
+                    f"the test on line {span.line} is {_describe_cond(k)}: true on an approval, a refusal and "
+                    f"`{approver}`'s output that cannot be read alike, and no other test reads the verdict",
+                )
+                for span, k in dict(tests).items()
+            ],
+            [],
+        )
     if approval and problems:
         # "never counts as approval": at a test only for a refusing word,
         # output that cannot be read takes the other branch, the one an

@@ -41,6 +41,7 @@ from .base import (
     Facts,
     Problem,
     Verdict,
+    _phase,
     origin,
     passes_var,
     rebinds,
@@ -273,6 +274,20 @@ def _elements_reach(need: Source, call: CallObs, phase: str, facts: Facts) -> bo
     )
 
 
+def _element_read(need: Source, call: CallObs, phase: str, facts: Facts) -> bool:
+    """What ``need`` names is read off an element picked by index
+    (`verdicts[index].bevel`, of the inspector's collected verdicts), and
+    reaches the call on every path where that element is there: whether it
+    is there (the index in range), the analysis does not count."""
+    for p in call.props.values():
+        if not any(INDEX in f.at for f in p.flows):
+            continue
+        lax = p.lax if phase == "all" else p.lax_by_phase[_phase(phase)]
+        if any(f.src.kind != "null" and covers(need, f, call, facts, sure=True) for f in lax or ()):
+            return True
+    return False
+
+
 def _sure_input(flows: Flows, name: str) -> bool:
     return any(f.src.kind == "input" and f.src.name == name and not f.path and not f.at for f in flows)
 
@@ -478,6 +493,7 @@ def check(claim: Receives, facts: Facts) -> Verdict:
     seeing: list[CallObs] = []  # calls that may be passed another invocation's output
     meanings: list[tuple[str, Problem]] = []  # what a second meaning of the words settles
     nullable: list[Problem] = []  # calls given it wherever the value is not null
+    indexed: list[Problem] = []  # calls given it wherever an element picked by index is there
     for call in calls:
         props = facts.props(call, phase)
         for need in claim.needs:
@@ -515,6 +531,8 @@ def check(claim: Receives, facts: Facts) -> Verdict:
                     nullable.append(problem)
                 elif _every_may_reach(need, call, facts) or _elements_reach(need, call, phase, facts):
                     unsure.append(problem)
+                elif _element_read(need, call, phase, facts):
+                    indexed.append(problem)
                 elif not (claim.always or claim.only or claim.floor) and _sometimes(need, call, phase, facts):
                     # "the seamstress gets the fitter's notes", of notes
                     # passed after an `alter` only (null otherwise): on the
@@ -565,7 +583,15 @@ def check(claim: Receives, facts: Facts) -> Verdict:
         return unsettled(
             "what is named may reach the call inside a list, but whether all of it does is not "
             "something the analysis counts",
-            unsure,
+            [*unsure, *indexed, *nullable],
+            evidence,
+        )
+    if indexed and not problems and not meanings:
+        return unsettled(
+            "what is named is read off an element picked by index, and reaches the call on every path "
+            "where that element is there; whether the index is always in range is not something the "
+            "analysis counts",
+            [*indexed, *nullable],
             evidence,
         )
     if nullable and not problems and not meanings:
@@ -575,7 +601,7 @@ def check(claim: Receives, facts: Facts) -> Verdict:
             [*unsure, *nullable],
             evidence,
         )
-    problems += nullable
+    problems += indexed + nullable
     if meanings and not problems:
         return undecided("; ".join(dict.fromkeys(why for why, _ in meanings)), [p for _, p in meanings], evidence)
     problems += unsure + [p for _, p in meanings]
