@@ -8503,3 +8503,24 @@ def test_a_word_of_work_done_before_an_input_is_not_the_input(sentence: str, can
     )
     assert read_as == canonical, (sentence, read_as)
     assert got == status, (sentence, evidence)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a split phrasal verb of refusal, and a person the pattern has no
+        # name for given what it returns: its caller
+        ("When the guard turns the brief down, the requester gets the guard's reason", "`guard`'s `reason` is returned when `guard` blocks"),
+        ("When the guard turns the brief away, the caller gets the guard's reason", "`guard`'s `reason` is returned when `guard` blocks"),
+        # a slot is not the caller, nor is a word of one stem with a slot's name
+        ("When the guard turns the brief down, the target gets the guard's reason", None),
+        ("When the guard turns the brief down, the guardian gets the guard's reason", None),
+    ],
+)
+def test_turned_down_and_a_person_given_what_the_pattern_returns(sentence: str, canonical: str | None) -> None:
+    facts, _ = facts_for(sentence)
+    said = "; ".join(e.removeprefix("read as: ") for f in facts for e in f.evidence if e.startswith("read as: ")) or None
+    if canonical is None:
+        assert [f.status for f in facts] == [Status.UNRECOGNIZED] and said is None, sentence
+    else:
+        assert said == canonical, sentence

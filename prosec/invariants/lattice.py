@@ -100,6 +100,7 @@ def lattice(text: str, lex: Lexicon, *, made: bool = False) -> list[list[Tok]]:
     raw = words(text)
     phrases, longest = _phrases()
     low = [_unhyphenated(w.lower(), lex, phrases) for w in raw]
+    raw, low = _particle_moved(raw, low)
     max_name = max((len(k) for k in lex.forms), default=1)
     out: list[list[Tok]] = []
     articles: set[int] = set()  # positions an article stood before
@@ -157,6 +158,13 @@ def lattice(text: str, lex: Lexicon, *, made: bool = False) -> list[list[Tok]]:
             # "one tile per call", of the slot's calls)
             out.append([Tok("IN_TOTAL", f"per {low[i + 1]}")])
             i += 2
+            continue
+        if (n := _caller_gets(low, i, lex, phrases)):
+            # "the customer gets the dispatcher's reason", "what the player
+            # gets back": someone the pattern has no name for, given what it
+            # returns, is its caller
+            out.append([Tok("CALLER_GETS", " ".join(low[i : i + n]))])
+            i += n
             continue
         if out and (n := _as_supplied(low, i, lex)):
             # "exactly as the traveller wrote it", "exactly as it was
@@ -1565,6 +1573,49 @@ def _field_run(low: list[str], i: int, lex: Lexicon) -> tuple[int, str] | None:
         if (one := "_".join([*low[i : i + n - 1], singular(low[i + n - 1])])) in lex.declared_keys:
             return n, one
     return None
+
+
+_GETS = frozenset(("gets", "receives", "hears"))
+
+
+def _caller_gets(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> int:
+    """How many words from ``i`` say the caller gets something, by a word
+    for a person the pattern has no name for: "the customer gets", "the
+    player gets back" (not "the target gets", a slot, nor "the result gets")."""
+    if low[i] != "the" or i + 2 >= len(low) or low[i + 2] not in _GETS:
+        return 0
+    who = low[i + 1]
+    if not re.fullmatch(r"[a-z]+", who) or (who,) in lex.forms or ("^" + who,) in lex.forms or _known(who, phrases):
+        return 0
+    if who in lex.key_forms or who in lex.declared_keys or not _PERSON.search(who) or who[:6] in lex.stems:
+        return 0
+    if any(w[:5] == who[:5] for key in lex.forms for w in key if len(w) >= 5):
+        return 0  # ("the distributor", of a `distribution_checker`: the slot, maybe)
+    return 4 if low[i + 3 : i + 4] == ["back"] else 3
+
+
+#: Endings of a word for a person ("customer", "player", "applicant",
+#: "homeowner"), and some such words besides
+_PERSON = re.compile(r"(?:er|or|ant|ent|ist|ian)$|^(?:guest|family|patient|client|user|member|public|household|team)$")
+
+_TURNS = frozenset(("turn", "turns", "turned", "turning"))
+_PARTICLE_STOP = frozenset(("and", "or", "but", "if", "when", "unless", "because", "so", "then"))
+
+
+def _particle_moved(raw: list[str], low: list[str]) -> tuple[list[str], list[str]]:
+    """"Turns the job down", "turns an appeal away": the particle of a
+    split phrasal verb of refusal moved to its verb ("turns down the job"),
+    where at most four words of one object stand between them."""
+    for i, word in enumerate(low):
+        if word not in _TURNS:
+            continue
+        for j in range(i + 2, min(i + 6, len(low))):
+            if low[j] in _PUNCT or low[j] in _PARTICLE_STOP:
+                break
+            if low[j] in ("down", "away"):
+                order = [*range(i + 1), j, *range(i + 1, j), *range(j + 1, len(low))]
+                return [raw[k] for k in order], [low[k] for k in order]
+    return raw, low
 
 
 #: Past forms of giving a value: "as the traveller wrote it", "as it was
