@@ -8524,3 +8524,50 @@ def test_turned_down_and_a_person_given_what_the_pattern_returns(sentence: str, 
         assert [f.status for f in facts] == [Status.UNRECOGNIZED] and said is None, sentence
     else:
         assert said == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("prompt", "status"),
+    [
+        # nothing the customer is given says a word of the carpenter's name
+        ("Here is the quote. Reply go ahead or not.", Status.PROVED),
+        # the whole name: it is told
+        ("Here is what the frame carpenter found. Reply go ahead or not.", Status.VIOLATED),
+        # the word the sentence names it by: it is told
+        ("Here is what the carpenter found. Reply go ahead or not.", Status.VIOLATED),
+    ],
+)
+def test_the_word_a_hidden_slot_is_named_by_is_a_word_of_the_fact(prompt: str, status: Status) -> None:
+    body = (
+        "let report = call frame_carpenter\n  sofa: sofa\n"
+        f'let answer = call customer\n  quote: quote\n  prompt: "{prompt}"\nreturn {{ answer: answer, report: report }}\n'
+    )
+    read_as, got, evidence = _own_checked(
+        body, "The customer doesn't know a carpenter has looked at the sofa", slots="frame_carpenter, customer",
+        requires="sofa: string -- the sofa\n    quote: string -- the quote",
+    )
+    assert read_as == "`customer` does not know about `frame_carpenter` or carpenter or looked", read_as
+    assert got == status, evidence
+
+
+@pytest.mark.parametrize(
+    ("given", "sentence", "canonical", "status"),
+    [
+        # a noun of the pattern's own text before a local's name: what the
+        # value is about, which says nothing of which value is meant
+        ("imagery", "The engineer never sees the drone imagery", "`engineer` never receives `surveyor`'s output", Status.VIOLATED),
+        ("span", "The engineer never sees the drone imagery", "`engineer` never receives `surveyor`'s output", Status.PROVED),
+        # a word that may say which of its values (a version) is never dropped
+        ("span", "The engineer never sees the draft imagery", None, Status.UNRECOGNIZED),
+        # nor a word the pattern's text does not use
+        ("span", "The engineer never sees the satellite imagery", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_a_noun_of_the_patterns_text_before_a_locals_name(given: str, sentence: str, canonical: str | None, status: Status) -> None:
+    body = f"let imagery = call surveyor\n  span: span\nlet rating = call engineer\n  notes: {given}\nreturn {{ rating: rating }}\n"
+    read_as, got, evidence = _own_checked(
+        body, sentence, slots="surveyor, engineer", requires="span: string -- the span",
+        summary="A drone surveyor photographs the span and an engineer rates it.",
+    )
+    assert read_as == canonical, (sentence, read_as)
+    assert got == status, (sentence, evidence)

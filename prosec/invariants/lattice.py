@@ -1389,6 +1389,13 @@ def _drops_before_name(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple
     if i + 1 >= len(low) or not word.isalpha() or _known(word, phrases) or (word,) in lex.forms or word in lex.key_forms:
         return False
     after = low[i + 1]
+    if _in_other_name(word, after, lex) and not _known(after, phrases) and _names_maker(word, low[i + 1 :], lex):
+        # "the drone imagery", of `let imagery = call surveyor` where the
+        # summary calls it "a drone surveyor": the word names the slot
+        # that makes the value, which says nothing of which value is meant
+        # (not before a noun for a result: "a safety review" is the safety
+        # officer's review, read so)
+        return low[i - 1] in _DETERMINERS if i > 0 else False
     if word in FILLER_WORDS or word[:6] in lex.stems or word in lex.declared_keys or _in_other_name(word, after, lex):
         return False
     named = [e for n in range(1, 4) if (e := lex.forms.get(tuple(low[i + 1 : i + 1 + n])))]
@@ -1404,7 +1411,57 @@ def _drops_before_name(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple
         for k, (_, e) in lex.forms.items()
     ):
         return False
-    return _modifies(word, after, lex) or _described(word, [e for _, e in named], lex)
+    in_noun_phrase = i > 0 and low[i - 1] in _DETERMINERS
+    return (
+        _modifies(word, after, lex)
+        or _described(word, [e for _, e in named], lex)
+        or (in_noun_phrase and _domain_word(word, after, [e for _, e in named], lex))
+    )
+
+
+def _names_maker(word: str, rest: list[str], lex: Lexicon) -> bool:
+    """Every name of the pattern ``word`` is in names a slot, and the name
+    after it (``rest``) one local that holds only that slot's results."""
+    owners = [e for k, (_, e) in lex.forms.items() if word in k]
+    if not owners or any(e.kind != "slot" for e in owners):
+        return False
+    slots = {n for e in owners for n in e.names}
+    named = [e for n in range(1, 4) if (found := lex.forms.get(tuple(rest[:n]))) is not None for e in (found[1],)]
+    return bool(named) and all(
+        e.kind == "var" and all(lex.results.get(v, frozenset()) and lex.results.get(v, frozenset()) <= slots for v in e.names)
+        for e in named
+    )
+
+
+#: Words after which a word before a name is in its noun phrase ("the
+#: drone imagery"), not a verb ("the blender weights members")
+_DETERMINERS = frozenset("the a an its their his her any every each no all both 's".split())
+
+
+#: Words before a noun that may say which of its values is meant (a
+#: version, an age, a side, a state): never dropped as a word of the domain
+_SELECTING = frozenset(
+    """other another next new old missing remaining pending outstanding winning losing leading best worst
+    top bottom current previous last first final latest earlier later single partial complete full whole
+    entire raw original initial draft interim provisional preliminary own shared private public internal
+    external rough clean dirty good bad wrong right correct valid invalid empty second third spare extra
+    backup fallback alternative primary secondary main minor major short long""".split()
+)
+
+
+def _domain_word(word: str, after: str, named: list[Entity], lex: Lexicon) -> bool:
+    """A noun of the pattern's own text before the name of one of its
+    locals or keys ("the drone imagery", of `let imagery = call surveyor`
+    where the summary speaks of "a drone surveyor"; "the tasting scores"):
+    a word of what the value is about, which says nothing of which value is
+    meant. Not a word that may select among its values (a version, an
+    age: "the draft rota", "the remaining rows"), nor a participle ("the
+    merged draft")."""
+    if any(e.kind != "var" for e in named) or (not named and after not in lex.declared_keys) or len(word) < 3:
+        return False
+    if word in _SELECTING or word.endswith(("ed", "en")) or word not in lex.own_words:
+        return False
+    return True
 
 
 def _in_own_description(word: str, after: str, lex: Lexicon) -> bool:

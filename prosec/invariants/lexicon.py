@@ -294,6 +294,9 @@ class Lexicon:
     #: text ("drift report", "internal notes"): a modifier the pattern
     #: itself puts before a noun
     bigrams: frozenset[tuple[str, str]] = frozenset()
+    #: the words of the pattern's own text (its summary, Description and
+    #: the descriptions of its inputs and results)
+    own_words: frozenset[str] = frozenset()
     #: surface forms that name one element of a list input ("the source
     #: chunk" when the description of `chunks` says "the source chunks")
     elements: set[tuple[str, ...]] = field(default_factory=set)
@@ -1552,6 +1555,7 @@ def build_lexicon(
     # (a hyphenated compound, "sign-up order", is also the one word a
     # sentence's reading joins it into: "sign_up")
     joined = re.sub(r"(?<=[a-z])-(?=[a-z])", "_", own)
+    lex.own_words = frozenset(re.findall(r"[a-z][a-z_]*", joined))
     lex.bigrams = frozenset(itertools.pairwise(re.findall(r"[a-z][a-z_]*", own))) | frozenset(
         itertools.pairwise(re.findall(r"[a-z][a-z_]*", joined))
     )

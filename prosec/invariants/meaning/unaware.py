@@ -151,6 +151,15 @@ class UnawareRules(Base):
                     terms.append(act)
                 if stem is not None and not acted and tok.text not in terms and tok.text not in _HIDDEN_STOP:
                     terms.append(tok.text)
+                elif (
+                    " " not in tok.text and tok.text not in terms and tok.text not in _HIDDEN_STOP
+                    and any(len(words_of(n)) > 1 and tok.text in words_of(n) for n in tok.names)
+                    and not any(tok.text in words_of(own) for own in subject.slots)
+                ):
+                    # "a carpenter has looked at the frame", of a
+                    # `frame_carpenter`: the word the sentence names it by,
+                    # which a prompt that says it says too
+                    terms.append(tok.text)
                 continue
             if acted and (tok.kind == "INPUTS" or (tok.kind in ("WORD", "OUTPUT", "FIELD") and tok.article)):
                 continue  # "the cleaned data", "cleared the dive": what the slot acts on
