@@ -1374,7 +1374,6 @@ def _drops_before_name(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple
         # "the finished book", of an input `book`: what the pattern made of
         # it, which no word of the input's own description makes it
         return False
-    word = low[i]
     if i + 1 < len(low) and (_in_own_description(word, low[i + 1], lex) or _own_name_part(word, low[i + 1], lex)):
         return True
     if (
@@ -1451,17 +1450,14 @@ _SELECTING = frozenset(
 
 def _domain_word(word: str, after: str, named: list[Entity], lex: Lexicon) -> bool:
     """A noun of the pattern's own text before the name of one of its
-    locals or keys ("the drone imagery", of `let imagery = call surveyor`
-    where the summary speaks of "a drone surveyor"; "the tasting scores"):
-    a word of what the value is about, which says nothing of which value is
-    meant. Not a word that may select among its values (a version, an
-    age: "the draft rota", "the remaining rows"), nor a participle ("the
-    merged draft")."""
+    locals or keys ("the tasting scores", "the hanging plans"): a word of
+    what the value is about, which says nothing of which value is meant.
+    Not a word that may select among its values (a version, an age: "the
+    draft rota", "the remaining rows"), nor a participle ("the merged
+    draft")."""
     if any(e.kind != "var" for e in named) or (not named and after not in lex.declared_keys) or len(word) < 3:
         return False
-    if word in _SELECTING or word.endswith(("ed", "en")) or word not in lex.own_words:
-        return False
-    return True
+    return word not in _SELECTING and not word.endswith(("ed", "en")) and word in lex.own_words
 
 
 def _in_own_description(word: str, after: str, lex: Lexicon) -> bool:
