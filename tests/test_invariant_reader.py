@@ -8571,3 +8571,21 @@ def test_a_noun_of_the_patterns_text_before_a_locals_name(given: str, sentence: 
     )
     assert read_as == canonical, (sentence, read_as)
     assert got == status, (sentence, evidence)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # a verb of the slot's work, and what the work is done on: each time a call
+        ("The grader tastes the wheel at most three times", "`grader` is called at most 3 times", Status.PROVED),
+        ("The grader tastes the wheel at most twice", "`grader` is called at most 2 times", Status.VIOLATED),
+        ("The grader grades the wheel at most three times", "`grader` is called at most 3 times", Status.PROVED),
+        # a verb of repeating counts the calls after the first: not read
+        ("The grader retastes the wheel at most three times", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_a_count_of_the_slots_work_on_a_thing_is_a_count_of_its_calls(sentence: str, canonical: str | None, status: Status) -> None:
+    body = "repeat 3 as turn:\n  let grade = call grader\n    wheel: wheel\nreturn { done: true }\n"
+    read_as, got, evidence = _own_checked(body, sentence, slots="grader", requires="wheel: string -- the wheel")
+    assert read_as == canonical, (sentence, read_as)
+    assert got == status, (sentence, evidence)

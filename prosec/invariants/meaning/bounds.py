@@ -31,6 +31,10 @@ from .base import (
 )
 
 
+class _WorkThing:
+    """What a slot's work is done on, said beside a count of its calls."""
+
+
 class BoundsRules(Base):
     """Rules of the English grammar about loops and call counts."""
 
@@ -428,6 +432,11 @@ class BoundsRules(Base):
         ):
             raise Unsupported(f"'{verb}': not a verb of what the slot's call does")
         return self._count_clause(items, exact=False)
+
+    def work_thing(self, items: list[Any]) -> _WorkThing:
+        """What the slot's work is done on ("the wheel"), beside a count of
+        its calls: it says nothing of how many there are."""
+        return _WorkThing()
 
     def bounded_slot_calls(self, items: list[Any]) -> Clause:
         """"At most `max_rounds` verifiers are run": a count of the
