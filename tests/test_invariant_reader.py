@@ -8589,3 +8589,24 @@ def test_a_count_of_the_slots_work_on_a_thing_is_a_count_of_its_calls(sentence: 
     read_as, got, evidence = _own_checked(body, sentence, slots="grader", requires="wheel: string -- the wheel")
     assert read_as == canonical, (sentence, read_as)
     assert got == status, (sentence, evidence)
+
+
+@pytest.mark.parametrize(
+    ("passed", "sentence", "canonical", "status"),
+    [
+        # a noun for a key's value after the key: that key
+        ("intake.severity", "The inspector is never shown the intake officer's severity rating",
+         "`inspector` never receives `intake_officer`'s `severity`", Status.VIOLATED),
+        ("intake.summary", "The inspector is never shown the intake officer's severity rating",
+         "`inspector` never receives `intake_officer`'s `severity`", Status.PROVED),
+        # not a noun that may name a part of it
+        ("intake.summary", "The inspector is never shown the intake officer's severity notes", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_a_noun_for_a_keys_value_after_the_key(passed: str, sentence: str, canonical: str | None, status: Status) -> None:
+    body = f"let intake = call intake_officer\n  case: case\nlet report = call inspector\n  notes: {passed}\nreturn {{ report: report }}\n"
+    read_as, got, evidence = _own_checked(
+        body, sentence, slots="intake_officer, inspector", requires="case: string -- the case",
+    )
+    assert read_as == canonical, (sentence, read_as)
+    assert got == status, (sentence, evidence)

@@ -256,6 +256,8 @@ def lattice(text: str, lex: Lexicon, *, made: bool = False) -> list[list[Tok]]:
             and len(field_tok.names) == 1
             and word in _FIELD_VALUE_NOUNS
             and (word,) not in lex.forms and word not in lex.key_forms and word not in lex.declared_keys
+            # (not the first word of a phrase: "the schedule counts as not approved")
+            and _phrase_at(low, i, phrases, longest) <= 1
         ):
             # "the dispenser's lot number", "the accuracy figure",
             # "the confidence figure": the field, in a word for its value
@@ -1129,8 +1131,13 @@ def _original_input(word: str, before: list[Tok], lex: Lexicon, phrases: dict[tu
 
 
 #: Nouns for a field's value after the field's name ("the lot number",
-#: "the accuracy figure"): that field.
-_FIELD_VALUE_NOUNS = frozenset("number numbers figure figures value values".split())
+#: "the accuracy figure", "the severity rating", "the proceed flag"): that
+#: field. (Not nouns that may name a part of it, "the review notes", nor
+#: a figure drawn from it, "the extracted count", "the order total".)
+_FIELD_VALUE_NOUNS = frozenset(
+    """number numbers figure figures value values rating ratings score scores level levels flag flags
+    label labels estimate estimates reading readings grade grades""".split()
+)
 
 
 def _key_noun(field: Tok, word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> bool:
