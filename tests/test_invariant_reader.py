@@ -8610,3 +8610,12 @@ def test_a_noun_for_a_keys_value_after_the_key(passed: str, sentence: str, canon
     )
     assert read_as == canonical, (sentence, read_as)
     assert got == status, (sentence, evidence)
+
+
+def test_turn_as_a_noun_moves_no_particle() -> None:
+    from prosec.invariants.lattice import _particle_moved
+
+    said = "each turn the guard puts the brief down".split()
+    assert _particle_moved(said, said) == (said, said)
+    moved = "the guard turns down the brief".split()
+    assert _particle_moved("the guard turns the brief down".split(), "the guard turns the brief down".split()) == (moved, moved)

@@ -1659,6 +1659,7 @@ def _caller_gets(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str, 
 _PERSON = re.compile(r"(?:er|or|ant|ent|ist|ian)$|^(?:guest|family|patient|client|user|member|public|household|team)$")
 
 _TURNS = frozenset(("turn", "turns", "turned", "turning"))
+_NOUN_BEFORE = frozenset("the a an each every one per in its their this that next first last another".split())
 _PARTICLE_STOP = frozenset(("and", "or", "but", "if", "when", "unless", "because", "so", "then"))
 
 
@@ -1667,8 +1668,8 @@ def _particle_moved(raw: list[str], low: list[str]) -> tuple[list[str], list[str
     split phrasal verb of refusal moved to its verb ("turns down the job"),
     where at most four words of one object stand between them."""
     for i, word in enumerate(low):
-        if word not in _TURNS:
-            continue
+        if word not in _TURNS or (i > 0 and low[i - 1] in _NOUN_BEFORE):
+            continue  # ("each turn the cook puts the pan down": the noun)
         for j in range(i + 2, min(i + 6, len(low))):
             if low[j] in _PUNCT or low[j] in _PARTICLE_STOP:
                 break
