@@ -25,6 +25,7 @@ from .words import (
     KINDS,
     POLARITY,
     PRODUCTS,
+    SUPPLIED,
     VALUE_NOUNS,
     WORKED_ON,
     WORKINGS,
@@ -1395,13 +1396,14 @@ def _drops_before_name(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple
     if i + 1 >= len(low) or not word.isalpha() or _known(word, phrases) or (word,) in lex.forms or word in lex.key_forms:
         return False
     after = low[i + 1]
+    in_noun_phrase = i > 0 and low[i - 1] in _DETERMINERS
     if _in_other_name(word, after, lex) and not _known(after, phrases) and _names_maker(word, low[i + 1 :], lex):
         # "the drone imagery", of `let imagery = call surveyor` where the
         # summary calls it "a drone surveyor": the word names the slot
         # that makes the value, which says nothing of which value is meant
         # (not before a noun for a result: "a safety review" is the safety
         # officer's review, read so)
-        return low[i - 1] in _DETERMINERS if i > 0 else False
+        return in_noun_phrase
     if word in FILLER_WORDS or word[:6] in lex.stems or word in lex.declared_keys or _in_other_name(word, after, lex):
         return False
     named = [e for n in range(1, 4) if (e := lex.forms.get(tuple(low[i + 1 : i + 1 + n])))]
@@ -1417,7 +1419,6 @@ def _drops_before_name(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple
         for k, (_, e) in lex.forms.items()
     ):
         return False
-    in_noun_phrase = i > 0 and low[i - 1] in _DETERMINERS
     return (
         _modifies(word, after, lex)
         or _described(word, [e for _, e in named], lex)
@@ -1432,10 +1433,9 @@ def _names_maker(word: str, rest: list[str], lex: Lexicon) -> bool:
     if not owners or any(e.kind != "slot" for e in owners):
         return False
     slots = {n for e in owners for n in e.names}
-    named = [e for n in range(1, 4) if (found := lex.forms.get(tuple(rest[:n]))) is not None for e in (found[1],)]
+    named = [found[1] for n in range(1, 4) if (found := lex.forms.get(tuple(rest[:n]))) is not None]
     return bool(named) and all(
-        e.kind == "var" and all(lex.results.get(v, frozenset()) and lex.results.get(v, frozenset()) <= slots for v in e.names)
-        for e in named
+        e.kind == "var" and all(0 < len(lex.results.get(v, ())) and lex.results[v] <= slots for v in e.names) for e in named
     )
 
 
@@ -1679,16 +1679,6 @@ def _particle_moved(raw: list[str], low: list[str]) -> tuple[list[str], list[str
     return raw, low
 
 
-#: Past forms of giving a value: "as the traveller wrote it", "as it was
-#: tagged" (not "as the client decided it", a choice, not a giving)
-_SUPPLIED = frozenset(
-    "gave given wrote written sent set chose chosen drew drawn brought shown showed forecast handed told said "
-    "provided supplied passed submitted entered received configured reported worded phrased filed asked "
-    "requested uploaded recorded logged exported specified stated listed typed posted published printed "
-    "tagged described drafted captured scanned photographed measured planned booked noted issued delivered "
-    "gathered collected shared completed filled signed stamped labelled labeled marked quoted dictated "
-    "prepared compiled created attached registered declared presented lodged keyed made posed placed named raised".split()
-)
 #: Words that may follow "as ... it" and still say where it was given ("at
 #: check-in", "on the door", "in the advert"), to the end of the clause
 _SUPPLIED_PLACE = frozenset("at on in by from during over".split())
@@ -1707,7 +1697,7 @@ def _as_supplied(low: list[str], i: int, lex: Lexicon) -> int:
     j += 1
 
     def past(word: str) -> bool:
-        return word in _SUPPLIED
+        return word in SUPPLIED
 
     if low[j : j + 2] in (["it", "was"], ["they", "were"], ["it", "is"], ["they", "are"]) and past(low[j + 2] if j + 2 < len(low) else ""):
         j += 3

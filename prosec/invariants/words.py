@@ -74,6 +74,11 @@ _GAVE = (
     "set", "specified", "chose", "stated", "listed",
     "filed", "asked", "requested", "uploaded",
 )
+#: Past forms of giving a value, of any supplier: "as the traveller wrote
+#: it", "as it was tagged" (not "as the client decided it", a choice)
+SUPPLIED: frozenset[str] = frozenset(
+    (*_GIVING, *_GAVE, *"""attached booked brought captured chosen collected compiled completed created declared delivered described dictated drafted drawn drew filled forecast gathered handed issued keyed labeled labelled lodged made marked measured named noted photographed placed planned posed posted prepared presented printed published quoted raised registered said scanned shared showed shown signed stamped tagged told typed""".split())
+)
 _AS_GIVEN: tuple[str, ...] = tuple(
     dict.fromkeys(
         [f"{e}as {v}" for e in ("", "exactly ", "just ") for v in _GIVING]
