@@ -1005,7 +1005,10 @@ def _stale(need: Need, ret: ReturnObs, facts: Facts) -> Problem | None:
         return None
     exprs = _exprs_of(need, ret)
     latest = latest_locals(need.what.slot, facts.a.program) | _latest_copies(need.what.slot, ret, facts.a.program)
-    fresh = [e for e in exprs if isinstance(e, ir.Name) and e.name in latest]
+    # (or a field of that local: "the path returned is the planner's latest
+    # draft", of `path: route.path`, comes from that output as a plain
+    # "the planner's draft" does)
+    fresh = [e for e in exprs if isinstance(base := _base_name(e), ir.Name) and base.name in latest]
     if fresh and (need.field is None or len(fresh) == len(exprs)):
         return None
     line = ret.stmt.span.line
@@ -1015,6 +1018,13 @@ def _stale(need: Need, ret: ReturnObs, facts: Facts) -> Problem | None:
         f"the return on line {line} gives {label} = {shown}, which need not be `{need.what.slot}`'s latest output: "
         f"only a local that every call of `{need.what.slot}` sets, and nothing else does, holds that",
     )
+
+
+def _base_name(e: ir.Expr) -> ir.Expr:
+    """The local a chain of field reads starts from (`route.path`: `route`)."""
+    while isinstance(e, ir.Attr):
+        e = e.base
+    return e
 
 
 def _latest_copies(slot: str, ret: ReturnObs, program: ir.Program) -> frozenset[str]:
