@@ -4378,6 +4378,12 @@ return {
         # a presence test alone: an approval, a refusal and output that
         # cannot be read all open the route
         ("if review is present:", Status.VIOLATED),
+        # a test for a word that neither approves nor refuses, and none for
+        # approval: the approval takes the `else` branch, and so does
+        # output that cannot be read; not proved
+        ("if review says rework:\n  return {\n    notice: null\n  }\nelse:", Status.UNVERIFIABLE),
+        # the same, with a test that asks for approval
+        ("if review says rework:\n  return {\n    notice: null\n  }\nelif review approves:", Status.ENFORCED),
     ],
 )
 def test_a_presence_test_alone_lets_output_that_cannot_be_read_through(test: str, status: Status) -> None:

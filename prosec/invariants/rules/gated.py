@@ -41,6 +41,38 @@ REFUSAL_WORDS = frozenset(
 )
 
 
+#: Words of a verdict that approve: a test for one of them tells an
+#: approval from output that cannot be parsed.
+APPROVAL_WORDS = frozenset("approve approved accept accepted certify certified yes ok proceed go".split())
+
+
+def _asks_for_approval(k: Known) -> bool:
+    """Whether the test is true on an approval and false on output that
+    cannot be parsed (``approves``, ``explicitly proceeds``, ``says ok``);
+    a comparison counts, its outcome on either not being known."""
+    match k.cond:
+        case ir.Proceeds() | ir.Compare():
+            return True
+        case ir.Says(word=word):
+            return word in APPROVAL_WORDS
+        case ir.Decides(verb=verb):
+            return verb in APPROVE_VERBS
+        case _:
+            return False
+
+
+def _of_neither(k: Known) -> str | None:
+    """The word a test asks for, when it neither approves nor refuses
+    (``says escalate``, ``says rework``)."""
+    match k.cond:
+        case ir.Says(word=word) if word not in APPROVAL_WORDS | REFUSAL_WORDS:
+            return word
+        case ir.Decides(verb=verb) if verb not in APPROVE_VERBS | REFUSAL_WORDS:
+            return verb
+        case _:
+            return None
+
+
 def _like_a_refusal(k: Known) -> bool | None:
     """Whether output that cannot be parsed takes the branch of ``k`` that a
     refusal takes; None when the test's outcome on a refusal is not known.
@@ -109,6 +141,21 @@ def _counts_as_refusal(approver: str, facts: Facts, *, approval: bool = False) -
                 for span, k in dict(tests).items()
             ],
             [],
+        )
+    neither = [(span, word) for span, k in tests if (word := _of_neither(k)) is not None]
+    if not problems and neither and not any(_asks_for_approval(k) for _, k in tests):
+        # `if verdict says escalate`, `elif verdict says rework`, and no test
+        # that asks for approval: whether a refusal says neither word (and so
+        # goes where output that cannot be read goes), or the approval goes
+        # there too, the tests do not tell
+        span, word = neither[0]
+        return Verdict(
+            Status.UNVERIFIABLE,
+            [
+                f"no test of `{approver}`'s verdict asks for approval, and the test on line {span.line} asks for "
+                f"`{word}`, a word that neither approves nor refuses: output that cannot be read takes the branch "
+                "every answer but that word takes, the approval's too, maybe"
+            ],
         )
     if approval and problems:
         # "never counts as approval": at a test only for a refusing word,
