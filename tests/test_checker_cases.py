@@ -1146,6 +1146,792 @@ return {{
 """
 
 
+@pytest.mark.parametrize(
+    ("passed", "status"),
+    [
+        ("last.score", Status.PROVED),  # another field of the review before
+        ("last.notes", Status.VIOLATED),
+        ("last", Status.VIOLATED),  # the whole review, notes and all
+    ],
+)
+def test_named_fields_of_other_calls_are_kept_away_and_no_other_field_counts(passed: str, status: Status) -> None:
+    text = RELAY.replace("{passed}", passed)
+    assert _status_of(text, "No reviewer sees another reviewer's notes.") == status
+    from conftest import Recorder
+
+    module = _module_of(text.format(invariants=""), f"relay_{passed.replace('.', '_')}")
+    outputs = iter({"score": f"<score {k}>", "notes": f"<notes {k}>"} for k in range(10))
+    reviewer = Recorder(lambda **kw: next(outputs))
+    module.relay(reviewer=reviewer, editor=Recorder("fine"), drafts=["d1", "d2", "d3"])
+    seen = " ".join(str(call["earlier"]) for call in reviewer.calls)
+    assert ("<notes" in seen) is (status is Status.VIOLATED)
+
+
+@pytest.mark.parametrize(
+    ("passed", "status"),
+    [
+        # nothing another call produced reaches any call: none sees one
+        ("draft", Status.VIOLATED),
+        # the review before reaches every call but the first: whether each
+        # call is passed one is not counted, so it is not settled
+        ("last", Status.UNRECOGNIZED),
+    ],
+)
+def test_receiving_another_calls_output_is_broken_only_where_none_can_reach(passed: str, status: Status) -> None:
+    text = RELAY.replace("{passed}", passed)
+    for sentence in ("Each reviewer sees another reviewer's output.", "Reviewers read one another's reviews."):
+        assert _status_of(text, sentence) == status, sentence
+    from conftest import Recorder
+
+    module = _module_of(text.format(invariants=""), f"relay_others_{passed}")
+    outputs = iter({"score": f"<score {k}>", "notes": f"<notes {k}>"} for k in range(10))
+    reviewer = Recorder(lambda **kw: next(outputs))
+    module.relay(reviewer=reviewer, editor=Recorder("fine"), drafts=["d1", "d2", "d3"])
+    seen = [str(call["earlier"]) for call in reviewer.calls]
+    # violated: no call was passed another call's review; not settled: the
+    # later calls were, the first was not
+    assert any("<notes" in s for s in seen) is (status is Status.UNRECOGNIZED)
+    assert all("<notes" not in s for s in seen[:1])
+
+def test_a_declared_field_is_received_with_the_whole_result() -> None:
+    # the editor is passed every review whole, so it receives their notes;
+    # "only" the notes is broken by the scores that come with them
+    from conftest import Recorder
+
+    text = RELAY.replace("{passed}", "last.score")
+    assert _status_of(text, "The editor sees the reviewer's notes.") == Status.PROVED
+    assert _status_of(text, "The editor sees only the reviewer's notes.") == Status.VIOLATED
+    module = _module_of(text.format(invariants=""), "relay_whole")
+    reviewer = Recorder({"score": "<score>", "notes": "<notes>"})
+    editor = Recorder("fine")
+    module.relay(reviewer=reviewer, editor=editor, drafts=["d1"])
+    assert editor.calls[0]["reviews"] == [{"score": "<score>", "notes": "<notes>"}]
+
+
+TENDER = """\
+---
+name: tender
+kind: pattern
+---
+
+# Tender
+
+Each vendor bids; an auditor sees who bid.
+
+### Slots
+
+- `vendors` (slot sequence)
+  - requires: rfp
+  - ensures: a bid
+- `auditor`
+  - requires: entries
+  - ensures: a note
+
+### Requires
+
+- The caller supplies:
+    rfp: string -- the request
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let entries = parallel for vendor in vendors:
+  let bid = call vendor
+    rfp: rfp
+  return {{ vendor: vendor, bid: {kept} }}
+let note = call auditor
+  entries: entries
+return {{
+  note: note
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(("kept", "status"), [("null", Status.PROVED), ("bid", Status.VIOLATED)])
+def test_the_delegate_itself_is_not_its_output(kept: str, status: Status) -> None:
+    # the auditor is handed which vendor bid, and the bid only when kept
+    from conftest import Recorder
+
+    text = TENDER.replace("{kept}", kept)
+    assert _status_of(text, "The auditor never sees any vendor's bid.") == status
+    module = _module_of(text.format(invariants=""), f"tender_{kept}")
+    vendors = [Recorder(f"<bid {k}>") for k in range(2)]
+    auditor = Recorder("fine")
+    module.tender(vendors=vendors, auditor=auditor, rfp="r")
+    seen = repr(auditor.calls[0]["entries"])
+    assert ("<bid" in seen) is (status is Status.VIOLATED)
+
+
+BRIEFING = """\
+---
+name: briefing
+kind: pattern
+---
+
+# Briefing
+
+A drafter writes a note; a reader is handed the brief, then the note.
+
+### Slots
+
+- `drafter`
+  - requires: brief
+  - ensures: a note
+- `reader`
+  - requires: an item
+  - ensures: a summary
+
+### Requires
+
+- The caller supplies:
+    brief: string -- the brief
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let note = call drafter
+  brief: brief
+let summaries = for item in [{first}, note]:
+  call reader
+    secret_note: item
+return {{
+  summaries: summaries
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(("first", "status"), [("note", Status.PROVED), ("brief", Status.VIOLATED)])
+def test_an_argument_named_after_what_is_hidden_must_carry_only_delegate_work(first: str, status: Status) -> None:
+    # `secret_note` describes the drafter's note it carries; when the first
+    # item is the caller's brief instead, its name tells the reader of a secret
+    from conftest import Recorder
+
+    text = BRIEFING.replace("{first}", first)
+    assert _status_of(text, "The reader is never told that anything is secret.") == status
+    module = _module_of(text.format(invariants=""), f"briefing_{first}")
+    reader = Recorder("ok")
+    module.briefing(drafter=Recorder("<note>"), reader=reader, brief="<brief>")
+    given = [call["secret_note"] for call in reader.calls]
+    assert ("<brief>" in given) is (status is Status.VIOLATED)
+
+
+AUDITION = """\
+---
+name: audition
+kind: pattern
+---
+
+# Audition
+
+Two assessors hear each recording at once; a director casts from the panel.
+
+### Slots
+
+- `range_assessor`
+- `blend_assessor`
+- `director`
+- `designer`
+- `critic`
+
+### Requires
+
+- The caller supplies:
+    recordings: string[] -- one recording per applicant
+    names: string[] -- the applicants' names, in the same order
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let panel = parallel for recording, index in recordings:
+  parallel:
+    let range_check = call range_assessor
+      recording: recording
+    let blend_check = call blend_assessor
+      recording: recording
+  return {{ name: names[index], range: range_check, blend: blend_check }}
+let casting = call director
+  panel: {given}
+let critique = null
+let draft = null
+loop until critique approves (max: 3):
+  let draft = call designer
+    panel: panel
+    feedback: critique.advice
+  let critique = call critic
+    draft: draft
+return {{
+  cast: casting,
+  design: draft
+}}
+```
+"""
+
+
+def test_a_call_in_a_parallel_block_runs_once_per_element() -> None:
+    # a `parallel:` block runs every branch: each recording reaches exactly
+    # one range assessor call (run: three recordings, three calls, one each)
+    from conftest import Recorder
+
+    text = AUDITION.replace("{given}", "panel")
+    assert _status_of(text, "Each recording is sent to exactly one range assessor call.") == Status.PROVED
+    module = _module_of(text.format(invariants=""), "audition_once")
+    assessor = Recorder("r")
+    module.audition(
+        range_assessor=assessor, blend_assessor=Recorder("b"), director=Recorder("c"),
+        designer=Recorder("d"), critic=Recorder({"verdict": "approve"}),
+        recordings=["x", "y", "z"], names=["X", "Y", "Z"],
+    )
+    assert sorted(call["recording"] for call in assessor.calls) == ["x", "y", "z"]
+
+
+@pytest.mark.parametrize(
+    ("given", "status"),
+    [
+        # the names sit in the panel's records, one per recording: whether
+        # every name is there depends on the lists' lengths, not shown
+        ("panel", Status.UNRECOGNIZED),
+        # no name reaches the director at all
+        ("recordings", Status.VIOLATED),
+    ],
+)
+def test_an_input_inside_the_records_of_a_list_is_not_shown_missing(given: str, status: Status) -> None:
+    from conftest import Recorder
+
+    text = AUDITION.replace("{given}", given)
+    assert _status_of(text, "The director sees the applicants' names.") == status
+    module = _module_of(text.format(invariants=""), f"audition_{given}")
+    director = Recorder("c")
+    module.audition(
+        range_assessor=Recorder("r"), blend_assessor=Recorder("b"), director=director,
+        designer=Recorder("d"), critic=Recorder({"verdict": "approve"}),
+        recordings=["x", "y"], names=["X", "Y"],
+    )
+    names = [entry["name"] for entry in director.calls[0]["panel"] if isinstance(entry, dict)]
+    assert (names == ["X", "Y"]) is (given == "panel")
+
+
+def test_a_value_the_first_round_cannot_have_yet_has_two_meanings() -> None:
+    # the designer gets the critic's advice from the second round on; the
+    # first round is given the loop's starting null: "is passed the critic's
+    # advice" may mean either, so it is neither proved nor violated
+    from conftest import Recorder
+
+    text = AUDITION.replace("{given}", "panel")
+    assert _status_of(text, "The designer is passed the critic's advice.") == Status.UNRECOGNIZED
+    assert _status_of(text, "The designer is passed the critic's advice on later rounds.") == Status.PROVED
+    assert _status_of(text, "The director is passed the critic's advice.") == Status.VIOLATED
+    module = _module_of(text.format(invariants=""), "audition_rounds")
+    designer = Recorder("d")
+    critic = Recorder({"verdict": "revise", "advice": "A1"}, {"verdict": "approve", "advice": "A2"})
+    module.audition(
+        range_assessor=Recorder("r"), blend_assessor=Recorder("b"), director=Recorder("c"),
+        designer=designer, critic=critic, recordings=["x"], names=["X"],
+    )
+    assert [call["feedback"] for call in designer.calls] == [None, "A1"]
+
+
+EXCHANGE = """\
+---
+name: exchange
+kind: pattern
+---
+
+# Exchange
+
+Two sides answer each other, round after round.
+
+### Slots
+
+- `pro`
+- `con`
+
+### Requires
+
+- The caller supplies:
+    topic: string -- the topic
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let last_pro = null
+let last_con = null
+repeat 3:
+  let last_pro = call pro
+    topic: topic
+    prior: last_con
+  let last_con = call con
+    topic: topic
+    prior: last_pro
+return {{
+  pro: last_pro,
+  con: last_con
+}}
+```
+"""
+
+
+def test_the_previous_output_of_a_slot_run_earlier_in_the_round_has_two_meanings() -> None:
+    # `con` is given `pro`'s argument of this round, made just before it:
+    # "previous" may mean that one or the round before's
+    from conftest import Recorder
+
+    assert _status_of(EXCHANGE, "The con side is passed the pro side's previous argument.") == Status.UNRECOGNIZED
+    assert _status_of(EXCHANGE, "The con side is passed the pro side's argument.") == Status.PROVED
+    module = _module_of(EXCHANGE.format(invariants=""), "exchange_previous")
+    pro = Recorder(*(f"P{k}" for k in range(1, 4)))
+    con = Recorder(*(f"C{k}" for k in range(1, 4)))
+    module.exchange(pro=pro, con=con, topic="t")
+    assert [call["prior"] for call in con.calls] == ["P1", "P2", "P3"]
+
+
+# ---------------------------------------------------------------- a local named as an argument of every iteration
+
+PLANNED = """\
+---
+name: planned
+kind: pattern
+---
+
+# Planned
+
+A planner writes one plan; a technician runs it on every sample.
+
+### Slots
+
+- `planner`
+  - requires: samples
+  - ensures: a plan
+- `technician`
+  - requires: sample, steps
+  - ensures: readings
+
+### Requires
+
+- The caller supplies:
+    samples: string[] -- the samples
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let plan = call planner
+  samples: samples
+let runs = []
+for sample in samples:
+  let reading = call technician
+    sample: sample
+    steps: plan
+  append reading to runs
+  {change}
+return {{
+  runs: runs
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("change", "status"),
+    [
+        # `plan` is set once, before the loop: every run gets the same one
+        ("", Status.PROVED),
+        # each round replaces the plan with the reading just made
+        ("plan = reading", Status.VIOLATED),
+    ],
+)
+def test_a_local_named_as_the_identical_argument_is_the_argument_that_carries_it(change: str, status: Status) -> None:
+    text = PLANNED.replace("{change}", change)
+    # the argument is `steps`, not `plan`: the local names it by what it carries
+    assert _status_of(text, "Every technician receives the identical plan.") == status
+    module = _module_of(text.format(invariants=""), f"planned_{bool(change)}")
+    from conftest import Recorder
+
+    technician = Recorder(lambda **kw: f"<reading of {kw['sample']}>")
+    module.planned(planner=Recorder("<plan>"), technician=technician, samples=["s1", "s2", "s3"])
+    steps = {str(call["steps"]) for call in technician.calls}
+    assert (len(steps) == 1) is (status is Status.PROVED)
+
+
+@pytest.mark.parametrize(
+    ("returned", "status"),
+    [
+        ("runs", Status.PROVED),
+        # the readings written into a text are not the readings as they came
+        ('"Runs: {{runs}}"', Status.VIOLATED),
+    ],
+)
+def test_a_raw_output_returned_is_not_written_into_a_text(returned: str, status: Status) -> None:
+    text = PLANNED.replace("{change}", "").replace("  runs: runs\n}}", f"  runs: {returned}\n}}}}")
+    assert _status_of(text, "The runs returned are the technician's raw outputs.") == status
+    assert _status_of(text, "The runs returned come from the technician.") == Status.PROVED
+    module = _module_of(text.format(invariants=""), f"planned_raw_{status.value}")
+    from conftest import Recorder
+
+    out = module.planned(planner=Recorder("<plan>"), technician=Recorder(lambda **kw: f"<reading of {kw['sample']}>"), samples=["s1"])
+    runs = out["runs"] if isinstance(out, dict) else out.runs
+    assert isinstance(runs, list) is (status is Status.PROVED)
+
+
+@pytest.mark.parametrize(
+    ("extra", "status"),
+    [
+        # each call is passed its own sample only: none sees another
+        ("", Status.VIOLATED),
+        # every call is also passed the whole list: other samples may reach
+        # each call, which the analysis does not count element by element
+        ("\n    all: samples", Status.UNRECOGNIZED),
+    ],
+)
+def test_receiving_other_calls_elements_is_broken_only_where_none_can_reach(extra: str, status: Status) -> None:
+    delegation = ONCE.replace("    sample: sample", "    sample: sample" + extra)
+    assert _statuses(delegation, ["Each technician sees the other samples."]) == [status]
+    text = PATTERN.format(invariants="", delegation=delegation)
+    module = _module_of(text, f"assay_others_{bool(extra)}")
+    from conftest import Recorder
+
+    technician = Recorder("<reading>")
+    module.assay(technician=technician, samples=["s1", "s2"], replicates=1)
+    # whether some call was passed a sample other than its own
+    others = [
+        any(other != call["sample"] and other in str(v) for k, v in call.items() if k != "sample" for other in ("s1", "s2"))
+        for call in technician.calls
+    ]
+    assert any(others) is (status is Status.UNRECOGNIZED)
+
+
+# ---------------------------------------------------------------- a call counted after a collected loop
+
+TRACING = """\
+---
+name: tracing
+kind: pattern
+---
+
+# Tracing
+
+Trace every tile, then draw the sheet once.
+
+### Slots
+
+- `outliner`
+  - requires: tile
+  - ensures: `{{ paths }}`
+- `cartographer`
+  - requires: the traced tiles
+  - ensures: `{{ image }}`
+
+### Requires
+
+- The caller supplies:
+    tiles: string[] -- the tiles
+
+### Returns
+
+- `map`: the sheet
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+{delegation}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("loop", "status"),
+    [
+        # a `return` in a collected loop gives one iteration its value: the
+        # sheet is still drawn once
+        ("let traced = parallel for tile in tiles:\n  let outline = call outliner\n    tile: tile\n  return outline.paths", Status.PROVED),
+        ("let traced = for tile in tiles:\n  let outline = call outliner\n    tile: tile\n  return outline.paths", Status.PROVED),
+        # a `return` in a loop that collects nothing ends the pattern: a run
+        # may draw no sheet
+        (
+            "let traced = []\nfor tile in tiles:\n  let outline = call outliner\n    tile: tile\n"
+            "  if outline says empty:\n    return { map: null }\n  append outline.paths to traced",
+            Status.VIOLATED,
+        ),
+    ],
+)
+def test_a_return_inside_a_collected_loop_does_not_end_the_run(loop: str, status: Status) -> None:
+    delegation = loop + "\n\nlet sheet = call cartographer\n  traced: traced\n\nreturn {\n  map: sheet.image\n}"
+    sentence = "The cartographer is called exactly once."
+    assert _statuses_in(TRACING.format(invariants=f"- {sentence}", delegation=delegation)) == [status]
+    module = _module_of(TRACING.format(invariants="", delegation=delegation), f"tracing{next(_GATES)}")
+    drawn: list[object] = []
+
+    def outliner(**_: object) -> dict[str, str]:
+        return {"paths": "p", "decision": "empty"}
+
+    def cartographer(**given: object) -> dict[str, str]:
+        drawn.append(given["traced"])
+        return {"image": "i"}
+
+    module.tracing(outliner=outliner, cartographer=cartographer, tiles=["a", "b"], judge=lambda *_: "empty")
+    assert (len(drawn) == 1) == (status is Status.PROVED), drawn
+
+
+#: (the loops of the case above, then one or two sheets drawn)
+_TRACED = "let traced = parallel for tile in tiles:\n  let outline = call outliner\n    tile: tile\n  return outline.paths"
+_UNTIL_EMPTY = (
+    "let traced = []\nfor tile in tiles:\n  let outline = call outliner\n    tile: tile\n"
+    "  if outline says empty:\n    return { map: null }\n  append outline.paths to traced"
+)
+_ONE_SHEET = "\n\nlet sheet = call cartographer\n  traced: traced\n\nreturn {\n  map: sheet.image\n}"
+_TWO_SHEETS = (
+    "\n\nlet draft = call cartographer\n  traced: traced\nlet sheet = call cartographer\n  traced: draft.image"
+    "\n\nreturn {\n  map: sheet.image\n}"
+)
+
+
+@pytest.mark.parametrize(
+    ("delegation", "sentence", "status"),
+    [
+        # bare: exactly once, or at least once
+        (_TRACED + _ONE_SHEET, "The cartographer is called once.", Status.PROVED),
+        (_UNTIL_EMPTY + _ONE_SHEET, "The cartographer is called once.", Status.VIOLATED),
+        (_TRACED + _TWO_SHEETS, "The cartographer is called once.", Status.UNRECOGNIZED),
+        (_TRACED + _TWO_SHEETS, "The cartographer is called twice.", Status.PROVED),
+        (_UNTIL_EMPTY + _TWO_SHEETS, "The cartographer runs twice.", Status.VIOLATED),
+        # with "only": exactly once, or at most once
+        (_TRACED + _ONE_SHEET, "The cartographer is only ever called once.", Status.PROVED),
+        (_UNTIL_EMPTY + _ONE_SHEET, "The cartographer is only called once.", Status.UNRECOGNIZED),
+        (_TRACED + _TWO_SHEETS, "The cartographer is only called once.", Status.VIOLATED),
+    ],
+)
+def test_a_count_said_bare_is_proved_exact_and_broken_only_under_both_meanings(
+    delegation: str, sentence: str, status: Status
+) -> None:
+    assert _statuses_in(TRACING.format(invariants=f"- {sentence}", delegation=delegation)) == [status]
+    module = _module_of(TRACING.format(invariants="", delegation=delegation), f"tracing{next(_GATES)}")
+    wanted = 2 if "twice" in sentence else 1
+    counts = []
+    for decision in ("empty", "go"):
+        drawn: list[object] = []
+
+        def outliner(_decision: str = decision, **_: object) -> dict[str, str]:
+            return {"paths": "p", "decision": _decision}
+
+        def cartographer(_drawn: list[object] = drawn, **given: object) -> dict[str, str]:
+            _drawn.append(given["traced"])
+            return {"image": "i"}
+
+        module.tracing(outliner=outliner, cartographer=cartographer, tiles=["a", "b"], judge=lambda *_, d=decision: d)
+        counts.append(len(drawn))
+    if status is Status.PROVED:
+        assert counts == [wanted, wanted], counts
+    elif status is Status.VIOLATED:
+        # a run that breaks the weaker meaning too: fewer calls for a bare
+        # count, more for one said with "only"
+        assert (min(counts) < wanted) if "only" not in sentence else (max(counts) > wanted), counts
+    else:
+        # one meaning holds on every run, the other fails on some
+        assert (min(counts) >= wanted) if "only" not in sentence else (max(counts) <= wanted), counts
+        assert counts != [wanted, wanted], counts
+
+
+# ---------------------------------------------------------------- a field word that is the program's own name
+
+PANEL_OF_NOSES = """\
+---
+name: noses
+kind: pattern
+---
+
+# Noses
+
+A perfumer composes, a panel smells, a judge decides.
+
+### Slots
+
+- `perfumer`
+  - requires: brief
+  - ensures: `{{ name, notes, cost }}`
+- `sniffer`
+  - requires: the notes
+  - ensures: `{{ words }}`
+- `judge_nose`
+  - requires: the name, the impressions
+  - ensures: a verdict
+
+### Requires
+
+- The caller supplies:
+    brief: string -- the brief
+    accords: string[] -- the accords
+
+### Returns
+
+- `verdict`: the judge's verdict
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let formula = call perfumer
+  brief: brief
+
+let impressions = parallel for accord in accords:
+  let blotter = call sniffer
+    notes: formula.notes
+    accord: accord
+  return {{ accord: accord, words: blotter.words }}
+
+let verdict = call judge_nose
+  formula_name: formula.name
+  impressions: impressions
+
+return {{ verdict: verdict }}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "status"),
+    [
+        # `impressions` is the local the judge is given; no sniffer result
+        # has such a field: "the sniffers' impressions" is not a field
+        ("The judge nose never sees the sniffers' impressions.", Status.UNRECOGNIZED),
+        ("The judge nose never sees the sniffers' words.", Status.VIOLATED),
+        # which name was chosen is the perfumer's `name` field: what the
+        # judge receives, not a fact a prompt could tell
+        ("The judge nose never learns which name the perfumer chose.", Status.UNRECOGNIZED),
+        ("The judge nose never sees the perfumer's name.", Status.VIOLATED),
+        ("The judge nose never sees the perfumer's cost.", Status.PROVED),
+        # told nothing about a delegate's thing: what reaches the judge
+        ("The judge nose is told nothing about the perfumer's name.", Status.UNRECOGNIZED),
+        # the same field read from one result before the loop
+        ("Every sniffer gets the same notes.", Status.PROVED),
+    ],
+)
+def test_a_word_the_program_uses_for_its_own_data(sentence: str, status: Status) -> None:
+    assert _statuses_in(PANEL_OF_NOSES.format(invariants=f"- {sentence}")) == [status]
+
+
+DRAFTS = """\
+---
+name: drafts
+kind: pattern
+---
+
+# Drafts
+
+A drafter revises a text for a few rounds.
+
+### Slots
+
+- `drafter`
+  - requires: brief
+  - ensures: a draft
+
+### Requires
+
+- The caller supplies:
+    brief: string -- the brief
+
+### Config
+
+- `rounds` (integer, default: 3): how many drafts
+
+### Returns
+
+- `text`: the text returned
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let draft = null
+let first = null
+repeat rounds as round:
+  let draft = call drafter
+    brief: brief
+    round: round
+  if first is null:
+    first = draft
+return {{
+  text: {returned}
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("returned", "status"),
+    [
+        # `draft` is set by every call of the drafter and by nothing else
+        ("draft", Status.PROVED),
+        # `first` carries a drafter output too, but the first one
+        ("first", Status.VIOLATED),
+    ],
+)
+def test_the_latest_output_returned_is_the_local_every_call_sets(returned: str, status: Status) -> None:
+    text = DRAFTS.replace("{returned}", returned)
+    assert _status_of(text, "The returned text is the drafter's latest output.") == status
+    assert _status_of(text, "The returned text comes from the drafter.") == Status.PROVED
+    # "always": of the runs where `rounds` is 0 too, where the text is null
+    assert _status_of(text, "The returned text always comes from the drafter.") == Status.UNRECOGNIZED
+    module = _module_of(text.format(invariants=""), f"drafts_{returned}")
+    from conftest import Recorder
+
+    drafter = Recorder(lambda **kw: f"<draft {kw['round']}>")
+    out = module.drafts(drafter=drafter, brief="b", rounds=3)
+    text_out = out["text"] if isinstance(out, dict) else out.text
+    assert (text_out == "<draft 3>") is (status is Status.PROVED)
+
+
+@pytest.mark.parametrize(
+    ("passed", "status"),
+    [
+        # the count of the loop that repeats it: a number of its round
+        ("    round: round\n", Status.UNRECOGNIZED),
+        # the brief alone, the same on every round
+        ("", Status.PROVED),
+    ],
+)
+def test_the_count_of_its_rounds_may_tell_a_delegate_it_is_retried(passed: str, status: Status) -> None:
+    from conftest import Recorder
+
+    text = DRAFTS.replace("{returned}", "draft").replace("    round: round\n", passed)
+    assert _status_of(text, "The drafter is not told that it is being retried.") == status
+    module = _module_of(text.format(invariants=""), f"drafts_retried_{bool(passed)}")
+    drafter = Recorder("<draft>")
+    module.drafts(drafter=drafter, brief="b", rounds=3)
+    # what each call was given: the round's number, or the brief alone
+    assert [c.get("round") for c in drafter.calls] == ([1, 2, 3] if passed else [None, None, None])
+
+
 ROUTES = DRAFTS.replace("- `rounds` (integer, default: 3): how many drafts", "- `rounds` (integer, default: 3): most drafts").replace(
     "  - ensures: a draft", "  - ensures: `{{ path, stops }}`\n- `walker`\n  - requires: path\n  - ensures: ok or redo"
 ).split("### Delegation")[0] + """### Delegation

@@ -51,6 +51,12 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
     own_work: list[Problem] = []
     own_term: str | None = None
     named = tuple(t for t in claim.terms if t in facts.a.slots)
+    #: a hidden fact that the slot itself is run again ("not told it is
+    #: being retried"), and the count of the loop that repeats it, given
+    #: to it (`attempt: attempt` in the records it is passed): a number of
+    #: its round, not data made from work
+    again = next((t for t in claim.terms if _of_repeating(t)), None)
+    repeats: list[Problem] = []
     for call in calls:
         for prop, flows in facts.props(call):
             value = prop.prop.value
@@ -73,6 +79,10 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
                     found = f"{at} carries `{var}`, the loop's count of its rounds, named for {term!r}"
                 if found:
                     break
+                if again is not None and not repeats and f.src.kind == "iter" and (var := _counter(facts, f)):
+                    repeats.append(
+                        Problem(value.span, f"{at} carries `{var}`, the count of the loop's rounds, which may tell it it runs again ({again!r})")
+                    )
             if found is None:
                 for text in _texts(value):
                     if term := _named(facts, text, claim.terms):
@@ -120,6 +130,8 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
     hidden = ", ".join(repr(t) for t in claim.terms) or "the other invocations"
     lines = ", ".join(str(c.call.span.line) for c in calls)
     evidence = [f"nothing passed to `{me}` (line {lines}) names {hidden} or hands over another delegate"]
+    if repeats and not problems:
+        return unsettled(f"what `{me}` is given may show it that it runs again: whether that tells it so is not settled", repeats, evidence[:0])
     if own_work and not problems and not loose:
         why = (
             f"what `{me}` is given is named after {own_term!r} "
@@ -134,6 +146,16 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
         why = f"what `{me}` is given shares a word with the hidden fact but never names {who}: it may be `{me}`'s own task"
         return unsettled(why, loose, evidence[:0])
     return verdict(problems + loose, evidence)
+
+
+#: The stems of words for a delegate being run again ("retried",
+#: "re-asked", "repeated", "another attempt").
+_REPEATING = ("retr", "rerun", "re_run", "repeat", "again", "attempt", "redo", "reask", "re_ask", "resubmit", "second_try")
+
+
+def _of_repeating(term: str) -> bool:
+    """Whether a hidden fact is that the delegate is run again."""
+    return term.lower().replace("-", "_").startswith(_REPEATING)
 
 
 def _counter(facts: Facts, f: Flow) -> str | None:
