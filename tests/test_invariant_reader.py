@@ -4435,6 +4435,14 @@ def test_a_fact_told_by_a_clause_of_its_own(sentence: str, canonical: str | None
         ("The actor does not know it is run several times", None),
         ("The actor does not know it is called more than once", None),
         ("The observer does not know it is used again", None),
+        # nor a verb of passing through or on to something: the fact is
+        # what it passed through or on to
+        ("The actor does not know its outcome went to an observer", "`actor` does not know about observer"),
+        ("The actor does not know its outcome goes through an arbiter", "`actor` does not know about arbiter"),
+        # "an audit", of `let audit = call auditor`: the auditor's doing, or
+        # the local that holds what it found? Not read (once the fact was
+        # "batch or went or through", and a prompt saying "went" broke it)
+        ("The learner is not told that the batch went through an audit", None),
     ],
 )
 def test_words_of_how_often_name_no_hidden_fact(sentence: str, canonical: str | None) -> None:

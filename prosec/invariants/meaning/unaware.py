@@ -29,7 +29,10 @@ _HIDDEN_STOP = frozenset(
     "happen happens happened happening occur occurs occurred occurring take takes took taking place "
     # nor the particle of a phrasal verb or a word of when ("will be worked
     # out afterwards")
-    "out up afterwards afterward".split()
+    "out up afterwards afterward "
+    # nor a verb of passing through something ("that the batch went through
+    # an audit"): the fact is what it went through
+    "go goes went gone through undergo undergoes underwent undergone".split()
 )
 
 
@@ -163,6 +166,14 @@ class UnawareRules(Base):
                 continue
             if acted and (tok.kind == "INPUTS" or (tok.kind in ("WORD", "OUTPUT", "FIELD") and tok.article)):
                 continue  # "the cleaned data", "cleared the dive": what the slot acts on
+            if (
+                tok.kind == "VAR" and not acted and (maker := self.lex.acts.get(tok.text)) is not None
+                and maker not in subject.slots and self.lex.maker(tok.text) == maker
+            ):
+                # "that the batch went through an audit", of `let audit =
+                # call auditor`: the auditor's doing, or the local that holds
+                # what it found? Not read as either
+                raise Unsupported(f"{tok.text!r}, a local named for what its delegate does, in a hidden fact")
             if before == "AUX" or tok.kind in ("VAR", "INPUT", "FIRST", "PRIOR", "LATER", "CURRENT"):
                 continue
             if (
