@@ -6332,6 +6332,12 @@ def test_why_earlier_calls_failed(sentence: str, canonical: str | None) -> None:
         # a verb of a moment says nothing of the rest of its work
         ("The auditor begins the document without seeing the goal", None),
         ("The auditor approves the document while seeing the goal", None),
+        # "its" after what the slot works on: the slot's, or the work's?
+        # (once read as the verifier's own plan); but "its feedback", "its
+        # earlier feedback": a word for what the slot itself makes
+        ("The verifier checks the work without ever seeing its plan", None),
+        ("The verifier checks the work without ever seeing its feedback", "`verifier` never receives its own output"),
+        ("The verifier checks the work without ever seeing its earlier feedback", "`verifier` never receives its previous output"),
         # said first
         ("Without ever seeing the goal, the verifier checks the work", "`verifier` never receives `goal`"),
         ("Without seeing the plan, the auditor approves", "`auditor` never receives `planner`'s output"),

@@ -130,7 +130,10 @@ def canonical(claim: Claim) -> str:
         case Isolation(target=target, source=src):
             return f"{subject(target)} never receives {source(src, target)}"
         case Firewall(target=target, source=src, fields=fields, only=only):
-            hidden = f"{_n(src)}'s " + " or ".join(_n(f) for f in fields)
+            # (of the slot's own results: "its own", which reads back as that
+            # slot's where "`tester`'s", after `tester`, reads as nothing)
+            owner = "its own" if target.slot == src else f"{_n(src)}'s"
+            hidden = f"{owner} " + " or ".join(_n(f) for f in fields)
             if only:
                 return f"{subject(target)} receives only {_n(src)}'s output, never {hidden}"
             return f"{subject(target)} never receives {hidden}"

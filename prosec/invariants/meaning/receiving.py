@@ -75,6 +75,11 @@ def _an_act_noun(text: str, names: tuple[str, ...]) -> bool:
     )
 
 
+
+#: Kinds after "its" that make it the slot's own: "its own notes", "its
+#: earlier verdicts", "its output".
+_ITS_OWN = frozenset("OWN PRIOR LATER CURRENT FIRST OUTPUT".split())
+
 class ReceivingRules(Base):
     """Rules of the English grammar about what a slot receives."""
 
@@ -114,6 +119,14 @@ class ReceivingRules(Base):
         verb = next(t for t in self._tokens(items) if t.type not in ("WITHOUT", "EVER", "SEE", "COMMA"))
         if str(verb).lower() in _MOMENT_VERBS:
             raise Unsupported("a verb of a moment, not of the slot's work")
+        tokens = self._tokens(items)
+        worked_on = [t for t in tokens[: next(k for k, t in enumerate(tokens) if t.type == "WITHOUT")] if t.type != "COMMA"]
+        its = [k for k, t in enumerate(self.toks) if t.kind == "ITS"]
+        if len(worked_on) > 1 and any(k + 1 < len(self.toks) and self.toks[k + 1].kind not in _ITS_OWN for k in its):
+            # "the tester grades a machine without seeing its wipe log": the
+            # tester's, or the machine's? Not read ("its own earlier
+            # verdicts", "its previous rulings": the slot's own work)
+            raise Unsupported("'its' after what the slot works on")
         return self.see_neg(items)
 
     def see_neg_made(self, items: list[Any]) -> Clause:
