@@ -8633,3 +8633,20 @@ def test_turn_as_a_noun_moves_no_particle() -> None:
     assert _particle_moved(said, said) == (said, said)
     moved = "the guard turns down the brief".split()
     assert _particle_moved("the guard turns the brief down".split(), "the guard turns the brief down".split()) == (moved, moved)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a way back to a delegate is a way to it
+        ("Nothing the planner produces goes back to the executor", "`executor` never receives `planner`'s output"),
+        ("Nothing the planner produces goes to the executor", "`executor` never receives `planner`'s output"),
+        ("The planner's output never flows back to the verifier", "`verifier` never receives `planner`'s output"),
+        # a past participle of what the owner does, before a word for its
+        # whole result, says how it was made; another word is not read
+        ("The executor never sees the verifier's verified output", "`executor` never receives `verifier`'s output"),
+        ("The executor never sees the verifier's approved output", None),
+    ],
+)
+def test_going_back_to_a_delegate_and_a_result_made_so(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PATTERN, sentence) == canonical, sentence

@@ -629,6 +629,7 @@ def lattice(text: str, lex: Lexicon, *, made: bool = False) -> list[list[Tok]]:
         i += n
     out, articles = _one_name(out, articles, lex)
     out, articles = _in_the_list(out, articles)
+    out, articles = _made_so(out, articles, lex)
     out = _verb_after_slot(out)
     for k in range(2, len(out)):
         if (
@@ -674,6 +675,24 @@ def _in_the_list(out: list[list[Tok]], articles: set[int]) -> tuple[list[list[To
         ):
             kept = {i if i < k else i - 2 for i in articles if i not in (k, k + 1)}
             return [*out[:k], *out[k + 2 :]], kept
+    return out, articles
+
+
+def _made_so(out: list[list[Tok]], articles: set[int], lex: Lexicon) -> tuple[list[list[Tok]], set[int]]:
+    """"The reducer's merged result", of a reducer asked to "Merge ...": a
+    past participle of what the owner does, between its possessive and a
+    word for its whole result, says how the result was made, and nothing
+    more (the result of a reducer is merged)."""
+    for k in range(2, len(out) - 1):
+        owners = {n for t in out[k - 2] if t.kind == "SLOT" for n in t.names}
+        word = out[k][0].text
+        if (
+            owners and [t.kind for t in out[k - 1]] == ["POSS"] and all(t.kind == "WORD" for t in out[k])
+            and word.endswith("ed") and [t.kind for t in out[k + 1]] == ["OUTPUT"]
+            and all(any(w != word and _same_stem(word, w) for w in _owner_words(lex, o)) for o in owners)
+        ):
+            kept = {i if i <= k else i - 1 for i in articles}
+            return [*out[:k], *out[k + 1 :]], kept
     return out, articles
 
 

@@ -324,6 +324,11 @@ KINDS: dict[str, tuple[str, ...]] = {
         "go", "goes", "pass", "passes", "travel", "travels", "get through to",
         "make it to", "makes it to", "find its way to", "finds its way to",
         "gets to", "get to",
+        # "nothing the planner produces goes back to the instructors": the
+        # way back to a delegate that came before is a way to it all the same
+        "go back", "goes back", "flow back", "flows back", "pass back", "passes back",
+        "make it back to", "makes it back to", "find its way back to", "finds its way back to",
+        "get back to", "gets back to",
     ),
     # "never lets the change through", "keeps the target from running"
     "LET": ("lets", "let"),
