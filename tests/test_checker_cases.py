@@ -1932,6 +1932,32 @@ def test_the_count_of_its_rounds_may_tell_a_delegate_it_is_retried(passed: str, 
     assert [c.get("round") for c in drafter.calls] == ([1, 2, 3] if passed else [None, None, None])
 
 
+@pytest.mark.parametrize(
+    ("loop", "status"),
+    [
+        # the prompt says "Round {tasting_round}": a count of rounds, which
+        # says nothing of tasting, whatever the words before its head
+        ("tasting_round", Status.PROVED),
+        # a count named for the tasting itself: the number of the tasting
+        ("tasting", Status.VIOLATED),
+    ],
+)
+def test_a_loop_count_names_its_rounds_by_the_head_of_its_name(loop: str, status: Status) -> None:
+    from conftest import Recorder
+
+    text = (
+        DRAFTS.replace("{returned}", "draft")
+        .replace("repeat rounds as round:", f"repeat rounds as {loop}:")
+        .replace("    round: round\n", f'    prompt: "Round {{{{{loop}}}}}: draft the text."\n')
+    )
+    assert _status_of(text, "The drafter doesn't know its drafts are tasted") == status
+    module = _module_of(text.format(invariants=""), f"drafts_{loop}")
+    drafter = Recorder("<draft>")
+    module.drafts(drafter=drafter, brief="b", rounds=2)
+    # what the drafter is told: the round's number, never the loop's name
+    assert [c["prompt"] for c in drafter.calls] == ["Round 1: draft the text.", "Round 2: draft the text."]
+
+
 ROUTES = DRAFTS.replace("- `rounds` (integer, default: 3): how many drafts", "- `rounds` (integer, default: 3): most drafts").replace(
     "  - ensures: a draft", "  - ensures: `{{ path, stops }}`\n- `walker`\n  - requires: path\n  - ensures: ok or redo"
 ).split("### Delegation")[0] + """### Delegation

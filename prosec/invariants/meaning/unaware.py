@@ -10,7 +10,7 @@ from lark import Token
 
 from ..claims import Claim, FromInput, Unaware
 from ..lattice import Tok, identifies
-from ..lexicon import singular, words_of
+from ..lexicon import plural, singular, words_of
 from .base import Base, Clause, Obj, Subject, Unsupported, _tok
 
 #: Words that say nothing about the hidden fact in "X does not know <fact>".
@@ -98,7 +98,9 @@ class UnawareRules(Base):
         """A word that names a key of the program's data (a field of a result
         it reads, or one a slot declares)."""
         keys = self.lex.read_keys | self.lex.declared_keys
-        return tok.kind in ("FIELD", "WORD", "DECLARED") and bool({*tok.names, tok.text.replace(" ", "_")} & keys)
+        said = tok.text.replace(" ", "_")
+        # (in either number: "the exhibits", of `entry.exhibit`)
+        return tok.kind in ("FIELD", "WORD", "DECLARED") and bool({*tok.names, said, singular(said), plural(said)} & keys)
 
     def _terms(self, hidden: list[Token], subject: Subject) -> tuple[str, ...]:
         """The words that name the hidden fact: other slots, and content words
@@ -174,6 +176,10 @@ class UnawareRules(Base):
                 # call auditor`: the auditor's doing, or the local that holds
                 # what it found? Not read as either
                 raise Unsupported(f"{tok.text!r}, a local named for what its delegate does, in a hidden fact")
+            if before == "BY" and tok.kind in ("VAR", "INPUT"):
+                # "that its blends are tasted by a panel", of a config
+                # `panel_size`: who does it is the fact, named by no slot
+                raise Unsupported("the doer of a hidden fact, named as the pattern's data")
             if before == "AUX" or tok.kind in ("VAR", "INPUT", "FIRST", "PRIOR", "LATER", "CURRENT"):
                 continue
             if (
@@ -301,6 +307,17 @@ class UnawareRules(Base):
             if rest and self.lex.acts.get(rest[0].text) in own and len(set(own)) == 1:
                 return self.unaware_others(items)
             raise Unsupported("someone else, unnamed, in a hidden fact")
+        if said and said[0].text in _ANYONE:
+            # "does not know anyone was asked before it", "that anyone
+            # will put a price on what they find": the fact is that some
+            # delegate, unnamed, does it, which no word of a prompt need say
+            # (the backup told "the first volunteer could not go"); but
+            # "that anyone is observing its work" names the observer by
+            # what it does
+            rest = [t for t in said[1:] if t.kind not in ("BE", "AUX")]
+            doer = self.lex.acts.get(rest[0].text) if rest else None
+            if doer is None or doer in self._subject(items).slots:
+                raise Unsupported("someone, unnamed, in a hidden fact")
         kinds_said = [_tok(self.toks, t).kind for t in hidden]
         # "that it gates another service", where a word for every slot
         # stands after "another": the one slot that is not the subject

@@ -72,10 +72,12 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
                     found = f"{at} passes input `{f.src.name}`, whose name reveals {term!r}"
                 elif f.src.kind == "text" and (term := _named(facts, f.src.name, claim.terms)):
                     found = f"{at} carries the text {f.src.name!r} (line {f.src.span.line if f.src.span else '?'}), which says {term!r}"
-                elif f.src.kind == "iter" and (var := _counter(facts, f)) and (term := _named(facts, var, claim.terms)):
+                elif f.src.kind == "iter" and (var := _counter(facts, f)) and (term := _named(facts, words_of(var)[-1], claim.terms)):
                     # "not told which attempt it is judging", of a prompt
                     # "Drawdown number {attempt}" in `... as attempt`: the
-                    # count of the round the loop names so
+                    # count of the round the loop names so (by the head of
+                    # its name: `tasting_round` counts rounds, which says
+                    # nothing of "tasted"; the delegate is given the number)
                     found = f"{at} carries `{var}`, the loop's count of its rounds, named for {term!r}"
                 if found:
                     break
