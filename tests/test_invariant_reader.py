@@ -8650,3 +8650,104 @@ def test_turn_as_a_noun_moves_no_particle() -> None:
 )
 def test_going_back_to_a_delegate_and_a_result_made_so(sentence: str, canonical: str | None) -> None:
     assert _read_as(PATTERN, sentence) == canonical, sentence
+
+
+SHOW = """\
+---
+name: show
+kind: pattern
+---
+
+# Show
+
+A steward checks each exhibit, class judges score them, a chief judge places the class, and a fitter adjusts a setup a player tries.
+
+### Slots
+
+- `steward`
+  - requires: exhibit
+  - ensures: a verdict `{ decision: approve | reject, reason }`
+- `class_judge`
+  - requires: exhibit, schedule
+  - ensures: a scorecard
+- `chief_judge`
+  - requires: scorecards, class_name
+  - ensures: the places
+- `fitter`
+  - requires: schedule
+  - ensures: `{ summary, turns, heights, nut_work }`
+- `player`
+  - requires: setup
+  - ensures: a verdict
+
+### Config
+
+- `rounds` (integer, default: 2): how many fittings
+- `panel_size` (integer, default: 3): how many class judges
+
+### Requires
+
+- The caller supplies:
+    entries: object[] -- the benched entries, each `{ number, exhibit }`
+    exhibitors: object -- entry number to exhibitor
+    schedule: string -- the schedule's wording
+    class_name: string -- the class
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+for entry in entries:
+  let check = call steward
+    exhibit: entry.exhibit
+    prompt: "Does this exhibit meet the schedule?"
+let cards = parallel for entry in entries:
+  call class_judge
+    exhibit: entry.exhibit
+    schedule: schedule
+let places = call chief_judge
+  scorecards: cards
+  class_name: class_name
+repeat rounds as tasting_round:
+  let setup = call fitter
+    schedule: schedule
+    prompt: "Round {tasting_round}: adjust the setup."
+  let verdict = call player
+    setup: setup
+return { places: places }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # "names" alone stands for `class_name`; after the exhibitors'
+        # possessive it is theirs, which no name of the pattern holds
+        ("The steward never learns the exhibitors' names", None),
+        ("The steward never sees the exhibitors", "`steward` never receives `exhibitors`"),
+        # "the judges", of a `class_judge` and a `chief_judge` over them: the
+        # class judges, or both? Not read; each named is
+        ("The judges never see the exhibitors", None),
+        ("The class judges never see the exhibitors", "`class_judge` never receives `exhibitors`"),
+        # the exhibits, of `entry.exhibit`: the pattern's own data, in either
+        # number, is no word of a hidden fact (nor the topic of one)
+        ("The steward doesn't know the exhibits will be judged afterwards", None),
+        # the doer of a hidden fact named as the pattern's data ("a panel",
+        # of `panel_size`), and someone unnamed: not read
+        ("The steward doesn't know its verdicts are read by a panel", None),
+        ("The fitter doesn't know anyone was asked before it", None),
+        # "only the summary, never the turns or the heights": the keys the
+        # fitter declares besides the summary are kept away too
+        ("The player hears only the fitter's summary, never the turns or the heights",
+         "`player` receives only `fitter`'s output, never `fitter`'s `turns` or `heights` or `nut_work`"),
+        ("The player hears only the fitter's output, never the turns or the heights",
+         "`player` receives only `fitter`'s output, never `fitter`'s `turns` or `heights`"),
+    ],
+)
+def test_names_said_of_another_owner_and_facts_of_no_one(sentence: str, canonical: str | None) -> None:
+    assert _read_as(SHOW, sentence) == canonical, sentence
+

@@ -439,6 +439,9 @@ def lattice(text: str, lex: Lexicon, *, made: bool = False) -> list[list[Tok]]:
                 name is not None and name[2] == "INPUT" and name[0] == 1 and len(name[3]) == 1 and not owners
                 and out[-1][0].kind == "POSS" and len(out) > 1 and any(t.kind == "INPUT" for t in out[-2])
                 and word not in lex.key_forms and word not in lex.declared_keys
+                # (not by the last word of its name: "the exhibitors'
+                # names", of `class_name`, which "names" stands for alone)
+                and not (len(ws := words_of(name[3][0])) > 1 and singular(word) == singular(ws[-1]))
             ):
                 # "the patient's symptoms", of inputs `patient_record` and
                 # `symptoms`: an input of its own after an input's possessive

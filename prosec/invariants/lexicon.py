@@ -1227,6 +1227,11 @@ def _key_aliases(lex: Lexicon, program: ir.Program, input_set: frozenset[str], r
                 lex.add([*ws[:-1], v], 1, Entity(kind, (name,)))
 
 
+#: First words of a slot's name that set it over others of its kind
+#: (`chief_judge` beside `class_judge`).
+_RANKS = frozenset("chief head lead senior principal master supervising presiding".split())
+
+
 def build_lexicon(
     *,
     slots: Iterable[str],
@@ -1521,6 +1526,11 @@ def build_lexicon(
             shared.setdefault(plural(ws[-1]), set()).add(name if entity.kind == "slot" else "")
     for word, owners in sorted(shared.items()):
         if len(owners) > 1 and "" not in owners and word not in _NOT_ALIASES and word not in GENERIC_ROLES:
+            if any(words_of(o)[0] in _RANKS for o in owners):
+                # "the judges", of a `class_judge` and a `chief_judge`: the
+                # judges the chief is over, or every slot of that name?
+                # Neither
+                continue
             lex.add([word], 1, Entity("slot", tuple(sorted(owners))))
     _shared_input_heads(lex, entities)
     for var, seq in delegate_vars.items():

@@ -684,6 +684,21 @@ class ReceivingRules(Base):
             keep = [o for o in positive if not (o.source is not None and isinstance(o.source, FromField))]
             if any(o.owner not in (f.owner for f in fields) for o in keep if o.owner is not None):
                 raise Unsupported("'only' a slot other than the one whose fields are hidden")
+            shown = [o for o in positive if o.what == "fields" and o.owner in (f.owner for f in fields)]
+            if shown:
+                # "hears only the adjuster's summary, never the truss rod
+                # turns": of what the adjuster makes, the summary alone; the
+                # keys its `ensures:` declares besides are kept away too
+                # (of a slot that declares none, which they are is not known)
+                owner = shown[0].owner
+                assert owner is not None
+                declared = self.lex.declares.get(owner, frozenset())
+                said = {k for o in [*shown, *fields] for k in o.fields}
+                if not declared or not said <= declared:
+                    raise Unsupported("'only' some fields of a slot whose other fields are not known")
+                others = tuple(sorted(declared - said))
+                if others:
+                    out = self._forbid(subject, [*negative, replace(fields[0], fields=others)], only=True)
             return out
         return self._need(subject, positive, only=True) + self._forbid(subject, negative)
 
