@@ -75,10 +75,10 @@ def _an_act_noun(text: str, names: tuple[str, ...]) -> bool:
     )
 
 
-
 #: Kinds after "its" that make it the slot's own: "its own notes", "its
 #: earlier verdicts", "its output".
 _ITS_OWN = frozenset("OWN PRIOR LATER CURRENT FIRST OUTPUT".split())
+
 
 class ReceivingRules(Base):
     """Rules of the English grammar about what a slot receives."""
@@ -116,10 +116,10 @@ class ReceivingRules(Base):
         """"the director casts without ever seeing the names": whatever the
         slot does, it does without them. A verb of a moment ("begins
         without seeing") says nothing of the rest of its work."""
-        verb = next(t for t in self._tokens(items) if t.type not in ("WITHOUT", "EVER", "SEE", "COMMA"))
+        tokens = self._tokens(items)
+        verb = next(t for t in tokens if t.type not in ("WITHOUT", "EVER", "SEE", "COMMA"))
         if str(verb).lower() in _MOMENT_VERBS:
             raise Unsupported("a verb of a moment, not of the slot's work")
-        tokens = self._tokens(items)
         worked_on = [t for t in tokens[: next(k for k, t in enumerate(tokens) if t.type == "WITHOUT")] if t.type != "COMMA"]
         its = [k for k, t in enumerate(self.toks) if t.kind == "ITS"]
         if len(worked_on) > 1 and any(k + 1 < len(self.toks) and self.toks[k + 1].kind not in _ITS_OWN for k in its):

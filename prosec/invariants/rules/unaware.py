@@ -152,7 +152,7 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
 
 #: The stems of words for a delegate being run again ("retried",
 #: "re-asked", "repeated", "another attempt").
-_REPEATING = ("retr", "rerun", "re_run", "repeat", "again", "attempt", "redo", "reask", "re_ask", "resubmit", "second_try")
+_REPEATING = ("retr", "rerun", "re_run", "repeat", "attempt", "redo", "reask", "re_ask", "resubmit")
 
 
 def _of_repeating(term: str) -> bool:
