@@ -8751,3 +8751,20 @@ return { places: places }
 def test_names_said_of_another_owner_and_facts_of_no_one(sentence: str, canonical: str | None) -> None:
     assert _read_as(SHOW, sentence) == canonical, sentence
 
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # what output that cannot be read never brings about: that slot's
+        # calls, kept from running
+        ("Unreadable guard output never leads to a target call", "unreadable `guard` output keeps `target` from running"),
+        # (not "results in": "the result in place of the brief")
+        ("Unreadable guard output never results in a target call", None),
+        ("Unreadable guard output never lets the target run", "unreadable `guard` output keeps `target` from running"),
+        # said to bring it about: not a fail-safe
+        ("Unreadable guard output leads to a target call", None),
+    ],
+)
+def test_what_unreadable_output_never_leads_to(sentence: str, canonical: str | None) -> None:
+    assert _read_as(PATTERN, sentence) == canonical, sentence

@@ -332,6 +332,8 @@ KINDS: dict[str, tuple[str, ...]] = {
     ),
     # "never lets the change through", "keeps the target from running"
     "LET": ("lets", "let"),
+    # "an unreadable reply never leads to packing": what it brings about
+    "LEADS": ("leads to", "lead to"),
     "PREVENT": ("keeps", "keep", "prevents", "prevent", "stops", "stop"),
     # "the guard's reason is what comes back"
     "WHAT_RETURNED": ("what comes back", "what is returned", "what is handed back", "what gets returned",
