@@ -1958,6 +1958,116 @@ def test_a_loop_count_names_its_rounds_by_the_head_of_its_name(loop: str, status
     assert [c["prompt"] for c in drafter.calls] == ["Round 1: draft the text.", "Round 2: draft the text."]
 
 
+REDELIVERY = """\
+---
+name: redelivery
+kind: pattern
+---
+
+# Redelivery
+
+A courier tries to deliver a parcel; when it cannot, a notifier texts the
+recipient, and a checker reads the reader's last verdict on the note.
+
+### Slots
+
+- `courier`
+  - requires: parcel
+  - ensures: a receipt
+- `notifier`
+  - requires: phone
+  - ensures: a text
+- `reader`
+  - requires: text
+  - ensures: a verdict: ok or redo
+- `proofreader`
+  - requires: text
+  - ensures: the text, corrected
+
+### Requires
+
+- The caller supplies:
+    parcel: string -- the parcel
+    phone: string -- the recipient's phone
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let text = null
+try:
+  let receipt = call courier
+    parcel: parcel
+  return {{ text: receipt }}
+catch as failure:
+  let text = call notifier
+    phone: phone
+{told}
+let feedback = null
+loop until feedback says ok (max: 2):
+  let feedback = call reader
+    text: text
+let final = call proofreader
+  text: text
+{given}
+return {{ text: final }}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("told", "status"),
+    [
+        # the failure itself, caught from the courier: it says the delivery failed
+        ("    problem: failure\n", Status.VIOLATED),
+        ("", Status.PROVED),
+    ],
+)
+def test_a_caught_failure_tells_that_something_failed(told: str, status: Status) -> None:
+    from conftest import Recorder
+
+    text = REDELIVERY.replace("{told}\n", told).replace("{given}\n", "")
+    assert _status_of(text, "The notifier is not told that the delivery failed.") == status
+    module = _module_of(text.format(invariants=""), f"redelivery_{status.value}")
+    notifier = Recorder("<text>")
+
+    def courier(**kw: object) -> object:
+        raise RuntimeError("nobody home")
+
+    module.redelivery(courier=courier, notifier=notifier, reader=Recorder("ok"), proofreader=Recorder("<final>"), parcel="p", phone="0")
+    # what the notifier was given: the courier's failure, or the phone alone
+    assert ("problem" in notifier.calls[0]) is (status is Status.VIOLATED)
+
+
+@pytest.mark.parametrize(
+    ("given", "status"),
+    [
+        # a call after the loop, given the reader's last verdict: received
+        ("  verdict: feedback\n", Status.PROVED),
+        # given only the text: "the reader's last verdict" does not reach it
+        # (a call in no loop has no rounds for "last" to pass vacuously over)
+        ("", Status.VIOLATED),
+    ],
+)
+def test_the_last_verdict_given_after_the_loop_must_reach_the_call(given: str, status: Status) -> None:
+    from conftest import Recorder
+
+    text = REDELIVERY.replace("{told}\n", "").replace("{given}\n", given)
+    assert _status_of(text, "The proofreader is given the reader's last verdict.") == status
+    module = _module_of(text.format(invariants=""), f"redelivery_last_{status.value}")
+    proofreader = Recorder("<final>")
+
+    def courier(**kw: object) -> object:
+        raise RuntimeError("nobody home")
+
+    module.redelivery(courier=courier, notifier=Recorder("<text>"), reader=Recorder("redo", "ok"), proofreader=proofreader, parcel="p", phone="0")
+    # what the proofreader was given: the reader's second and last verdict, or none
+    assert proofreader.calls[0].get("verdict") == ("ok" if status is Status.PROVED else None)
+
+
 ROUTES = DRAFTS.replace("- `rounds` (integer, default: 3): how many drafts", "- `rounds` (integer, default: 3): most drafts").replace(
     "  - ensures: a draft", "  - ensures: `{{ path, stops }}`\n- `walker`\n  - requires: path\n  - ensures: ok or redo"
 ).split("### Delegation")[0] + """### Delegation

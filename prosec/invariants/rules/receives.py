@@ -173,6 +173,11 @@ def _satisfied(need: Source, call: CallObs, phase: str, facts: Facts) -> bool:
         case FromSlot(every=True, slot=slot):
             return _every(need, slot, call, phase, facts) or _appended(need, call, facts)
         case FromSlot(age="prior") | AnyResult(age="prior") if phase != "first":
+            if not any(not facts.a.loops[loop].is_block for loop in call.loops):
+                # a call in no loop has no rounds: "the reader's last
+                # verdict", given to the proofreader after the loop, is the
+                # latest one, and must reach it as any output does
+                return _satisfied(replace(need, age="any"), call, phase, facts)
             # a prior round's output exists from the second round on
             if not facts.has_phase(call, "later"):
                 return True

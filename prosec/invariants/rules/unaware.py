@@ -79,6 +79,11 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
                     # its name: `tasting_round` counts rounds, which says
                     # nothing of "tasted"; the delegate is given the number)
                     found = f"{at} carries `{var}`, the loop's count of its rounds, named for {term!r}"
+                elif f.src.kind == "error" and (term := next((t for t in claim.terms if _of_failing(t)), None)):
+                    # "not told that the delivery failed", of a notifier
+                    # passed `problem: failure` in the `catch`: the failure
+                    # itself, which says that something failed
+                    found = f"{at} carries the failure `{f.src.name}` raised, which says {term!r}"
                 if found:
                     break
                 if again is not None and not repeats and f.src.kind == "iter" and (var := _counter(facts, f)):
@@ -153,6 +158,11 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
 #: The stems of words for a delegate being run again ("retried",
 #: "re-asked", "repeated", "another attempt").
 _REPEATING = ("retr", "rerun", "re_run", "repeat", "attempt", "redo", "reask", "re_ask", "resubmit")
+
+
+def _of_failing(term: str) -> bool:
+    """Whether a word of a hidden fact says that something failed."""
+    return term.lower().startswith(("fail", "error", "crash", "broke"))
 
 
 def _of_repeating(term: str) -> bool:
