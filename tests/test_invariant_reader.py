@@ -4439,6 +4439,8 @@ def test_a_fact_told_by_a_clause_of_its_own(sentence: str, canonical: str | None
         # what it passed through or on to
         ("The actor does not know its outcome went to an observer", "`actor` does not know about observer"),
         ("The actor does not know its outcome goes through an arbiter", "`actor` does not know about arbiter"),
+        # nor the particle of "signed off"
+        ("The actor does not know that an observer signed off on its outcome", "`actor` does not know about observer or signed"),
         # "an audit", of `let audit = call auditor`: the auditor's doing, or
         # the local that holds what it found? Not read (once the fact was
         # "batch or went or through", and a prompt saying "went" broke it)
@@ -8746,6 +8748,12 @@ return { places: places }
          "`player` receives only `fitter`'s output, never `fitter`'s `turns` or `heights` or `nut_work`"),
         ("The player hears only the fitter's output, never the turns or the heights",
          "`player` receives only `fitter`'s output, never `fitter`'s `turns` or `heights`"),
+        # a field received and the whole result kept away cannot both be:
+        # the whole means the rest of it, which no word says
+        ("The player gets the fitter's summary but never the fitter's output", None),
+        ("The player sees only the fitter's summary, never its output", None),
+        ("The player gets the fitter's summary but never its turns",
+         "`player` receives `fitter`'s `summary`; `player` never receives `fitter`'s `turns`"),
     ],
 )
 def test_names_said_of_another_owner_and_facts_of_no_one(sentence: str, canonical: str | None) -> None:

@@ -678,6 +678,7 @@ class ReceivingRules(Base):
         Y names fields, "only" is the firewall's: of the other delegates'
         outputs, only that slot's reach the subject."""
         negative = [self._its(o, positive) for o in negative]
+        self._part_and_whole(positive, negative)
         fields = [o for o in negative if o.what == "fields"]
         if fields:
             out = self._forbid(subject, negative, only=True)
@@ -702,8 +703,19 @@ class ReceivingRules(Base):
             return out
         return self._need(subject, positive, only=True) + self._forbid(subject, negative)
 
+    @staticmethod
+    def _part_and_whole(positive: list[Obj], negative: list[Obj]) -> None:
+        """"Gets the reader's comments but never the reader's verdict": a
+        field of a slot's result received and its whole result kept away
+        cannot both be; the word for the whole means the rest of it (the
+        decision), which no word says. Not read."""
+        given = {o.owner for o in positive if o.what == "fields" and o.owner is not None}
+        if any(o.what == "output" and o.owner in given for o in negative):
+            raise Unsupported("a field of a slot's result received, and the whole result kept away")
+
     def see_pos_not(self, items: list[Any]) -> Clause:
         positive, negative = self._objs(items)
+        self._part_and_whole(positive, negative)
         unchanged = "unchanged" in items
         return self._clause(
             self._subject(items),

@@ -29,7 +29,7 @@ _HIDDEN_STOP = frozenset(
     "happen happens happened happening occur occurs occurred occurring take takes took taking place "
     # nor the particle of a phrasal verb or a word of when ("will be worked
     # out afterwards")
-    "out up afterwards afterward "
+    "out up off afterwards afterward "
     # nor a verb of passing through something ("that the batch went through
     # an audit"): the fact is what it went through
     "go goes went gone through undergo undergoes underwent undergone".split()
