@@ -2068,6 +2068,70 @@ def test_the_last_verdict_given_after_the_loop_must_reach_the_call(given: str, s
     assert proofreader.calls[0].get("verdict") == ("ok" if status is Status.PROVED else None)
 
 
+NAMING = """\
+---
+name: naming
+kind: pattern
+---
+
+# Naming
+
+Namers suggest names for a boat; the owner picks one.
+
+### Slots
+
+- `namer`
+  - requires: wishes
+  - ensures: a list of names
+- `owner`
+  - requires: names
+  - ensures: the chosen name
+
+### Requires
+
+- The caller supplies:
+    owner_wishes: string -- what the owner hopes for
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let ideas = call namer
+{passed}
+let chosen = call owner
+  names: ideas
+return {{ name: chosen }}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("passed", "status"),
+    [
+        # the caller's input, named for the owner: it shows there is one,
+        # maybe not that it will judge; not settled either way
+        ("  owner_wishes: owner_wishes\n", Status.UNRECOGNIZED),
+        # a text that says the owner will choose: told
+        ('  owner_wishes: owner_wishes\n  prompt: "The owner will choose one."\n', Status.VIOLATED),
+        # under a key of its own: named for nothing the fact says
+        ("  wishes: owner_wishes\n", Status.UNRECOGNIZED),
+    ],
+)
+def test_an_input_named_for_a_hidden_slot_does_not_settle_it(passed: str, status: Status) -> None:
+    from conftest import Recorder
+
+    text = NAMING.replace("{passed}\n", passed)
+    assert _status_of(text, "The namer doesn't know an owner will judge its ideas.") == status
+    module = _module_of(text.format(invariants=""), f"naming_{abs(hash(passed))}")
+    namer = Recorder(["<name>"])
+    module.naming(namer=namer, owner=Recorder("<name>"), owner_wishes="<wishes>")
+    # what the namer is given: the caller's wishes, under the key the call names
+    assert "<wishes>" in namer.calls[0].values()
+
+
 ROUTES = DRAFTS.replace("- `rounds` (integer, default: 3): how many drafts", "- `rounds` (integer, default: 3): most drafts").replace(
     "  - ensures: a draft", "  - ensures: `{{ path, stops }}`\n- `walker`\n  - requires: path\n  - ensures: ok or redo"
 ).split("### Delegation")[0] + """### Delegation

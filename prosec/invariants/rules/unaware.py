@@ -57,6 +57,8 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
     #: its round, not data made from work
     again = next((t for t in claim.terms if _of_repeating(t)), None)
     repeats: list[Problem] = []
+    #: inputs of the caller named for a slot the hidden fact names
+    named_input: list[Problem] = []
     for call in calls:
         for prop, flows in facts.props(call):
             value = prop.prop.value
@@ -69,6 +71,13 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
                 elif claim.others and facts.is_other_invocation(f, call):
                     found = f"{at} carries another `{me}` invocation's output, {f.src.describe()}"
                 elif f.src.kind == "input" and (term := _named(facts, f.src.name, claim.terms)):
+                    if term in facts.a.slots and not any(term == f.src.name or _named(facts, t, (term,)) for t in _texts(value)):
+                        # "don't know an owner will judge their ideas", of
+                        # namers passed `owner_wishes`: the caller's data,
+                        # named for the person the slot stands for too; it
+                        # shows there is one, maybe not what it does
+                        named_input.append(Problem(value.span, f"{at} passes input `{f.src.name}`, whose name says {term!r}"))
+                        continue
                     found = f"{at} passes input `{f.src.name}`, whose name reveals {term!r}"
                 elif f.src.kind == "text" and (term := _named(facts, f.src.name, claim.terms)):
                     found = f"{at} carries the text {f.src.name!r} (line {f.src.span.line if f.src.span else '?'}), which says {term!r}"
@@ -104,7 +113,11 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
                     f.src.kind in ("call", "error") and f.src.name != me and LENGTH not in f.path and INDEX not in f.at
                     for f in flows
                 )
-                if not described:
+                if not described and term in facts.a.slots and flows and all(f.src.kind == "input" for f in flows):
+                    # (`owner_wishes: owner_wishes`: the caller's input, by
+                    # its own name, as above)
+                    named_input.append(Problem(value.span, f"{at} is named after {term!r} and carries the caller's input"))
+                elif not described:
                     found = f"{at} is named after {term!r} and carries no delegate's work it would describe"
                 elif any(facts.names_term(f.src.name, term) for f in flows):
                     # the fact is that very delegate ("unaware that a
@@ -137,6 +150,9 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
     hidden = ", ".join(repr(t) for t in claim.terms) or "the other invocations"
     lines = ", ".join(str(c.call.span.line) for c in calls)
     evidence = [f"nothing passed to `{me}` (line {lines}) names {hidden} or hands over another delegate"]
+    if named_input and not problems:
+        why = f"an input given to `{me}` is named for a slot the hidden fact names: whether its name tells the fact is not settled"
+        return unsettled(why, named_input, evidence[:0])
     if repeats and not problems:
         return unsettled(f"what `{me}` is given may show it that it runs again: whether that tells it so is not settled", repeats, evidence[:0])
     if own_work and not problems and not loose:
