@@ -2132,6 +2132,85 @@ def test_an_input_named_for_a_hidden_slot_does_not_settle_it(passed: str, status
     assert "<wishes>" in namer.calls[0].values()
 
 
+CAKE = """\
+---
+name: cake
+kind: pattern
+---
+
+# Cake
+
+A decorator sketches a cake until the customer approves, revises, or cancels.
+
+### Slots
+
+- `decorator`
+  - requires: occasion, feedback
+  - ensures: a sketch
+- `customer`
+  - requires: sketch
+  - ensures: a decision word approve, revise or cancel, with comments and a reason
+- `critic`
+  - requires: sketch
+  - ensures: `{{ notes }}`
+
+### Requires
+
+- The caller supplies:
+    occasion: string -- what the cake is for
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let feedback = null
+let verdict = null
+let sketch = null
+loop until verdict approves the sketch (max: 2):
+  sketch = call decorator
+    occasion: occasion
+    feedback: feedback
+  let verdict = call customer
+    sketch: sketch
+  feedback = verdict.comments
+if verdict says cancel:
+  return {{ status: "cancelled", reason: verdict.reason }}
+elif verdict approves the sketch:
+  return {{ status: "approved", sketch: sketch }}
+else:
+  return {{ status: "unresolved", feedback: feedback }}
+```
+"""
+
+
+def test_a_refusal_said_by_a_word_the_program_tests_is_that_branch() -> None:
+    from conftest import Recorder
+
+    # "cancels", of `if verdict says cancel` beside a test of approval and a
+    # third answer (revise): the branch where it said cancel, which returns
+    # the reason (once read as every path short of approval, which does not)
+    assert _status_of(CAKE, "When the customer cancels, its reason is returned.") == Status.PROVED
+    module = _module_of(CAKE.format(invariants=""), "cake_cancel")
+    out = module.cake(
+        decorator=Recorder("<sketch>"),
+        customer=Recorder({"decision": "cancel", "comments": "c", "reason": "<too dear>"}),
+        critic=Recorder({"notes": "n"}),
+        occasion="o",
+    )
+    assert (out.status, out.reason) == ("cancelled", "<too dear>")
+    revised = module.cake(
+        decorator=Recorder("<sketch>"),
+        customer=Recorder({"decision": "revise", "comments": "c", "reason": "<r>"}),
+        critic=Recorder({"notes": "n"}),
+        occasion="o",
+    )
+    # revised to the end: no reason returned, which the sentence does not speak of
+    assert (revised.status, revised.reason) == ("unresolved", None)
+
+
 ROUTES = DRAFTS.replace("- `rounds` (integer, default: 3): how many drafts", "- `rounds` (integer, default: 3): most drafts").replace(
     "  - ensures: a draft", "  - ensures: `{{ path, stops }}`\n- `walker`\n  - requires: path\n  - ensures: ok or redo"
 ).split("### Delegation")[0] + """### Delegation

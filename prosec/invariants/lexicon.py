@@ -313,6 +313,9 @@ class Lexicon:
     approval_tested: frozenset[str] = frozenset()
     #: the decision words the program tests with `says`
     said: frozenset[str] = frozenset()
+    #: slot → the decision words the program tests its verdicts for with
+    #: `says` (by the locals bound to its calls)
+    said_of: dict[str, frozenset[str]] = field(default_factory=dict)
     #: a form of a decision word the program tests (`if ruling says close`)
     #: → that word ("closes", "closed", "on close"): the path where a
     #: verdict said it
@@ -1024,6 +1027,30 @@ def said_words(program: ir.Program) -> set[str]:
     return out
 
 
+def _said_of(program: ir.Program) -> dict[str, frozenset[str]]:
+    """Slot → the words `says` tests its verdicts for: a test of a local
+    bound only to that slot's calls (`if ruling says close`, of `let ruling
+    = call registrar`)."""
+    bound: dict[str, set[str]] = {}
+    for stmt in ir.walk(program.body):
+        match stmt:
+            case ir.Bind(name=name, value=ir.Call(callee=callee)) | ir.Assign(target=ir.Name(name=name), value=ir.Call(callee=callee)):
+                bound.setdefault(name, set()).add(callee)
+            case ir.Bind(name=name, value=value) | ir.Assign(target=ir.Name(name=name), value=value):
+                if not (isinstance(value, ir.Literal_) and value.value is None):
+                    bound.setdefault(name, set()).add("?")
+    out: dict[str, set[str]] = {}
+    for stmt in ir.walk(program.body):
+        for cond in ir.conditions(stmt):
+            while isinstance(cond, ir.Not):
+                cond = cond.operand
+            if isinstance(cond, ir.Says) and (local := ir.root_name(cond.subject)) is not None:
+                slots = bound.get(local, {"?"})
+                if len(slots) == 1 and "?" not in slots:
+                    out.setdefault(next(iter(slots)), set()).add(cond.word.lower())
+    return {slot: frozenset(words) for slot, words in out.items()}
+
+
 def _deciders(program: ir.Program) -> frozenset[str]:
     """The slots whose verdicts a condition of the program tests."""
     return _tested(program, says=True)
@@ -1470,6 +1497,7 @@ def build_lexicon(
     lex.deciders = _deciders(program)
     lex.approval_tested = _approval_tested(program)
     lex.said = frozenset(said_words(program))
+    lex.said_of = _said_of(program)
     lex.loop_count = sum(1 for loop in loops_in(program.body) if not isinstance(loop, ir.Parallel))
     only = [loop for loop in loops_in(program.body) if not isinstance(loop, ir.Parallel)]
     if len(only) == 1 and isinstance(only[0], ir.Repeat | ir.LoopUntil):

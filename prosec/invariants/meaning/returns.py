@@ -97,10 +97,15 @@ class ReturnsRules(Base):
         # declines", of `if decision says decline` beside `elif decision
         # approves`: the word it said, not every verdict short of approval)
         alone = self.lex.deciders == {who}
+        said = [w for b in blocks[:1] for w in sorted(self.lex.said) if _form_of(b, w)]
         if who is not None and (alone or (who not in self.lex.approval_tested and "?" not in self.lex.approval_tested)):
-            said = [w for b in blocks[:1] for w in sorted(self.lex.said) if _form_of(b, w)]
             if len(said) == 1:
                 return When(who, "says", said[0])
+        elif who is not None and len(own := [w for w in said if w in self.lex.said_of.get(who, ())]) == 1:
+            # "when the customer cancels", of `if verdict says cancel` beside
+            # a test of its approval and other answers short of it ("revise"):
+            # where it said that word, not wherever it did not approve
+            return When(who, "says", own[0])
         return When(approver)
 
     def held_decider(self, items: list[Any]) -> str:
