@@ -2211,6 +2211,31 @@ def test_a_refusal_said_by_a_word_the_program_tests_is_that_branch() -> None:
     assert (revised.status, revised.reason) == ("unresolved", None)
 
 
+@pytest.mark.parametrize(
+    ("key", "status"),
+    [
+        # an argument named for what the critic does ("critique"), carrying
+        # its work: the name describes the work and says there was a critic
+        ("critique", Status.UNRECOGNIZED),
+        # named for nothing the fact says
+        ("notes", Status.PROVED),
+    ],
+)
+def test_an_argument_named_for_the_hidden_slots_act_does_not_settle_it(key: str, status: Status) -> None:
+    from conftest import Recorder
+
+    text = CAKE.replace(
+        "  sketch = call decorator\n    occasion: occasion\n    feedback: feedback\n",
+        f"  let review = call critic\n    sketch: sketch\n  sketch = call decorator\n    occasion: occasion\n    {key}: review\n",
+    )
+    assert _status_of(text, "The decorator does not know it is being critiqued.") == status
+    module = _module_of(text.format(invariants=""), f"cake_{key}")
+    decorator = Recorder("<sketch>")
+    module.cake(decorator=decorator, customer=Recorder({"decision": "cancel", "reason": "r"}), critic=Recorder({"notes": "<n>"}), occasion="o")
+    # what the decorator was given: the critic's notes, under that key
+    assert decorator.calls[0][key] == {"notes": "<n>"}
+
+
 ROUTES = DRAFTS.replace("- `rounds` (integer, default: 3): how many drafts", "- `rounds` (integer, default: 3): most drafts").replace(
     "  - ensures: a draft", "  - ensures: `{{ path, stops }}`\n- `walker`\n  - requires: path\n  - ensures: ok or redo"
 ).split("### Delegation")[0] + """### Delegation

@@ -119,7 +119,7 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
                     named_input.append(Problem(value.span, f"{at} is named after {term!r} and carries the caller's input"))
                 elif not described:
                     found = f"{at} is named after {term!r} and carries no delegate's work it would describe"
-                elif any(facts.names_term(f.src.name, term) for f in flows):
+                elif any(facts.names_term(f.src.name, term) or _of_its_act(f.src.name, term) for f in flows):
                     # the fact is that very delegate ("unaware that a
                     # reviewer was involved", of `reviewer_notes`): the name
                     # describes its work, and also says it was there
@@ -174,6 +174,12 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
 #: The stems of words for a delegate being run again ("retried",
 #: "re-asked", "repeated", "another attempt").
 _REPEATING = ("retr", "rerun", "re_run", "repeat", "attempt", "redo", "reask", "re_ask", "resubmit")
+
+
+def _of_its_act(slot: str, term: str) -> bool:
+    """Whether a word of a hidden fact says what the slot does, by a stem
+    the spelling shows ("critiqued", of a `critic`)."""
+    return len(term) >= 5 and any(len(w) >= 5 and w[:5] == term[:5] for w in words_of(slot))
 
 
 def _of_failing(term: str) -> bool:
