@@ -1027,18 +1027,25 @@ def said_words(program: ir.Program) -> set[str]:
     return out
 
 
-def _said_of(program: ir.Program) -> dict[str, frozenset[str]]:
-    """Slot → the words `says` tests its verdicts for: a test of a local
-    bound only to that slot's calls (`if ruling says close`, of `let ruling
-    = call registrar`)."""
+def _bound_callees(program: ir.Program, *, null: bool) -> dict[str, set[str]]:
+    """Local → the slots whose calls it is bound to, "?" for any other value
+    (with ``null`` false, a `null` is no other value)."""
     bound: dict[str, set[str]] = {}
     for stmt in ir.walk(program.body):
         match stmt:
             case ir.Bind(name=name, value=ir.Call(callee=callee)) | ir.Assign(target=ir.Name(name=name), value=ir.Call(callee=callee)):
                 bound.setdefault(name, set()).add(callee)
             case ir.Bind(name=name, value=value) | ir.Assign(target=ir.Name(name=name), value=value):
-                if not (isinstance(value, ir.Literal_) and value.value is None):
+                if null or not (isinstance(value, ir.Literal_) and value.value is None):
                     bound.setdefault(name, set()).add("?")
+    return bound
+
+
+def _said_of(program: ir.Program) -> dict[str, frozenset[str]]:
+    """Slot → the words `says` tests its verdicts for: a test of a local
+    bound only to that slot's calls, null aside (`if ruling says close`, of
+    `let ruling = call registrar`)."""
+    bound = _bound_callees(program, null=False)
     out: dict[str, set[str]] = {}
     for stmt in ir.walk(program.body):
         for cond in ir.conditions(stmt):
@@ -1066,13 +1073,7 @@ def _tested(program: ir.Program, *, says: bool) -> frozenset[str]:
     """The slots whose verdicts a condition tests for approval (with
     ``says``, for a decision word too), by the locals the program binds to
     their calls; "?" for a tested value bound otherwise."""
-    bound: dict[str, set[str]] = {}
-    for stmt in ir.walk(program.body):
-        match stmt:
-            case ir.Bind(name=name, value=ir.Call(callee=callee)) | ir.Assign(target=ir.Name(name=name), value=ir.Call(callee=callee)):
-                bound.setdefault(name, set()).add(callee)
-            case ir.Bind(name=name) | ir.Assign(target=ir.Name(name=name)):
-                bound.setdefault(name, set()).add("?")
+    bound = _bound_callees(program, null=True)
     out: set[str] = set()
     for stmt in ir.walk(program.body):
         for cond in ir.conditions(stmt):

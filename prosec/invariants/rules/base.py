@@ -84,11 +84,11 @@ APPROVE_WORDS = frozenset("approve approved accept accepted certify certified pr
 APPROVE_VERBS = frozenset({"accept", "approve", "certify"})
 
 
-def is_approval(k: Known) -> bool:
-    """An explicit positive verdict read, true at this point."""
-    if not k.holds:
-        return False
-    match k.cond:
+def asks_for_approval(cond: ir.Cond) -> bool:
+    """A test that is true on an explicit positive verdict (``approves``,
+    ``explicitly proceeds``, ``says ok``), and false on output that cannot
+    be read."""
+    match cond:
         case ir.Proceeds():
             return True
         case ir.Decides(verb=verb):
@@ -97,6 +97,11 @@ def is_approval(k: Known) -> bool:
             return word in APPROVE_WORDS
         case _:
             return False
+
+
+def is_approval(k: Known) -> bool:
+    """An explicit positive verdict read, true at this point."""
+    return k.holds and asks_for_approval(k.cond)
 
 
 def is_fail_safe(k: Known) -> bool:

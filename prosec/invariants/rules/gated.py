@@ -25,10 +25,12 @@ from ..flow import CallObs, Known
 from ..model import Status
 from .base import (
     APPROVE_VERBS,
+    APPROVE_WORDS,
     Facts,
     Problem,
     Verdict,
     approves,
+    asks_for_approval,
     from_slot,
     undecided,
     verdict,
@@ -41,31 +43,18 @@ REFUSAL_WORDS = frozenset(
 )
 
 
-#: Words of a verdict that approve: a test for one of them tells an
-#: approval from output that cannot be parsed.
-APPROVAL_WORDS = frozenset("approve approved accept accepted certify certified yes ok proceed go".split())
-
-
 def _asks_for_approval(k: Known) -> bool:
     """Whether the test is true on an approval and false on output that
-    cannot be parsed (``approves``, ``explicitly proceeds``, ``says ok``);
-    a comparison counts, its outcome on either not being known."""
-    match k.cond:
-        case ir.Proceeds() | ir.Compare():
-            return True
-        case ir.Says(word=word):
-            return word in APPROVAL_WORDS
-        case ir.Decides(verb=verb):
-            return verb in APPROVE_VERBS
-        case _:
-            return False
+    cannot be parsed; a comparison counts, its outcome on either not being
+    known."""
+    return asks_for_approval(k.cond) or isinstance(k.cond, ir.Compare)
 
 
 def _of_neither(k: Known) -> str | None:
     """The word a test asks for, when it neither approves nor refuses
     (``says escalate``, ``says rework``)."""
     match k.cond:
-        case ir.Says(word=word) if word not in APPROVAL_WORDS | REFUSAL_WORDS:
+        case ir.Says(word=word) if word not in APPROVE_WORDS | REFUSAL_WORDS:
             return word
         case ir.Decides(verb=verb) if verb not in APPROVE_VERBS | REFUSAL_WORDS:
             return verb

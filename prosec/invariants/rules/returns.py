@@ -48,12 +48,11 @@ from ..flow import (
     written_names,
 )
 from .base import (
-    APPROVE_VERBS,
-    APPROVE_WORDS,
     Facts,
     Problem,
     Verdict,
     approves,
+    asks_for_approval,
     from_slot,
     passes_var,
     show,
@@ -65,24 +64,12 @@ from .base import (
 # ---------------------------------------------------------------- conditions
 
 
-def _approval(cond: ir.Cond) -> bool:
-    match cond:
-        case ir.Proceeds():
-            return True
-        case ir.Decides(verb=verb):
-            return verb in APPROVE_VERBS
-        case ir.Says(word=word):
-            return word in APPROVE_WORDS
-        case _:
-            return False
-
-
 def _success_test(path: str, cond: ir.Cond, threshold: str | None = None) -> bool:
     """A branch condition that means success on ``path`` (on a threshold
     path, with ``threshold``: the test that a value meets that input)."""
     match path:
         case "accept":
-            return _approval(cond)
+            return asks_for_approval(cond)
         case "acceptable":
             return (isinstance(cond, ir.Criteria) and cond.outcome == "acceptable") or (
                 isinstance(cond, ir.Decides) and cond.verb == "accept"
@@ -105,7 +92,7 @@ def _failure_test(cond: ir.Cond) -> bool:
         case ir.Presence(present=present):
             return present
         case ir.Not(operand=operand):
-            return _approval(operand) or (isinstance(operand, ir.Criteria) and operand.outcome == "acceptable")
+            return asks_for_approval(operand) or (isinstance(operand, ir.Criteria) and operand.outcome == "acceptable")
         case _:
             return False
 
@@ -777,12 +764,12 @@ def _failed(k: Known) -> bool:
     test that held, an approval or acceptability test that did not."""
     if k.holds:
         return _failure_test(k.cond)
-    return _approval(k.cond) or (isinstance(k.cond, ir.Criteria) and k.cond.outcome == "acceptable")
+    return asks_for_approval(k.cond) or (isinstance(k.cond, ir.Criteria) and k.cond.outcome == "acceptable")
 
 
 def _succeeded(k: Known) -> bool:
     """A test known, at a return, to have gone the success's way."""
-    return not _failed(k) and (_failure_test(k.cond) or _approval(k.cond) or isinstance(k.cond, ir.Criteria))
+    return not _failed(k) and (_failure_test(k.cond) or asks_for_approval(k.cond) or isinstance(k.cond, ir.Criteria))
 
 
 def _succeeded_returns(facts: Facts, evidence: list[str]) -> tuple[list[ReturnObs], set[Span]]:
@@ -823,7 +810,7 @@ def _approved_returns(approver: str | None, facts: Facts, evidence: list[str]) -
             if ret in chosen:
                 continue
             known = ret.known or frozenset()
-            if any(_approval(k.cond) and not k.holds for k in known):
+            if any(asks_for_approval(k.cond) and not k.holds for k in known):
                 continue  # a test there says no approval held
             if span in set(ret.loops):
                 place = _before_verdict(loop, call, ret.stmt)
@@ -855,7 +842,7 @@ def _ended_approved(ret: ReturnObs, facts: Facts) -> bool:
     known = ret.known or frozenset()
     for span, loop, call in _until_approved(None, facts):
         if ret.after and span in ret.after and any(
-            k.holds and _approval(k.cond) and _after(loop.span, k.cond.span) and approves(k, call.callee) for k in known
+            k.holds and asks_for_approval(k.cond) and _after(loop.span, k.cond.span) and approves(k, call.callee) for k in known
         ):
             return True
     return False
@@ -870,7 +857,7 @@ def _until_approved(approver: str | None, facts: Facts) -> list[tuple[Span, ir.L
     out: list[tuple[Span, ir.LoopUntil, ir.Call]] = []
     for info in facts.a.loops.values():
         node = info.node
-        if not isinstance(node, ir.LoopUntil) or node.test != "until" or node.cond is None or not _approval(node.cond):
+        if not isinstance(node, ir.LoopUntil) or node.test != "until" or node.cond is None or not asks_for_approval(node.cond):
             continue
         tests = facts.a.tests.get(node.cond.span, set())
         if not tests or not all(approves(k, approver) for k in tests):
