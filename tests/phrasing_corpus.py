@@ -264,6 +264,12 @@ def _need_ok(want: str, got: object) -> bool:
     return _source_ok(want, got) or (made is not None and want == f"slot:{made.group(1)}")
 
 
+def _listed(name: object) -> str:
+    """A list as a label names it: by its name, or in the notation of
+    sources (``input:rooms``, ``slot:stages``), which the brief leaves open."""
+    return str(name).removeprefix("input:").removeprefix("slot:")
+
+
 def matches(want: dict[str, Any], fact: InvariantFact) -> bool:
     """Whether one fact is the claim an expectation names."""
     kind = _KIND.get(want["kind"], want["kind"])
@@ -312,13 +318,13 @@ def matches(want: dict[str, Any], fact: InvariantFact) -> bool:
             # (words of one stem: "retry" and "retries", "rate" and "rating")
             return bool(p.get("others")) if of == "others" else any(_stem(t) == _stem(of) for t in terms)
         case "ordered":
-            return p.get("over") == want.get("over", want.get("slot"))
+            return _listed(p.get("over")) == _listed(want.get("over", want.get("slot")))
         case "bounded":
             return p.get("bound") == want["bound"]
         case "monotonic":
             return p.get("var") == want["var"]
         case "exactly-once":
-            return p.get("elements") == want["elements"] and p.get("per") == want["per"]
+            return _listed(p.get("elements")) == _listed(want["elements"]) and p.get("per") == want["per"]
         case "call-count":
             # (a label that does not say whether the count is exact or a
             # bound leaves that to the reading)
