@@ -11,7 +11,7 @@ import itertools
 import re
 import sys
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from types import ModuleType
 from typing import Any
 
@@ -1753,6 +1753,44 @@ def test_a_count_said_bare_is_proved_exact_and_broken_only_under_both_meanings(
         # one meaning holds on every run, the other fails on some
         assert (min(counts) >= wanted) if "only" not in sentence else (max(counts) <= wanted), counts
         assert counts != [wanted, wanted], counts
+
+#: a walk over the list a collected loop made: one sheet per traced tile
+_PER_TRACED = "\n\nlet sheets = []\nfor paths in traced:\n  let sheet = call cartographer\n    traced: paths\n  append sheet.image to sheets\n\nreturn {\n  map: sheets\n}"
+
+
+@pytest.mark.parametrize(
+    ("loop", "status"),
+    [
+        # the walked list has one element per tile: as many sheets as tiles
+        (_TRACED, Status.PROVED),
+        ("let traced = for tile in tiles:\n  call outliner\n    tile: tile", Status.PROVED),
+        # a list the delegation appends to: its length is not counted (here
+        # every run that reaches the walk has one per tile)
+        (_UNTIL_EMPTY, Status.UNRECOGNIZED),
+        # a list a delegate returned may have any length
+        ("let traced = call outliner\n  tile: tiles", Status.VIOLATED),
+    ],
+)
+def test_a_walk_over_a_collected_list_is_counted_by_the_loop_that_made_it(loop: str, status: Status) -> None:
+    delegation = loop + _PER_TRACED
+    sentence = "The cartographer is called exactly tiles times."
+    assert _statuses_in(TRACING.format(invariants=f"- {sentence}", delegation=delegation)) == [status]
+    module = _module_of(TRACING.format(invariants="", delegation=delegation), f"tracing{next(_GATES)}")
+    drawn: list[object] = []
+
+    def outliner(**given: object) -> object:
+        # (asked of every tile at once, it traces three)
+        return ["p1", "p2", "p3"] if isinstance(given["tile"], list) else {"paths": "p", "decision": "go"}
+
+    def cartographer(**given: object) -> dict[str, str]:
+        drawn.append(given["traced"])
+        return {"image": "i"}
+
+    tiles = ["a", "b"]
+    module.tracing(outliner=outliner, cartographer=cartographer, tiles=tiles, judge=lambda *_: "go")
+    if status is not Status.UNRECOGNIZED:
+        assert (len(drawn) == len(tiles)) is (status is Status.PROVED), drawn
+
 
 
 # ---------------------------------------------------------------- a field word that is the program's own name
@@ -5569,3 +5607,93 @@ def test_a_key_read_off_an_element_picked_by_index(picked: str, sentence: str, s
         assert "<reason>" not in seen
     if status is Status.VIOLATED:
         assert ("<bevel>" in seen) == ("never" in sentence)
+
+
+# ---------------------------------------------------------------- passed on some paths, a fixed text on the others
+
+HAGGLE = """\
+---
+name: haggle
+kind: pattern
+---
+
+# Haggle
+
+Quote until the customer accepts.
+
+### Slots
+
+- `estimator`
+  - requires: job, feedback
+  - ensures: `{{ total }}`
+- `customer`
+  - requires: quote
+  - ensures: `{{ decision, counter_offer, reason }}`
+
+### Requires
+
+- The caller supplies:
+    job: string -- the job
+
+### Returns
+
+- `quote`: the last quote
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let feedback = null
+let quote = null
+loop until verdict accepts (max: 3):
+  let quote = call estimator
+    job: job
+    feedback: feedback
+  let verdict = call customer
+    quote: quote.total
+  if verdict says haggle:
+    feedback = verdict.counter_offer
+  else:
+    feedback = {otherwise}
+
+return {{
+  quote: quote
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("otherwise", "status"),
+    [
+        # the counter offer after a haggle, and in its place a fixed text or
+        # null otherwise: on the paths where it is passed, or on every call?
+        ('"no counter offer"', Status.UNRECOGNIZED),
+        ("null", Status.UNRECOGNIZED),
+        # something else of the customer's on the other paths: the
+        # stricter meaning is broken, and the other is not what is passed
+        ("verdict.reason", Status.VIOLATED),
+    ],
+)
+def test_a_value_passed_on_some_paths_and_a_fixed_text_on_others_has_two_meanings(otherwise: str, status: Status) -> None:
+    sentence = "The estimator is told the customer's counter offer."
+    text = HAGGLE.format(invariants=f"- {sentence}", otherwise=otherwise)
+    assert _statuses_in(text) == [status]
+    module = _module_of(HAGGLE.format(invariants="", otherwise=otherwise), f"haggle{next(_GATES)}")
+    for answers in (["haggle", "accept"], ["counter", "accept"]):
+        feedback: list[object] = []
+        said = iter(answers)
+
+        def estimator(_feedback: list[object] = feedback, **given: object) -> dict[str, object]:
+            _feedback.append(given["feedback"])
+            return {"total": 100}
+
+        def customer(_said: Iterator[str] = said, **_: object) -> dict[str, str]:
+            return {"decision": next(_said), "counter_offer": "OFFER 80", "reason": "too dear"}
+
+        module.haggle(estimator=estimator, customer=customer, job="carpet", judge=lambda q, *_: "yes" if "accept" in str(q) else "no")
+        # the second quote is given the counter offer only after a haggle
+        assert ("OFFER 80" in feedback) is (answers[0] == "haggle"), feedback

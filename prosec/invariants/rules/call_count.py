@@ -52,7 +52,9 @@ def check(claim: CallCount, facts: Facts) -> Verdict:
     slot = claim.target.slot or ""
     program = facts.a.program
     fixed = _fixed_names(program.body, facts.a.inputs)
-    counter = _Counter(slot, fixed, frozenset(facts.a.returns))
+    counter = _Counter(
+        slot, fixed, frozenset(facts.a.returns), _collected_lengths(program.body, fixed), _built(program.body, facts.a.inputs)
+    )
     most = counter.most(program.body)
     least = counter.least(program.body)
     want: Count = {"": int(claim.count)} if claim.count.isdigit() else {claim.count: 1}
@@ -67,6 +69,13 @@ def check(claim: CallCount, facts: Facts) -> Verdict:
         problem = Problem(at, f"{why}: a run may call `{slot}` any number of times, so {said} does not hold")
         if ends is not None:
             return _overcounted(ends, [problem])
+        if counter.uncounted is not None:
+            return unsettled(
+                f"`{counter.uncounted}`, which the call's loop walks, is a list the delegation builds itself: "
+                "how many elements it has is not counted",
+                [problem],
+                [],
+            )
         return verdict([problem], [])
     problems: list[Problem] = []
     if not _at_most(most, want):
@@ -200,7 +209,7 @@ def _early_exit(
                 how = "return in the first round"
             else:
                 return None
-            once = _Counter(slot, fixed, returns, once=loop.span)
+            once = _Counter(slot, fixed, returns, _collected_lengths(body, fixed), once=loop.span)
             fewer = once.most(body)
             if fewer is None or fewer.get(name, 0):
                 return None
@@ -339,11 +348,77 @@ def _fixed_names(block: ir.Block, inputs: frozenset[str]) -> frozenset[str]:
     return frozenset(inputs - bound)
 
 
+def _collected_lengths(block: ir.Block, fixed: frozenset[str]) -> dict[str, Count]:
+    """The locals the delegation binds once, and writes nowhere else, to a
+    collected loop of a known count, with that count: a loop that collects
+    one value per iteration (``let drafts = parallel repeat N``, ``let notes
+    = for room in rooms``), joining all and failing fast, with no ``break``
+    or ``continue`` in it, has as many elements as it has rounds."""
+    written: dict[str, list[ir.Stmt]] = {}
+    for name, stmt in _written(block):
+        written.setdefault(name, []).append(stmt)
+    out: dict[str, Count] = {}
+    for name, stmts in written.items():
+        match stmts:
+            case [ir.Bind(value=ir.Repeat(count=count, mods=mods, body=body))] if _collects_all(mods, body):
+                match count:
+                    case ir.Literal_(value=int() as n) if not isinstance(n, bool) and n >= 0:
+                        out[name] = {"": n}
+                    case ir.Name(name=counted) if counted in fixed:
+                        out[name] = {counted: 1}
+                    case _:
+                        pass
+            case [ir.Bind(value=ir.For(iterable=ir.Name(name=walked), mods=mods, body=body))] if walked in fixed and _collects_all(
+                mods, body
+            ):
+                out[name] = {walked: 1}
+            case _:
+                pass
+    return out
+
+
+def _built(block: ir.Block, inputs: frozenset[str]) -> frozenset[str]:
+    """The locals some write of which is neither a delegate's result nor an
+    input nor a field of one: a list the delegation builds (``let seen =
+    []`` and ``append``, a collected loop), whose length a walk over it is
+    not bounded by here, though it may be bounded."""
+    out: set[str] = set()
+    for name, stmt in _written(block):
+        match stmt:
+            case ir.Bind(value=ir.Call() | ir.Attr() | ir.Index()) | ir.Assign(value=ir.Call() | ir.Attr() | ir.Index()):
+                pass
+            case ir.Bind(value=ir.Name(name=other)) | ir.Assign(value=ir.Name(name=other)) if other in inputs:
+                pass
+            case _:
+                out.add(name)
+    return frozenset(out)
+
+
+def _collects_all(mods: ir.Mods, body: ir.Block) -> bool:
+    return mods.join == "all" and mods.on_fail == "fail-fast" and not any(
+        isinstance(s, ir.Break | ir.Continue) for s in ir.walk(body)
+    )
+
+
 class _Counter:
     """The two bounds for one slot."""
 
-    def __init__(self, slot: str, fixed: frozenset[str], returns: frozenset[Span], *, once: Span | None = None) -> None:
+    def __init__(
+        self,
+        slot: str,
+        fixed: frozenset[str],
+        returns: frozenset[Span],
+        lengths: dict[str, Count],
+        built: frozenset[str] = frozenset(),
+        *,
+        once: Span | None = None,
+    ) -> None:
         self.slot = slot
+        #: the locals bound to collected loops, with their counts
+        self.lengths = lengths
+        #: the locals some write of which is not a delegate's result nor an
+        #: input: lists the delegation builds, of lengths not counted here
+        self.built = built
         #: a loop counted as one round (the run :func:`_early_exit` shows)
         self.once = once
         self.fixed = fixed
@@ -351,6 +426,9 @@ class _Counter:
         self.returns = returns
         self.first_site: Span | None = None
         self.unbounded: Span | None = None
+        #: a local the delegation builds (by `append`, a literal, a loop),
+        #: walked by the loop that leaves the count unbounded
+        self.uncounted: str | None = None
         #: where *least* is a floor rather than the fewest calls a run makes
         self.rough: Span | None = None
 
@@ -367,10 +445,13 @@ class _Counter:
 
     def _length(self, e: ir.Expr) -> Count | None:
         """The number of elements a ``for`` walks: of a list input the
-        delegation never rebinds, its length, counted by its name."""
+        delegation never rebinds, its length, counted by its name; of a
+        local bound once to a collected loop, that loop's count."""
         match e:
             case ir.Name(name=name) if name in self.fixed:
                 return {name: 1}
+            case ir.Name(name=name) if name in self.lengths:
+                return self.lengths[name]
             case _:
                 return None
 
@@ -440,6 +521,8 @@ class _Counter:
                         (e.span for s in ir.walk(body) for e in stmt_exprs(s) if isinstance(e, ir.Call) and e.callee == self.slot),
                         loop.span,
                     )
+                    if isinstance(iterable, ir.Name) and iterable.name in self.built and self._length(iterable) is None:
+                        self.uncounted = iterable.name
                 return None
             case ir.Parallel(branches=branches):
                 return self.most(branches)

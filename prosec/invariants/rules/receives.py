@@ -242,14 +242,17 @@ def _other_meaning(need: Source, call: CallObs, phase: str, facts: Facts) -> str
 
 
 def _sometimes(need: Source, call: CallObs, phase: str, facts: Facts) -> bool:
-    """The call is passed ``need`` on some paths (in ``phase``) and null on
-    the others, under the same name: ``alterations: notes``, of notes set to
-    the fitter's after an `alter` and to null otherwise."""
+    """The call is passed ``need`` on some paths (in ``phase``) and, on the
+    others, null or a fixed text of the program in its place, under the
+    same name: ``alterations: notes``, of notes set to the fitter's after an
+    `alter` and to null otherwise; ``feedback: feedback``, set to the
+    customer's counter offer after a haggle and to "no counter offer"
+    otherwise."""
     if isinstance(need, FromSlot) and need.every:
         return False  # (some of "every reviewer's report" is not all of it)
     for _, flows in facts.props(call, phase):
         passed = [f for f in flows if covers(need, f, call, facts, sure=True)]
-        if passed and all(f in passed or f.src.kind == "null" for f in flows):
+        if passed and all(f in passed or f.src.kind == "null" or (f.src.kind == "text" and not f.at) for f in flows):
             return True
     return False
 
@@ -544,7 +547,7 @@ def check(claim: Receives, facts: Facts) -> Verdict:
                     # paths where it is passed them, or on every call?
                     meanings.append((
                         f"on the paths where `call {call.call.callee}` (line {call.call.span.line}) is passed it, "
-                        "or on every call (on the others it is passed null)",
+                        "or on every call (on the others it is passed null or a fixed text)",
                         problem,
                     ))
                 else:
