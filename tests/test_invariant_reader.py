@@ -2258,10 +2258,10 @@ def test_every_element_of_a_list_appended_one_slots_results(sentence: str, canon
     ("sentence", "canonical"),
     [
         # "what the planner produced" is the planner's output, a thing: not
-        # knowing it is not receiving it
+        # knowing it is not being given it
         ("The executor never learns what the planner produced", "`executor` never receives `planner`'s output"),
         ("The executor is never told what the planner found", "`executor` never receives `planner`'s output"),
-        ("The executor does not know what the planner produced", None),
+        ("The executor does not know what the planner produced", "`executor` never receives `planner`'s output"),
     ],
 )
 def test_what_a_slot_made_is_a_thing(sentence: str, canonical: str | None) -> None:
@@ -3457,9 +3457,10 @@ def test_who_someone_is_is_the_input_naming_them(sentence: str, canonical: str |
         ("The evaluator is unaware of the budget", "`evaluator` does not know about budget"),
         ("The evaluator does not know there is a budget", "`evaluator` does not know about budget"),
         ("The evaluator does not know about the budget", "`evaluator` does not know about budget"),
-        # a thing not known is not a fact ("does not know the budget"); an
-        # input of two words is not one word a prompt could name
-        ("The evaluator does not know the budget", None),
+        # a thing not known is not a fact: "does not know the budget" is
+        # never being given it; an input of two words is not one word a
+        # prompt could name
+        ("The evaluator does not know the budget", "`evaluator` never receives `budget`"),
         ("The evaluator is unaware of the client name", None),
     ],
 )
@@ -8528,6 +8529,11 @@ def test_a_word_of_work_done_before_an_input_is_not_the_input(sentence: str, can
         # name for given what it returns: its caller
         ("When the guard turns the brief down, the requester gets the guard's reason", "`guard`'s `reason` is returned when `guard` blocks"),
         ("When the guard turns the brief away, the caller gets the guard's reason", "`guard`'s `reason` is returned when `guard` blocks"),
+        # the particle of "gets ... back", after what the caller gets
+        ("When the guard blocks, the caller gets the guard's reason back", "`guard`'s `reason` is returned when `guard` blocks"),
+        ("When the guard blocks, the caller gets the guard's stated reason back", None),
+        # a slot that "gets the reason back" is no caller
+        ("When the guard blocks, the target gets the guard's reason back", None),
         # a slot is not the caller, nor is a word of one stem with a slot's name
         ("When the guard turns the brief down, the target gets the guard's reason", None),
         ("When the guard turns the brief down, the guardian gets the guard's reason", None),
@@ -8776,3 +8782,88 @@ def test_names_said_of_another_owner_and_facts_of_no_one(sentence: str, canonica
 )
 def test_what_unreadable_output_never_leads_to(sentence: str, canonical: str | None) -> None:
     assert _read_as(PATTERN, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # a slot named in two words, its agent noun made the noun of what it
+        # makes: that slot's results
+        ("The liaison never sees the walk plans", "`liaison` never receives `walk_planner`'s output", Status.VIOLATED),
+        ("The liaison is handed the walk plans", "`liaison` receives every `walk_planner` output", Status.PROVED),
+        ("The liaison never sees the risk assessment", "`liaison` never receives `risk_assessor`'s output", Status.PROVED),
+        # a noun after them is a thing of its own
+        ("The liaison never sees the walk plan summary", None, Status.UNRECOGNIZED),
+        # a noun of no product of the agent's act
+        ("The liaison never sees the walk routes", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_a_slot_names_what_it_makes_by_its_name(sentence: str, canonical: str | None, status: Status) -> None:
+    body = (
+        "let risks = call risk_assessor\n  site: site\n"
+        "let walks = parallel repeat 2 as walk:\n  call walk_planner\n    site: site\n"
+        "let confirmation = call liaison\n  walks: walks\n"
+        "return { confirmation: confirmation, risks: risks }\n"
+    )
+    read_as, got, evidence = _own_checked(
+        body, sentence, slots="risk_assessor, walk_planner, liaison", requires="site: string -- the site"
+    )
+    assert read_as == canonical, (sentence, read_as)
+    assert got == status, (sentence, evidence)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # the noun of an input's description and whose thing it is of
+        ("The reader never sees the photo of the client's hair", "`reader` never receives `hair_photo`", Status.PROVED),
+        ("The colourist is given the photo of the client's hair", "`colourist` receives `hair_photo`", Status.PROVED),
+        ("The reader never sees the photo of the client's skin", None, Status.UNRECOGNIZED),
+        # knowing a thing is being given it; knowing a delegate is not read
+        ("The reader doesn't know the shade", "`reader` never receives `shade`", Status.PROVED),
+        ("The colourist doesn't know the shade", "`colourist` never receives `shade`", Status.VIOLATED),
+        ("The reader doesn't know the colourist", None, Status.UNRECOGNIZED),
+        ("The reader doesn't suspect the shade", None, Status.UNRECOGNIZED),
+        # a verb spelled like an agent noun is no noun for the slot
+        ("The colourists don't know other colourists exist", "`colourist` is unaware of each other", Status.PROVED),
+    ],
+)
+def test_a_description_of_whose_thing_and_knowing_a_thing(sentence: str, canonical: str | None, status: Status) -> None:
+    body = (
+        "let mixes = parallel repeat 2 as seat:\n  call colourist\n    hair_photo: hair_photo\n    shade: shade\n"
+        "let ruling = call reader\n  mixes: mixes\n"
+        "return { ruling: ruling }\n"
+    )
+    read_as, got, evidence = _own_checked(
+        body, sentence, slots="colourist, reader",
+        requires="hair_photo: string -- a photo of the client's hair as it is today\n    shade: string -- the shade asked for",
+    )
+    assert read_as == canonical, (sentence, read_as)
+    assert got == status, (sentence, evidence)
+
+
+@pytest.mark.parametrize(
+    ("given", "status"),
+    [
+        # nothing it is given names a writer or hands it another's work
+        ('prompt: "Note what each cat needs."', Status.PROVED),
+        # a word of its name, which may be its own task ("write", "a
+        # checklist") or say there are others: not settled
+        ('prompt: "Write one checklist."', Status.UNRECOGNIZED),
+        # the count of the loop, its index, or the list's length may show it
+        # that other calls run: not settled
+        ("seat: seat", Status.UNRECOGNIZED),
+        ("count: cats.length", Status.UNRECOGNIZED),
+        # another writer named in the prompt tells it
+        ('prompt: "Other checklist writers are at work too."', Status.VIOLATED),
+    ],
+)
+def test_unaware_of_the_other_calls_is_told_by_their_name_or_a_count(given: str, status: Status) -> None:
+    body = (
+        f"let drafts = parallel repeat 3 as seat:\n  call checklist_writer\n    cats: cats\n    {given}\n"
+        "return { drafts: drafts }\n"
+    )
+    for sentence in ("Checklist writers are unaware of each other", "A checklist writer doesn't know that other checklist writers exist"):
+        read_as, got, evidence = _own_checked(body, sentence, slots="checklist_writer", requires="cats: string[] -- the cats")
+        assert read_as == "`checklist_writer` is unaware of each other", (sentence, read_as)
+        assert got == status, (sentence, evidence)

@@ -47,7 +47,7 @@ CORPUS_TABLE: list[Row] = [
     ('dialectic', "Each service sees only the other's prior argument", 'field firewall', {'slot': 'thesis', 'source': 'antithesis', 'fields': ('reasoning',), 'only': True}),
     ('ensemble-synthesizer', 'All ensemble members receive', 'identical', {'slot': 'ensemble_member', 'args': ('task_brief',)}),
     ('ensemble-synthesizer', 'Synthesizer reasons about disagreements', 'unverifiable', {'reason': 'about what `synthesizer` does itself, which only the delegate controls', 'slot': 'synthesizer'}),
-    ('ensemble-synthesizer', 'Ensemble members are unaware', 'unaware', {'slot': 'ensemble_member', 'terms': ('ensemble', 'member'), 'others': True}),
+    ('ensemble-synthesizer', 'Ensemble members are unaware', 'unaware', {'slot': 'ensemble_member', 'terms': ('ensemble_member',), 'others': True}),
     ('fallback-chain', 'Chain entries run sequentially', 'ordered', {'slot': 'chain', 'over': 'chain'}),
     ('fallback-chain', 'Each delegate receives the original brief', 'unchanged', {'slot': 'chain', 'source': 'input:task_brief(original)'}),
     ('fallback-chain', 'Each delegate receives the original brief', 'isolation', {'slot': 'chain', 'source': 'others'}),

@@ -277,6 +277,13 @@ def lattice(text: str, lex: Lexicon, *, made: bool = False) -> list[list[Tok]]:
             out.append([Tok("MADE", f"{low[i]} {low[i + 1]}", (maker,))])
             i += 2
             continue
+        if made and not after_poss and (product := _named_product(low, i, lex, phrases)) is not None:
+            # "the walk plans", of a `walk_planner`: what the slot its name
+            # says makes them made
+            n, maker = product
+            out.append([Tok("MADE", " ".join(low[i : i + n]), (maker,))])
+            i += n
+            continue
         letter = _letter(raw[i].lower(), low, lex) if len(raw[i]) == 1 and raw[i] in "ABCD" and i > 0 else None
         if letter is not None:
             out.append([Tok("INPUT", word, (letter,))])
@@ -588,7 +595,9 @@ def lattice(text: str, lex: Lexicon, *, made: bool = False) -> list[list[Tok]]:
                 # "a lot is archived", of an `archivist`: a participle of
                 # the slot's name, what it does
                 toks.append(Tok("ACT", word, (lex.stems[word[:6]],)))
-        if not toks and out and any(t.kind == "SLOT" for t in out[-1]) and (_AGENT.search(word) or word in _GROUP_NOUNS):
+        if not toks and out and any(t.kind == "SLOT" for t in out[-1]) and (
+            (_AGENT.search(word) and word.removesuffix("s") not in _AGENT_LIKE_VERBS) or word in _GROUP_NOUNS
+        ):
             # "the fallback researcher", "the primary agent": a noun for
             # what the slot is, after its name; "the payments desk", "the
             # logistics team": a group that does the slot's work
@@ -1226,6 +1235,13 @@ _WHO_NOUNS = frozenset("name names identity identities".split())
 #: Agent nouns ("researcher", "moderators", "specialist"): after a slot's
 #: name, what the slot is.
 _AGENT = re.compile(r"(?:er|or|ist|ant)s?$")
+#: Verbs spelled like agent nouns ("the miners exist", "the judges differ"):
+#: never a noun for what a slot is
+_AGENT_LIKE_VERBS = frozenset(
+    """exist insist persist resist assist consist subsist differ offer enter gather deliver consider
+    prefer remember suffer render cover discover matter wonder bother alter hover linger ponder
+    want grant plant""".split()
+)
 #: Nouns for a group of people that, after a slot's name, are that slot
 #: ("the payments desk", "the logistics team"); never a slot on their own
 _GROUP_NOUNS = frozenset(
@@ -1344,6 +1360,26 @@ def _made_phrase(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str, 
     if _noun_follows(low, i + 2, phrases):
         return None  # "the walk report card": a noun of its own
     return makers[0]
+
+
+def _named_product(
+    low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]
+) -> tuple[int, str] | None:
+    """The slot named in two or more words whose name, its agent noun made
+    the noun of its product, stands at ``i`` ("the walk plans", of a
+    `walk_planner`), with the number of words; None where the words are a
+    name of the pattern, the noun is a key, or a noun follows."""
+    for phrase, slot in lex.named_products.items():
+        n = len(phrase)
+        if tuple(low[i : i + n]) != phrase:
+            continue
+        noun = phrase[-1]
+        if any(tuple(low[i : i + len(k)]) == k for k in lex.forms if len(k) >= n):
+            return None  # ("the walk plan", of a local `walk_plan`: the name)
+        if noun in lex.key_forms or noun in lex.declared_keys or _noun_follows(low, i + n, phrases):
+            return None
+        return n, slot
+    return None
 
 
 def _unhyphenated(word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> str:
@@ -1680,24 +1716,35 @@ def _caller_gets(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str, 
 #: "homeowner"), and some such words besides
 _PERSON = re.compile(r"(?:er|or|ant|ent|ist|ian)$|^(?:guest|family|patient|client|user|member|public|household|team)$")
 
-_TURNS = frozenset(("turn", "turns", "turned", "turning"))
+#: Split phrasal verbs whose particle may stand after the object ("turns
+#: the job down", "the caller gets the reason back"): each verb, with the
+#: words one of which must stand right before it (None: any), and the
+#: particles that move back to it.
+_SPLIT_VERBS: tuple[tuple[frozenset[str], frozenset[str] | None, frozenset[str]], ...] = (
+    (frozenset(("turn", "turns", "turned", "turning")), None, frozenset(("down", "away"))),
+    # "the caller gets the guard's reason back": what the pattern returns
+    (frozenset(("gets", "get", "receives")), frozenset(("caller",)), frozenset(("back",))),
+)
 _NOUN_BEFORE = frozenset("the a an each every one per in its their this that next first last another".split())
 _PARTICLE_STOP = frozenset(("and", "or", "but", "if", "when", "unless", "because", "so", "then"))
 
 
 def _particle_moved(raw: list[str], low: list[str]) -> tuple[list[str], list[str]]:
-    """"Turns the job down", "turns an appeal away": the particle of a
-    split phrasal verb of refusal moved to its verb ("turns down the job"),
-    where at most four words of one object stand between them."""
+    """"Turns the job down", "the caller gets the reason back": the particle
+    of a split phrasal verb moved to its verb ("turns down the job"), where
+    at most six words of one object stand between them."""
     for i, word in enumerate(low):
-        if word not in _TURNS or (i > 0 and low[i - 1] in _NOUN_BEFORE):
-            continue  # ("each turn the cook puts the pan down": the noun)
-        for j in range(i + 2, min(i + 6, len(low))):
-            if low[j] in _PUNCT or low[j] in _PARTICLE_STOP:
-                break
-            if low[j] in ("down", "away"):
-                order = [*range(i + 1), j, *range(i + 1, j), *range(j + 1, len(low))]
-                return [raw[k] for k in order], [low[k] for k in order]
+        for verbs, before, particles in _SPLIT_VERBS:
+            if word not in verbs or (i > 0 and low[i - 1] in _NOUN_BEFORE):
+                continue  # ("each turn the cook puts the pan down": the noun)
+            if before is not None and (i == 0 or low[i - 1] not in before):
+                continue
+            for j in range(i + 2, min(i + 8, len(low))):
+                if low[j] in _PUNCT or low[j] in _PARTICLE_STOP:
+                    break
+                if low[j] in particles:
+                    order = [*range(i + 1), j, *range(i + 1, j), *range(j + 1, len(low))]
+                    return [raw[k] for k in order], [low[k] for k in order]
     return raw, low
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Literal
@@ -306,6 +306,10 @@ class Lexicon:
     #: a slot's name of two or more words with its last word as the noun of
     #: its action ("water test", "water tests" for `water_tester`) → that slot
     act_phrases: dict[tuple[str, ...], str] = field(default_factory=dict)
+    #: a slot's name of two or more words with its last word as the noun of
+    #: what it makes ("walk plans" for `walk_planner`, "risk assessment"
+    #: for `risk_assessor`) → that slot: its result, read on a second try
+    named_products: dict[tuple[str, ...], str] = field(default_factory=dict)
     #: slots called somewhere outside every loop
     unlooped: frozenset[str] = frozenset()
     #: the slots whose verdicts a condition tests for approval ("?" for a
@@ -460,6 +464,28 @@ def description_of_phrase(text: str) -> list[str]:
     return [w.replace("-", "_") for w in ws]
 
 
+def description_of_owned(text: str) -> list[str]:
+    """A description that opens with a noun of something someone owns ("a
+    photo of the client's hair as it is today", "the minutes of the board's
+    last meeting"): the noun, "of", an article, an owner's possessive and
+    one or two words, up to the end or a word that ends a noun phrase; the
+    words with the inner article, or empty otherwise."""
+    ws = re.findall(r"'s\b|[a-z][a-z_-]*|[^\sa-z]", text.strip().lower())
+    if ws and ws[0] in ("the", "a", "an"):
+        ws = ws[1:]
+    if len(ws) < 5 or ws[1] != "of" or ws[2] != "the" or ws[4] != "'s":
+        return []
+    end = 5
+    while end < len(ws) and end < 7 and ws[end][0].isalpha() and ws[end] not in _PHRASE_END and ws[end] not in ("the", "a", "an"):
+        end += 1
+    if end == 5 or (end < len(ws) and ws[end] not in _PHRASE_END and ws[end][0].isalpha()):
+        return []
+    out = ws[:end]
+    if not all(w == "'s" or w[0].isalpha() for w in out):
+        return []
+    return [w.replace("-", "_") for w in out]
+
+
 def description_clause(text: str) -> list[str]:
     """A description that says what the input is in a clause ("what the
     referring clinician suspects", "how marks are awarded"): its words up to
@@ -562,6 +588,14 @@ def _described(lex: Lexicon, descriptions: Iterable[tuple[str, str]], quantities
             # "the port of loading", "the request for proposals": the whole
             # description, a noun and what it is of or for
             phrases.setdefault(tuple(whole), set()).add(name)
+        owned = description_of_owned(text)
+        if owned and (owned[3],) not in lex.forms and not any(
+            set(known.get((w,), ())) & (_MEANINGFUL | _LIMITING | _NOT_OF) for w in owned if w not in ("the", "'s")
+        ):
+            # "the photo of the client's hair", of `hair_photo: a photo of
+            # the client's hair as it is today`: the noun and whose thing it
+            # is of, where the owner names nothing of the pattern
+            phrases.setdefault(tuple(owned), set()).add(name)
         ws = description_phrase(text)
         noun = _head_noun(lex, name, ws)
         if noun is not None:
@@ -994,18 +1028,50 @@ def _nominal_acts(nouns: dict[str, set[str]]) -> dict[str, str]:
     return {form: next(iter(names)) for form, names in sorted(owners.items()) if len(names) == 1}
 
 
+def product_nouns(agent: str) -> set[str]:
+    """The nouns of what an agent noun's act makes, in the singular and the
+    plural: ``planner`` → plan, plans; ``assessor`` → assessment; ``booker``
+    → booking; ``estimator`` → estimate (none for other nouns)."""
+    if len(agent) < 5 or agent[-2:] not in ("er", "or", "ar"):
+        return set()
+    base = agent[:-3] + "er" if agent.endswith("rar") else agent[:-2]
+    if base.endswith("i"):  # notifi-er: notification
+        return {base[:-1] + "y", base[:-1] + "ies", base + "cation", base + "cations"}
+    roots = {base} | ({base[:-1]} if len(base) > 3 and base[-1] == base[-2] and base[-1] not in "aeiouls" else set())
+    out: set[str] = set()
+    for root in roots:
+        if len(root) < 4:
+            continue
+        out |= {root, root + "s", root + "e", root + "es"}
+        out |= {root + end for end in ("ment", "ments", "ion", "ions", "ing", "ings")}
+    return out
+
+
+def _named_products(slots: Iterable[str]) -> dict[tuple[str, ...], str]:
+    """The nouns of what a slot named in two or more words makes: its name
+    with the agent noun made the noun of its product ("walk plans" for
+    `walk_planner`, "risk assessment" for `risk_assessor`) → that slot."""
+    return _renamed(slots, product_nouns)
+
+
 def _act_phrases(slots: Iterable[str]) -> dict[tuple[str, ...], str]:
     """The nouns of the action of a slot named in two or more words: its
     name with the agent noun made the noun of what it does ("water test",
     "water testing" for `water_tester`; not "water tested", a verb)."""
+    return _renamed(slots, lambda agent: {f for f in verb_forms(agent) if not f.endswith(("ed", "id"))})
+
+
+def _renamed(slots: Iterable[str], nouns: Callable[[str], set[str]]) -> dict[tuple[str, ...], str]:
+    """Each slot named in two or more words, with its last word replaced by
+    each of ``nouns`` of it → that slot, where no other slot gives the same
+    words."""
     owners: dict[tuple[str, ...], set[str]] = {}
     for slot in slots:
         ws = words_of(slot)
         if len(ws) < 2:
             continue
-        for form in verb_forms(ws[-1]):
-            if not form.endswith(("ed", "id")):
-                owners.setdefault((*ws[:-1], form), set()).add(slot)
+        for noun in nouns(ws[-1]):
+            owners.setdefault((*ws[:-1], noun), set()).add(slot)
     return {phrase: next(iter(names)) for phrase, names in sorted(owners.items()) if len(names) == 1}
 
 
@@ -1494,6 +1560,7 @@ def build_lexicon(
         if form not in taken and (form,) not in _known():
             lex.acts.setdefault(form, slot)
     lex.act_phrases.update(_act_phrases(slot_set))
+    lex.named_products.update(_named_products(slot_set))
     lex.verdicts.update(_verdicts(program, _known()))
     lex.deciders = _deciders(program)
     lex.approval_tested = _approval_tested(program)

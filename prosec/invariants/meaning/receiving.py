@@ -61,6 +61,8 @@ _SO_AUX = frozenset("does do did is are was were".split())
 
 #: nouns of knowing something, said after "has no" or "with no"
 _KNOWING = frozenset(("knowledge of", "any knowledge of", "memory of", "sight of"))
+#: verbs of knowing that take a thing as their object ("knows the theme")
+_KNOW_A_THING = frozenset(("know", "knows", "knew", "find out", "finds out"))
 
 
 def _an_act_noun(text: str, names: tuple[str, ...]) -> bool:
@@ -103,6 +105,24 @@ class ReceivingRules(Base):
         if not any(str(t).lower() in _KNOWING for t in self._tokens(items, "SEE")):
             raise Unsupported("'has no' before a verb of receiving")
         return self.see_neg(items)
+
+    def see_neg_known(self, items: list[Any]) -> Clause:
+        """"The taster doesn't know the season's theme": a thing it is not
+        given, by a verb of knowing a thing (not "suspect", "notice"); not a
+        delegate ("doesn't know the manager": its output, or that it is
+        there?)."""
+        self._knows_a_thing(items)
+        return self.see_neg(items)
+
+    def see_negsubj_known(self, items: list[Any]) -> Clause:
+        self._knows_a_thing(items)
+        return self.see_negsubj(items)
+
+    def _knows_a_thing(self, items: list[Any]) -> None:
+        if not all(str(t).lower() in _KNOW_A_THING for t in self._tokens(items, "KNOW")):
+            raise Unsupported("a verb of noticing or suspecting, not of knowing a thing")
+        if any(obj.what == "slot" for group in self._objs(items) for obj in group):
+            raise Unsupported("knowing a delegate: its output, or that it is there?")
 
     def see_neg_run(self, items: list[Any]) -> Clause:
         """"Seat races are run without the race brief": no call is given it.

@@ -235,7 +235,7 @@ class UnawareRules(Base):
         verbs = {"BE", "AUX", "HAVE", "RUN", "CALLED", "KNOW", "SEE", "GIVEN", "EVALUATE", "BEHAVE", "APPROVE", "BLOCK"}
         # a possessive with no verb is a thing however long ("a carrier's
         # confirmation code"), not a fact
-        noun_phrase = kinds <= {"SLOT", "INPUT", "VAR", "FIELD", "POSS", "ITS", "OWN", "OUTPUT", "ORIGINAL"} or (
+        noun_phrase = kinds <= {"SLOT", "INPUT", "VAR", "FIELD", "POSS", "ITS", "OWN", "OUTPUT", "ORIGINAL", "MADE"} or (
             "POSS" in kinds and not kinds & verbs
         ) or (
             # "never learns the privilege basis": a name and a noun
@@ -251,7 +251,7 @@ class UnawareRules(Base):
             # what the claimant said they lost": what someone made or said is
             # a thing that reaches the slot (or not), not a fact prompts name
             raise Unsupported("not knowing what something is or says, a thing rather than a fact")
-        if "POSS" in kinds and not kinds & verbs:
+        if kinds & {"POSS", "MADE"} and not kinds & verbs:
             # "is told nothing about the pharmacist's verdict": a delegate's
             # thing is what reaches the slot, however it is introduced
             raise Unsupported("not knowing a thing of a delegate's rather than a fact")
@@ -319,6 +319,12 @@ class UnawareRules(Base):
             if doer is None or doer in self._subject(items).slots:
                 raise Unsupported("someone, unnamed, in a hidden fact")
         kinds_said = [_tok(self.toks, t).kind for t in hidden]
+        if kinds_said in (["OTHER", "SLOT", "WORD"], ["ANY", "OTHER", "SLOT", "WORD"]) and _tok(self.toks, hidden[-1]).text in ("exist", "exists"):
+            # "miners don't know other miners exist": the subject's own
+            # other calls, named by its name
+            subject_slots = set(self._subject(items).slots)
+            if len(subject_slots) == 1 and set(_tok(self.toks, hidden[-2]).names) == subject_slots:
+                return self.unaware_others(items)
         # "that it gates another service", where a word for every slot
         # stands after "another": the one slot that is not the subject
         # (_terms), which says who is meant
@@ -447,7 +453,11 @@ class UnawareRules(Base):
         return self.unaware_others(items)
 
     def unaware_others(self, items: list[Any]) -> Clause:
+        """"Reviewers are unaware of each other": nothing a call is given
+        names the slot (its whole name: "write a checklist", the task of a
+        `checklist_writer`, names no other writer) or hands it another
+        call's output."""
         return self._clause(
             self._subject(items),
-            lambda s: [Unaware(c, tuple(words_of(c.slot)) if c.slot else (), others=True) for c in s.calls],
+            lambda s: [Unaware(c, (c.slot,) if c.slot else (), others=True) for c in s.calls],
         )

@@ -59,6 +59,9 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
     repeats: list[Problem] = []
     #: inputs of the caller named for a slot the hidden fact names
     named_input: list[Problem] = []
+    #: of "unaware of the other calls", a count, index or length of the
+    #: loop the call is in, given to it (`chunk_count: chunks.length`)
+    counted: list[Problem] = []
     for call in calls:
         for prop, flows in facts.props(call):
             value = prop.prop.value
@@ -95,6 +98,10 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
                     found = f"{at} carries the failure `{f.src.name}` raised, which says {term!r}"
                 if found:
                     break
+                if claim.others and not counted and INDEX not in f.at and (f.src.kind == "iter" or LENGTH in f.path):
+                    counted.append(
+                        Problem(value.span, f"{at} carries a count, an index or a length of the loop's list, which may tell it other calls run")
+                    )
                 if again is not None and not repeats and f.src.kind == "iter" and (var := _counter(facts, f)):
                     repeats.append(
                         Problem(value.span, f"{at} carries `{var}`, the count of the loop's rounds, which may tell it it runs again ({again!r})")
@@ -125,6 +132,15 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
                     # describes its work, and also says it was there
                     own_work.append(Problem(value.span, f"{at} is named after {term!r} and carries its work"))
                     own_term = own_term or term
+            if found is None and claim.others and me is not None and len(words_of(me)) > 1:
+                # "checklist writers are unaware of each other", of a prompt
+                # "write a visit checklist": a word of the slot's name, which
+                # may say there are others ("part of an ensemble") or be
+                # its own task
+                for text in (*_texts(value), prop.prop.key):
+                    if word := next((w for w in words_of(me) if len(w) >= 4 and facts.names_term(text, w)), None):
+                        loose.append(Problem(value.span, f"{at} says {word!r}, a word of `{me}`'s name"))
+                        break
             if found is None:
                 for text in (*_texts(value), prop.prop.key, *(f.src.name for f in flows if f.src.kind in ("input", "text"))):
                     if part := _partly_named(facts, text, claim.terms):
@@ -153,6 +169,8 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
     if named_input and not problems:
         why = f"an input given to `{me}` is named for a slot the hidden fact names: whether its name tells the fact is not settled"
         return unsettled(why, named_input, evidence[:0])
+    if counted and not problems:
+        return unsettled(f"what `{me}` is given may show it that other calls run: whether that tells it so is not settled", counted, evidence[:0])
     if repeats and not problems:
         return unsettled(f"what `{me}` is given may show it that it runs again: whether that tells it so is not settled", repeats, evidence[:0])
     if own_work and not problems and not loose:
