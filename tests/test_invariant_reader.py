@@ -8867,3 +8867,33 @@ def test_unaware_of_the_other_calls_is_told_by_their_name_or_a_count(given: str,
         read_as, got, evidence = _own_checked(body, sentence, slots="checklist_writer", requires="cats: string[] -- the cats")
         assert read_as == "`checklist_writer` is unaware of each other", (sentence, read_as)
         assert got == status, (sentence, evidence)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # what a local of one slot's results alone holds, said of its maker
+        # or of the things themselves: a count of the slot's calls
+        ("The designer draws at most max_rounds layouts", "`designer` is called at most `max_rounds` times", Status.PROVED),
+        ("There are never more than max_rounds layouts", "`designer` is called at most `max_rounds` times", Status.PROVED),
+        ("At most max_rounds layouts are drawn", "`designer` is called at most `max_rounds` times", Status.PROVED),
+        ("The designer writes at most one layout", "`designer` is called at most once", Status.VIOLATED),
+        # a local the subject does not make
+        ("The homeowner draws at most max_rounds layouts", None, Status.UNRECOGNIZED),
+        # told nothing about a slot: unaware of it
+        ("The designer isn't told anything about the homeowner", "`designer` does not know about homeowner", Status.VIOLATED),
+        ("The homeowner doesn't know anything about the designer", "`homeowner` does not know about designer", Status.PROVED),
+    ],
+)
+def test_what_a_slot_makes_counted_and_told_nothing_about(sentence: str, canonical: str | None, status: Status) -> None:
+    body = (
+        "let layout = null\nloop until opinion approves (max: max_rounds):\n"
+        '  let layout = call designer\n    room: room\n    prompt: "Draw a layout the homeowner will like."\n'
+        "  let opinion = call homeowner\n    drawing: layout.drawing\n"
+        "return { layout: layout }\n"
+    )
+    read_as, got, evidence = _own_checked(
+        body, sentence, slots="designer, homeowner", requires="room: string -- the room\n    max_rounds: number -- the most rounds"
+    )
+    assert read_as == canonical, (sentence, read_as)
+    assert got == status, (sentence, evidence)

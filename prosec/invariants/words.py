@@ -551,7 +551,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     ),
     "PRODUCED": ("produced", "made", "computed", "written", "decided", "created", "generated", "authored", "supplied", "provided",
                  # "the route planned by another router call"
-                 "planned", "drafted", "composed", "prepared", "chosen",
+                 "planned", "drafted", "composed", "prepared", "chosen", "drawn", "drawn up",
                  # "the final result is assembled by the reducer"
                  "assembled"),
     "COMES": (

@@ -468,6 +468,18 @@ class BoundsRules(Base):
             raise Unsupported(f"`{slot}` is retried: its calls are not what it makes")
         return self._count_clause([*[i for i in items if not (isinstance(i, Token) and i.type in ("VAR", "SLOT"))], self.subj([(slot,)])], exact=False)
 
+    def bounded_made_by(self, items: list[Any]) -> Clause:
+        """"The clerk writes at most one label": what a local of the
+        subject's results alone holds, said of the subject itself, by a
+        verb of making ("writes", "drafts"), one of the subject's own act,
+        or another word (as "is drawn" is of the layouts)."""
+        local = self._tokens(items, "VAR")[0]
+        subject = self._subject(items)
+        made = {self.lex.maker(n) for n in self._names(local)}
+        if len(made) != 1 or set(subject.slots) != made or subject.it:
+            raise Unsupported(f"'{local}': not what the subject alone makes")
+        return self.bounded_made([i for i in items if not isinstance(i, Subject)])
+
     def bounded_vague(self, items: list[Any]) -> Clause:
         raise Unsupported("a slot 'bounded by' a value: its calls, or its loop?")
 

@@ -230,6 +230,10 @@ class UnawareRules(Base):
             lead = [_tok(self.toks, t).kind for t in hidden[:2]]
             if not (lead[:1] == ["CALLS"] or lead[:2] in (["WORD", "CALLS"], ["ACT", "CALLS"])):
                 raise Unsupported("not knowing which one something is")
+        if [(_tok(self.toks, t).kind, _tok(self.toks, t).text) for t in hidden[:2]] == [("ANYTHING", "anything"), ("ABOUT", "about")]:
+            # ("does not know anything about the announcer": the fact is the
+            # announcer, read as "is not told anything about")
+            raise Unsupported("'anything about' as the words of a hidden fact")
         marked = mention or {t.type for t in self._tokens(items)} & {"THAT", "OF", "ABOUT", "UNAWARE"}
         kinds = {_tok(self.toks, t).kind for t in hidden}
         verbs = {"BE", "AUX", "HAVE", "RUN", "CALLED", "KNOW", "SEE", "GIVEN", "EVALUATE", "BEHAVE", "APPROVE", "BLOCK"}
