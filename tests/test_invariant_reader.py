@@ -8897,3 +8897,23 @@ def test_what_a_slot_makes_counted_and_told_nothing_about(sentence: str, canonic
     )
     assert read_as == canonical, (sentence, read_as)
     assert got == status, (sentence, evidence)
+
+
+@pytest.mark.parametrize(
+    ("loops", "canonical", "status"),
+    [
+        # one loop of `rounds` rounds around the reader's calls
+        (1, "`reader` is called at most `rounds` times", Status.PROVED),
+        # two such loops: every call of the reader, or each loop's rounds?
+        (2, None, Status.UNRECOGNIZED),
+    ],
+)
+def test_calls_bounded_by_the_bound_of_two_loops_around_them(loops: int, canonical: str | None, status: Status) -> None:
+    body = "".join(
+        f"let found_{k} = repeat rounds:\n  call reader\n    text: text\n" for k in range(loops)
+    ) + "return { found: found_0 }\n"
+    read_as, got, evidence = _own_checked(
+        body, "The number of reader runs is bounded by rounds", slots="reader", requires="text: string -- the text\n    rounds: number -- the rounds"
+    )
+    assert read_as == canonical, read_as
+    assert got == status, evidence

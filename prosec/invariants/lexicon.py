@@ -348,6 +348,9 @@ class Lexicon:
     #: a name that bounds a loop (``repeat max_rounds``, ``loop (max:
     #: max_rounds)``) → the slots called inside the loops it bounds
     bound_callees: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: (a loop bound's name, a slot) → how many loops that bound bounds call
+    #: the slot
+    bound_loops: dict[tuple[str, str], int] = field(default_factory=dict)
 
     def add(self, phrase: Iterable[str], priority: int, entity: Entity) -> None:
         """Register a surface form; the higher priority wins, equals of one kind merge."""
@@ -1600,6 +1603,8 @@ def build_lexicon(
         for e in ir.subexprs(limit):
             if isinstance(e, ir.Name):
                 bound_callees.setdefault(e.name, set()).update(callees)
+                for callee in callees:
+                    lex.bound_loops[(e.name, callee)] = lex.bound_loops.get((e.name, callee), 0) + 1
     lex.bound_callees = {name: frozenset(callees) for name, callees in bound_callees.items()}
     lex.nested_loop_words = frozenset(
         w

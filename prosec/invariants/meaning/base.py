@@ -1762,7 +1762,10 @@ class Base(Transformer[Token, Any]):
         token = _tok(self.toks, self._tokens(items, "INPUT")[0])
         names = obj.names
         plural_name = len(names) == 1 and token.text == names[0] and singular(words_of(names[0])[-1]) != words_of(names[0])[-1]
-        if not (obj.element or plural_name) or any(n in self.lex.scalars for n in names):
+        # (or of a list a `for` walks, by its own name however it is said:
+        # "its own squad", of `for player in squad`)
+        walked = len(names) == 1 and token.text == names[0] and names[0] in self.lex.walkers
+        if not (obj.element or plural_name or walked) or any(n in self.lex.scalars for n in names):
             raise Unsupported("'its' of an input that is no list named by its element")
         return replace(obj, element=True, own=bool(self._tokens(items, "OWN")), its=True)
     def _list_token(self, items: list[Any]) -> Token:

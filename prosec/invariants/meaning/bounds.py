@@ -174,6 +174,15 @@ class BoundsRules(Base):
             # "verifier calls are bounded by `max_rounds`": the number of the
             # slot's calls, which its loop's bound bounds only when it is
             # called once a round
+            bound = next(i for i in items if _is_name(i))
+            if any(self.lex.bound_loops.get((bound, slot), 0) > 1 for slot in named[0]) or (
+                bound in self.lex.nested_bounds and any(self.lex.bound_loops.get((bound, slot)) for slot in named[0])
+            ):
+                # "the number of reader runs is bounded by
+                # `readers_per_direction`", of two loops of readers, each of
+                # that many rounds (or one inside another loop): every call,
+                # or each loop's rounds?
+                raise Unsupported("calls 'bounded by' the bound of more than one loop around them: every call, or each loop?")
             return self._count_clause([*items, self.subj([named[0]])], exact=False)
         bound = next(i for i in items if _is_name(i))
         if bound.isdigit():
