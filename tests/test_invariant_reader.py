@@ -8917,3 +8917,46 @@ def test_calls_bounded_by_the_bound_of_two_loops_around_them(loops: int, canonic
     )
     assert read_as == canonical, read_as
     assert got == status, evidence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "statuses"),
+    [
+        # what each of two slots produced
+        (
+            "The packer never sees anything the edger or the fitter produced",
+            "`packer` never receives `edger`'s output; `packer` never receives `fitter`'s output",
+            [Status.PROVED, Status.PROVED],
+        ),
+        (
+            "The fitter never sees what the edger or the packer produced",
+            "`fitter` never receives `edger`'s output; `fitter` never receives `packer`'s output",
+            [Status.VIOLATED, Status.PROVED],
+        ),
+        # received, "or" is one of them
+        ("The customer sees what the edger or the packer produced", None, [Status.UNRECOGNIZED]),
+        # the owner an input's description gives it, where the owner is a
+        # slot whose results have no such key
+        ("The packer never sees the customer's budget", "`packer` never receives `budget`", [Status.PROVED]),
+        ("The fitter never sees the customer's budget", "`fitter` never receives `budget`", [Status.VIOLATED]),
+    ],
+)
+def test_what_each_of_two_made_and_the_owner_a_description_gives(sentence: str, canonical: str | None, statuses: list[Status]) -> None:
+    from conftest import pattern_text
+
+    body = (
+        "let edge = call edger\n  frame: frame\n"
+        "let fit = call fitter\n  edge: edge\n  budget: budget\n"
+        "let answer = call customer\n  fit: fit\n"
+        "let box = call packer\n  frame: frame\n"
+        "return { box: box, answer: answer }\n"
+    )
+    pattern = pattern_text(
+        "own", body, slots="edger, fitter, customer, packer",
+        requires="frame: string -- the frame\n    budget: number -- the customer's stated budget", invariants="{invariants}",
+    )
+    result = compile_text("tests/own.prose.md", pattern.replace("{invariants}", f"- {sentence}").encode(), render=False)
+    assert result.report is not None
+    facts = result.report.invariants
+    assert ("; ".join(f.read_as for f in facts if f.read_as) or None) == canonical, sentence
+    assert [f.status for f in facts] == statuses, [f.evidence for f in facts]

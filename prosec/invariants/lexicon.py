@@ -618,6 +618,18 @@ def _described(lex: Lexicon, descriptions: Iterable[tuple[str, str]], quantities
             if owner is None or owner[1] == Entity("input", (name,)):
                 for v in variants(ws[2]):
                     phrases.setdefault((singular(ws[0]), v), set()).add(name)
+        if 3 <= len(ws) <= 4 and ws[1] == "'s" and ws[-1] in variants(words_of(name)[-1]) and ws[0].isalpha():
+            # "the customer's budget", of `budget: the customer's stated
+            # budget`: the owner its description says, and its name's noun,
+            # also where the owner is a slot's name, unless that slot's
+            # results have such a key
+            owner = lex.forms.get((ws[0],)) or lex.forms.get((singular(ws[0]),))
+            keyed = owner is not None and owner[1].kind == "slot" and any(
+                ws[-1] in (lex.declares.get(s, frozenset()) | lex.slot_keys.get(s, frozenset()) | lex.keys_read_of.get(s, frozenset()))
+                for s in owner[1].names
+            )
+            if not keyed and not set(known.get((ws[0],), ())) & (_MEANINGFUL | _LIMITING):
+                phrases.setdefault((ws[0], "'s", ws[-1]), set()).add(name)
         if len(ws) == 1 and (ws[0],) in known:
             continue  # a word the reader knows as another kind ("the feedback")
         if any(set(known.get((w,), ())) & _MEANINGFUL for w in ws[:-1]):

@@ -946,6 +946,14 @@ class Base(Transformer[Token, Any]):
             raise Unsupported("fields not every one of the slots declares")
         return [Obj(owner=s, what="fields", fields=fields, either=either) for s in names]
 
+    def objs_made_by_each(self, items: list[Any]) -> list[Obj]:
+        """"Anything the edger or the fitter produced", "what the edger and
+        the fitter produced": the output of each. Received, "or" is one
+        of them (not read), as "either checker's report" is."""
+        owners = [i for i in items if isinstance(i, str) and not isinstance(i, Token)]
+        either = any(t.type == "OR" for t in self._tokens(items))
+        return [Obj(owner=o, what="output", either=either) for o in owners]
+
     def conj(self, items: list[Any]) -> None:
         return None
 
