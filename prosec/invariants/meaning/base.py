@@ -171,6 +171,9 @@ class Obj:
     #: found"): received by a slot called more than once, all of it in each
     #: call or a part in each is not said
     made: bool = False
+    #: "the other side", "the other party": another slot, named by a word
+    #: for every slot (never another call of the subject's own)
+    role: bool = False
 
 
 #: nouns for a result that name no key, whatever the slots declare
@@ -1559,8 +1562,8 @@ class Base(Transformer[Token, Any]):
             # "the other side's reasoning": the other slot of the subject
             fields = next((i for i in items if isinstance(i, tuple) and not self._role_only(i)), None)
             if fields is not None and any(self._tokens(items, "POSS")):
-                return Obj(owner=OTHER, what="fields", fields=fields)
-            return Obj(owner=OTHER, what="output")
+                return Obj(owner=OTHER, what="fields", fields=fields, role=True)
+            return Obj(owner=OTHER, what="output", role=True)
         # "another reviewer's output": another call of that slot, which must
         # be the subject's ("a different planner outline", said of the
         # coach, is no other coach call's output)
@@ -1886,6 +1889,12 @@ class Base(Transformer[Token, Any]):
         assert owner is not None
         if owner == OTHER:
             owners = [s for s in subject.slots if s != target.slot]
+            if not owners and obj.role:
+                # "the thesis never sees what the other side argued": the one
+                # slot of the pattern that is not the subject
+                owners = [s for s in sorted(self.lex.slots) if s != target.slot]
+                if len(owners) != 1:
+                    raise Unsupported("'the other side' of a pattern of more than two slots")
             if not owners and target.slot in self.lex.repeated and obj.what in ("output", "slot"):
                 # "neither measurement call sees the other's profile": the
                 # slot's other calls
