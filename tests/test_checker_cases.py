@@ -5697,3 +5697,136 @@ def test_a_value_passed_on_some_paths_and_a_fixed_text_on_others_has_two_meaning
         module.haggle(estimator=estimator, customer=customer, job="carpet", judge=lambda q, *_: "yes" if "accept" in str(q) else "no")
         # the second quote is given the counter offer only after a haggle
         assert ("OFFER 80" in feedback) is (answers[0] == "haggle"), feedback
+
+
+# ---------------------------------------------------------------- one value of a parallel block, a list returned empty, a return no refusal reaches
+
+KEEPSAKE = """\
+---
+name: keepsake
+kind: pattern
+---
+
+# Keepsake
+
+Print a certificate and a badge once the librarian signs off.
+
+### Slots
+
+- `marker`
+  - requires: title
+  - ensures: a verdict
+- `librarian`
+  - requires: stamped
+  - ensures: a verdict `{{ decision, reason }}`
+- `printer`
+  - requires: stamped
+  - ensures: a certificate
+- `badge_maker`
+  - requires: count
+  - ensures: a badge
+
+### Requires
+
+- The caller supplies:
+    titles: string[] -- the books read
+    needed: number -- how many books earn a certificate
+
+### Returns
+
+- `certificate`: the certificate
+- `badge`: the badge
+- `stamped`: the stamped titles
+- `reason`: why not
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let stamped = []
+if titles.length is 0:
+  return {{
+    certificate: null,
+    badge: null,
+    stamped: stamped,
+    reason: "nothing read"
+  }}
+for title in titles:
+  let verdict = call marker
+    title: title
+  if verdict accepts:
+    append verdict to stamped
+if stamped.length meets needed:
+  let signoff = call librarian
+    stamped: stamped
+  if signoff approves:
+    let keepsakes = parallel:
+      call printer
+        stamped: stamped
+      call badge_maker
+        count: stamped.length
+    return {{
+      certificate: keepsakes[0],
+      badge: keepsakes[1],
+      stamped: stamped,
+      reason: null
+    }}
+  return {{
+    certificate: null,
+    badge: null,
+    stamped: stamped,
+    reason: signoff.reason
+  }}
+return {{
+  certificate: null,
+  badge: null,
+  stamped: stamped,
+  reason: "not enough books"
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "status"),
+    [
+        # the first value of the parallel block is the printer's: null
+        # elsewhere, so "of every return, or of those that return one"
+        ("The certificate returned is the printer's.", Status.UNRECOGNIZED),
+        ("The badge returned is the printer's.", Status.VIOLATED),
+        ("The badge returned is the badge maker's.", Status.UNRECOGNIZED),
+        # the last return runs only where the librarian was never asked
+        ("When the librarian refuses, the librarian's reason is returned.", Status.PROVED),
+        # returned empty before any verdict: "always" is broken there; said
+        # bare, of every return or of those that return some?
+        ("The stamped list returned is always the marker's.", Status.VIOLATED),
+        ("The stamped list returned is the marker's.", Status.UNRECOGNIZED),
+    ],
+)
+def test_a_value_picked_from_a_parallel_block_an_empty_list_and_a_return_apart(sentence: str, status: Status) -> None:
+    assert _statuses_in(KEEPSAKE.format(invariants=f"- {sentence}")) == [status]
+    module = _module_of(KEEPSAKE.format(invariants=""), f"keepsake{next(_GATES)}")
+    out = module.keepsake(
+        marker=lambda **_: {"decision": "accept"},
+        librarian=lambda **_: {"decision": "approve", "reason": "fine"},
+        printer=lambda **_: "CERTIFICATE",
+        badge_maker=lambda **_: "BADGE",
+        titles=["a", "b"],
+        needed=2,
+        judge=lambda condition, *_: "meets" in str(condition),
+    )
+    # the block keeps its values in the order of its branches
+    assert (out.certificate, out.badge) == ("CERTIFICATE", "BADGE")
+    refused = module.keepsake(
+        marker=lambda **_: {"decision": "accept"},
+        librarian=lambda **_: {"decision": "reject", "reason": "same book twice"},
+        printer=lambda **_: "CERTIFICATE",
+        badge_maker=lambda **_: "BADGE",
+        titles=["a", "b"],
+        needed=2,
+        judge=lambda condition, *_: "meets" in str(condition),
+    )
+    assert (refused.certificate, refused.reason) == (None, "same book twice")

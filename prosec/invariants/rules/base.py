@@ -305,6 +305,8 @@ class Facts:
     def _branch_apart(self, a: Span, b: Span) -> bool:
         inside = self.a.inside
         for stmt in ir.walk(self.a.program.body):
+            if isinstance(stmt, ir.If) and inside(b, stmt.span) and not inside(a, stmt.span) and self._after_leaving(a, b, stmt):
+                return True
             if not isinstance(stmt, ir.If) or not (inside(a, stmt.span) and inside(b, stmt.span)):
                 continue
             blocks = [body for _, body in stmt.branches] + [stmt.orelse or ()]
@@ -312,6 +314,24 @@ class Facts:
             looped = any(not i.is_block and inside(stmt.span, i.span) for i in self.a.loops.values())
             if len(held) == 2 and held[0] != held[1] and not looped:
                 return True
+        return False
+
+    def _after_leaving(self, a: Span, b: Span, test: ir.If) -> bool:
+        """``a`` stands after the `if` ``test`` in its block, and the branch
+        of it that ``b`` is in always leaves the pattern (ends in a
+        `return` or a `throw` on every path), with no loop or parallel block
+        around the `if`: once ``b`` has run, ``a`` never does."""
+        inside = self.a.inside
+        if any(inside(test.span, i.span) for i in self.a.loops.values()):
+            return False  # (a `return` in a collected loop or block ends one round)
+        branch = next((body for _, body in (*test.branches, (None, test.orelse or ())) if any(inside(b, t.span) for t in body)), None)
+        if branch is None or not _leaves_always(branch):
+            return False
+        body = self.a.program.body
+        for block in (body, *(child for s in ir.walk(body) for child in ir.children(s))):
+            if any(t is test for t in block):
+                after = block[next(i for i, t in enumerate(block) if t is test) + 1 :]
+                return any(inside(a, t.span) for t in after)
         return False
 
     def given(self, call: CallObs, inputs: frozenset[str]) -> bool:
@@ -511,3 +531,18 @@ def _stem(word: str) -> str:
         if word.endswith(suffix) and len(word) - len(suffix) >= 4:
             return word[: -len(suffix)]
     return word
+
+
+def _leaves_always(block: ir.Block) -> bool:
+    """Every path through the block ends in a `return` or a `throw`."""
+    for stmt in block:
+        match stmt:
+            case ir.Return() | ir.Throw():
+                return True
+            case ir.If(branches=branches, orelse=orelse) if orelse is not None and all(
+                _leaves_always(body) for _, body in branches
+            ) and _leaves_always(orelse):
+                return True
+            case _:
+                pass
+    return False

@@ -305,6 +305,10 @@ def check(claim: Returns, facts: Facts) -> Verdict:
             if problem is None and (other := _mixed_list(need, ret, facts)) is not None:
                 mixed.append(other)
                 continue
+            if problem is None and need.field is not None and need.field in ret.exprs and isinstance(need.what, FromSlot):
+                picked = _picked_call(ret.exprs[need.field], facts.a.program)
+                if picked is not None and picked.callee == need.what.slot:
+                    continue  # (the one value of the block its place picks)
             if problem is None:
                 also = _also(need, ret)
                 if also is not None:
@@ -598,7 +602,18 @@ def _gives_none(need: Need, ret: ReturnObs) -> bool:
     if isinstance(expr, ir.Literal_) and expr.value is None:
         return True
     flows = ret.fields[need.field]
+    if _empty_list(need, ret):
+        return True
     return bool(flows) and all(f.src.kind == "null" for f in flows)
+
+
+def _empty_list(need: Need, ret: ReturnObs) -> bool:
+    """The return gives, under the key ``need`` names, a list nothing was
+    put in yet (`results: results`, returned before the first `append`),
+    or one written empty: none of anything."""
+    if need.field is None or need.field not in ret.fields:
+        return False
+    return not ret.fields[need.field] and isinstance(ret.exprs[need.field], ir.Name | ir.Array)
 
 
 def _end(facts: Facts) -> Span:
@@ -966,10 +981,38 @@ def _need(need: Need, ret: ReturnObs, facts: Facts) -> Problem | None:
         texted = [f for f in flows if f.src.kind in ("call", "error") and f.src.name == need.what.slot and TEXT in f.at]
         if texted:
             return Problem(exprs[0].span, f"the return on line {line} gives {label} = {shown}, which puts {texted[0].src.describe()} into a text")
+    if not ok and isinstance(need.what, FromSlot) and not need.what.fields and len(exprs) == 1:
+        picked = _picked_call(exprs[0], facts.a.program)
+        # "the certificate returned is the printer's", of `keepsakes[0]`,
+        # the first of a parallel block's values, the printer's call
+        ok = picked is not None and picked.callee == need.what.slot
     if not ok and need.field is None:
         return Problem(ret.stmt.span, f"the return on line {line} does not return {describe_source(need.what)} on every path")
     if not ok:
         return Problem(exprs[0].span, f"the return on line {line} gives {label} = {shown}, not {describe_source(need.what)} on every path")
+    return None
+
+
+def _picked_call(expr: ir.Expr, program: ir.Program) -> ir.Call | None:
+    """The call whose value ``expr`` is, where it picks one value of a
+    parallel block by its place (`keepsakes[0]`, of `let keepsakes =
+    parallel:` whose first branch is a bare call): the block joins all its
+    branches, failing fast, and keeps one value per branch in order; the
+    local is bound to it once and written nowhere else."""
+    match expr:
+        case ir.Index(base=ir.Name(name=name), index=ir.Literal_(value=int() as k)) if not isinstance(k, bool) and k >= 0:
+            pass
+        case _:
+            return None
+    writes = [
+        s for s in ir.walk(program.body)
+        if (isinstance(s, ir.Bind) and s.name == name) or (isinstance(s, ir.Assign | ir.Append) and isinstance(s.target, ir.Name) and s.target.name == name)
+    ]
+    match writes:
+        case [ir.Bind(value=ir.Parallel(branches=branches, mods=mods))] if mods.join == "all" and mods.on_fail == "fail-fast" and k < len(branches):
+            branch = branches[k]
+            if isinstance(branch, ir.ExprStmt) and isinstance(branch.expr, ir.Call):
+                return branch.expr
     return None
 
 
