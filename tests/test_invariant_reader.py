@@ -8960,3 +8960,25 @@ def test_what_each_of_two_made_and_the_owner_a_description_gives(sentence: str, 
     facts = result.report.invariants
     assert ("; ".join(f.read_as for f in facts if f.read_as) or None) == canonical, sentence
     assert [f.status for f in facts] == statuses, [f.evidence for f in facts]
+
+
+@pytest.mark.parametrize(
+    ("slots", "canonical", "status"),
+    [
+        # "the other side": the one slot that is not the subject
+        ("thesis, antithesis", "`thesis` never receives `antithesis`'s output", Status.VIOLATED),
+        # with a third slot, which one is not said
+        ("thesis, antithesis, judge", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_the_other_side_is_the_other_slot(slots: str, canonical: str | None, status: Status) -> None:
+    judged = "let ruling = call judge\n  case: rebuttal\n" if "judge" in slots else ""
+    body = (
+        "let rebuttal = null\nrepeat 2:\n  let claim = call thesis\n    topic: topic\n    rebuttal: rebuttal\n"
+        "  let rebuttal = call antithesis\n    claim: claim\n" + judged + "return { rebuttal: rebuttal }\n"
+    )
+    read_as, got, evidence = _own_checked(
+        body, "The thesis never sees what the other side argued", slots=slots, requires="topic: string -- the topic"
+    )
+    assert read_as == canonical, read_as
+    assert got == status, evidence
