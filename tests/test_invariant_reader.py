@@ -8883,6 +8883,9 @@ def test_unaware_of_the_other_calls_is_told_by_their_name_or_a_count(given: str,
         # told nothing about a slot: unaware of it
         ("The designer isn't told anything about the homeowner", "`designer` does not know about homeowner", Status.VIOLATED),
         ("The homeowner doesn't know anything about the designer", "`homeowner` does not know about designer", Status.PROVED),
+        # "exists" after a slot's name is a verb, no noun for the slot
+        ("The designer doesn't know a homeowner exists", "`designer` does not know about homeowner", Status.VIOLATED),
+        ("The homeowner doesn't know a designer exists", "`homeowner` does not know about designer", Status.PROVED),
     ],
 )
 def test_what_a_slot_makes_counted_and_told_nothing_about(sentence: str, canonical: str | None, status: Status) -> None:

@@ -242,8 +242,10 @@ class UnawareRules(Base):
         noun_phrase = kinds <= {"SLOT", "INPUT", "VAR", "FIELD", "POSS", "ITS", "OWN", "OUTPUT", "ORIGINAL", "MADE"} or (
             "POSS" in kinds and not kinds & verbs
         ) or (
-            # "never learns the privilege basis": a name and a noun
+            # "never learns the privilege basis": a name and a noun (not
+            # "a critic exists", a clause)
             "SLOT" in kinds and kinds <= {"SLOT", "WORD"} and len(hidden) > 1
+            and not any(_tok(self.toks, t).text in ("exist", "exists") for t in hidden)
         ) or (
             # "never learns what the conflict finder found": the slot's
             # output, a thing
