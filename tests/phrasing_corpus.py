@@ -264,6 +264,11 @@ def _need_ok(want: str, got: object) -> bool:
     return _source_ok(want, got) or (made is not None and want == f"slot:{made.group(1)}")
 
 
+def words_of_slot(slot: str) -> str:
+    """The last word of a slot's name."""
+    return slot.split("_")[-1]
+
+
 def _listed(name: object) -> str:
     """A list as a label names it: by its name, or in the notation of
     sources (``input:rooms``, ``slot:stages``), which the brief leaves open."""
@@ -316,6 +321,9 @@ def matches(want: dict[str, Any], fact: InvariantFact) -> bool:
             of = str(want.get("of", "")).removeprefix("slot:").replace("-", "_")
             terms = [str(t) for t in p.get("terms", ())]
             # (words of one stem: "retry" and "retries", "rate" and "rating")
+            # ("other miners", of miners: the other calls, as "others" says)
+            if of.startswith(("other ", "other_")) and singular(of.split()[-1].split("_")[-1]) == singular(words_of_slot(want["slot"])):
+                of = "others"
             return bool(p.get("others")) if of == "others" else any(_stem(t) == _stem(of) for t in terms)
         case "ordered":
             return _listed(p.get("over")) == _listed(want.get("over", want.get("slot")))
