@@ -5830,3 +5830,83 @@ def test_a_value_picked_from_a_parallel_block_an_empty_list_and_a_return_apart(s
         judge=lambda condition, *_: "meets" in str(condition),
     )
     assert (refused.certificate, refused.reason) == (None, "same book twice")
+
+
+# ---------------------------------------------------------------- a round that may return: fewer calls than its loop's count
+
+RETRYING = """\
+---
+name: retrying
+kind: pattern
+---
+
+# Retrying
+
+Try the target until it succeeds.
+
+### Slots
+
+- `target`
+  - requires: brief
+  - ensures: a result
+
+### Requires
+
+- The caller supplies:
+    brief: string -- the task
+    tries: number -- the most tries
+
+### Returns
+
+- `result`: the result
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+repeat tries as attempt:
+  try:
+    let result = call target
+      brief: brief
+    if {test}:
+      continue
+    return {{
+      result: result
+    }}
+  catch as error:
+    continue
+
+return {{
+  result: null
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("test", "status"),
+    [
+        # the target's answer, or the judge's, settles the test: a run may
+        # return after the first call
+        ("result says retry", Status.VIOLATED),
+        ("**the result is not good enough**", Status.VIOLATED),
+        # the loop's own count settles it, which no answer changes
+        ("attempt meets 0", Status.UNRECOGNIZED),
+    ],
+)
+def test_a_round_that_may_return_makes_fewer_calls_than_the_loops_count(test: str, status: Status) -> None:
+    text = RETRYING.format(invariants="- The target is called exactly tries times.", test=test)
+    assert _statuses_in(text) == [status]
+    module = _module_of(RETRYING.format(invariants="", test=test), f"retrying{next(_GATES)}")
+    calls: list[object] = []
+
+    def target(**given: object) -> dict[str, str]:
+        calls.append(given["brief"])
+        return {"decision": "done"}
+
+    module.retrying(target=target, brief="b", tries=3, judge=lambda *_: False)
+    # where the test is free, a run makes one call, not three
+    assert (len(calls) < 3) is (status is Status.VIOLATED), calls

@@ -25,8 +25,10 @@ and *least* are both N. Where *least* is only a floor (a ``loop`` or a
 ``try`` whose body calls the slot, a ``parallel`` that may stop early, a
 later ``elif`` test that calls it), a run that makes fewer calls is not
 shown to exist, so "exactly N" is then neither proved nor violated; except
-where N bounds a loop a delegate's answer may end after its first round
-(:func:`_early_exit`), a run that makes fewer.
+where N bounds a loop a delegate's answer may end after its first round,
+or a round of which may reach a ``return`` by tests a delegate, the caller
+or the judge may settle either way (:func:`_early_exit`), a run that makes
+fewer.
 """
 
 from __future__ import annotations
@@ -185,8 +187,9 @@ def _early_exit(
 ) -> Problem | None:
     """A run that makes fewer calls than "exactly N", where N bounds a
     ``loop until``/``loop while`` whose test reads what a delegate just
-    returned: the delegate may end the loop after its first round, and the
-    run goes on to return with the other loops' counts as they are.
+    returned (the delegate may end the loop after its first round, and the
+    run goes on to return with the other loops' counts as they are), or a
+    loop a round of which may reach a ``return`` (:func:`_returns_freely`).
 
     Shown only where every run reaches the loop (nothing before it may
     leave or throw), nothing after it throws, its body never leaves early,
@@ -205,7 +208,7 @@ def _early_exit(
                 how = "end the loop after one round"
                 if any(isinstance(s, ir.Throw) for s in ir.walk(body[i + 1 :])):
                     return None
-            elif not (isinstance(loop, ir.Repeat) and loop.parallel) and _returns_freely(loop.body, returns):
+            elif not (isinstance(loop, ir.Repeat) and loop.parallel) and _returns_freely(loop.body, returns, fixed):
                 how = "return in the first round"
             else:
                 return None
@@ -213,10 +216,14 @@ def _early_exit(
             fewer = once.most(body)
             if fewer is None or fewer.get(name, 0):
                 return None
+            lead = (
+                f"the loop on line {loop.span.line} tests what a delegate returned in that round"
+                if how.startswith("end")
+                else f"a round of the loop on line {loop.span.line} may reach a `return` by tests a delegate, the caller or the judge settles"
+            )
             return Problem(
                 loop.span,
-                f"the loop on line {loop.span.line} tests what a delegate returned in that round: a run may "
-                f"{how} and make at most {_spell(fewer)} calls of `{slot}` (with `{name}` larger), "
+                f"{lead}: a run may {how} and call `{slot}` at most {_spell(fewer)} (with `{name}` larger), "
                 f"not exactly {_spell(want)}",
             )
         if _leaves(stmt, returns) or any(isinstance(s, ir.Throw) for s in ir.walk((stmt,))):
@@ -224,22 +231,47 @@ def _early_exit(
     return None
 
 
-def _returns_freely(body: ir.Block, returns: frozenset[Span]) -> bool:
-    """A round may return: before anything in it may leave, an ``if`` whose
-    first test reads a verdict of a local the round has just bound to a
-    call ends, with no other way out, in a ``return`` of the pattern
-    ("if verdict accepts: return ...")."""
-    fresh: set[str] = set()
-    for stmt in body:
+def _returns_freely(body: ir.Block, returns: frozenset[Span], inputs: frozenset[str] = frozenset()) -> bool:
+    """A round may return: a path through it reaches a ``return`` of the
+    pattern, where every test on the way is free to go either way — a
+    verdict test of a local the round has just bound to a call, or of an
+    input, or a question to the judge — and nothing before leaves the
+    round (a ``try`` is walked as its body: the calls in it may succeed)."""
+    return _can_return(body, set(), returns, inputs)
+
+
+def _free(cond: ir.Cond, fresh: set[str], inputs: frozenset[str]) -> bool:
+    """A test a delegate's answer, the caller or the judge may settle either
+    way: nothing earlier in the round has fixed it."""
+    if isinstance(cond, ir.Judge | ir.Criteria):
+        return True  # (the judge's answer, or criteria the caller gives)
+    local = ir.verdict_local(cond)
+    return local is not None and (local in fresh or local in inputs)
+
+
+def _can_return(block: ir.Block, fresh: set[str], returns: frozenset[Span], inputs: frozenset[str]) -> bool:
+    for stmt in block:
         if (local := _call_bound(stmt)) is not None:
             fresh.add(local)
             continue
         match stmt:
-            case ir.If(branches=((cond, branch), *_)) if ir.verdict_local(cond) in fresh and branch:
-                last = branch[-1]
-                others = [s for s in ir.walk(branch) if isinstance(s, _LEAVES) and s is not last]
-                if isinstance(last, ir.Return) and last.span in returns and not others:
+            case ir.Return(span=span):
+                return span in returns
+            case ir.Break() | ir.Continue() | ir.Throw():
+                return False
+            case ir.Parallel(branches=branches) if not any(isinstance(s, _LEAVES) for s in ir.walk(branches)):
+                fresh.update(local for b in branches if (local := _call_bound(b)) is not None)
+                continue
+            case ir.Try(body=body):
+                if _can_return(body, set(fresh), returns, inputs):
                     return True
+            case ir.If(branches=branches, orelse=orelse) if all(_free(cond, fresh, inputs) for cond, _ in branches):
+                blocks = [b for _, b in branches] + [orelse if orelse is not None else ()]
+                if any(_can_return(b, set(fresh), returns, inputs) for b in blocks):
+                    return True
+                if any(not any(isinstance(s, _LEAVES) for s in ir.walk(b)) for b in blocks):
+                    continue  # (a way past the `if` that leaves nothing)
+                return False
             case _:
                 pass
         if any(isinstance(s, _LEAVES) for s in ir.walk((stmt,))):
