@@ -8985,3 +8985,37 @@ def test_the_other_side_is_the_other_slot(slots: str, canonical: str | None, sta
     )
     assert read_as == canonical, read_as
     assert got == status, evidence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # "only ever" given to one slot: it receives it, and no other does
+        ("The brief is only ever shown to the grader", "`grader` receives `brief`; `clerk` never receives `brief`", Status.PROVED),
+        ("The brief only ever reaches the clerk", "`clerk` receives `brief`; `grader` never receives `brief`", Status.VIOLATED),
+        # so many of a slot, said of the calls: exactly that many calls
+        ("Exactly panel graders are asked", "`grader` is called exactly `panel` times", Status.PROVED),
+        ("Exactly panel clerks are asked", "`clerk` is called exactly `panel` times", Status.VIOLATED),
+        # what a local of one slot's results alone holds, exactly so many
+        ("Exactly panel marks are produced", "`grader` is called exactly `panel` times", Status.PROVED),
+        ("The grader always produces exactly panel marks", "`grader` is called exactly `panel` times", Status.PROVED),
+    ],
+)
+def test_only_ever_given_and_exactly_so_many_calls(sentence: str, canonical: str, status: Status) -> None:
+    from conftest import pattern_text
+
+    body = (
+        "let marks = parallel repeat panel:\n  call grader\n    brief: brief\n"
+        "let tally = call clerk\n  marks: marks\n"
+        "return { tally: tally }\n"
+    )
+    pattern = pattern_text(
+        "own", body, slots="grader, clerk", requires="brief: string -- the brief\n    panel: number -- how many graders",
+        invariants="{invariants}",
+    )
+    result = compile_text("tests/own.prose.md", pattern.replace("{invariants}", f"- {sentence}").encode(), render=False)
+    assert result.report is not None
+    facts = result.report.invariants
+    assert "; ".join(f.read_as for f in facts if f.read_as) == canonical, sentence
+    want = status if status is Status.PROVED else Status.VIOLATED
+    assert want in [f.status for f in facts] and all(f.status in (Status.PROVED, want) for f in facts), [f.evidence for f in facts]

@@ -454,6 +454,12 @@ class BoundsRules(Base):
         who = next(i for i in items if isinstance(i, tuple))
         return self._count_clause([*items, self.subj([who])], exact=False)
 
+    def exact_slot_calls(self, items: list[Any]) -> Clause:
+        """"Exactly `panel_size` graders are asked": a count of the slot's
+        calls, every run that returns making that many."""
+        who = next(i for i in items if isinstance(i, tuple))
+        return self._count_clause([*items, self.subj([who])], exact=True)
+
     def bounded_made(self, items: list[Any]) -> Clause:
         """"At most one specimen is printed", "no more than one offer letter
         is ever drafted": a local that holds (or collects) the results of
@@ -475,7 +481,8 @@ class BoundsRules(Base):
             raise Unsupported(f"'{acted[0]}': no act of the slot that makes '{local}'")
         if slot in self.lex.retried:
             raise Unsupported(f"`{slot}` is retried: its calls are not what it makes")
-        return self._count_clause([*[i for i in items if not (isinstance(i, Token) and i.type in ("VAR", "SLOT"))], self.subj([(slot,)])], exact=False)
+        exact = any(t.type == "EXACTLY" for t in self._tokens(items))
+        return self._count_clause([*[i for i in items if not (isinstance(i, Token) and i.type in ("VAR", "SLOT"))], self.subj([(slot,)])], exact=exact)
 
     def bounded_made_by(self, items: list[Any]) -> Clause:
         """"The clerk writes at most one label": what a local of the
