@@ -8534,6 +8534,9 @@ def test_a_word_of_work_done_before_an_input_is_not_the_input(sentence: str, can
         ("When the guard blocks, the caller gets the guard's stated reason back", None),
         # a slot that "gets the reason back" is no caller
         ("When the guard blocks, the target gets the guard's reason back", None),
+        # "hears back from", "hears anything back from": receives from
+        ("The target never hears back from the guard", "`target` never receives `guard`'s output"),
+        ("The target never hears anything back from the guard", "`target` never receives `guard`'s output"),
         # a slot is not the caller, nor is a word of one stem with a slot's name
         ("When the guard turns the brief down, the target gets the guard's reason", None),
         ("When the guard turns the brief down, the guardian gets the guard's reason", None),

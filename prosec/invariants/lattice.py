@@ -1724,6 +1724,8 @@ _SPLIT_VERBS: tuple[tuple[frozenset[str], frozenset[str] | None, frozenset[str]]
     (frozenset(("turn", "turns", "turned", "turning")), None, frozenset(("down", "away"))),
     # "the caller gets the guard's reason back": what the pattern returns
     (frozenset(("gets", "get", "receives")), frozenset(("caller",)), frozenset(("back",))),
+    # "never hears anything back from the assessor"
+    (frozenset(("hear", "hears", "heard")), None, frozenset(("back",))),
 )
 _NOUN_BEFORE = frozenset("the a an each every one per in its their this that next first last another".split())
 _PARTICLE_STOP = frozenset(("and", "or", "but", "if", "when", "unless", "because", "so", "then"))

@@ -293,7 +293,7 @@ KINDS: dict[str, tuple[str, ...]] = {
         "get", "gets", "got", "read", "reads", "reading", "access", "accesses", "accessed",
         "observe", "observes", "view", "views", "consult", "consults", "inspect",
         "inspects", "use", "uses", "learn of", "learns of", "learn", "learns", "hear", "hears", "hear from",
-        "hears from", "look at", "looks at",
+        "hears from", "hear back from", "hears back from", "heard back from", "hear back", "hears back", "look at", "looks at",
         "encounter", "encounters", "handle", "handles", "process", "processes",
         "take", "takes", "work on", "works on", "work from", "works from",
         "draw on", "draws on", "glimpse", "glimpses", "work through", "works through",
