@@ -8948,8 +8948,6 @@ def test_calls_bounded_by_the_bound_of_two_loops_around_them(loops: int, canonic
     ],
 )
 def test_what_each_of_two_made_and_the_owner_a_description_gives(sentence: str, canonical: str | None, statuses: list[Status]) -> None:
-    from conftest import pattern_text
-
     body = (
         "let edge = call edger\n  frame: frame\n"
         "let fit = call fitter\n  edge: edge\n  budget: budget\n"
@@ -8957,15 +8955,24 @@ def test_what_each_of_two_made_and_the_owner_a_description_gives(sentence: str, 
         "let box = call packer\n  frame: frame\n"
         "return { box: box, answer: answer }\n"
     )
-    pattern = pattern_text(
-        "own", body, slots="edger, fitter, customer, packer",
-        requires="frame: string -- the frame\n    budget: number -- the customer's stated budget", invariants="{invariants}",
+    read_as, got, evidence = _own_facts(
+        body, sentence, slots="edger, fitter, customer, packer",
+        requires="frame: string -- the frame\n    budget: number -- the customer's stated budget",
     )
+    assert read_as == canonical, sentence
+    assert got == statuses, evidence
+
+
+def _own_facts(body: str, sentence: str, *, slots: str, requires: str) -> tuple[str | None, list[Status], list[tuple[str, ...]]]:
+    """The canonical forms (joined; None when unread), statuses and evidence
+    of every fact a sentence gives in a small pattern around ``body``."""
+    from conftest import pattern_text
+
+    pattern = pattern_text("own", body, slots=slots, requires=requires, invariants="{invariants}")
     result = compile_text("tests/own.prose.md", pattern.replace("{invariants}", f"- {sentence}").encode(), render=False)
     assert result.report is not None
     facts = result.report.invariants
-    assert ("; ".join(f.read_as for f in facts if f.read_as) or None) == canonical, sentence
-    assert [f.status for f in facts] == statuses, [f.evidence for f in facts]
+    return "; ".join(f.read_as for f in facts if f.read_as) or None, [f.status for f in facts], [f.evidence for f in facts]
 
 
 @pytest.mark.parametrize(
@@ -9005,20 +9012,14 @@ def test_the_other_side_is_the_other_slot(slots: str, canonical: str | None, sta
     ],
 )
 def test_only_ever_given_and_exactly_so_many_calls(sentence: str, canonical: str, status: Status) -> None:
-    from conftest import pattern_text
-
     body = (
         "let marks = parallel repeat panel:\n  call grader\n    brief: brief\n"
         "let tally = call clerk\n  marks: marks\n"
         "return { tally: tally }\n"
     )
-    pattern = pattern_text(
-        "own", body, slots="grader, clerk", requires="brief: string -- the brief\n    panel: number -- how many graders",
-        invariants="{invariants}",
+    read_as, got, evidence = _own_facts(
+        body, sentence, slots="grader, clerk", requires="brief: string -- the brief\n    panel: number -- how many graders"
     )
-    result = compile_text("tests/own.prose.md", pattern.replace("{invariants}", f"- {sentence}").encode(), render=False)
-    assert result.report is not None
-    facts = result.report.invariants
-    assert "; ".join(f.read_as for f in facts if f.read_as) == canonical, sentence
+    assert read_as == canonical, sentence
     want = status if status is Status.PROVED else Status.VIOLATED
-    assert want in [f.status for f in facts] and all(f.status in (Status.PROVED, want) for f in facts), [f.evidence for f in facts]
+    assert want in got and all(g in (Status.PROVED, want) for g in got), evidence
