@@ -415,8 +415,32 @@ def verdict(s: Sentence) -> str:
     if not wants or len(wants) != len(s.expect):
         return "wrong"
     facts = s.facts
-    ok = all(any(matches(w, f) for f in facts) for w in wants) and all(any(matches(w, f) for w in wants) for f in facts)
+    ok = all(any(matches(w, f) for f in facts) for w in wants) and all(
+        any(matches(w, f) or _firewall_half(w, f) for w in wants) for f in facts
+    )
     return "correct" if ok else "wrong"
+
+
+def _firewall_half(want: dict[str, Any], fact: InvariantFact) -> bool:
+    """The "gets NAME's result" half of a firewall as the brief defines it
+    ("the slot gets NAME's result but never those fields"), read as a fact of
+    its own: the slot receives NAME's result, or keys of it other than the
+    firewall's."""
+    if want["kind"] != "firewall" or fact.kind != "receives":
+        return False
+    p = dict(fact.params)
+    source = want["source"]
+    kept = {singular(f) for f in want["fields"]}
+    needs = [str(n) for n in p.get("needs", ())]
+    return (
+        p.get("slot") == want["slot"]
+        and not p.get("only")
+        and bool(needs)
+        and all(
+            n == source or (n.startswith(source + ".") and singular(n.removeprefix(source + ".")) not in kept)
+            for n in needs
+        )
+    )
 
 
 # ---------------------------------------------------------------- evaluation
