@@ -1793,6 +1793,87 @@ def test_a_walk_over_a_collected_list_is_counted_by_the_loop_that_made_it(loop: 
 
 
 
+#: one outline per tile, behind a guard on the number of tiles
+_GUARDED = (
+    "{guard}\nlet traced = []\nfor tile in tiles:\n  let outline = call outliner\n    tile: tile\n"
+    "  append outline.paths to traced" + _ONE_SHEET
+)
+
+
+@pytest.mark.parametrize(
+    ("guard", "status"),
+    [
+        # a run that goes on past the guard has at most two tiles
+        ("if tiles.length exceeds 2:\n  return { map: null }", Status.PROVED),
+        ("if tiles.length meets 3:\n  return { map: null }", Status.PROVED),
+        ("if tiles.length meets 2:\n  return { map: null }", Status.PROVED),
+        ("if tiles.length exceeds 2:\n  throw \"too many tiles\"", Status.PROVED),
+        # a guard that does not end the run bounds nothing
+        ("if tiles.length exceeds 2:\n  let note = call cartographer\n    traced: tiles", Status.VIOLATED),
+        ("if tiles.length exceeds 3:\n  return { map: null }", Status.VIOLATED),
+        # a list the delegation appends to after the guard is longer than it
+        ("if tiles.length exceeds 2:\n  return { map: null }\nappend \"margin\" to tiles", Status.UNRECOGNIZED),
+    ],
+)
+def test_a_guard_that_ends_the_run_on_a_long_list_bounds_a_walk_over_it(guard: str, status: Status) -> None:
+    delegation = _GUARDED.replace("{guard}", guard)
+    sentence = "The outliner is called at most 2 times."
+    assert _statuses_in(TRACING.format(invariants=f"- {sentence}", delegation=delegation)) == [status]
+    module = _module_of(TRACING.format(invariants="", delegation=delegation), f"tracing{next(_GATES)}")
+    most = 0
+    for n in range(6):
+        traced: list[object] = []
+
+        def outliner(_traced: list[object] = traced, **given: object) -> dict[str, str]:
+            _traced.append(given["tile"])
+            return {"paths": "p"}
+
+        try:
+            module.tracing(
+                outliner=outliner, cartographer=lambda **_: {"image": "i"}, tiles=[f"t{i}" for i in range(n)], judge=lambda *_: "go"
+            )
+        except Exception as error:  # the guard's `throw`
+            assert "too many" in str(error), error
+        most = max(most, len(traced))
+    if status is Status.PROVED:
+        assert most <= 2, most
+    else:
+        assert most > 2, most
+
+
+#: readings taken one by one, each call shown the readings before it
+_SHOWN_EARLIER = (
+    "let placed = []\nfor tile in tiles:\n  let outline = call outliner\n    tile: tile\n    so_far: placed\n"
+    "  append tile to placed" + _ONE_SHEET.replace("traced: traced", "traced: placed")
+)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "status"),
+    [
+        # given to one call only: later calls are given it too, in the list
+        ("Each tile is given to exactly one outliner call.", Status.VIOLATED),
+        # what one call does with it: a call shown earlier tiles beside its
+        # own may or may not handle them
+        ("Each tile is handled by exactly one outliner call.", Status.UNRECOGNIZED),
+        ("Each tile is traced by exactly one outliner call.", Status.UNRECOGNIZED),
+    ],
+)
+def test_an_element_shown_again_breaks_given_once_and_leaves_handled_once_unsettled(sentence: str, status: Status) -> None:
+    assert _statuses_in(TRACING.format(invariants=f"- {sentence}", delegation=_SHOWN_EARLIER)) == [status]
+    module = _module_of(TRACING.format(invariants="", delegation=_SHOWN_EARLIER), f"tracing{next(_GATES)}")
+    given: list[dict[str, object]] = []
+
+    def outliner(**kwargs: object) -> dict[str, str]:
+        given.append(kwargs)
+        return {"paths": "p"}
+
+    module.tracing(outliner=outliner, cartographer=lambda **_: {"image": "i"}, tiles=["a", "b"], judge=lambda *_: "go")
+    # each call's own tile is one tile, and the second call is shown the first
+    assert [g["tile"] for g in given] == ["a", "b"]
+    assert "a" in str(given[1]["so_far"])
+
+
 # ---------------------------------------------------------------- a field word that is the program's own name
 
 PANEL_OF_NOSES = """\

@@ -7112,9 +7112,10 @@ return notes
         ("Every briefing receives the same season", "every `briefer` receives the same `season`", Status.PROVED),
         ("Every briefing never receives the same season", None, Status.UNRECOGNIZED),
         # an element handled, with any verb, by exactly one call of the slot
-        ("Each span is flown by exactly one pilot call", "each `spans` is given to exactly one `pilot`", Status.PROVED),
-        ("Each span is inspected by exactly one pilot", "each `spans` is given to exactly one `pilot`", Status.PROVED),
-        ("Each referee is ruled on by exactly one caller call", "each `referees` is given to exactly one `caller`", Status.PROVED),
+        # (what the call does with it, "handled by")
+        ("Each span is flown by exactly one pilot call", "each `spans` is handled by exactly one `pilot`", Status.PROVED),
+        ("Each span is inspected by exactly one pilot", "each `spans` is handled by exactly one `pilot`", Status.PROVED),
+        ("Each referee is ruled on by exactly one caller call", "each `referees` is handled by exactly one `caller`", Status.PROVED),
         ("Each span is flown by at least one pilot call", None, Status.UNRECOGNIZED),
         ("Each span is not flown by exactly one pilot call", None, Status.UNRECOGNIZED),
         ("Each span is often by exactly one pilot call", None, Status.UNRECOGNIZED),

@@ -217,6 +217,8 @@ def canonical(claim: Claim) -> str:
             return f"{subject(target)} is called {'exactly' if exact else 'at most'} {times}"
         case ExactlyOnce(target=target, elements=elements, per="element") if elements == target.slot:
             return f"each {subject(target)} runs exactly once"
+        case ExactlyOnce(target=target, elements=elements, per="element", handled=True):
+            return f"each {_n(elements)} is handled by exactly one {subject(target)}"
         case ExactlyOnce(target=target, elements=elements, per="element"):
             return f"each {_n(elements)} is given to exactly one {subject(target)}"
         case ExactlyOnce(target=target, elements=elements):

@@ -276,6 +276,11 @@ class ExactlyOnce:
     target: Calls
     elements: str
     per: Literal["element", "call"]
+    #: the sentence says what a call does with its element ("each camper
+    #: is placed by exactly one assigner call"), not that the element is
+    #: given to it: an element handed on to later calls in a list of
+    #: earlier iterations' elements may or may not count as handled again
+    handled: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,10 +22,16 @@ class ExactlyOnceRules(Base):
             raise Unsupported("the elements of an input declared as no list")
         return name
 
-    def once_element(self, items: list[Any]) -> Clause:
+    def once_element(self, items: list[Any], *, handled: bool = False) -> Clause:
         element = self._elements(items)
         who = next(i for i in items if isinstance(i, tuple))
-        return Clause(None, lambda s: [ExactlyOnce(Calls(w), element, "element") for w in who])
+        return Clause(None, lambda s: [ExactlyOnce(Calls(w), element, "element", handled) for w in who])
+
+    def once_element_handled(self, items: list[Any]) -> Clause:
+        """"Each tile is traced by exactly one tracer", "each stop is
+        handled by exactly one driver call": what the call does with its
+        element, not only that it is given it."""
+        return self.once_element(items, handled=True)
 
     def once_call(self, items: list[Any]) -> Clause:
         element = self._elements(items)
@@ -115,7 +121,7 @@ class ExactlyOnceRules(Base):
         said = str(verb).lower()
         if not is_participle(said):
             raise Unsupported(f"'{said}': not a verb's participle")
-        return self.once_element(items)
+        return self.once_element(items, handled=True)
 
     def once_element_act(self, items: list[Any]) -> Clause:
         """"Each role is danced exactly once": by the one slot whose name is

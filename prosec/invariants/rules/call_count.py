@@ -73,7 +73,7 @@ def check(claim: CallCount, facts: Facts) -> Verdict:
             return _overcounted(ends, [problem])
         if counter.uncounted is not None:
             return unsettled(
-                f"`{counter.uncounted}`, which the call's loop walks, is a list the delegation builds itself: "
+                f"`{counter.uncounted}`, which the call's loop walks, is a list the delegation builds or appends to: "
                 "how many elements it has is not counted",
                 [problem],
                 [],
@@ -85,6 +85,9 @@ def check(claim: CallCount, facts: Facts) -> Verdict:
         problems.append(Problem(at, f"a run may call `{slot}` {_spell(most)}: more than {_spell(want)}"))
         if ends is not None:
             return _overcounted(ends, problems)
+        if counter.loose_cap is not None:
+            why = f"the guard on line {counter.loose_cap.line} leaves a list one element shorter than its bound, which is not counted"
+            return unsettled(why, problems, [])
     elif claim.exact and least != want:
         at = where or program.span
         short = Problem(at, f"a run may call `{slot}` only {_spell(least)}, not exactly {_spell(want)}")
@@ -158,6 +161,25 @@ def _leaves(stmt: ir.Stmt, returns: frozenset[Span], *, in_loop: bool = False) -
         case _:
             loop = in_loop or isinstance(stmt, _LOOPS) or isinstance(getattr(stmt, "value", None), _LOOPS)
             return any(_leaves(s, returns, in_loop=loop) for block in ir.children(stmt) for s in block)
+
+
+def _ends_run(block: ir.Block, returns: frozenset[Span]) -> bool:
+    """Whether every path through the block ends the run: a return of the
+    pattern, a ``throw``, or an ``if`` each branch of which, ``else`` too,
+    does."""
+    for stmt in block:
+        match stmt:
+            case ir.Return(span=span) if span in returns:
+                return True
+            case ir.Throw():
+                return True
+            case ir.If(branches=branches, orelse=orelse) if orelse is not None and all(
+                _ends_run(body, returns) for _, body in branches
+            ) and _ends_run(orelse, returns):
+                return True
+            case _:
+                pass
+    return False
 
 
 def _call_bound(stmt: ir.Stmt) -> str | None:
@@ -363,12 +385,16 @@ def _nonzero(count: Count) -> Count:
 
 
 def _fixed_names(block: ir.Block, inputs: frozenset[str]) -> frozenset[str]:
-    """The inputs and config entries the delegation never rebinds."""
+    """The inputs and config entries the delegation never rebinds, nor
+    appends to (a list input grown by ``append`` is longer than the
+    caller's)."""
     bound: set[str] = set()
     for stmt in ir.walk(block):
         match stmt:
             case ir.Bind(name=name) | ir.Assign(target=ir.Name(name=name)):
                 bound.add(name)
+            case ir.Append(target=target):
+                bound.add(_root(target))
             case ir.For(var=var, index=index):
                 bound.update(n for n in (var, index) if n)
             case ir.Repeat(var=var) | ir.LoopUntil(var=var) if var:
@@ -378,6 +404,17 @@ def _fixed_names(block: ir.Block, inputs: frozenset[str]) -> frozenset[str]:
             case _:
                 pass
     return frozenset(inputs - bound)
+
+
+def _root(target: ir.Expr) -> str:
+    """The name a write's target starts from (``items`` of ``items[0].notes``)."""
+    match target:
+        case ir.Name(name=name):
+            return name
+        case ir.Attr(base=base) | ir.Index(base=base) | ir.Length(base=base):
+            return _root(base)
+        case _:
+            return ""
 
 
 def _collected_lengths(block: ir.Block, fixed: frozenset[str]) -> dict[str, Count]:
@@ -463,6 +500,11 @@ class _Counter:
         self.uncounted: str | None = None
         #: where *least* is a floor rather than the fewest calls a run makes
         self.rough: Span | None = None
+        #: list inputs whose length a guard met before bounds (*most* only)
+        self.caps: dict[str, Count] = {}
+        #: a guard ``meets`` a config entry: its list has fewer elements than
+        #: the entry, counted as many
+        self.loose_cap: Span | None = None
 
     # ------------------------------------------------------------ values
 
@@ -504,9 +546,36 @@ class _Counter:
 
     def most(self, block: ir.Block) -> Count | None:
         total: Count | None = {"": 0}
+        caps = self.caps
         for stmt in block:
             total = _add(total, self._most(stmt))
+            if (cap := self._cap(stmt)) is not None:
+                self.caps = {**self.caps, **cap}
+        self.caps = caps
         return total
+
+    def _cap(self, stmt: ir.Stmt) -> dict[str, Count] | None:
+        """A list input's length as bounded after a guard that leaves the
+        run when the list is longer (``if items.length exceeds max_items:
+        return ...``): on every run that goes on, the caller's list has at
+        most that many elements (as it has when the test is ``meets``, one
+        fewer). The guard's one branch must end the run on every path."""
+        match stmt:
+            case ir.If(branches=((ir.Compare(subject=ir.Length(base=ir.Name(name=name)), op=op, threshold=limit), body),)) if (
+                name in self.fixed and _ends_run(body, self.returns)
+            ):
+                bound = self._value(limit)
+                if bound is None:
+                    return None
+                if op == ">=":
+                    if set(_nonzero(bound)) <= {""}:
+                        return {name: {"": max(bound.get("", 0) - 1, 0)}}
+                    # one fewer than a config entry (which may be 0) has
+                    # no count here: the entry bounds it, more loosely
+                    self.loose_cap = self.loose_cap or stmt.span
+                return {name: bound}
+            case _:
+                return None
 
     def _most(self, stmt: ir.Stmt) -> Count | None:
         own = self._calls(stmt, most=True)
@@ -546,7 +615,8 @@ class _Counter:
                 inner = self.most(body)
                 if inner is not None and not _nonzero(inner):
                     return inner
-                if (times := _times(inner, self._length(iterable))) is not None:
+                length = self.caps.get(iterable.name) if isinstance(iterable, ir.Name) else None
+                if (times := _times(inner, length or self._length(iterable))) is not None:
                     return times
                 if self.unbounded is None:
                     self.unbounded = next(

@@ -44,6 +44,7 @@ def check(claim: ExactlyOnce, facts: Facts) -> Verdict:
     name = claim.elements
     problems: list[Problem] = []
     unsure: list[Problem] = []  # what the analysis cannot settle either way
+    handed_on: list[Problem] = []  # earlier elements shown to a call that handles its own
     receivers: list[CallObs] = []
     fields_only: list[CallObs] = []
     for call in calls:
@@ -86,8 +87,9 @@ def check(claim: ExactlyOnce, facts: Facts) -> Verdict:
                 if carried:
                     # a list appended to once per iteration of a loop the call
                     # is in: by a later iteration it holds earlier iterations'
-                    # elements too
-                    problems.append(
+                    # elements too (which a call that only sees them does
+                    # not handle, maybe)
+                    (handed_on if claim.handled else problems).append(
                         Problem(
                             prop.prop.value.span,
                             f"`{call.slot}` receives `{show(prop.prop.value)}` (line {prop.prop.value.span.line}): "
@@ -152,6 +154,9 @@ def check(claim: ExactlyOnce, facts: Facts) -> Verdict:
     if not calls:
         return Verdict(Status.VIOLATED, [], problems)
     lines = ", ".join(str(c.call.span.line) for c in receivers)
+    if handed_on and not problems:
+        said = f"`{claim.target.slot}` (line {lines}) is given the element of `{name}` of its iteration"
+        return unsettled("whether a call that is shown earlier elements, beside its own, handles them too", handed_on, [said])
     if unsure and not problems:
         said = f"`{claim.target.slot}` (line {lines}) is given the element of `{name}` of its iteration"
         return unsettled("whether every element reaches the call", unsure, [said])
