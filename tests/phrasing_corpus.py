@@ -282,6 +282,11 @@ def matches(want: dict[str, Any], fact: InvariantFact) -> bool:
     if want["kind"] == "isolation" and "." in str(want.get("source", "")) and fact.kind == "field firewall":
         slot_, _, field_ = want["source"].removeprefix("slot:").partition(".")
         return p.get("slot") == want["slot"] and p.get("source") == slot_ and field_ in p.get("fields", ())
+    if want["kind"] == "firewall" and fact.kind == "isolation":
+        # (a result never received at all keeps its fields away too: "sees
+        # neither the actor's outcome nor its reasoning", read as the one
+        # isolation the firewall adds nothing to)
+        return p.get("slot") == want["slot"] and p.get("source") == want["source"]
     if fact.kind != kind:
         return False
     if "slot" in want and p.get("slot") != want["slot"]:
