@@ -1874,6 +1874,180 @@ def test_an_element_shown_again_breaks_given_once_and_leaves_handled_once_unsett
     assert "a" in str(given[1]["so_far"])
 
 
+# ---------------------------------------------------------------- a returned key's description names its local
+
+SOWING = """\
+---
+name: sowing
+kind: pattern
+---
+
+# Sowing
+
+Sow dishes, check purity, and let the curator decide.
+
+### Slots
+
+- `germinator`
+  - requires: dish
+  - ensures: a sprout count
+- `purity_checker`
+  - requires: species
+  - ensures: a purity verdict with a `reason`
+- `curator`
+  - requires: the counts and the purity verdict
+  - ensures: a decision
+
+### Requires
+
+- The caller supplies:
+    species: string -- the species sown
+
+### Returns
+
+- `dishes`: the germination counts
+- `verdict`: the curator's decision
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let dishes = parallel repeat 2 as dish:
+  call germinator
+    dish: dish
+let purity = call purity_checker
+  species: species{extra}
+let decision = call curator
+  dishes: dishes
+  purity: purity
+return {{ dishes: dishes, verdict: decision }}
+```
+"""
+
+
+@pytest.mark.parametrize(("extra", "status"), [("", Status.PROVED), ("\n  counts: dishes", Status.VIOLATED)])
+def test_a_returned_keys_description_names_the_local_it_returns(extra: str, status: Status) -> None:
+    text = SOWING.replace("{extra}", extra)
+    assert _statuses_in(text.format(invariants="- The purity checker never sees the germination counts.")) == [status]
+    module = _module_of(text.format(invariants=""), f"sowing_{bool(extra)}")
+    seen: list[dict[str, object]] = []
+
+    def purity_checker(**given: object) -> dict[str, str]:
+        seen.append(given)
+        return {"decision": "pure", "reason": "clean"}
+
+    module.sowing(
+        germinator=lambda **_: "SPROUTS-12",
+        purity_checker=purity_checker,
+        curator=lambda **_: "bank",
+        species="wheat",
+    )
+    assert ("SPROUTS-12" in str(seen)) is (status is Status.VIOLATED), seen
+
+
+def test_a_result_never_received_at_all_is_read_without_a_firewall_on_its_fields() -> None:
+    result = compile_text(
+        "case.prose.md",
+        SOWING.replace("{extra}", "").format(invariants="- The curator never sees the purity checker's verdict or its reason.").encode(),
+        render=False,
+    )
+    assert result.report is not None
+    # "its reason" adds nothing to never receiving the verdict at all: one
+    # claim, broken by the purity verdict passed whole
+    assert [(f.kind, f.status) for f in result.report.invariants] == [("isolation", Status.VIOLATED)]
+
+
+#: two lists written in one loop, each record holding the loop's index
+TWO_LOGS = """\
+let caption_notes = []
+let release_notes = []
+for page, index in pages:
+  let captions = call caption_checker
+    page: page
+  let rights = call rights_checker
+    page: page
+  append { page_number: index, findings: captions } to caption_notes
+  append { page_number: index, findings: rights } to release_notes
+let draft = call proofreader
+  proofs: caption_notes{extra}
+return { draft: draft, release_notes: release_notes }"""
+
+PAGES = """\
+---
+name: pages
+kind: pattern
+---
+
+# Pages
+
+Check each page twice and proofread from the caption findings.
+
+### Slots
+
+- `caption_checker`
+  - requires: page
+  - ensures: caption findings
+- `rights_checker`
+  - requires: page
+  - ensures: release findings
+- `proofreader`
+  - requires: the caption findings
+  - ensures: a draft
+
+### Requires
+
+- The caller supplies:
+    pages: string[] -- the pages
+
+### Returns
+
+- `draft`: the draft
+- `release_notes`: the release findings
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+{delegation}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("extra", "status"),
+    [
+        # the index both lists hold reaches the proofreader, not a record of
+        # `release_notes`: which one the words mean is not settled
+        ("", Status.UNRECOGNIZED),
+        ("\n  rights: release_notes", Status.VIOLATED),
+    ],
+)
+def test_a_loop_count_two_lists_share_does_not_break_isolation_from_one(extra: str, status: Status) -> None:
+    delegation = TWO_LOGS.replace("{extra}", extra)
+    sentence = "The proofreader never sees the release_notes."
+    assert _statuses_in(PAGES.format(invariants=f"- {sentence}", delegation=delegation)) == [status]
+    module = _module_of(PAGES.format(invariants="", delegation=delegation), f"pages_{bool(extra)}")
+    seen: list[dict[str, object]] = []
+
+    def proofreader(**given: object) -> str:
+        seen.append(given)
+        return "draft"
+
+    module.pages(
+        caption_checker=lambda **_: "CAPTION-OK",
+        rights_checker=lambda **_: "RELEASE-SIGNED",
+        proofreader=proofreader,
+        pages=["p1", "p2"],
+    )
+    assert ("RELEASE-SIGNED" in str(seen)) is (status is Status.VIOLATED), seen
+
+
 # ---------------------------------------------------------------- a field word that is the program's own name
 
 PANEL_OF_NOSES = """\

@@ -8469,12 +8469,13 @@ def test_someone_else_doing_the_subjects_work_is_its_other_calls(prompt: str, se
     ("passed", "sentence", "canonical", "status"),
     [
         # a key with no article after a delegate's result: that delegate's
+        # (the reasons add nothing to never receiving the verdict at all)
         ("verdict.reason", "The engraver never sees the editor's verdict or reasons",
-         ["`engraver` never receives `editor`'s output", "`engraver` never receives `editor`'s `reason`"], [Status.VIOLATED, Status.VIOLATED]),
+         ["`engraver` never receives `editor`'s output"], [Status.VIOLATED]),
         ("verdict.decision", "The engraver never sees the editor's verdict or reasons",
-         ["`engraver` never receives `editor`'s output", "`engraver` never receives `editor`'s `reason`"], [Status.VIOLATED, Status.PROVED]),
+         ["`engraver` never receives `editor`'s output"], [Status.VIOLATED]),
         ("marks", "The engraver never sees the editor's verdict or reasons",
-         ["`engraver` never receives `editor`'s output", "`engraver` never receives `editor`'s `reason`"], [Status.PROVED, Status.PROVED]),
+         ["`engraver` never receives `editor`'s output"], [Status.PROVED]),
         # with an article of its own, the key wherever it is read: the
         # proofreader's marks, of which no `reason` is read, may or may not
         # hold one

@@ -66,6 +66,7 @@ def check_invariants(ctx: PatternContext, *, strict: bool = False) -> InvariantR
         tuple(d.name for d in ctx.decls.inputs if is_scalar(d.type_text)),
         tuple(d.name for d in ctx.decls.inputs if is_quantity(d.type_text))
         + tuple(d.name for d in ctx.decls.config if is_quantity(d.type_text)),
+        tuple((d.name, d.description) for d in ctx.decls.returns),
     )
     readings: list[Reading | Exception] = []
     pinned: list[Diagnostic] = []
@@ -111,6 +112,7 @@ def _lexicon(
     prose: str,
     scalars: tuple[str, ...],
     quantities: tuple[str, ...],
+    returns_described: tuple[tuple[str, str], ...] = (),
 ) -> Lexicon:
     """The pattern's lexicon, built once for one program and its
     declarations (a pattern compiled again with other invariants, the
@@ -129,6 +131,7 @@ def _lexicon(
         prose=prose,
         scalars=scalars,
         quantities=quantities,
+        returns_described=returns_described,
     )
 
 

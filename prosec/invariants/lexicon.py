@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Literal
@@ -646,6 +646,59 @@ def _described(lex: Lexicon, descriptions: Iterable[tuple[str, str]], quantities
             lex.add(phrase, 2, Entity("input", tuple(names)))
             if phrase in singles:
                 lex.elements.add(phrase)
+
+
+def _returned_described(lex: Lexicon, program: ir.Program, returns_described: Iterable[tuple[str, str]]) -> None:
+    """A returned key's description as a name for the local it returns:
+    "the germination counts" names `dishes`, of `` `dishes`: the germination
+    counts `` and every return that has the key giving the local
+    `dishes` (or null). Only a phrase of two words or more that no other
+    name of the pattern uses and that holds no word the reader knows as
+    another kind."""
+    known = _known()
+    given: dict[str, set[str]] = {}
+    for stmt in _pattern_returns(program.body):
+        if isinstance(stmt.value, ir.Object):
+            for key, value in stmt.value.entries:
+                match value:
+                    case ir.Name(name=local) if local in lex.variables:
+                        given.setdefault(key, set()).add(local)
+                    case ir.Literal_(value=None):
+                        pass
+                    case _:
+                        given.setdefault(key, set()).add("")
+    phrases: dict[tuple[str, ...], set[str]] = {}
+    for key, text in returns_described:
+        locals_ = given.get(key, set())
+        ws = description_phrase(text)
+        if len(locals_) != 1 or "" in locals_ or len(ws) < 2 or "'s" in ws or "'" in ws:
+            continue
+        if any(set(known.get((w,), ())) & (_MEANINGFUL | _LIMITING | _NOT_OF) for w in ws):
+            continue
+        (local,) = locals_
+        if ws == words_of(local):
+            continue
+        for v in variants(ws[-1]):
+            phrases.setdefault((*ws[:-1], v), set()).add(local)
+    for phrase, names in sorted(phrases.items()):
+        if len(names) == 1 and phrase not in lex.forms:
+            lex.add(phrase, 2, Entity("var", tuple(names)))
+
+
+def _pattern_returns(block: ir.Block) -> Iterator[ir.Return]:
+    """The returns that end the pattern: not those of one iteration of a
+    loop whose values are collected (``let xs = for ...``)."""
+    for stmt in block:
+        match stmt:
+            case ir.Return():
+                yield stmt
+            case ir.Bind(value=ir.Repeat() | ir.For() | ir.LoopUntil() | ir.Parallel()) | ir.Assign(
+                value=ir.Repeat() | ir.For() | ir.LoopUntil() | ir.Parallel()
+            ):
+                pass
+            case _:
+                for child in ir.children(stmt):
+                    yield from _pattern_returns(child)
 
 
 #: Last words of a list input's name that say it holds things, named by
@@ -1355,6 +1408,7 @@ def build_lexicon(
     prose: str = "",
     scalars: Iterable[str] = (),
     quantities: Iterable[str] = (),
+    returns_described: Iterable[tuple[str, str]] = (),
 ) -> Lexicon:
     """The names of one pattern and their surface forms; ``scalars`` are
     the inputs declared with a type that is no list, ``quantities`` the
@@ -1670,6 +1724,7 @@ def build_lexicon(
         if name in lex.inputs and said:
             lex.input_reads[name] = lex.input_reads.get(name, frozenset()) | frozenset(said)
     _described(lex, descriptions, frozenset(quantities))
+    _returned_described(lex, program, returns_described)
     _contained(lex)
     _possessed(lex)
     lex.described = dict(descriptions)

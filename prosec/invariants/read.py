@@ -27,7 +27,7 @@ from dataclasses import dataclass, fields, is_dataclass
 from lark import Token, Tree
 from lark.exceptions import VisitError
 
-from .claims import AnyResult, Claim, Firewall, Identical
+from .claims import AnyResult, Claim, Firewall, FromSlot, Identical, Isolation
 from .earley import parse_trees
 from .lattice import Tok, lattice, variants
 from .lexicon import Lexicon
@@ -94,7 +94,12 @@ def normal(claims: Iterable[Claim]) -> tuple[Claim, ...]:
                 break
         if not merged:
             out.append(claim)
-    return tuple(out)
+    # "never sees the checker's verdict or its reason": the fields of a
+    # result the slot never receives at all are kept from it already
+    kept = {
+        (c.target, c.source.slot) for c in out if isinstance(c, Isolation) and isinstance(c.source, FromSlot) and c.source == FromSlot(c.source.slot)
+    }
+    return tuple(c for c in out if not (isinstance(c, Firewall) and not c.only and (c.target, c.source) in kept))
 
 
 def _readings(toks_list: Iterable[list[Tok]], lex: Lexicon, start: str = "start") -> list[tuple[Claim, ...]]:

@@ -2250,7 +2250,10 @@ class Base(Transformer[Token, Any]):
             # `lab_values: case_file.labs`, not "the same community rules"
             # of `rules: community_rules`)
             said = key is not None and any(
-                arg in t.names and {singular(w) for w in t.text.split()} <= {singular(k) for k in key.split("_")}
+                arg in t.names
+                and {singular(w) for w in t.text.split()} <= {singular(k) for k in key.split("_")}
+                # (the value's own name is the value: "the same `tuned`")
+                and t.text.lower().replace(" ", "_") != arg
                 for t in self.toks
             )
             passed = all(arg in self.lex.passed_keys.get(s, frozenset()) for s in slots if s is not None)

@@ -164,7 +164,9 @@ def check(claim: Isolation, facts: Facts) -> Verdict:
                 elsewhere = (
                     isinstance(claim.source, FromVar)
                     and claim.source.name not in facts.a.inputs
-                    and _from_inputs_only(prop.prop.value, facts)
+                    # (or only a loop's count, which every list the loop
+                    # writes to holds: `page_number: index`)
+                    and (_from_inputs_only(prop.prop.value, facts) or all(g.src.kind == "iter" for g in bad))
                 )
                 (whole if unsure else routed if elsewhere else problems).append(
                     Problem(
@@ -223,11 +225,21 @@ def check(claim: Isolation, facts: Facts) -> Verdict:
 
 
 def _from_inputs_only(e: ir.Expr, facts: Facts) -> bool:
-    """Whether an argument reads nothing but inputs and the variables of
-    loops over inputs (`for aisle in aisles`), none of them ever set again:
-    no value it reads can have been taken from a local."""
+    """Whether an argument reads nothing but inputs, the variables of
+    loops over inputs (`for aisle in aisles`) and the counts of loops (a
+    `for`'s index, a `repeat`'s round), none of them ever set again: no
+    value it reads can have been taken from a local."""
     body = facts.a.program.body
     walked = {loop.var for loop in ir.walk(body) if isinstance(loop, ir.For) and isinstance(loop.iterable, ir.Name) and loop.iterable.name in facts.a.inputs}
+    for stmt in ir.walk(body):
+        loop = stmt.value if isinstance(stmt, ir.Bind | ir.Assign) else stmt
+        match loop:
+            case ir.For(index=str() as index):
+                walked.add(index)
+            case ir.Repeat(var=str() as var) | ir.LoopUntil(var=str() as var):
+                walked.add(var)
+            case _:
+                pass
     set_again: set[str] = set()
     for stmt in ir.walk(body):
         match stmt:
