@@ -1960,6 +1960,15 @@ def test_a_result_never_received_at_all_is_read_without_a_firewall_on_its_fields
     assert [(f.kind, f.status) for f in result.report.invariants] == [("isolation", Status.VIOLATED)]
 
 
+def test_a_hidden_fact_opening_on_the_patterns_own_data_is_not_read_by_its_other_words() -> None:
+    # "any decision step": the fact is about `decision`, the curator's
+    # result; read as the word "step" alone it was proved of a checker told
+    # of the decision in its prompt
+    text = SOWING.replace("{extra}", '\n  prompt: "The curator makes the decision after you."')
+    for sentence in ("The purity checker is unaware of any decision step.", "The purity checker is unaware of the decision."):
+        assert _statuses_in(text.format(invariants=f"- {sentence}")) == [Status.UNRECOGNIZED], sentence
+
+
 #: two lists written in one loop, each record holding the loop's index
 TWO_LOGS = """\
 let caption_notes = []

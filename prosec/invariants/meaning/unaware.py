@@ -281,7 +281,13 @@ class UnawareRules(Base):
                 # result is the program's data too
                 or self._is_data_key(_tok(self.toks, t))
             )
-            and (k == 0 or _tok(self.toks, hidden[k - 1]).kind not in _NOT_TOPIC)
+            and (
+                k == 0
+                or _tok(self.toks, hidden[k - 1]).kind not in _NOT_TOPIC
+                # ("unaware of any approval step": the word that opens the
+                # fact is no preposition inside it)
+                or (k == 1 and _tok(self.toks, hidden[0]).kind in ("OF", "ABOUT"))
+            )
             and not self._acted_on(hidden[:k])
             for k, t in enumerate(hidden)
         ):
