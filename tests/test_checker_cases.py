@@ -1969,6 +1969,127 @@ def test_a_hidden_fact_opening_on_the_patterns_own_data_is_not_read_by_its_other
         assert _statuses_in(text.format(invariants=f"- {sentence}")) == [Status.UNRECOGNIZED], sentence
 
 
+#: rounds of a loop, each given the survey and a draft built from the pages
+SURVEYED_ROUNDS = """\
+let survey = call surveyor
+  site: site
+let draft = parallel for page in pages:
+  return {{ number: page }}
+let check = null
+let section = null
+loop until check approves (max: 3) as attempt:
+  section = call waller
+    survey: survey
+    pages: pages
+    braille: draft{extra}
+    prompt: "Rebuild the {{survey.length}} metre gap. This is attempt {{attempt}}."
+  let check = call inspector
+    section: section
+  if check rejects:
+    draft = call surveyor
+      site: section
+return {{ section: section }}"""
+
+WALLING = """\
+---
+name: walling
+kind: pattern
+---
+
+# Walling
+
+Survey a wall, then rebuild it until the inspector approves.
+
+### Slots
+
+- `surveyor`
+  - requires: site
+  - ensures: a survey
+- `waller`
+  - requires: the survey
+  - ensures: a rebuilt section
+- `inspector`
+  - requires: the section
+  - ensures: approve or reject
+
+### Requires
+
+- The caller supplies:
+    site: string -- the site
+    pages: string[] -- the pages
+
+### Returns
+
+- `section`: the section
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+{delegation}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "extra", "status"),
+    [
+        # the survey made before the loop, quoted in a prompt that also
+        # reads the round's count: the same survey every round
+        ("Every rebuild attempt gets the same survey.", "", Status.PROVED),
+        # (another argument that changes, beside it, changes nothing)
+        ("Every rebuild attempt gets the same survey.", "\n    latest: draft", Status.PROVED),
+        ("Every waller call gets the same braille.", "", Status.VIOLATED),
+        # the pages, passed under their own key each round; the draft's
+        # records hold page numbers, inside another value that changes
+        ("Every waller call is given the same pages.", "", Status.PROVED),
+    ],
+)
+def test_the_same_value_is_what_the_call_carries_of_it(sentence: str, extra: str, status: Status) -> None:
+    delegation = SURVEYED_ROUNDS.format(extra=extra)
+    assert _statuses_in(WALLING.format(invariants=f"- {sentence}", delegation=delegation)) == [status]
+    module = _module_of(WALLING.format(invariants="", delegation=delegation), f"walling{next(_GATES)}")
+    given: list[dict[str, object]] = []
+    surveys = iter(range(10))
+
+    def waller(**kwargs: object) -> str:
+        given.append(kwargs)
+        return "section"
+
+    verdicts = iter(["reject", "reject", "approve"])
+    module.walling(
+        surveyor=lambda **_: f"survey-{next(surveys)}",
+        waller=waller,
+        inspector=lambda **_: next(verdicts),
+        site="field",
+        pages=["p1", "p2"],
+    )
+    key = {"survey": "survey", "braille": "braille", "pages": "pages"}[re.findall(r"same (\w+)", sentence)[0]]
+    assert len(given) == 3
+    same = all(str(g[key]) == str(given[0][key]) for g in given)
+    assert same is (status is Status.PROVED), [g[key] for g in given]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "kind"),
+    [
+        # `braille` is only a key the program passes values under, and the
+        # surveyor declares no keys: what the surveyor makes, the whole
+        ("The inspector never sees the surveyor's braille.", "isolation"),
+        # a word the program never uses as a key is a field kept from it
+        ("The inspector never sees the surveyor's sketch.", "field firewall"),
+    ],
+)
+def test_an_argument_key_after_a_keyless_slots_possessive_is_its_whole_result(sentence: str, kind: str) -> None:
+    text = WALLING.format(invariants=f"- {sentence}", delegation=SURVEYED_ROUNDS.format(extra=""))
+    result = compile_text("case.prose.md", text.encode(), render=False)
+    assert result.report is not None
+    assert [(f.kind, f.status) for f in result.report.invariants] == [(kind, Status.PROVED)]
+
+
 #: two lists written in one loop, each record holding the loop's index
 TWO_LOGS = """\
 let caption_notes = []

@@ -1864,5 +1864,9 @@ def build_lexicon(
         lex.key_forms.setdefault(key.lower(), key)
     for key in known_keys:
         for v in sorted(variants(key.lower())):
+            if v != key.lower() and v in lex.declared_keys:
+                # ("prices", of a `price` the program passes and a `prices`
+                # another slot's `ensures:` declares: that key)
+                continue
             lex.key_forms.setdefault(v, key)
     return lex

@@ -910,13 +910,16 @@ class Base(Transformer[Token, Any]):
                 # owner named before it
                 obj = self._its(obj, out)
             out.append(obj)
-        # "the questions", a key only the quizmaster's `ensures:` declares:
-        # that field of the quizmaster's result
+        return self._declared_fields(out)
+
+    def _declared_fields(self, objs: list[Obj]) -> list[Obj]:
+        """"The questions", a key only the quizmaster's `ensures:`
+        declares: that field of the quizmaster's result."""
         return [
             Obj(owner=self.lex.declared_by[o.source.name], what="fields", fields=(o.source.name,))
             if isinstance(o.source, FromField) and o.source.name in self.lex.declared_by
             else o
-            for o in out
+            for o in objs
         ]
 
     objs_merge = objs
@@ -1522,6 +1525,17 @@ class Base(Transformer[Token, Any]):
             # "the markers' scores", of `ensures: a score with a list of
             # faults` and a `score` another slot declares: what its
             # `ensures:` calls its result, the whole of it
+            return Obj(owner=owner, what="output")
+        if (
+            forms and owner in self.lex.slots and not self.lex.declares.get(owner)
+            and (fields[0] in self.lex.keys or any(fields[0] in keys for keys in self.lex.passed_keys.values()))
+            and not forms & (self.lex.read_keys | self.lex.declared_keys)
+        ):
+            # "the transcriber's braille", of a slot that declares no keys,
+            # and a key the program only passes values under (`braille:
+            # draft`), which no result is read under nor any slot declares:
+            # what the slot makes, the whole (a word the program never uses
+            # as a key, "the actor's reasoning", is a field kept from it)
             return Obj(owner=owner, what="output")
         return Obj(owner=owner, what="fields", fields=self._its_keys(owner, fields))
 

@@ -375,7 +375,7 @@ class ReceivingRules(Base):
     give_neither_one = see_neither_one
 
     def see_neither(self, items: list[Any]) -> Clause:
-        objs = [i for i in items if isinstance(i, Obj)]
+        objs = self._declared_fields([i for i in items if isinstance(i, Obj)])
         # "neither the actor's outcome nor its reasoning": its = the actor
         objs = objs[:1] + [self._its(o, objs[:1]) if objs[0].owner is not None else o for o in objs[1:]]
         return self._clause(self._subject(items), lambda s: self._forbid(s, objs))

@@ -45,6 +45,8 @@ def check(claim: Identical, facts: Facts) -> Verdict:
     looped = 0
     for call in calls:
         loops = _loops(facts, call, claim.over)
+        # the named arguments this call is passed whole under their own key
+        passed = {a for a in claim.args or () for p, _ in facts.props(call) if _keyed(p.prop.key, a)}
         if claim.within:
             if len(loops) < 2:
                 # one call a round (or no rounds): "every tester in a round"
@@ -65,6 +67,16 @@ def check(claim: Identical, facts: Facts) -> Verdict:
                 )
         for prop, flows in facts.props(call):
             if claim.args is not None and not any(_carries(prop.prop.key, flows, a, facts) for a in claim.args):
+                continue
+            carrying = [a for a in claim.args or () if _carries(prop.prop.key, flows, a, facts)]
+            if (
+                carrying and not any(_keyed(prop.prop.key, a) for a in carrying) and set(carrying) <= passed
+                and all(f.at and f.at[0] != TEXT for f in flows if any(_carries_input(f, a, facts) for a in carrying))
+            ):
+                # ("the same print pages", of `pages: pages` beside a draft
+                # whose records hold a page's number): a part of an argument
+                # the call is passed under its own key, inside another value,
+                # is not that argument
                 continue
             carried = flows
             inside = {f for f in flows if any(_carries_input(f, a, facts) for a in claim.args or ())}
@@ -170,7 +182,14 @@ def _keyed(key: str, arg: str) -> bool:
 
 
 def _carries_input(f: Flow, arg: str, facts: Facts) -> bool:
-    return arg in facts.a.inputs and f.src.kind == "input" and f.src.name == arg
+    """The flow is of the named input, or of what the named local holds
+    (`survey`, of `let survey = call surveyor`, quoted in a prompt as
+    `{survey.length_metres}`)."""
+    if arg in facts.a.inputs:
+        return f.src.kind == "input" and f.src.name == arg
+    return any(
+        f.src == w.src and f.src.kind not in ("edit", "text") and f.path[: len(w.path)] == w.path for w in facts.written(arg)
+    )
 
 
 def _carries(key: str, flows: set[Flow], arg: str, facts: Facts) -> bool:
