@@ -2090,6 +2090,46 @@ def test_an_argument_key_after_a_keyless_slots_possessive_is_its_whole_result(se
     assert [(f.kind, f.status) for f in result.report.invariants] == [(kind, Status.PROVED)]
 
 
+#: each tile traced, then drawn from the trace alone
+_DRAWN_EACH = (
+    "for tile, index in tiles:\n  let outline = call outliner\n    tile: tile\n    prompt: \"Trace tile {index}.\"\n"
+    "  let sheet = call cartographer\n    traced: outline.paths\nreturn { map: null }"
+)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "status"),
+    [
+        # the cartographer is given the trace, not the tile
+        ("Each tile is given to exactly one cartographer call.", Status.VIOLATED),
+        # what it does with the tile of its round: not shown by what it is given
+        ("Each tile is handled by exactly one cartographer call.", Status.UNRECOGNIZED),
+        # the tile's position in the prompt is part of "its tile"
+        ("The outliner is given nothing but its tile.", Status.PROVED),
+    ],
+)
+def test_a_call_in_the_walk_given_no_element_and_the_elements_own_index(sentence: str, status: Status) -> None:
+    statuses = _statuses_in(TRACING.format(invariants=f"- {sentence}", delegation=_DRAWN_EACH))
+    assert statuses == [status]
+    module = _module_of(TRACING.format(invariants="", delegation=_DRAWN_EACH), f"tracing{next(_GATES)}")
+    outlined: list[dict[str, object]] = []
+    drawn: list[dict[str, object]] = []
+
+    def outliner(**kwargs: object) -> dict[str, str]:
+        outlined.append(kwargs)
+        return {"paths": f"paths of {kwargs['tile']}"}
+
+    def cartographer(**kwargs: object) -> dict[str, str]:
+        drawn.append(kwargs)
+        return {"image": "i"}
+
+    module.tracing(outliner=outliner, cartographer=cartographer, tiles=["a", "b"], judge=lambda *_: "go")
+    # one drawing per tile, given the trace and never the tile
+    assert [d["traced"] for d in drawn] == ["paths of a", "paths of b"]
+    # the outliner is given its tile, and the tile's position in its prompt
+    assert [(o["tile"], o["prompt"]) for o in outlined] == [("a", "Trace tile 0."), ("b", "Trace tile 1.")]
+
+
 #: two lists written in one loop, each record holding the loop's index
 TWO_LOGS = """\
 let caption_notes = []

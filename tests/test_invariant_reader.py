@@ -3048,8 +3048,8 @@ def test_returns_and_orders_said_of_attempts_choices_and_parallel_work(sentence:
     [
         # at most once ("no chunk ... twice") and at least once ("none is
         # skipped"): exactly once
-        ("No chunk is mapped twice and none is left out", "each `chunks` is given to exactly one `mapper`"),
-        ("No chunk is mapped more than once, and none is ever skipped", "each `chunks` is given to exactly one `mapper`"),
+        ("No chunk is mapped twice and none is left out", "each `chunks` is handled by exactly one `mapper`"),
+        ("No chunk is mapped more than once, and none is ever skipped", "each `chunks` is handled by exactly one `mapper`"),
         ("No chunk is given to more than one mapper, and none is skipped", "each `chunks` is given to exactly one `mapper`"),
         ("No chunk is sent to the mapper twice, and none is skipped", "each `chunks` is given to exactly one `mapper`"),
         ("Each chunk is sent to the mapper exactly once", "each `chunks` is given to exactly one `mapper`"),

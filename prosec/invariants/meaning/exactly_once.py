@@ -130,7 +130,7 @@ class ExactlyOnceRules(Base):
             raise Unsupported("a count other than once")
         element = self._name(self._tokens(items, "INPUT")[0])
         slot = self._name(self._tokens(items, "ACT")[0])
-        return Clause(None, lambda s: [ExactlyOnce(Calls(slot), element, "element")])
+        return Clause(None, lambda s: [ExactlyOnce(Calls(slot), element, "element", handled=True)])
 
     def _more_than_once(self, items: list[Any]) -> None:
         """"Twice" or "more than once" after "no X is ...": the element is
@@ -152,7 +152,7 @@ class ExactlyOnceRules(Base):
         self._more_than_once(items)
         element = self._name(self._tokens(items, "INPUT")[0])
         slot = self._name(self._tokens(items, "ACT")[0])
-        return Clause(None, lambda s: [ExactlyOnce(Calls(slot), element, "element")])
+        return Clause(None, lambda s: [ExactlyOnce(Calls(slot), element, "element", handled=True)])
 
     def once_element_at_most_only(self, items: list[Any]) -> Clause:
         raise Unsupported("at most once: an element given to no call keeps it, unless 'none is skipped'")

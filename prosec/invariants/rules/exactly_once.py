@@ -141,7 +141,18 @@ def check(claim: ExactlyOnce, facts: Facts) -> Verdict:
                 )
     if not receivers and not problems:
         first = calls[0].call.callee_span if calls else facts.a.program.span
-        problems.append(Problem(first, f"no call of `{claim.target.slot}` receives an element of `{name}`"))
+        none = Problem(first, f"no call of `{claim.target.slot}` receives an element of `{name}`")
+        if claim.handled and calls and all(any(_walks(facts, loop, name) for loop in facts.loops_of(c)) for c in calls):
+            # "each poem is tallied exactly once", of a scorekeeper called
+            # in the loop over the poems and given the scores made of its
+            # poem: what it does with an element it is not given
+            return unsettled(
+                f"`{claim.target.slot}` runs in the loop over `{name}` but is given no element of it: "
+                "whether each call handles its round's element is not something the values passed show",
+                [none],
+                [],
+            )
+        problems.append(none)
     if claim.per == "element" and len(receivers) > 1:
         second = receivers[1]
         problems.append(

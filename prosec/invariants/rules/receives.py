@@ -657,6 +657,10 @@ def _extra(
                 continue
             if f.src.kind == "iter" and f.src.name == "count" and not f.path and f.at == (TEXT,):
                 continue
+            if elements and f.src.kind == "iter" and f.src.name == "index" and not f.path and f.at == (TEXT,):
+                # ("Inspect lift {index}", of "nothing but its lift"): the
+                # position of the element named, written into the prompt
+                continue
             restricted = f.src.kind in ("call", "error") if basis else f.src.kind not in ("edit", "text")
             if restricted and not any(_from_named(n, f, call, facts) for n in claim.needs):
                 value = prop.prop.value
