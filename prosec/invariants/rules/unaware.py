@@ -74,10 +74,7 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
                 elif claim.others and facts.is_other_invocation(f, call):
                     found = f"{at} carries another `{me}` invocation's output, {f.src.describe()}"
                 elif f.src.kind == "input" and (term := _named(facts, f.src.name, claim.terms)):
-                    # (the slot, or the word of its name the fact names it
-                    # by: "the family reviews", of `family_reader`)
-                    for_slot = term in facts.a.slots or any(term in words_of(s) for s in named)
-                    if for_slot and not any(term == f.src.name or _named(facts, t, (term,)) for t in _texts(value)):
+                    if _names_slot(term, named, facts) and not any(term == f.src.name or _named(facts, t, (term,)) for t in _texts(value)):
                         # "don't know an owner will judge their ideas", of
                         # namers passed `owner_wishes`: the caller's data,
                         # named for the person the slot stands for too; it
@@ -123,8 +120,7 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
                     f.src.kind in ("call", "error") and f.src.name != me and LENGTH not in f.path and INDEX not in f.at
                     for f in flows
                 )
-                for_slot = term in facts.a.slots or any(term in words_of(s) for s in named)
-                if not described and for_slot and flows and all(f.src.kind == "input" for f in flows):
+                if not described and _names_slot(term, named, facts) and flows and all(f.src.kind == "input" for f in flows):
                     # (`owner_wishes: owner_wishes`: the caller's input, by
                     # its own name, as above)
                     named_input.append(Problem(value.span, f"{at} is named after {term!r} and carries the caller's input"))
@@ -258,3 +254,10 @@ def _headed(text: str, slots: tuple[str, ...], me: str | None) -> bool:
         if head not in {singular(w) for w in words_of(me or "")} and head in words:
             return True
     return False
+
+
+def _names_slot(term: str, named: tuple[str, ...], facts: Facts) -> bool:
+    """Whether a word of the hidden fact names a slot: the slot's name, or
+    the word of it the fact names it by ("the family reviews", of
+    `family_reader` among the fact's slots)."""
+    return term in facts.a.slots or any(term in words_of(s) for s in named)
