@@ -393,8 +393,8 @@ def _fixed_names(block: ir.Block, inputs: frozenset[str]) -> frozenset[str]:
         match stmt:
             case ir.Bind(name=name) | ir.Assign(target=ir.Name(name=name)):
                 bound.add(name)
-            case ir.Append(target=target):
-                bound.add(_root(target))
+            case ir.Append(target=ir.Name(name=name)):
+                bound.add(name)
             case ir.For(var=var, index=index):
                 bound.update(n for n in (var, index) if n)
             case ir.Repeat(var=var) | ir.LoopUntil(var=var) if var:
@@ -404,17 +404,6 @@ def _fixed_names(block: ir.Block, inputs: frozenset[str]) -> frozenset[str]:
             case _:
                 pass
     return frozenset(inputs - bound)
-
-
-def _root(target: ir.Expr) -> str:
-    """The name a write's target starts from (``items`` of ``items[0].notes``)."""
-    match target:
-        case ir.Name(name=name):
-            return name
-        case ir.Attr(base=base) | ir.Index(base=base) | ir.Length(base=base):
-            return _root(base)
-        case _:
-            return ""
 
 
 def _collected_lengths(block: ir.Block, fixed: frozenset[str]) -> dict[str, Count]:

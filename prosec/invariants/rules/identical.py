@@ -199,14 +199,9 @@ def _carries(key: str, flows: set[Flow], arg: str, facts: Facts) -> bool:
     phrases", of `phrase: piece.phrases`)."""
     if _keyed(key, arg):
         return True
-    if any(f.src.kind == "input" and f.src.name == arg for f in flows):
-        return True
     if any(not f.at and f.path and f.path[-1] == arg for f in flows):
         return True
-    written = facts.written(arg) if arg not in facts.a.inputs else set()
-    return any(
-        f.src == w.src and f.src.kind not in ("edit", "text") and f.path[: len(w.path)] == w.path for f in flows for w in written
-    )
+    return any(_carries_input(f, arg, facts) for f in flows)
 
 
 def _callee(claim: Identical, facts: Facts) -> Verdict:

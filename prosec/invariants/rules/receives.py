@@ -655,11 +655,11 @@ def _extra(
         for f in sorted(flows, key=lambda f: f.src):
             if picked and f.src.kind == "iter" and f.at[:1] == (INDEX,):
                 continue
-            if f.src.kind == "iter" and f.src.name == "count" and not f.path and f.at == (TEXT,):
-                continue
-            if elements and f.src.kind == "iter" and f.src.name == "index" and not f.path and f.at == (TEXT,):
-                # ("Inspect lift {index}", of "nothing but its lift"): the
-                # position of the element named, written into the prompt
+            if f.src.kind == "iter" and not f.path and f.at == (TEXT,) and (
+                # (and "Inspect lift {index}", of "nothing but its lift":
+                # the position of the element named)
+                f.src.name == "count" or (elements and f.src.name == "index")
+            ):
                 continue
             restricted = f.src.kind in ("call", "error") if basis else f.src.kind not in ("edit", "text")
             if restricted and not any(_from_named(n, f, call, facts) for n in claim.needs):
