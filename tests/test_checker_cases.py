@@ -6335,3 +6335,157 @@ def test_a_round_that_may_return_makes_fewer_calls_than_the_loops_count(test: st
     module.retrying(target=target, brief="b", tries=3, judge=lambda *_: False)
     # where the test is free, a run makes one call, not three
     assert (len(calls) < 3) is (status is Status.VIOLATED), calls
+
+
+# ---------------------------------------------------------------- a caught failure, passed on: not what the slot said
+
+FARRIERY = """\
+---
+name: farriery
+kind: pattern
+---
+
+# Farriery
+
+Look at each horse, then bill for the visit.
+
+### Slots
+
+- `vet`
+  - requires: horse
+  - ensures: an opinion
+- `invoicer`
+  - requires: log
+  - ensures: an invoice
+
+### Requires
+
+- The caller supplies:
+    horses: string[] -- the horses
+
+### Returns
+
+- `invoice`: the invoice
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let log = []
+for horse in horses:
+  try:
+    let opinion = call vet
+      horse: horse
+    append {{ horse: horse, {kept} }} to log
+  catch as problem:
+    append {{ horse: horse, error: problem }} to log
+
+let invoice = call invoicer
+  log: log
+
+return {{
+  invoice: invoice
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("kept", "status"),
+    [
+        # only the failure the vet raised reaches the invoicer: whether "what
+        # the vet said" takes it in, the words do not say
+        ("seen: true", Status.UNRECOGNIZED),
+        ("opinion: opinion", Status.VIOLATED),
+    ],
+)
+def test_a_caught_failure_passed_on_is_not_surely_what_the_slot_said(kept: str, status: Status) -> None:
+    text = FARRIERY.format(invariants="- The invoicer never learns what the vet said.", kept=kept)
+    assert _statuses_in(text) == [status]
+    module = _module_of(FARRIERY.format(invariants="", kept=kept), f"farriery{next(_GATES)}")
+    given: list[str] = []
+
+    def vet(**args: object) -> str:
+        if args["horse"] == "lame":
+            raise ValueError("VET-FAILURE")
+        return "VET-OPINION"
+
+    def invoicer(**args: object) -> str:
+        given.append(repr(args["log"]))
+        return "INVOICE"
+
+    module.farriery(vet=vet, invoicer=invoicer, horses=["sound", "lame"])
+    # the failure reaches the invoicer either way; the opinion only where kept
+    assert "VET-FAILURE" in given[0]
+    assert ("VET-OPINION" in given[0]) is (status is Status.VIOLATED)
+
+
+# ---------------------------------------------------------------- a judgement of the slot's own work, handed back
+
+CRITIQUED = """\
+---
+name: critiqued
+kind: pattern
+---
+
+# Critiqued
+
+Draft, have the draft looked at, and draft again.
+
+### Slots
+
+- `worker`
+  - requires: brief, {key}
+  - ensures: a draft
+- `critic`
+  - requires: draft
+  - ensures: a verdict
+
+### Requires
+
+- The caller supplies:
+    brief: string -- the task
+
+### Returns
+
+- `draft`: the last draft
+
+### Invariants
+
+- The worker is not told that its drafts will be reviewed.
+
+### Delegation
+
+```prose
+let last = null
+let draft = null
+repeat 3 as round:
+  draft = call worker
+    brief: brief
+    {key}: last
+  last = call critic
+    draft: draft
+
+return {{
+  draft: draft
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("key", "status"),
+    [
+        # the critic's verdict on its draft, under a word for a judgement:
+        # it may tell the worker its drafts are reviewed, or be data
+        ("critique", Status.UNRECOGNIZED),
+        ("feedback", Status.UNRECOGNIZED),
+        # under another name, it is data the worker works from
+        ("notes", Status.PROVED),
+    ],
+)
+def test_a_judgement_of_its_own_work_handed_back_may_tell_the_slot_it_is_judged(key: str, status: Status) -> None:
+    assert _statuses_in(CRITIQUED.format(key=key)) == [status]

@@ -134,6 +134,7 @@ def check(claim: Isolation, facts: Facts) -> Verdict:
     quoted: list[Problem] = []  # a reason read, which may quote the output's other fields
     whole: list[Problem] = []  # a whole result, which may not have the field at all
     routed: list[Problem] = []  # what a local holds, reaching the call by another way
+    raised: list[Problem] = []  # a slot's failure, where its results are named
     for call in calls:
         if isinstance(claim.source, Null):
             for prop in call.props.values():
@@ -168,7 +169,11 @@ def check(claim: Isolation, facts: Facts) -> Verdict:
                     # writes to holds: `page_number: index`)
                     and (_from_inputs_only(prop.prop.value, facts) or all(g.src.kind == "iter" for g in bad))
                 )
-                (whole if unsure else routed if elsewhere else problems).append(
+                # ("what the vet said", of a vet whose failure is caught and
+                # logged): a failure is what the delegate raised, which the
+                # words for its results may or may not take in
+                failed = isinstance(claim.source, FromSlot) and all(g.src.kind == "error" for g in bad)
+                (whole if unsure else routed if elsewhere else raised if failed else problems).append(
                     Problem(
                         prop.prop.value.span,
                         f"`{call.slot}` receives `{show(prop.prop.value)}` (line "
@@ -221,7 +226,14 @@ def check(claim: Isolation, facts: Facts) -> Verdict:
             routed,
             evidence,
         )
-    return verdict([*problems, *whole, *routed], evidence)
+    if raised and not problems and not whole and not routed and isinstance(claim.source, FromSlot):
+        return unsettled(
+            f"only a failure of `{claim.source.slot}` reaches the call, caught as a value: whether what it "
+            "raised is among the results the words name is not something they settle",
+            raised,
+            evidence,
+        )
+    return verdict([*problems, *whole, *routed, *raised], evidence)
 
 
 def _from_inputs_only(e: ir.Expr, facts: Facts) -> bool:

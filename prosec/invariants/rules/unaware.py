@@ -62,6 +62,13 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
     #: of "unaware of the other calls", a count, index or length of the
     #: loop the call is in, given to it (`chunk_count: chunks.length`)
     counted: list[Problem] = []
+    #: of a hidden fact that the slot's work is judged ("its drafts are
+    #: being scored"), another delegate's judgement of that work handed back
+    #: under a word for one (`critique: last_critique`, the critic having
+    #: been given the worker's result): it may tell it so, or be data
+    judged: list[Problem] = []
+    judging = next((t for t in claim.terms if _of_judging(t)), None) if me is not None else None
+    answering = _answering(facts, me) if judging is not None and me is not None else frozenset()
     for call in calls:
         for prop, flows in facts.props(call):
             value = prop.prop.value
@@ -98,6 +105,13 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
                     found = f"{at} carries the failure `{f.src.name}` raised, which says {term!r}"
                 if found:
                     break
+                if (
+                    not judged and f.src.kind == "call" and f.src.name in answering
+                    and any(_of_judgement(w) for text in (prop.prop.key, *_texts(value)) for w in words_of(text))
+                ):
+                    judged.append(
+                        Problem(value.span, f"{at} carries {f.src.describe()}, given `{me}`'s own output, under a word for a judgement")
+                    )
                 if claim.others and not counted and INDEX not in f.at and (f.src.kind == "iter" or LENGTH in f.path):
                     counted.append(
                         Problem(value.span, f"{at} carries a count, an index or a length of the loop's list, which may tell it other calls run")
@@ -166,6 +180,9 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
     hidden = ", ".join(repr(t) for t in claim.terms) or "the other invocations"
     lines = ", ".join(str(c.call.span.line) for c in calls)
     evidence = [f"nothing passed to `{me}` (line {lines}) names {hidden} or hands over another delegate"]
+    if judged and not problems and not loose:
+        why = f"`{me}` is handed another delegate's judgement of its own output: whether that tells it {judging!r} is not settled"
+        return unsettled(why, judged, evidence[:0])
     if named_input and not problems:
         why = f"an input given to `{me}` is named for a slot the hidden fact names: whether its name tells the fact is not settled"
         return unsettled(why, named_input, evidence[:0])
@@ -187,6 +204,33 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
         why = f"what `{me}` is given shares a word with the hidden fact but never names {who}: it may be `{me}`'s own task"
         return unsettled(why, loose, evidence[:0])
     return verdict(problems + loose, evidence)
+
+
+def _answering(facts: Facts, me: str) -> frozenset[str]:
+    """The other slots whose calls are given something of ``me``'s results."""
+    return frozenset(
+        call.slot
+        for call in facts.a.calls.values()
+        if call.slot != me
+        and any(f.src.kind in ("call", "error") and f.src.name == me for _, flows in facts.props(call) for f in flows)
+    )
+
+
+#: The stems of words for work being judged ("reviewed", "scored",
+#: "critiqued") and of nouns for a judgement ("critique", "feedback").
+_JUDGING = ("review", "critiq", "judg", "scor", "grad", "rat", "assess", "evaluat", "check", "inspect", "mark", "vet", "examin", "audit")
+_JUDGEMENT = ("critiq", "feedback", "review", "verdict", "assessment", "evaluation", "judg", "grade", "rating", "score")
+
+
+def _of_judging(term: str) -> bool:
+    """Whether a word of a hidden fact says the slot's work is judged."""
+    low = term.lower()
+    return low.endswith("ed") and low.startswith(_JUDGING)
+
+
+def _of_judgement(word: str) -> bool:
+    """Whether a word of a key or a prompt names a judgement."""
+    return word.lower().startswith(_JUDGEMENT)
 
 
 #: The stems of words for a delegate being run again ("retried",
