@@ -6489,3 +6489,69 @@ return {{
 )
 def test_a_judgement_of_its_own_work_handed_back_may_tell_the_slot_it_is_judged(key: str, status: Status) -> None:
     assert _statuses_in(CRITIQUED.format(key=key)) == [status]
+
+
+# ---------------------------------------------------------------- "the score cards", of a local of that name
+
+CARDS = """\
+---
+name: cards
+kind: pattern
+---
+
+# Cards
+
+Score the entries, then tally.
+
+### Slots
+
+- `panellist`
+  - requires: entries
+  - ensures: a score card
+- `tallier`
+  - requires: cards
+  - ensures: a result
+
+### Requires
+
+- The caller supplies:
+    entries: string[] -- the entries
+    seats: integer -- how many panellists
+
+### Returns
+
+- `result`: the result
+
+### Invariants
+
+- The tallier works only from the score cards.
+
+### Delegation
+
+```prose
+let cards = parallel repeat seats:
+  call panellist
+    entries: entries
+
+let result = call tallier
+  cards: cards
+{after}
+return {{
+  result: result
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("after", "status"),
+    [
+        # `cards` holds every score card the panellist makes: one value
+        ("", Status.PROVED),
+        # a later panellist call makes a card `cards` does not hold: "the
+        # score cards" may be the local, or every card made
+        ("let extra = call panellist\n  entries: entries\n", Status.UNRECOGNIZED),
+    ],
+)
+def test_a_noun_for_a_slots_results_that_is_also_a_locals_name(after: str, status: Status) -> None:
+    assert _statuses_in(CARDS.format(after=after)) == [status]

@@ -102,6 +102,7 @@ def lattice(text: str, lex: Lexicon, *, made: bool = False) -> list[list[Tok]]:
     phrases, longest = _phrases()
     low = [_unhyphenated(w.lower(), lex, phrases) for w in raw]
     raw, low = _particle_moved(raw, low)
+    raw, low = _why_decided(raw, low, lex)
     max_name = max((len(k) for k in lex.forms), default=1)
     out: list[list[Tok]] = []
     articles: set[int] = set()  # positions an article stood before
@@ -873,6 +874,12 @@ def _per_element(low: list[str], i: int, lex: Lexicon) -> tuple[int, str] | None
     return n, listed
 
 
+#: What the reader knows a word as, where after "per" it is a noun of
+#: the one thing a run handles: a verb's kind (not a unit a run repeats,
+#: "per round", "per member", "per review").
+_PER_NOUN_KINDS = frozenset({"DECLARED", "ORDER", "HANDS", "MEETS", "SEE", "REMOVED", "BEHAVE"})
+
+
 def _per_thing(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> bool:
     """Whether the word at ``i``, after "per", names the one thing a run
     handles: a singular noun that ends the clause and is no name, key or
@@ -881,9 +888,11 @@ def _per_thing(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str, ..
     if i >= len(low) or not low[i].isalpha():
         return False
     word = low[i]
-    if _known(word, phrases) and set(phrases.get((word,), ())) != {"DECLARED"}:
+    if _known(word, phrases) and not set(phrases.get((word,), ())) <= _PER_NOUN_KINDS:
         # (a noun of the caller's handing in, "per submission", "per
-        # arrival", is the one thing a run is handed, as a plain noun is)
+        # arrival", is the one thing a run is handed, as a plain noun is;
+        # so is a word the reader knows as a verb only, which after "per"
+        # is a noun: "per order", "per show", "per meeting")
         return False
     if (found := lex.forms.get((word,))) is not None:
         # "once per message", of a `customer_message: string`: the one
@@ -1357,6 +1366,15 @@ def _made_phrase(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str, 
     makers = [s for s in sorted(lex.products) if noun in lex.products[s] and first in lex.product_words.get(s, ())]
     if len(makers) != 1:
         return None
+    if (
+        (named := lex.forms.get((noun,))) is not None
+        and named[1].kind in ("var", "input")
+        and any(n in (noun, singular(noun), plural(noun)) for n in named[1].names)
+        and not (named[1].kind == "var" and all(lex.maker(n) == makers[0] for n in named[1].names))
+    ):
+        # "the score cards", of a local `cards` that holds some of the
+        # panellist's results: perhaps that local, or all its results
+        return None
     if _noun_follows(low, i + 2, phrases):
         return None  # "the walk report card": a noun of its own
     return makers[0]
@@ -1747,6 +1765,78 @@ def _particle_moved(raw: list[str], low: list[str]) -> tuple[list[str], list[str
                 if low[j] in particles:
                     order = [*range(i + 1), j, *range(i + 1, j), *range(j + 1, len(low))]
                     return [raw[k] for k in order], [low[k] for k in order]
+    return raw, low
+
+
+#: Verbs of a delegate's decision: "why the guard approved", "why the
+#: screener let the appeal through" ask for the reasons of it.
+_DECIDED = frozenset(
+    """approved approves accepted accepts rejected rejects refused refuses declined declines
+    cleared clears flagged flags vetoed vetoes blocked blocks allowed allows okayed passed
+    decided decides chose chooses picked picks ruled rules agreed agrees trusted trusts
+    dropped drops denied denies""".split()
+)
+#: A particle after a decision's object ("let the appeal through", "turned
+#: an act away") and the verbs that take it.
+_DECIDED_PARTICLE = {"let": ("through", "in", "pass"), "lets": ("through", "in", "pass"), "turned": ("away", "down"), "turns": ("away", "down")}
+#: Words that end the object of such a decision: a new clause, a condition,
+#: a word of polarity or time.
+_DECIDED_STOP = frozenset(
+    """and but or nor so because before after when whenever while unless until if though although
+    since only never ever even not no without except than once again""".split()
+)
+
+
+def _why_decided(raw: list[str], low: list[str], lex: Lexicon) -> tuple[list[str], list[str]]:
+    """"Why the guard approved", "why the screener let the appeal through",
+    "why the auditor decided as it did": the reasons the slot gave for its
+    decision, said as "the guard's reasons" (which is the key its result
+    gives them under, or some part of its result). Only where the decision
+    and what it was about end the clause."""
+    for i, word in enumerate(low):
+        if word != "why":
+            continue
+        j = i + 1 + (low[i + 1 : i + 2] in (["the"], ["a"], ["an"]))
+        slot = None
+        for n in range(min(4, len(low) - j), 0, -1):
+            found = lex.forms.get(tuple(low[j : j + n]))
+            if found is not None and found[1].kind == "slot" and len(found[1].names) == 1:
+                slot = n
+                break
+        if slot is None:
+            continue
+        k = j + slot
+        verb = low[k] if k < len(low) else ""
+        particles = _DECIDED_PARTICLE.get(verb, ())
+        if verb not in _DECIDED and not particles:
+            continue
+        k += 1
+        if particles and low[k : k + 1] and low[k] in particles:
+            particles = ()  # ("turned away an act": the particle moved to its verb)
+            k += 1
+        if low[k : k + 3] in (["as", "it", "did"], ["as", "they", "did"]):
+            k += 3
+        else:
+            # what it decided on: a few words, then (after "let", "turned")
+            # its particle, or the verb again ("chose the concept it chose")
+            m = k
+            while m < len(low) and m - k < 6 and low[m].isalpha() and low[m] not in _DECIDED_STOP:
+                if low[m] in particles:
+                    break
+                if low[m] in ("it", "they") and m + 1 < len(low) and low[m + 1] == verb and m > k:
+                    break
+                m += 1
+            if particles:
+                if m >= len(low) or low[m] not in particles or m == k:
+                    continue
+                m += 1
+            elif m < len(low) and low[m] in ("it", "they") and m + 1 < len(low) and low[m + 1] == verb:
+                m += 2
+            k = m
+        if k < len(low) and low[k] not in (",", ";", ".", "but", "nor", "and"):
+            continue
+        said = [*raw[i + 1 : j + slot], "'s", "reasons"]
+        return [*raw[:i], *said, *raw[k:]], [*low[:i], *[w.lower() for w in said], *low[k:]]
     return raw, low
 
 

@@ -460,6 +460,28 @@ class BoundsRules(Base):
         who = next(i for i in items if isinstance(i, tuple))
         return self._count_clause([*items, self.subj([who])], exact=True)
 
+    def there_slot_calls_most(self, items: list[Any]) -> Clause:
+        """"There are never more than `panel_size` judges": a count of the
+        slot's calls, as "at most `panel_size` judges are called" is."""
+        self._not_one(items)
+        return self.bounded_slot_calls(items)
+
+    def there_slot_calls_exact(self, items: list[Any]) -> Clause:
+        """"There are exactly `inspector_count` inspectors": every run
+        calls the slot so many times."""
+        self._not_one(items)
+        return self.exact_slot_calls(items)
+
+    def _not_one(self, items: list[Any]) -> None:
+        """"There is at most one planner" may say how many delegates there
+        are, not how often one is called."""
+        if "1" in [i for i in items if isinstance(i, str)]:
+            raise Unsupported("'there is one' of a slot: the delegates there are, or its calls?")
+        if any(t.kind == "CALLS" and t.text.lower() not in ("call", "calls", "invocation", "invocations") for t in self.toks):
+            # ("there are never more than N refinement rounds": the loop's
+            # rounds, which another rule reads)
+            raise Unsupported("rounds of a slot's work, not its calls")
+
     def bounded_made(self, items: list[Any]) -> Clause:
         """"At most one specimen is printed", "no more than one offer letter
         is ever drafted": a local that holds (or collects) the results of
