@@ -1744,6 +1744,9 @@ _SPLIT_VERBS: tuple[tuple[frozenset[str], frozenset[str] | None, frozenset[str]]
     (frozenset(("gets", "get", "receives")), frozenset(("caller",)), frozenset(("back",))),
     # "never hears anything back from the assessor"
     (frozenset(("hear", "hears", "heard")), None, frozenset(("back",))),
+    # "the decorator never gets its earlier sketches back": where "back"
+    # ends the clause (not "gets the plan back to the planner")
+    (frozenset(("gets", "get", "got")), None, frozenset(("back",))),
 )
 _NOUN_BEFORE = frozenset("the a an each every one per in its their this that next first last another".split())
 _PARTICLE_STOP = frozenset(("and", "or", "but", "if", "when", "unless", "because", "so", "then"))
@@ -1763,6 +1766,10 @@ def _particle_moved(raw: list[str], low: list[str]) -> tuple[list[str], list[str
                 if low[j] in _PUNCT or low[j] in _PARTICLE_STOP:
                     break
                 if low[j] in particles:
+                    if before is None and low[j] == "back" and word in ("gets", "get", "got") and not (
+                        j + 1 == len(low) or low[j + 1] in _PUNCT or low[j + 1] in _PARTICLE_STOP
+                    ):
+                        break
                     order = [*range(i + 1), j, *range(i + 1, j), *range(j + 1, len(low))]
                     return [raw[k] for k in order], [low[k] for k in order]
     return raw, low

@@ -298,6 +298,9 @@ KINDS: dict[str, tuple[str, ...]] = {
         "take", "takes", "work on", "works on", "work from", "works from",
         "draw on", "draws on", "glimpse", "glimpses", "work through", "works through",
         "go through", "goes through",
+        # "never gets its earlier sketches back" (the particle moved to its
+        # verb), "reads out the word"
+        "get back", "gets back", "got back", "read out", "reads out",
         # "every call to the archivist carries the basin": what it is handed
         "carries",
         # "each reading is taken without sight of the readings before it"
@@ -415,6 +418,9 @@ KINDS: dict[str, tuple[str, ...]] = {
         # "the inspectors are sent out": dispatched; "the locksmith is
         # sent only when ...", of a slot
         "sent out", "sent",
+        # "every review is done for the same track", "the costing is
+        # carried out at most twice"
+        "done", "carried out", "performed",
     ),
     "APPROVE": (
         "approve", "approves", "approved", "accept", "accepts", "accepted", "clear", "clears",
@@ -506,6 +512,8 @@ KINDS: dict[str, tuple[str, ...]] = {
         "removed", "deleted", "dropped", "cleared", "reset", "overwritten", "truncated",
         "replaced", "erased", "discarded", "discarded from", "taken out", "popped",
         "taken away", "taken off", "struck off", "emptied", "wiped",
+        # "no hint is ever taken back"
+        "taken back",
     ),
     "MONO": ("monotonic", "monotonically", "cumulative", "append_only", "append only", "add_only"),
     # "the caller gets the chair's reason": what the pattern returns, said
