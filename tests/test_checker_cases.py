@@ -6555,3 +6555,76 @@ return {{
 )
 def test_a_noun_for_a_slots_results_that_is_also_a_locals_name(after: str, status: Status) -> None:
     assert _statuses_in(CARDS.format(after=after)) == [status]
+
+
+# ---------------------------------------------------------------- others of the same slot: words for peers, their output
+
+TASTING = """\
+---
+name: tasting
+kind: pattern
+---
+
+# Tasting
+
+A panel tastes the cup, one after another.
+
+### Slots
+
+- `taster`
+  - requires: cup
+  - ensures: a score
+
+### Requires
+
+- The caller supplies:
+    cup: string -- the cup
+    seats: integer -- how many tasters
+
+### Returns
+
+- `scores`: every score
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let scores = []
+let last = null
+repeat seats:
+  let score = call taster
+    cup: cup
+    {passed}
+    prompt: "{prompt}"
+  append score to scores
+  last = score
+
+return {{
+  scores: scores
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("prompt", "passed", "each_other", "others_exist"),
+    [
+        ("Score this cup out of ten.", "", Status.PROVED, Status.PROVED),
+        # a word for peers doing the same work: it may tell the taster
+        ("Score this cup; it is averaged with the rest of the panel.", "", Status.UNRECOGNIZED, Status.UNRECOGNIZED),
+        # others of its kind, said so
+        ("Score this cup. Other tasters score it too.", "", Status.VIOLATED, Status.VIOLATED),
+        # the taster before's score: another call's output, which breaks
+        # "unaware of each other", and may or may not say another ran
+        ("Score this cup out of ten.", "previous: last", Status.VIOLATED, Status.UNRECOGNIZED),
+    ],
+)
+def test_words_for_peers_and_others_output_in_unaware_of_the_other_calls(
+    prompt: str, passed: str, each_other: Status, others_exist: Status
+) -> None:
+    sentences = ["- The tasters are unaware of each other.", "- No taster is told that other tasters are scoring the same cup."]
+    statuses = _statuses_in(TASTING.format(invariants="\n".join(sentences), prompt=prompt, passed=passed))
+    assert statuses == [each_other, others_exist]

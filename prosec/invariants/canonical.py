@@ -186,6 +186,8 @@ def canonical(claim: Claim) -> str:
             return f"unreadable {_n(approver)} output keeps {subject(target)} from running"
         case FailSafe(approver=approver):
             return f"unreadable {_n(approver)} output blocks delegation"
+        case Unaware(target=target, others=True, exist=True):
+            return f"{subject(target)} is not told that other {_n(target.slot) if target.slot else 'calls'} calls run"
         case Unaware(target=target, others=True):
             return f"{subject(target)} is unaware of each other"
         case Unaware(target=target, terms=terms):

@@ -236,6 +236,9 @@ class Unaware:
     target: Calls
     terms: tuple[str, ...]
     others: bool = False  # "unaware of each other"
+    #: "not told that other markers are scoring": that others exist; their
+    #: output handed over says what they made, maybe not that they exist
+    exist: bool = False
 
 
 @dataclass(frozen=True, slots=True)

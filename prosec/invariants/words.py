@@ -327,6 +327,8 @@ KINDS: dict[str, tuple[str, ...]] = {
         "go", "goes", "pass", "passes", "travel", "travels", "get through to",
         "make it to", "makes it to", "find its way to", "finds its way to",
         "gets to", "get to",
+        # "none of the counselor's reasons end up with the records clerk"
+        "ends up with", "end up with", "ended up with", "ends up in front of", "end up in front of",
         # "nothing the planner produces goes back to the instructors": the
         # way back to a delegate that came before is a way to it all the same
         "go back", "goes back", "flow back", "flows back", "pass back", "passes back",

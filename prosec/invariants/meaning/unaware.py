@@ -464,12 +464,44 @@ class UnawareRules(Base):
             raise Unsupported("'the other X', of a subject that is not X")
         return self.unaware_others(items)
 
+    def unaware_others_else(self, items: list[Any]) -> Clause:
+        """"Members aren't told that anyone else is tackling the same job",
+        "colleagues are unaware that anyone else was asked": someone else
+        doing the same, or asked as they are, is another call of their own
+        slot ("someone else will mark the answers" may be another slot, and
+        is not read)."""
+        (who,) = self._tokens(items, "WORD")
+        if str(who).lower() not in ("anyone", "someone", "anybody", "somebody"):
+            raise Unsupported(f"'{who} else': not someone else")
+        said = {t.type for t in items if isinstance(t, Token)}
+        if not said & {"SAME", "CALLED"}:
+            raise Unsupported("someone else doing something other than the same, or being asked")
+        return self._others(items, exist=True)
+
+    def unaware_others_exist(self, items: list[Any]) -> Clause:
+        """"Markers are not told that other markers are scoring the same
+        drive": that the subject's own slot has other calls (of another
+        slot, "the other reviewers" said of the planner, not read)."""
+        who = [i for i in items if isinstance(i, tuple)][-1]
+        subject = self._subject(items)
+        if subject.it or set(who) != set(subject.slots):
+            raise Unsupported("'other X', of a subject that is not X")
+        (other,) = self._tokens(items, "OTHER")
+        assert other.start_pos is not None
+        after = [str(t).lower() for t in self._tokens(items) if t.start_pos is not None and t.start_pos > other.start_pos]
+        if after in ([], ["exist"], ["exists"]):
+            raise Unsupported("'that other X exist', read as unaware of each other")
+        return self._others(items, exist=True)
+
     def unaware_others(self, items: list[Any]) -> Clause:
         """"Reviewers are unaware of each other": nothing a call is given
         names the slot (its whole name: "write a checklist", the task of a
         `checklist_writer`, names no other writer) or hands it another
         call's output."""
+        return self._others(items, exist=False)
+
+    def _others(self, items: list[Any], *, exist: bool) -> Clause:
         return self._clause(
             self._subject(items),
-            lambda s: [Unaware(c, (c.slot,) if c.slot else (), others=True) for c in s.calls],
+            lambda s: [Unaware(c, (c.slot,) if c.slot else (), others=True, exist=exist) for c in s.calls],
         )

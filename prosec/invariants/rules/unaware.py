@@ -12,6 +12,8 @@ may tell of it, and the claim is not settled. "Unaware of each other" also forbi
 
 from __future__ import annotations
 
+import re
+
 from ... import ir
 from ..claims import Unaware
 from ..flow import INDEX, LENGTH, Flow
@@ -62,6 +64,10 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
     #: of "unaware of the other calls", a count, index or length of the
     #: loop the call is in, given to it (`chunk_count: chunks.length`)
     counted: list[Problem] = []
+    #: of "unaware of each other", words in a prompt for peers of the call
+    peers: list[Problem] = []
+    #: of "not told that others exist", another call's output handed over
+    handed: list[Problem] = []
     #: of a hidden fact that the slot's work is judged ("its drafts are
     #: being scored"), another delegate's judgement of that work handed back
     #: under a word for one (`critique: last_critique`, the critic having
@@ -79,6 +85,12 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
                 if f.src.kind == "slot" and (f.src.name != me or claim.others):
                     found = f"{at} passes the delegate `{f.src.name}` itself"
                 elif claim.others and facts.is_other_invocation(f, call):
+                    if claim.exist:
+                        # (what another call made, as data: it may or may
+                        # not tell it that one was made)
+                        if not handed:
+                            handed.append(Problem(value.span, f"{at} carries another `{me}` invocation's output, {f.src.describe()}"))
+                        continue
                     found = f"{at} carries another `{me}` invocation's output, {f.src.describe()}"
                 elif f.src.kind == "input" and (term := _named(facts, f.src.name, claim.terms)):
                     if _names_slot(term, named, facts) and not any(term == f.src.name or _named(facts, t, (term,)) for t in _texts(value)):
@@ -155,6 +167,18 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
                     if word := next((w for w in words_of(me) if len(w) >= 4 and facts.names_term(text, w)), None):
                         loose.append(Problem(value.span, f"{at} says {word!r}, a word of `{me}`'s name"))
                         break
+            if found is None and claim.others:
+                # "your score will be averaged with the rest of the panel's":
+                # words for peers, which may tell it other calls run
+                for text in _texts(value):
+                    if (kin := _OTHER_OF.search(text)) and _of_kind(kin.group(1), me):
+                        # "other writers are drafting the same poster", to a
+                        # `copywriter`: other calls, said so
+                        found = f"{at} says {kin.group(0)!r}: others of its kind"
+                        break
+                    if peer := _PEERS.search(text):
+                        peers.append(Problem(value.span, f"{at} says {peer.group(0)!r}, which may tell it other calls run"))
+                        break
             if found is None:
                 for text in (*_texts(value), prop.prop.key, *(f.src.name for f in flows if f.src.kind in ("input", "text"))):
                     if part := _partly_named(facts, text, claim.terms):
@@ -186,6 +210,12 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
     if named_input and not problems:
         why = f"an input given to `{me}` is named for a slot the hidden fact names: whether its name tells the fact is not settled"
         return unsettled(why, named_input, evidence[:0])
+    if handed and not problems:
+        why = f"`{me}` is handed what another of its calls made: whether that tells it other calls run is not settled"
+        return unsettled(why, handed + peers + counted + loose, evidence[:0])
+    if peers and not problems:
+        why = f"what `{me}` is given has a word for others doing the same work: whether that tells it other calls run is not settled"
+        return unsettled(why, peers + counted + loose, evidence[:0])
     if counted and not problems:
         return unsettled(f"what `{me}` is given may show it that other calls run: whether that tells it so is not settled", counted, evidence[:0])
     if repeats and not problems:
@@ -204,6 +234,25 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
         why = f"what `{me}` is given shares a word with the hidden fact but never names {who}: it may be `{me}`'s own task"
         return unsettled(why, loose, evidence[:0])
     return verdict(problems + loose, evidence)
+
+
+#: Words in a prompt for peers of the call: others doing the same work.
+_PEERS = re.compile(
+    r"\b(?:others?|another|the rest|fellow|peers?|panel\w*|ensemble|colleagues?|several|multiple|parallel|"
+    r"averaged|majority|together|everyone|everybody|each other|one another)\b",
+    re.IGNORECASE,
+)
+
+
+#: "Other writers", "another taster", "fellow judges": others of a kind.
+_OTHER_OF = re.compile(r"\b(?:others?|another|fellow)\s+([a-z]+)", re.IGNORECASE)
+
+
+def _of_kind(word: str, slot: str | None) -> bool:
+    """Whether a noun names what the slot is: its name, or the end of it
+    ("writers", of a `copywriter` or a `poster_writer`)."""
+    one = singular(word.lower())
+    return slot is not None and len(one) >= 4 and slot.replace("_", "").endswith(one)
 
 
 def _answering(facts: Facts, me: str) -> frozenset[str]:
