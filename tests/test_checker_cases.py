@@ -6628,3 +6628,14 @@ def test_words_for_peers_and_others_output_in_unaware_of_the_other_calls(
     sentences = ["- The tasters are unaware of each other.", "- No taster is told that other tasters are scoring the same cup."]
     statuses = _statuses_in(TASTING.format(invariants="\n".join(sentences), prompt=prompt, passed=passed))
     assert statuses == [each_other, others_exist]
+
+
+@pytest.mark.parametrize("passed", ["", "previous: last"])
+def test_not_learning_a_result_is_a_thing_received_not_a_fact(passed: str) -> None:
+    # "never learns the outcome of its earlier passes" names a result, which
+    # reaches the slot or not: no words of a hidden fact, and not read as one
+    # (as a fact about "passes" it was proved of a taster handed its last score)
+    text = TASTING.format(
+        invariants="- The taster never learns the outcome of its earlier passes.", prompt="Score this cup out of ten.", passed=passed
+    )
+    assert _statuses_in(text) == [Status.UNRECOGNIZED]

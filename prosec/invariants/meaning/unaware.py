@@ -247,6 +247,11 @@ class UnawareRules(Base):
             "SLOT" in kinds and kinds <= {"SLOT", "WORD"} and len(hidden) > 1
             and not any(_tok(self.toks, t).text in ("exist", "exists") for t in hidden)
         ) or (
+            # "never learns the outcome of its earlier passes": a result,
+            # said first and with no verb, is a thing however it goes on
+            _tok(self.toks, hidden[0]).kind in ("OUTPUT", "FIELD", "VAR", "WORKING", "ORIGINAL", "PRIOR")
+            and not kinds & verbs
+        ) or (
             # "never learns what the conflict finder found": the slot's
             # output, a thing
             _tok(self.toks, hidden[0]).kind == "ANYTHING" and kinds <= {"ANYTHING", "SLOT", "AUTHORED", "PRODUCED"} and "SLOT" in kinds
