@@ -6639,3 +6639,70 @@ def test_not_learning_a_result_is_a_thing_received_not_a_fact(passed: str) -> No
         invariants="- The taster never learns the outcome of its earlier passes.", prompt="Score this cup out of ten.", passed=passed
     )
     assert _statuses_in(text) == [Status.UNRECOGNIZED]
+
+
+# ---------------------------------------------------------------- a decision word's participle names its path
+
+RECITAL = """\
+---
+name: recital
+kind: pattern
+---
+
+# Recital
+
+Decide whether the recital goes ahead.
+
+### Slots
+
+- `head`
+  - requires: recital_date
+  - ensures: a decision `{{ decision, reason }}`
+- `printer`
+  - requires: recital_date
+  - ensures: a booklet
+
+### Requires
+
+- The caller supplies:
+    recital_date: string -- when the recital is
+
+### Returns
+
+- `booklet`: the booklet
+- `reason`: why it was postponed
+
+### Invariants
+
+- When the recital is postponed, the head's reason is returned.
+
+### Delegation
+
+```prose
+let decision = call head
+  recital_date: recital_date
+if decision says postpone:
+  return {{
+    booklet: null,
+    reason: {reason}
+  }}
+let booklet = call printer
+  recital_date: recital_date
+return {{
+  booklet: booklet,
+  reason: null
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(("reason", "status"), [("decision.reason", Status.PROVED), ('"postponed"', Status.VIOLATED)])
+def test_a_decision_words_participle_names_the_branch_that_tests_it(reason: str, status: Status) -> None:
+    # ("when the recital is" is also the input's description: at the head of
+    # the sentence it opens the condition)
+    assert _statuses_in(RECITAL.format(reason=reason)) == [status]
+    module = _module_of(RECITAL.format(reason=reason).replace("- When the recital is postponed, the head's reason is returned.", ""), f"recital{next(_GATES)}")
+    out = module.recital(
+        head=lambda **_: {"decision": "postpone", "reason": "HEAD-REASON"}, printer=lambda **_: "BOOKLET", recital_date="June"
+    )
+    assert (out.reason == "HEAD-REASON") is (status is Status.PROVED)

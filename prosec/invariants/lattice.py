@@ -329,6 +329,11 @@ def lattice(text: str, lex: Lexicon, *, made: bool = False) -> list[list[Tok]]:
         for n in range(min(max_name + 2, len(low) - i), 0, -1):  # an owner and its "'s" before a name
             span = tuple(low[i : i + n])
             found = lex.forms.get(span)
+            if found is not None and n > 1 and span[0] in ("when", "where") and (not out or out[-1][0].kind in ("COMMA", "SEMI", "COLON")):
+                # "when the recital is", the description of `recital_date`,
+                # opening the sentence or a clause: a condition ("when the
+                # recital is postponed, ..."), not the input
+                found = None
             if found is None and n > 2 and span[1] in ("'s", "'") and span[-1] not in ("'s", "'", *_WHOLE):
                 # "the buyer's budget" for the input `buyer_budget`
                 found = lex.forms.get((span[0], *span[2:]))
