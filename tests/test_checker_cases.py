@@ -6706,3 +6706,64 @@ def test_a_decision_words_participle_names_the_branch_that_tests_it(reason: str,
         head=lambda **_: {"decision": "postpone", "reason": "HEAD-REASON"}, printer=lambda **_: "BOOKLET", recital_date="June"
     )
     assert (out.reason == "HEAD-REASON") is (status is Status.PROVED)
+
+
+# ---------------------------------------------------------------- "the raw frames": a field named with no slot, as the slot gave it
+
+NIGHT = """\
+---
+name: night
+kind: pattern
+---
+
+# Night
+
+Observe a target and write the log.
+
+### Slots
+
+- `telescope`
+  - requires: target
+  - ensures: `{{ frames, header }}`
+- `astronomer`
+  - requires: the header
+  - ensures: the night log
+
+### Requires
+
+- The caller supplies:
+    target: string -- the target
+
+### Returns
+
+- `log`: the night log
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let reading = call telescope
+  target: target
+let log = call astronomer
+  seen: reading.{passed}
+return {{
+  log: log
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "passed", "status"),
+    [
+        ("The astronomer never sees the raw frames.", "header", Status.PROVED),
+        ("The astronomer never sees the raw frames.", "frames", Status.VIOLATED),
+        # "original", "initial": which of its values, not how it was given
+        ("The astronomer never sees the original frames.", "header", Status.UNRECOGNIZED),
+    ],
+)
+def test_raw_before_a_field_named_with_no_slot(sentence: str, passed: str, status: Status) -> None:
+    assert _statuses_in(NIGHT.format(invariants=f"- {sentence}", passed=passed)) == [status]

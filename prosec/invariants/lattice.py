@@ -290,6 +290,14 @@ def lattice(text: str, lex: Lexicon, *, made: bool = False) -> list[list[Tok]]:
             out.append([Tok("INPUT", word, (letter,))])
             i += 1
             continue
+        if (
+            word == "already" and out and any(t.kind in _ALREADY_AFTER for t in out[-1])
+            and set(phrases.get((low[i + 1] if i + 1 < len(low) else "",), ())) & _ALREADY_BEFORE
+        ):
+            # "the quotes already written for other rooms": when, not what;
+            # "the quotes written for other rooms"
+            i += 1
+            continue
         if word in FILLERS and not _phrase_at(low, i, phrases, longest) and (word,) not in lex.forms:
             if word in ("the", "a", "an"):
                 articles.add(len(out))
@@ -1778,6 +1786,13 @@ def _particle_moved(raw: list[str], low: list[str]) -> tuple[list[str], list[str
                     order = [*range(i + 1), j, *range(i + 1, j), *range(j + 1, len(low))]
                     return [raw[k] for k in order], [low[k] for k in order]
     return raw, low
+
+
+#: "Already" between a thing and the participle that says how it was made
+#: ("the quotes already written", "the progress already certified") says
+#: when, and is read as if it were not there.
+_ALREADY_AFTER = frozenset("VAR INPUT FIELD OUTPUT SLOT WORD CONTAINER".split())
+_ALREADY_BEFORE = frozenset("AUTHORED DECLARED ACT PRODUCED APPENDED GIVEN APPROVE HANDLED".split())
 
 
 #: Verbs of a delegate's decision: "why the guard approved", "why the

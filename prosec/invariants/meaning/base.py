@@ -1569,6 +1569,16 @@ class Base(Transformer[Token, Any]):
             raise Unsupported(f"'{fields[0]}': a key no value is read under and no slot declares")
         return Obj(source=FromField(fields[0]), bare=getattr(fields, "bare", False))
 
+    def o_field_raw(self, items: list[Any]) -> Obj:
+        """"The raw frames": a field named with no slot, as the slot gave
+        it; kept away, no less than the field itself."""
+        (original,) = self._tokens(items, "ORIGINAL")
+        if str(original).lower() != "raw":
+            # ("the original notes", "the initial readings": which of its
+            # values, not how)
+            raise Unsupported(f"'{original}' before a field: which of its values")
+        return replace(self.o_field([i for i in items if isinstance(i, tuple)]), original=True)
+
     def o_others(self, items: list[Any]) -> Obj:
         if any(isinstance(i, Token) and i.type == "ROLE" for i in items) or any(
             isinstance(i, tuple) and self._role_only(i) for i in items
