@@ -337,11 +337,11 @@ class UnawareRules(Base):
                 raise Unsupported("someone, unnamed, in a hidden fact")
         kinds_said = [_tok(self.toks, t).kind for t in hidden]
         if kinds_said in (["OTHER", "SLOT", "WORD"], ["ANY", "OTHER", "SLOT", "WORD"]) and _tok(self.toks, hidden[-1]).text in ("exist", "exists"):
-            # "miners don't know other miners exist": the subject's own
-            # other calls, named by its name
+            # "miners don't know other miners exist": that the subject's own
+            # slot has other calls, named by its name
             subject_slots = set(self._subject(items).slots)
             if len(subject_slots) == 1 and set(_tok(self.toks, hidden[-2]).names) == subject_slots:
-                return self.unaware_others(items)
+                return self._others(items, exist=True)
         # "that it gates another service", where a word for every slot
         # stands after "another": the one slot that is not the subject
         # (_terms), which says who is meant
@@ -495,7 +495,7 @@ class UnawareRules(Base):
         assert other.start_pos is not None
         after = [str(t).lower() for t in self._tokens(items) if t.start_pos is not None and t.start_pos > other.start_pos]
         if after in ([], ["exist"], ["exists"]):
-            raise Unsupported("'that other X exist', read as unaware of each other")
+            raise Unsupported("'that other X exist', read by the hidden fact's own rule")
         return self._others(items, exist=True)
 
     def unaware_others(self, items: list[Any]) -> Clause:
