@@ -6767,3 +6767,13 @@ return {{
 )
 def test_raw_before_a_field_named_with_no_slot(sentence: str, passed: str, status: Status) -> None:
     assert _statuses_in(NIGHT.format(invariants=f"- {sentence}", passed=passed)) == [status]
+
+
+# ---------------------------------------------------------------- the keys of a result that nests braces
+
+
+def test_the_keys_of_a_result_that_nests_braces_are_its_own_and_the_inner_ones() -> None:
+    from prosec.invariants.lexicon import declared_keys
+
+    assert declared_keys("`{ path, stops: [{ name, note }] }`") == ["name", "note", "path", "stops"]
+    assert declared_keys("a verdict `{ decision: approve | reject, reason }`") == ["decision", "reason"]

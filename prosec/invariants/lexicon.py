@@ -388,9 +388,44 @@ def declared_keys(text: str) -> list[str]:
         for part in body.split(","):
             if m := _KEY.match(part):
                 out.append(m.group(1).lower())
+    for part in _outer_parts(text):
+        # ("{ path, stops: [{ name, note }] }": the keys of the result
+        # itself too, not only those of the innermost braces)
+        if (m := _KEY.match(part)) and m.group(1).lower() not in out:
+            out.append(m.group(1).lower())
     if "{" not in text:
         out += [m.lower() for m in _CODE_NAME.findall(text)]
     return out
+
+
+def _outer_parts(text: str) -> list[str]:
+    """The comma-separated parts of the first outermost ``{...}`` of a
+    shape that nests braces or brackets inside it; empty otherwise."""
+    start = text.find("{")
+    if start < 0:
+        return []
+    parts: list[str] = []
+    depth = 0
+    current = ""
+    nested = False
+    for ch in text[start:]:
+        if ch in "{[":
+            depth += 1
+            nested = nested or depth > 1
+            if depth == 1:
+                continue
+        elif ch in "}]":
+            depth -= 1
+            if depth == 0:
+                parts.append(current)
+                return parts if nested else []
+        elif ch == "," and depth == 1:
+            parts.append(current)
+            current = ""
+            continue
+        if depth == 1:
+            current += ch
+    return []
 
 
 @cache

@@ -1374,6 +1374,12 @@ class Base(Transformer[Token, Any]):
             owner = self.lex.fielded[names[0]]
         if owner is None:
             raise Unsupported("a field of a local that is not one slot's every result")
+        known = self.lex.declares.get(owner, frozenset()) | self.lex.keys_read_of.get(owner, frozenset())
+        if self.lex.declares.get(owner) and any(not {f, singular(f), plural(f)} & known for f in fields):
+            # "the playable hymns", of an organist that declares `{ playable,
+            # notes }` and a key `hymns` the program passes values under: no
+            # result of the organist has that key
+            raise Unsupported("a key the slot whose results the local holds neither declares nor is read by")
         return Obj(owner=owner, what="fields", fields=fields, local=names[0])
 
     def o_output(self, items: list[Any]) -> Obj:
