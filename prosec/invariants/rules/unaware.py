@@ -7,7 +7,11 @@ An argument named after another delegate's work is allowed when all it can
 carry is that work ("counter the thesis argument" describes data, it does
 not reveal a dialectic); when the hidden fact is that delegate itself
 ("unaware that a reviewer was involved", of ``reviewer_notes``) the name
-may tell of it, and the claim is not settled. "Unaware of each other" also forbids the others' outputs.
+may tell of it, and the claim is not settled. "Unaware of each other" also
+forbids the others' outputs, and a prompt's words for peers ("the rest of
+the panel") leave it not settled; "not told that others exist" is not
+settled by the others' outputs either. A judgement of the slot's own work
+handed back under a word for one leaves "its work is judged" not settled.
 """
 
 from __future__ import annotations
