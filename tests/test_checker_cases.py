@@ -6777,3 +6777,71 @@ def test_the_keys_of_a_result_that_nests_braces_are_its_own_and_the_inner_ones()
 
     assert declared_keys("`{ path, stops: [{ name, note }] }`") == ["name", "note", "path", "stops"]
     assert declared_keys("a verdict `{ decision: approve | reject, reason }`") == ["decision", "reason"]
+
+
+# ---------------------------------------------------------------- a plural result noun of a slot asked again, that nothing collects
+
+ORGAN = """\
+---
+name: organ
+kind: pattern
+---
+
+# Organ
+
+Check the hymns each round, then print the sheet.
+
+### Slots
+
+- `organist`
+  - requires: hymns
+  - ensures: the playable hymns
+- `printer`
+  - requires: hymns, occasion
+  - ensures: the printed sheet
+
+### Requires
+
+- The caller supplies:
+    shortlist: string -- the hymns proposed
+    occasion: string -- the Sunday
+
+### Returns
+
+- `sheet`: the sheet
+
+### Invariants
+
+- {sentence}
+
+### Delegation
+
+```prose
+let playable = call organist
+  hymns: shortlist
+repeat 2:
+  let playable = call organist
+    hymns: shortlist
+let sheet = call printer
+  hymns: {passed}
+  occasion: occasion
+return {{
+  sheet: sheet
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "passed", "status"),
+    [
+        # received: every result the organist made, or the latest? It was
+        # read as every one, and failed where the latest is meant
+        ("The printer only ever gets the playable hymns and the occasion.", "playable", Status.UNRECOGNIZED),
+        # kept away: any of them
+        ("The printer never sees the playable hymns.", "shortlist", Status.PROVED),
+        ("The printer never sees the playable hymns.", "playable", Status.VIOLATED),
+    ],
+)
+def test_a_plural_result_noun_of_a_slot_asked_again_that_nothing_collects(sentence: str, passed: str, status: Status) -> None:
+    assert _statuses_in(ORGAN.format(sentence=sentence, passed=passed)) == [status]

@@ -1450,6 +1450,11 @@ class Base(Transformer[Token, Any]):
         (slot,) = tok.names
         noun = tok.text.split()[-1]
         if singular(noun) != noun and slot in self.lex.repeated:
+            if slot not in {*self.lex.collects.values(), *self.lex.gathers.values()}:
+                # ("the playable hymns", of an organist asked again each
+                # round and never collected: received, every one of them,
+                # or the latest? kept away, any of them)
+                return Obj(owner=slot, what="uncollected")
             return Obj(owner=slot, what="collected")
         return Obj(owner=slot, what="output")
 
@@ -2002,6 +2007,10 @@ class Base(Transformer[Token, Any]):
                 case "collected":
                     # kept away: any of them; received: every one of them
                     out.append(FromSlot(name) if negative else FromSlot(name, every=True))
+                case "uncollected":
+                    if not negative:
+                        raise Unsupported("the results of a slot called more than once that nothing collects: all, or the latest?")
+                    out.append(FromSlot(name))
                 case "part":
                     if not negative:
                         raise Unsupported("receiving some part of a result, which part not said")
