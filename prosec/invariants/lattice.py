@@ -1751,15 +1751,17 @@ _PERSON = re.compile(r"(?:er|or|ant|ent|ist|ian)$|^(?:guest|family|patient|clien
 #: the job down", "the caller gets the reason back"): each verb, with the
 #: words one of which must stand right before it (None: any), and the
 #: particles that move back to it.
-_SPLIT_VERBS: tuple[tuple[frozenset[str], frozenset[str] | None, frozenset[str]], ...] = (
-    (frozenset(("turn", "turns", "turned", "turning")), None, frozenset(("down", "away"))),
+#: Split phrasal verbs: the verbs, the words one must follow (or None),
+#: the particles, and whether the particle must end the clause.
+_SPLIT_VERBS: tuple[tuple[frozenset[str], frozenset[str] | None, frozenset[str], bool], ...] = (
+    (frozenset(("turn", "turns", "turned", "turning")), None, frozenset(("down", "away")), False),
     # "the caller gets the guard's reason back": what the pattern returns
-    (frozenset(("gets", "get", "receives")), frozenset(("caller",)), frozenset(("back",))),
+    (frozenset(("gets", "get", "receives")), frozenset(("caller",)), frozenset(("back",)), False),
     # "never hears anything back from the assessor"
-    (frozenset(("hear", "hears", "heard")), None, frozenset(("back",))),
+    (frozenset(("hear", "hears", "heard")), None, frozenset(("back",)), False),
     # "the decorator never gets its earlier sketches back": where "back"
     # ends the clause (not "gets the plan back to the planner")
-    (frozenset(("gets", "get", "got")), None, frozenset(("back",))),
+    (frozenset(("gets", "get", "got")), None, frozenset(("back",)), True),
 )
 _NOUN_BEFORE = frozenset("the a an each every one per in its their this that next first last another".split())
 _PARTICLE_STOP = frozenset(("and", "or", "but", "if", "when", "unless", "because", "so", "then"))
@@ -1770,7 +1772,7 @@ def _particle_moved(raw: list[str], low: list[str]) -> tuple[list[str], list[str
     of a split phrasal verb moved to its verb ("turns down the job"), where
     at most six words of one object stand between them."""
     for i, word in enumerate(low):
-        for verbs, before, particles in _SPLIT_VERBS:
+        for verbs, before, particles, at_end in _SPLIT_VERBS:
             if word not in verbs or (i > 0 and low[i - 1] in _NOUN_BEFORE):
                 continue  # ("each turn the cook puts the pan down": the noun)
             if before is not None and (i == 0 or low[i - 1] not in before):
@@ -1779,9 +1781,7 @@ def _particle_moved(raw: list[str], low: list[str]) -> tuple[list[str], list[str
                 if low[j] in _PUNCT or low[j] in _PARTICLE_STOP:
                     break
                 if low[j] in particles:
-                    if before is None and low[j] == "back" and word in ("gets", "get", "got") and not (
-                        j + 1 == len(low) or low[j + 1] in _PUNCT or low[j + 1] in _PARTICLE_STOP
-                    ):
+                    if at_end and not (j + 1 == len(low) or low[j + 1] in _PUNCT or low[j + 1] in _PARTICLE_STOP):
                         break
                     order = [*range(i + 1), j, *range(i + 1, j), *range(j + 1, len(low))]
                     return [raw[k] for k in order], [low[k] for k in order]
