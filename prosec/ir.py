@@ -467,6 +467,21 @@ def walk(block: Block) -> list[Stmt]:
     return out
 
 
+def own_statements(body: Block) -> list[Stmt]:
+    """The statements of a loop's ``body`` that belong to that loop: every
+    one of ``walk``, but none inside a loop nested in it (whose `break`
+    and `continue` leave that loop, not this one)."""
+    out: list[Stmt] = []
+    for stmt in body:
+        out.append(stmt)
+        inner = stmt.value if isinstance(stmt, Bind | Assign) else stmt
+        if isinstance(inner, Repeat | For | LoopUntil):
+            continue
+        for child in children(stmt):
+            out.extend(own_statements(child))
+    return out
+
+
 def subexprs(expr: Expr) -> list[Expr]:
     """``expr`` and every expression inside it, outermost first."""
     out: list[Expr] = [expr]

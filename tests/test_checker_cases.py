@@ -6845,3 +6845,71 @@ return {{
 )
 def test_a_plural_result_noun_of_a_slot_asked_again_that_nothing_collects(sentence: str, passed: str, status: Status) -> None:
     assert _statuses_in(ORGAN.format(sentence=sentence, passed=passed)) == [status]
+
+
+# ---------------------------------------------------------------- a `break` of a loop nested in the walk is not the walk's
+
+PAIRING = """\
+---
+name: pairing
+kind: pattern
+---
+
+# Pairing
+
+Shortlist mentors for each mentee and keep the first that passes a check.
+
+### Slots
+
+- `matcher`
+  - requires: a mentee
+  - ensures: a shortlist `{{ mentors }}`
+- `checker`
+  - requires: a mentor
+  - ensures: clear or not
+
+### Requires
+
+- The caller supplies:
+    mentees: string[] -- the mentees
+
+### Returns
+
+- `pairs`: the pairs
+
+### Invariants
+
+- Each mentee is given to exactly one matcher call.
+
+### Delegation
+
+```prose
+let pairs = []
+for mentee in mentees:
+  let shortlist = call matcher
+    mentee: mentee
+  for candidate in shortlist.mentors:
+    let check = call checker
+      mentor: candidate
+    if check says clear:
+      append candidate to pairs
+      break
+{outer}
+return {{
+  pairs: pairs
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("outer", "status"),
+    [
+        # the `break` leaves the walk over the shortlist, not over the mentees
+        ("", Status.PROVED),
+        # one of the walk's own: the mentees after it get no call
+        ("  if shortlist says none:\n    break", Status.VIOLATED),
+    ],
+)
+def test_a_break_of_a_nested_loop_does_not_stop_the_walk(outer: str, status: Status) -> None:
+    assert _statuses_in(PAIRING.format(outer=outer)) == [status]

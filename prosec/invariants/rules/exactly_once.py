@@ -340,7 +340,7 @@ def _skipped(facts: Facts, call: CallObs, loop: LoopInfo) -> tuple[str, bool] | 
     skip = _reached(node.body, call.call)
     if skip is not None:
         return skip
-    if any(isinstance(st, ir.Break) for st in ir.walk(node.body)):
+    if any(isinstance(st, ir.Break) for st in ir.own_statements(node.body)):
         return "the loop may stop at a `break`", True
     # a return or throw in the body ends the loop (and the pattern) before
     # the elements after it, wherever it stands
