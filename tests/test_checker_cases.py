@@ -6847,6 +6847,111 @@ def test_a_plural_result_noun_of_a_slot_asked_again_that_nothing_collects(senten
     assert _statuses_in(ORGAN.format(sentence=sentence, passed=passed)) == [status]
 
 
+# ---------------------------------------------------------------- a field read at any depth: `seat.student` of the plan's `seats`
+
+SEATING = """\
+---
+name: seating
+kind: pattern
+---
+
+# Seating
+
+Seat the class, then welcome each student.
+
+### Slots
+
+- `planner`
+  - requires: roster
+  - ensures: a plan `{{ seats: [{{ student, station }}], reason }}`
+- `welcomer`
+  - requires: a student
+  - ensures: a welcome letter
+- `badge_printer`
+  - requires: a name
+  - ensures: a badge
+
+### Requires
+
+- The caller supplies:
+    roster: string[] -- the class
+    course: string -- the course
+
+### Returns
+
+- `letters`: the letters
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let plan = call planner
+  roster: roster
+let letters = parallel for seat in plan.seats:
+  let badge = call badge_printer
+    name: seat.student
+  call welcomer
+    {passed}
+    course: course
+return {{
+  letters: letters
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "passed", "status"),
+    [
+        ("The welcomer never sees the student.", "student: seat.student", Status.VIOLATED),
+        ("The welcomer never sees the student.", "station: seat.station", Status.PROVED),
+        ("The welcomer never sees the planner's student.", "student: seat.student", Status.VIOLATED),
+        ("The welcomer never sees the planner's student.", "station: seat.station", Status.PROVED),
+        # the seat whole holds the student the badge printer reads off it
+        ("The welcomer never sees the planner's student.", "seat: seat", Status.VIOLATED),
+        ("The welcomer is told only the student and the course.", "student: seat.student", Status.PROVED),
+        ("The welcomer is told only the student and the course.", "station: seat.station", Status.VIOLATED),
+    ],
+)
+def test_a_field_read_at_any_depth_of_a_result_is_that_field(sentence: str, passed: str, status: Status) -> None:
+    assert _statuses_in(SEATING.format(invariants=f"- {sentence}", passed=passed)) == [status]
+
+
+def test_a_field_read_at_any_depth_reaches_the_call_when_run() -> None:
+    """The welcomer given `seat.student` is handed the student the planner
+    wrote inside its seats: what "never sees the student" denies."""
+    text = SEATING.format(invariants="", passed="student: seat.student")
+    module = _module_of(text, f"seating{next(_GATES)}")
+    seen: list[dict[str, Any]] = []
+    module.seating(
+        planner=lambda **_: {"seats": [{"student": "STUDENT-1", "station": "STATION-1"}], "reason": "R"},
+        welcomer=lambda **kw: seen.append(kw) or "LETTER",
+        badge_printer=lambda **_: "BADGE",
+        roster=["a"],
+        course="bread",
+    )
+    assert seen == [{"student": "STUDENT-1", "course": "bread"}]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "status"),
+    [
+        # no read of `student` anywhere: the `ensures:` shape says the seats hold it
+        ("The welcomer never sees the planner's student.", Status.VIOLATED),
+        ("The welcomer never sees the planner's reason.", Status.PROVED),
+    ],
+)
+def test_a_part_of_a_result_holds_the_keys_its_shape_declares_inside_it(sentence: str, status: Status) -> None:
+    text = SEATING.format(invariants=f"- {sentence}", passed="seats: plan.seats").replace(
+        "  let badge = call badge_printer\n    name: seat.student\n", ""
+    )
+    assert "seat.student" not in text
+    assert _statuses_in(text) == [status]
+
+
 # ---------------------------------------------------------------- a `break` of a loop nested in the walk is not the walk's
 
 PAIRING = """\

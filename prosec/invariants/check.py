@@ -40,7 +40,7 @@ from ..types import has_no_fields, is_quantity, is_scalar
 from .canonical import canonical
 from .claims import Claim, Firewall, Unverifiable, kind_of, params_of
 from .flow import BUDGET, Analysis, TooComplex, analyse
-from .lexicon import Lexicon, build_lexicon
+from .lexicon import Lexicon, build_lexicon, nested_keys
 from .model import InvariantFact, InvariantResult, PatternContext, Status
 from .read import Reading, normal, read
 from .rules import Facts, Verdict, check_claim
@@ -165,6 +165,9 @@ def _facts(ctx: PatternContext, claims: Sequence[Claim]) -> Facts:
     facts.scalars = frozenset(d.name for d in ctx.decls.inputs if has_no_fields(d.type_text)) | frozenset(
         d.name for d in ctx.decls.config if has_no_fields(d.type_text)
     )
+    facts.nested = {
+        s.name: {part: frozenset(keys) for e in s.ensures for part, keys in nested_keys(e).items()} for s in ctx.decls.slots
+    }
     for claim in claims:
         if isinstance(claim, Firewall) and claim not in facts.firewalls:
             # what the generated code will strip, which "as it is" claims

@@ -168,6 +168,11 @@ class Flow:
         """The source's value itself (or an element of it), no field read."""
         return all(is_element(step) for step in self.path)
 
+    def field_steps(self) -> tuple[str, ...]:
+        """The fields read from the source, outermost first, past element
+        steps (`seat.student` of `plan.seats`: ``seats``, ``student``)."""
+        return tuple(step for step in self.path if not is_element(step))
+
     def first_field(self) -> str | None:
         """The first field read from the source, past element steps."""
         for step in self.path:

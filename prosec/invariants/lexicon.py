@@ -398,9 +398,23 @@ def declared_keys(text: str) -> list[str]:
     return out
 
 
-def _outer_parts(text: str) -> list[str]:
+def nested_keys(text: str) -> dict[str, list[str]]:
+    """The keys an ``ensures:`` shape declares inside a part of the result,
+    by the key of that part (``{ seats: [{ student, station }], reason }``:
+    ``seats`` holds ``student`` and ``station``): fields of a part of the
+    result, not of the result."""
+    out: dict[str, list[str]] = {}
+    for part in _outer_parts(text, whole=True):
+        if (m := _KEY.match(part)) and (inner := [k for k in declared_keys(part[m.end() :]) if k]):
+            out[m.group(1).lower()] = inner
+    return out
+
+
+def _outer_parts(text: str, *, whole: bool = False) -> list[str]:
     """The comma-separated parts of the first outermost ``{...}`` of a
-    shape that nests braces or brackets inside it; empty otherwise."""
+    shape that nests braces or brackets inside it; empty otherwise. Each
+    part is its text at the outermost level (``seats:``), or with
+    ``whole``, all of it (``seats: [{ student, station }]``)."""
     start = text.find("{")
     if start < 0:
         return []
@@ -423,7 +437,7 @@ def _outer_parts(text: str) -> list[str]:
             parts.append(current)
             current = ""
             continue
-        if depth == 1:
+        if depth == 1 or (whole and depth > 1):
             current += ch
     return []
 

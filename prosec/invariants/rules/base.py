@@ -5,7 +5,7 @@ analysis phrased the way the claims are ("the calls of `reader` given
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -276,6 +276,10 @@ class Facts:
         #: the inputs and config entries declared a string, a number or a
         #: boolean: a field read of one is always null
         self.scalars: frozenset[str] = frozenset()
+        #: the keys each slot's `ensures:` declares only inside a part of
+        #: its result (``{ seats: [{ student }] }``): the run-time
+        #: firewall, which removes keys of the result, cannot remove them
+        self.nested: dict[str, dict[str, frozenset[str]]] = {}
 
     # ------------------------------------------------------------ calls
 
@@ -465,6 +469,38 @@ class Facts:
             if f.src.kind == "input":
                 found.setdefault(f.src.name, set()).update(step for step in f.path if not is_element(step))
         return {name: frozenset(keys) for name, keys in found.items()}
+
+    def holds_field(self, f: Flow, named: Callable[[str], bool]) -> bool:
+        """Whether the part of its source's value that ``f`` carries holds a
+        field ``named`` somewhere inside: it reads one, at any depth
+        (`seat.student`, of the `seats` of a plan), or it is a part the
+        program reads one under elsewhere (`plan.seats` passed whole, where
+        `seat.student` is read of its elements). The whole value (no field
+        read) is left to the caller."""
+        steps = f.field_steps()
+        if any(named(step) for step in steps):
+            return True
+        if len(steps) == 1 and f.src.kind in ("call", "error"):
+            # a part its slot's `ensures:` declares the field inside
+            # (`plan.seats`, of `{ seats: [{ student }] }`)
+            if any(named(key) for key in self.nested.get(f.src.name, {}).get(steps[0].lower(), ())):
+                return True
+        return any(
+            g.src.kind == f.src.kind
+            and g.src.name == f.src.name
+            and g.field_steps()[: len(steps)] == steps
+            and any(named(step) for step in g.field_steps()[len(steps) :])
+            for g in self.every_flow
+        )
+
+    def held_inside(self, slot: str, named: Callable[[str], bool]) -> bool:
+        """Whether a field ``named`` sits inside a part of ``slot``'s result
+        rather than in the result itself: its `ensures:` declares it only
+        in inner braces, or the program reads it below another field."""
+        return any(named(key) for keys in self.nested.get(slot, {}).values() for key in keys) or any(
+            g.src.kind == "call" and g.src.name == slot and any(named(step) for step in g.field_steps()[1:])
+            for g in self.every_flow
+        )
 
     def written(self, var: str) -> set[Flow]:
         """Every flow ever written into the local ``var``."""

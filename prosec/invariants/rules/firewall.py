@@ -32,6 +32,7 @@ def check(claim: Firewall, facts: Facts) -> Verdict:
     extras: list[Problem] = []
     walls: dict[Span, tuple[str, ...]] = {}
     quoted: list[Problem] = []  # a reason read, which may quote the output
+    named = {singular(x.lower()) for x in claim.fields}
     for call in calls:
         for prop, flows in facts.props(call, claim.target.phase):
             value = prop.prop.value
@@ -47,8 +48,9 @@ def check(claim: Firewall, facts: Facts) -> Verdict:
                         break
                     continue
                 first = f.first_field()
-                # (a key matches ignoring a plural ending, as at run time)
-                if first is not None and singular(first.lower()) in {singular(x.lower()) for x in claim.fields}:
+                # (a key matches ignoring a plural ending, as at run time;
+                # read at any depth: `seat.note` of the plan's `seats`)
+                if first is not None and facts.holds_field(f, lambda k: singular(k.lower()) in named):
                     problems.append(Problem(value.span, f"{said}{where(f)}, {origin(f)}"))
                     break
                 if quoting(f, claim.fields) and not (f.at and f.at[0] == INDEX):
@@ -58,6 +60,17 @@ def check(claim: Firewall, facts: Facts) -> Verdict:
                     continue
                 if first is not None or f.src.kind == "error" or (f.at and f.at[0] == INDEX):
                     continue  # another field, or only the failure
+                if not f.at and facts.held_inside(claim.source, lambda k: singular(k.lower()) in named):
+                    # (`{ seats: [{ student }] }`: the run-time firewall
+                    # removes keys of the result, not of its parts)
+                    problems.append(
+                        Problem(
+                            value.span,
+                            f"{said}: the whole result of {f.src.describe()}{where(f)}, which holds its {names} "
+                            "inside a part of it, where they cannot be removed at run time",
+                        )
+                    )
+                    break
                 if not f.at:
                     walls[prop.prop.span] = claim.fields
                     continue

@@ -45,16 +45,19 @@ def leaks(facts: Facts, source: Source, f: Flow, call: CallObs) -> bool:
             if given and not any(facts.call_given(site) & given for site in f.src.spans):
                 return False
             if fields:
-                first = f.first_field()
-                return first is None or first in fields or quoting(f, fields)
+                # (read at any depth: `seat.note` of the plan's `seats`)
+                return f.first_field() is None or facts.holds_field(f, lambda k: k in fields) or quoting(f, fields)
             return True
         case FromInput(name=name, fields=fields):
             if f.src.kind != "input" or f.src.name != name:
                 return False
             # the whole input (or an element of it) carries each of its fields
-            return not fields or f.first_field() in (None, *fields)
+            return not fields or f.first_field() is None or facts.holds_field(f, lambda k: k in fields)
         case FromOthers(fields=fields):
-            if fields and (f.src.kind == "error" or (f.first_field() not in (None, *fields) and not quoting(f, fields))):
+            if fields and (
+                f.src.kind == "error"
+                or (f.first_field() is not None and not facts.holds_field(f, lambda k: k in fields) and not quoting(f, fields))
+            ):
                 return False  # another field of their results, or a failure: not the named fields
             return facts.is_other_invocation(f, call)
         case OtherElements(name=name):
@@ -83,8 +86,8 @@ def leaks(facts: Facts, source: Source, f: Flow, call: CallObs) -> bool:
                 return all(is_element(step) for step in f.path) and f.src.name not in facts.scalars
             if f.src.kind not in ("call", "error", "slot"):
                 return False
-            first = f.first_field()
-            return first is None or first == name
+            # (read at any depth: `seat.student` of the plan's `seats`)
+            return f.first_field() is None or facts.holds_field(f, lambda k: k == name)
         case AnyResult():
             return f.src.kind in ("call", "error", "slot")
         case Null():

@@ -85,12 +85,16 @@ def covers(need: Source, f: Flow, call: CallObs, facts: Facts, *, sure: bool = F
                 return False
             if whole and f.path:
                 return False  # "the whole reply": all of it, not a part
-            if fields and not whole and f.first_field() not in fields and not (sure and f.first_field() is None and f.src.kind == "call"):
+            # (a field read at any depth: `seat.student` of the plan's `seats`)
+            if fields and not whole and not set(f.field_steps()) & set(fields) and not (sure and f.first_field() is None and f.src.kind == "call"):
                 # the whole result, passed on every path, carries each of its
                 # fields; for "only", the rest of it is more than was named
                 return False
-            if sure and any(is_element(step) for step in f.path):
-                return False  # an element of a result may not be there
+            if sure and any(is_element(step) and step not in _own_picks(call, f, facts) for step in f.path):
+                # an element of a result may not be there (but the one the
+                # call's own iteration walks to is: `seat.student`, in
+                # `for seat in plan.seats`)
+                return False
             if age == "prior" and (loop is None or loop.span not in f.carried or not f.fresh(loop.span)):
                 return False
             if age in ("current", "latest") and loop is not None and loop.span in f.carried:
@@ -144,7 +148,8 @@ def covers(need: Source, f: Flow, call: CallObs, facts: Facts, *, sure: bool = F
             whole = not f.path and not any(is_element(step) for step in f.at)
             if sure and whole and f.src.kind == "call" and name in facts.fields_read.get(f.src.name, ()):
                 return True
-            return f.first_field() == name and not (f.src.kind == "input" and f.src.name in facts.scalars)
+            # (read at any depth: `seat.student` of the plan's `seats`)
+            return name in f.field_steps() and not (f.src.kind == "input" and f.src.name in facts.scalars)
         case AnyResult(age=age):
             if f.src.kind != "call" or f.first_field() is not None:
                 return False  # "the result" is a whole result, not a field of one

@@ -1179,7 +1179,7 @@ def _carries(need: Need, flows: set[Flow], exprs: list[ir.Expr], facts: Facts, *
             # a field of it, as the slot's fields are
             return any(f.src.kind == "input" and f.src.name == name and shaped(f) and f.first_field() in fields for f in flows)
         case FromField(name=name):
-            return any(f.src.kind in ("call", "error") and f.first_field() == name and shaped(f) for f in flows)
+            return any(f.src.kind in ("call", "error") and name in f.field_steps() and shaped(f) for f in flows)
         case FromOthers() | OtherElements():
             return False
 
