@@ -6936,22 +6936,6 @@ def test_a_field_read_at_any_depth_reaches_the_call_when_run() -> None:
     assert seen == [{"student": "STUDENT-1", "course": "bread"}]
 
 
-@pytest.mark.parametrize(
-    ("sentence", "status"),
-    [
-        # no read of `student` anywhere: the `ensures:` shape says the seats hold it
-        ("The welcomer never sees the planner's student.", Status.VIOLATED),
-        ("The welcomer never sees the planner's reason.", Status.PROVED),
-    ],
-)
-def test_a_part_of_a_result_holds_the_keys_its_shape_declares_inside_it(sentence: str, status: Status) -> None:
-    text = SEATING.format(invariants=f"- {sentence}", passed="seats: plan.seats").replace(
-        "  let badge = call badge_printer\n    name: seat.student\n", ""
-    )
-    assert "seat.student" not in text
-    assert _statuses_in(text) == [status]
-
-
 # ---------------------------------------------------------------- a `break` of a loop nested in the walk is not the walk's
 
 PAIRING = """\
@@ -7018,3 +7002,116 @@ return {{
 )
 def test_a_break_of_a_nested_loop_does_not_stop_the_walk(outer: str, status: Status) -> None:
     assert _statuses_in(PAIRING.format(outer=outer)) == [status]
+
+
+# ---------------------------------------------------------------- a concession: "whatever the chef says", "however many there are"
+
+HALL = """\
+---
+name: kitchen
+kind: pattern
+---
+
+# Kitchen
+
+Cost the menu, ask the chef, and book the caretaker once.
+
+### Slots
+
+- `costing_clerk`
+  - requires: the menu
+  - ensures: the costings
+- `chef`
+  - requires: the costings
+  - ensures: a verdict `{{ decision, reason }}`
+- `caretaker`
+  - requires: the requests
+  - ensures: a booking
+
+### Requires
+
+- The caller supplies:
+    menu: string -- the menu
+    requests: string[] -- the room requests
+
+### Returns
+
+- `costings`: the costings
+- `booking`: the booking
+
+### Invariants
+
+- {sentence}
+
+### Delegation
+
+```prose
+let costings = call costing_clerk
+  menu: menu
+let verdict = call chef
+  costings: costings
+{body}
+```
+"""
+
+_KEEP = """\
+let booking = call caretaker
+  requests: requests
+return {
+  costings: costings,
+  booking: booking
+}"""
+
+_SWAP = """\
+if verdict does not approve:
+  return {
+    costings: verdict.reason,
+    booking: null
+  }
+""" + _KEEP
+
+_GATE = """\
+if verdict does not approve:
+  return {
+    costings: null,
+    booking: null
+  }
+""" + _KEEP
+
+
+@pytest.mark.parametrize(
+    ("sentence", "body", "status"),
+    [
+        ("The caretaker is asked exactly once, however many requests there are.", _KEEP, Status.PROVED),
+        ("The caretaker is asked exactly once, however many requests there are.", _GATE, Status.VIOLATED),
+        ("Whatever the chef says, the caretaker never sees the menu.", _GATE, Status.PROVED),
+        ("The costings are returned, whatever the chef says.", _KEEP, Status.PROVED),
+        ("Whatever the chef decides, the costings returned are the costing clerk's.", _SWAP, Status.VIOLATED),
+        ("The costings returned are the costing clerk's, no matter what the chef decides.", _KEEP, Status.PROVED),
+        # what a slot receives: said "whatever happens", the caretaker runs
+        # on every path too, which no claim of receiving says
+        ("Whatever the chef says, the caretaker gets the requests.", _GATE, Status.UNRECOGNIZED),
+        # a gate, which a concession would contradict
+        ("The caretaker runs only once the chef approves, whatever the chef says.", _GATE, Status.UNRECOGNIZED),
+        # "even when": a condition, not a concession
+        ("The menu never reaches the caretaker, even when the chef approves.", _GATE, Status.UNRECOGNIZED),
+    ],
+)
+def test_a_concession_says_the_claim_holds_on_every_path(sentence: str, body: str, status: Status) -> None:
+    assert _statuses_in(HALL.format(sentence=sentence, body=body)) == [status]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "status"),
+    [
+        # no read of `student` anywhere: the `ensures:` shape says the seats hold it
+        ("The welcomer never sees the planner's student.", Status.VIOLATED),
+        ("The welcomer never sees the planner's reason.", Status.PROVED),
+    ],
+)
+def test_a_part_of_a_result_holds_the_keys_its_shape_declares_inside_it(sentence: str, status: Status) -> None:
+    text = SEATING.format(invariants=f"- {sentence}", passed="seats: plan.seats").replace(
+        "  let badge = call badge_printer\n    name: seat.student\n", ""
+    )
+    assert "seat.student" not in text
+    assert _statuses_in(text) == [status]

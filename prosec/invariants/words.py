@@ -158,6 +158,12 @@ KINDS: dict[str, tuple[str, ...]] = {
     # "it is never the case that the scout sees the list": at no time does
     # the clause hold, which is its claim negated (read of receiving only)
     "NEVER_CASE": ("it is never the case that", "it is never true that"),
+    # "whatever the chef says", "however many rounds there are": a
+    # concession, which says the claim holds on every path (``concede``)
+    "CONCEDE": (
+        "whatever", "whichever", "however many", "however much", "no matter what", "no matter how",
+        "no matter who", "no matter which", "no matter whether", "irrespective of",
+    ),
     "REGARDLESS": ("whether or not", "regardless of whether", "even when", "even if", "even though", "regardless of"),
     "NOR": ("nor",),
     "ONLY": ("only", "solely", "exclusively", "purely", "just"),

@@ -12,6 +12,7 @@ from lark.visitors import Transformer
 
 from ..claims import (
     AnyResult,
+    Bounded,
     CallCount,
     Calls,
     Claim,
@@ -30,6 +31,8 @@ from ..claims import (
     Phase,
     Receives,
     ReturnPath,
+    Returns,
+    ReturnsField,
     Source,
     Unchanged,
     Unverifiable,
@@ -239,6 +242,20 @@ class _Negated:
     at ``start`` on ("... and never guesses")."""
 
     start: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Concession:
+    """"whatever the chef says", "however many rounds there are": the
+    sentence's claim holds on every path (see ``Meaning.concede``)."""
+
+
+#: the claims a concession may go with: each holds on every path already
+#: (a limit, a count, a return of every path), so "whatever happens" adds
+#: nothing to check. Not what a slot receives or knows ("whatever the
+#: guard decides, the target gets the brief" says the target runs too),
+#: nor a gate, which a concession would contradict.
+_CONCEDED = (Isolation, Firewall, CallCount, Identical, ExactlyOnce, Monotonic, Bounded, ReturnsField)
 
 
 @dataclass(frozen=True, slots=True)
@@ -526,7 +543,11 @@ class Base(Transformer[Token, Any]):
         claims: list[Claim] = []
         previous: Subject | None = None
         said: tuple[Clause, Subject, list[Claim]] | None = None
+        conceded = False
         for item in items:
+            if isinstance(item, _Concession):
+                conceded = True
+                continue
             if isinstance(item, _Also):
                 claims += [c for c in self._also(item, said) if c not in claims]
                 said = None
@@ -558,7 +579,21 @@ class Base(Transformer[Token, Any]):
                     claims.append(claim)
             if subject is not None and subject.calls:
                 previous = subject
+        if conceded:
+            claims = _conceded(claims)
         return _contrasted(claims)
+
+    def concede(self, items: list[Any]) -> _Concession:
+        """"whatever the chef says", "whichever way the ruling goes",
+        "however many requests there are", "regardless of the score": a
+        concession, which says the claim holds on every path. Not "even
+        when the critic quotes them", which says something of what flows."""
+        word = next(t for t in items if isinstance(t, Token) and t.type in ("CONCEDE", "REGARDLESS"))
+        if word.type == "REGARDLESS" and str(word).lower() != "regardless of":
+            # ("whether or not the change is merged" is read by the rules
+            # of each kind that take it; "even when" is a condition)
+            raise Unsupported(f"{str(word)!r}, which says when, not that it is always so")
+        return _Concession()
 
     def _also(self, also: _Also, said: tuple[Clause, Subject, list[Claim]] | None) -> list[Claim]:
         """The clause before, of another subject: only a clause that says
@@ -2372,6 +2407,23 @@ def _as_it_is(need: Source) -> bool:
             return age in ("any", "current") and not every
         case _:
             return False
+
+
+def _conceded(claims: list[Claim]) -> list[Claim]:
+    """The claims a concession ("whatever the chef says") goes with: claims
+    of every path, or returns said of every path (never of one path, which
+    the concession would contradict), which it makes "always", as
+    "whatever the verdict" does: every return gives the value."""
+    out: list[Claim] = []
+    for claim in claims:
+        if isinstance(claim, Returns):
+            if claim.path != "all":
+                raise Unsupported("a concession that it is always so, with a return of one path")
+            claim = replace(claim, always=True)
+        elif not isinstance(claim, _CONCEDED):
+            raise Unsupported("a concession that it is always so, with a claim a concession may change")
+        out.append(claim)
+    return out
 
 
 def _contrasted(claims: list[Claim]) -> list[Claim]:
