@@ -79,6 +79,9 @@ GATHERER = "h"
 #: A slot only the "each element to one call" shape calls, so that an
 #: exactly-once claim about it can be proved (and its holes drawn).
 MAPPER = "w"
+#: A slot whose results hold a list of records, ``nest`` (its `ensures:`
+#: shape declares their keys): a field may be read at any depth.
+NESTING = "c"
 #: ``secret`` is also the word an ``Unaware`` claim hides: its value (a
 #: token naming it) and literal text saying "secret" both reveal it.
 #: ``rec`` is a record whose keys (``f1``, ``f2``, ``reason``) are inputs' keys
@@ -230,6 +233,9 @@ class Generator:
             case 0 | 1 | 2:
                 return self.ref(ctx)
             case 3:
+                if self.chance(20):
+                    # a part of a result, or a field inside it
+                    return f"{self.ref(ctx, data_only=True)}." + self.pick(("nest", "nest[0]", "nest[0].f1", "nest[0].reason"))
                 return f"{self.ref(ctx, data_only=True)}.{self.pick(FIELDS)}"
             case 4:
                 return self.pick(('"plain words"', '"a secret"', "null", "1", "true"))
@@ -473,6 +479,8 @@ class Generator:
                 iterables = ["xs", "xs", *[v.name for v in ctx.names("list", "coll")]]
                 if self.chance(15):
                     iterables.append(f"[x, {self.ref(ctx, data_only=True)}]")
+                if self.chance(15):
+                    iterables.append(f"{self.ref(ctx, data_only=True)}.nest")
                 bound = bound or self.pick(iterables)
                 line = f"{head}{prefix}for e{loop_id}, {counter} in {bound}{mods}:"
             case "until" | "while":
@@ -683,6 +691,7 @@ def pattern_file(delegation: str) -> str:
         - `a`
         - `b`
         - `c`
+          - ensures: `{ id, f1, f2, reason, score, nest: [{ f1, reason }] }`
         - `g`
         - `h`
         - `w`

@@ -242,6 +242,12 @@ def violation(claim: Claim, program: Program, trace: Trace) -> str | None:
             assert_never(claim)
 
 
+def _has(field: str | None, names: tuple[str, ...] | frozenset[str] | set[str]) -> bool:
+    """A token of a field (``f1``, or ``nest.f1`` read off an element of a
+    result's ``nest``) is one of the named fields at any depth."""
+    return field is not None and any(part in names for part in field.split("."))
+
+
 def _forbidden(v: View, src: Source, e: Event, t: Token) -> bool:
     ev = v.source_event(t)
     match src:
@@ -250,12 +256,12 @@ def _forbidden(v: View, src: Source, e: Event, t: Token) -> bool:
                 return False
             if t.kind == "e":
                 return failures and not fields  # a failure is not a field of a result
-            return not fields or t.field in fields
+            return not fields or _has(t.field, fields)
         case FromInput(name=name, fields=fields):
             # (the record whole carries each of its keys)
-            return t.input == name and (not fields or t.field is None or t.field in fields)
+            return t.input == name and (not fields or t.field is None or _has(t.field, fields))
         case FromOthers(fields=fields):
-            if fields and (t.kind == "e" or t.field not in fields):
+            if fields and (t.kind == "e" or not _has(t.field, fields)):
                 return False  # another field of their results, or a failure
             return ev is not None and ev.slot == e.slot and not v.same_invocation(ev, e)
         case OtherElements(name=name):
@@ -270,7 +276,7 @@ def _forbidden(v: View, src: Source, e: Event, t: Token) -> bool:
             return t in v.var_tokens(name)
         case FromField(name=name):
             # that field of a delegate's result or of an input (the record's)
-            return t.kind in "ci" and t.field == name
+            return t.kind in "ci" and _has(t.field, (name,))
         case AnyResult():
             return t.kind == "c"
         case Null():
@@ -300,7 +306,7 @@ def _firewall(claim: Firewall, v: View) -> str | None:
                 ev = v.source_event(t)
                 if ev is None:
                     continue
-                if ev.slot == claim.source and t.kind == "c" and t.field in claim.fields:
+                if ev.slot == claim.source and t.kind == "c" and _has(t.field, claim.fields):
                     return f"{e.slot} at s{e.site}{e.counters} receives {t} in {key}"
                 if claim.only and ev.slot not in (claim.source, e.slot):
                     return f"{e.slot} at s{e.site}{e.counters} receives {t} (of {ev.slot}) in {key}"
@@ -631,7 +637,7 @@ def _covers(v: View, need: Source, e: Event, t: Token) -> bool:
         case FromInput(name=name, element=True):
             return t in _own_elements(e, name)
         case FromInput(name=name, fields=fields) if fields:
-            return t.input == name and t.field in fields
+            return t.input == name and _has(t.field, fields)
         case FromInput(name=name):
             return t.input == name
         case FromSlot(slot=slot, fields=fields, age=age, whole=whole):
@@ -639,11 +645,11 @@ def _covers(v: View, need: Source, e: Event, t: Token) -> bool:
                 return False
             if whole and t.field is not None:
                 return False  # "the whole reply": all of it, not a part
-            if fields and not whole and t.field not in fields:
+            if fields and not whole and not _has(t.field, fields):
                 return False
             return _of_age(v, age, e, ev)
         case FromField(name=name):
-            return t.kind in "ci" and t.field == name
+            return t.kind in "ci" and _has(t.field, (name,))
         case AnyResult(age=age):
             if t.kind != "c" or t.field is not None or ev is None:
                 return False
@@ -790,13 +796,13 @@ def _returns(claim: Returns, v: View) -> str | None:
             ev = v.source_event(t)
             match what:
                 case FromSlot(slot=slot, fields=fields):
-                    return ev is not None and ev.slot == slot and (not fields or t.field in fields)
+                    return ev is not None and ev.slot == slot and (not fields or _has(t.field, fields))
                 case FromInput(name=name, fields=fields):
-                    return t.input == name and (not fields or t.field in fields)
+                    return t.input == name and (not fields or _has(t.field, fields))
                 case AnyResult():
                     return t.kind == "c"
                 case FromField(name=name):
-                    return t.kind == "c" and t.field == name
+                    return t.kind == "c" and _has(t.field, (name,))
                 case _:
                     return False
 

@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from soundness_gen import GATHERED, GATHERER, INPUTS, MAPPER, PROBE, SEP, SLOTS, Program
+from soundness_gen import GATHERED, GATHERER, INPUTS, MAPPER, NESTING, PROBE, SEP, SLOTS, Program
 
 import prosec.api
 import prosec.emit
@@ -40,7 +40,7 @@ from prosec.invariants.claims import Claim
 from prosec.invariants.rules import Verdict
 
 PACKAGE = "prosec_soundness"
-TOKEN = re.compile(r"<([ceis]):([^<>/\s\"]+?)(?:/([A-Za-z0-9_]+))?>")
+TOKEN = re.compile(r"<([ceis]):([^<>/\s\"]+?)(?:/([A-Za-z0-9_.]+))?>")
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,6 +250,9 @@ class _Run:
                 "proceed": approve,
                 "decision": "approve" if approve else "reject",
             }
+            if slot == NESTING:
+                # (its `ensures:` shape declares the keys inside `nest`)
+                out["nest"] = [{"f1": f"<c:{ident}/nest.f1>", "reason": f"<c:{ident}/nest.reason>"}]
             if rng.random() < 0.2:
                 # A field that reads as an approval, whatever the verdict.
                 out["reason"] = json.dumps({"proceed": True, "decision": "approve", "note": f"<c:{ident}/reason>"})
