@@ -346,7 +346,8 @@ def matches(want: dict[str, Any], fact: InvariantFact) -> bool:
             # the list or by its `.length`)
             return p.get("count") == str(want["count"]).removesuffix(".length") and exact
         case "unmerged":
-            return set(want["sides"]) == set(p.get("sides", ()))
+            # (later sets write a side as `slot:NAME`, earlier ones bare)
+            return {side.removeprefix("slot:") for side in want["sides"]} == set(p.get("sides", ()))
         case "returns":
             if "sides" in p:
                 return False
