@@ -871,7 +871,9 @@ def claims_for(program: Program, choose: Choose) -> list[Claim]:
                 out.append(Returns(path, (Need(what, field_, only=g.chance(40)),), approver=approver))
             case _:
                 sides = tuple(sorted({slot() for _ in range(1 + g.choose(2))}))
-                out.append(Unmerged(sides))
+                # ("the minutes and the alert are never combined": two
+                # results said first, which nothing may hold together)
+                out.append(Unmerged(sides, held=len(sides) == 2 and g.chance(50)))
     if MAPPER in called and g.chance(60):
         # "each element of xs goes to exactly one call of w", or the other way
         out.append(ExactlyOnce(Calls(MAPPER), "xs", g.pick(("element", "call"))))

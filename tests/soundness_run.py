@@ -28,7 +28,17 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from soundness_gen import GATHERED, GATHERER, INPUTS, MAPPER, NESTING, PROBE, SEP, SLOTS, Program
+from soundness_gen import (
+    GATHERED,
+    GATHERER,
+    INPUTS,
+    MAPPER,
+    NESTING,
+    PROBE,
+    SEP,
+    SLOTS,
+    Program,
+)
 
 import prosec.api
 import prosec.emit

@@ -7115,3 +7115,85 @@ def test_a_part_of_a_result_holds_the_keys_its_shape_declares_inside_it(sentence
     )
     assert "seat.student" not in text
     assert _statuses_in(text) == [status]
+
+
+# ---------------------------------------------------------------- two results "never combined", said first
+
+MINUTES = """\
+---
+name: minutes
+kind: pattern
+---
+
+# Minutes
+
+Write the minutes and, apart, an alert.
+
+### Slots
+
+- `scribe`
+  - requires: notes
+  - ensures: the minutes
+- `liaison`
+  - requires: notes
+  - ensures: an alert
+- `archivist`
+  - requires: what to file
+  - ensures: a reference
+
+### Requires
+
+- The caller supplies:
+    notes: string -- the notes
+
+### Returns
+
+- `minutes`: the minutes
+
+### Invariants
+
+- The scribe's output and the liaison's output are never combined.
+
+### Delegation
+
+```prose
+let minutes = call scribe
+  notes: notes
+let alert = call liaison
+  notes: notes
+{body}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("body", "status"),
+    [
+        # each returned on its own path
+        ("if alert says urgent:\n  return { alert: alert }\nreturn { minutes: minutes }", Status.PROVED),
+        # one call given both: combined, whatever else "combined" means
+        ("let ref = call archivist\n  minutes: minutes\n  alert: alert\nreturn { minutes: ref }", Status.VIOLATED),
+        ('return { note: "{minutes} / {alert}" }', Status.VIOLATED),
+        # one object holding both: combined into one value, or side by side?
+        ("return { minutes: minutes, alert: alert }", Status.UNRECOGNIZED),
+        ("let both = [minutes, alert]\nreturn { minutes: both }", Status.UNRECOGNIZED),
+    ],
+)
+def test_two_results_never_combined_are_never_given_together(body: str, status: Status) -> None:
+    assert _statuses_in(MINUTES.format(body=body)) == [status]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # a field of one: another field beside the other would break the claim
+        "The scribe's output and the liaison's notes are never combined.",
+        # "or": which pair?
+        "The scribe's output or the liaison's output is never combined.",
+    ],
+)
+def test_what_is_never_combined_is_two_results_said_whole(sentence: str) -> None:
+    text = MINUTES.format(body="return { minutes: minutes }").replace(
+        "- The scribe's output and the liaison's output are never combined.", f"- {sentence}"
+    )
+    assert _statuses_in(text) == [Status.UNRECOGNIZED]

@@ -290,6 +290,8 @@ def canonical(claim: Claim) -> str:
         ):
             # (under whatever key)
             return f"{_n(need.what.slot)}'s output is returned{' on every path' if always else ''}"
+        case Unmerged(sides=(first, second), held=True):
+            return f"{_n(first)}'s output and {_n(second)}'s output are never combined"
         case Unmerged(sides=sides):
             return "the pattern never merges " + _list([f"{_n(s)}'s output" for s in sides])
         case Unverifiable(slot=slot) if slot is not None:

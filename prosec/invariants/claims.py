@@ -389,9 +389,13 @@ class ReturnsField:
 @dataclass(frozen=True, slots=True)
 class Unmerged:
     """The pattern never combines these slots' outputs (one slot: its
-    invocations' outputs): no call or text receives more than one."""
+    invocations' outputs): no call or text receives more than one. With
+    ``held``, said of the results themselves ("the minutes and the alert
+    are never combined"): one object or list that holds both, returned or
+    kept, may or may not be combining them."""
 
     sides: tuple[str, ...]
+    held: bool = False
 
 
 @dataclass(frozen=True, slots=True)

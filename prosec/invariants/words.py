@@ -579,6 +579,14 @@ KINDS: dict[str, tuple[str, ...]] = {
                 # "the parser's name and photo_url fields"
                 "fields"),
     "DERIVED": ("derived", "built", "computed", "made", "distilled"),
+    # "the minutes and the alert are never combined": said of the two
+    # results, not of what the pattern does (``unmerged_passive``)
+    "MERGED": (
+        "merged", "combined", "blended", "fused", "mixed", "mixed together", "mixed in", "put together",
+        "brought together", "pooled",
+    ),
+    # "the notes and the briefing are kept apart": never combined
+    "APART": ("kept apart", "kept separate", "kept separately", "held apart", "kept side by side"),
     "MERGE": (
         "merge", "merges", "combine", "combines", "synthesize", "synthesizes", "synthesise",
         "synthesises", "rank", "ranks", "resolve", "resolves", "reconcile", "reconciles",

@@ -21,7 +21,18 @@ from ..claims import (
 )
 from ..lattice import LATEST_WORDS
 from ..words import VALUE_NOUNS
-from .base import ITS, OTHER, Base, Clause, ReturnKey, Unsupported, When, _is_name, _tok
+from .base import (
+    ITS,
+    OTHER,
+    Base,
+    Clause,
+    Obj,
+    ReturnKey,
+    Unsupported,
+    When,
+    _is_name,
+    _tok,
+)
 
 #: Nouns for a value computed from a list or a text, not the value itself
 #: ("the approved count" is not what `approved` holds).
@@ -570,6 +581,22 @@ class ReturnsRules(Base):
         objs = [o for group in self._objs(items) for o in group]
         sides = tuple(sorted({o.owner for o in objs if o.owner not in (None, OTHER, ITS)} or self.lex.slots))
         return Clause(None, lambda s: [Unmerged(sides)])
+
+    def unmerged_passive(self, items: list[Any]) -> Clause:
+        """"The minutes and the police alert are never combined", "the
+        walkers' notes and the coordinator's briefing are kept apart": two
+        slots' results, said whole, which no call or text is given
+        together. Not a field of one ("the client's verdict and the
+        supplier's tiles"): the claim is of the slots' outputs, and a call
+        given another field of one beside the other would break it where
+        the words do not."""
+        objs = [i for i in items if isinstance(i, Obj)] + [o for group in self._objs(items) for o in group]
+        if len(objs) != 2 or any(o.owner not in self.lex.slots or o.what not in ("output", "every") or o.fields for o in objs):
+            raise Unsupported("what is never combined, other than two slots' results said whole")
+        owners = tuple(sorted({o.owner for o in objs if o.owner is not None}))
+        if len(owners) != 2:
+            raise Unsupported("what is never combined, of one slot")
+        return Clause(None, lambda s: [Unmerged(owners, held=True)])
 
     def relay(self, items: list[Any]) -> Clause:
         who = next(i for i in items if isinstance(i, tuple))

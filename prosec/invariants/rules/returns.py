@@ -1302,6 +1302,20 @@ def check_unmerged(claim: Unmerged, facts: Facts) -> Verdict:
             line = write.stmt.span.line
             problems.append(Problem(write.stmt.span, f"the reason read on line {line} quotes {what} in one string"))
     names = " and ".join(f"`{s}`" for s in claim.sides)
-    return verdict(problems, [f"no call and no text combines {names} outputs; they are returned side by side"])
+    evidence = [f"no call and no text combines {names} outputs; they are returned side by side"]
+    if claim.held and not problems:
+        # "the minutes and the alert are never combined": one returned
+        # object, or one list or object kept, holding both may be combining
+        # them or keeping them side by side
+        held: list[Problem] = []
+        for ret in sorted(facts.a.returns.values(), key=lambda r: r.stmt.span):
+            if (what := merged({f for flows in ret.fields.values() for f in flows})) is not None:
+                held.append(Problem(ret.stmt.span, f"the return on line {ret.stmt.span.line} holds {what} in one object"))
+        for write in sorted(facts.a.writes.values(), key=lambda w: w.stmt.span):
+            if isinstance(write.stmt.value, ir.Object | ir.Array) and (what := merged(write.value)) is not None:
+                held.append(Problem(write.stmt.span, f"`{write.var}` (line {write.stmt.span.line}) holds {what} in one value"))
+        if held:
+            return unsettled("whether one object or list holding both combines them, or keeps them side by side", held, evidence)
+    return verdict(problems, evidence)
 
 
