@@ -7197,3 +7197,157 @@ def test_what_is_never_combined_is_two_results_said_whole(sentence: str) -> None
         "- The scribe's output and the liaison's output are never combined.", f"- {sentence}"
     )
     assert _statuses_in(text) == [Status.UNRECOGNIZED]
+
+
+# ---------------------------------------------------------------- first runs of zzzq to zzzt
+
+HIKE = """\
+---
+name: hike
+kind: pattern
+---
+
+# Hike
+
+Forecast, pack a kit, and let the leader decide.
+
+### Slots
+
+- `forecaster`
+  - requires: a date
+  - ensures: a forecast `{{ summary, wind }}`
+- `first_aider`
+  - requires: the group size
+  - ensures: `{{ kit_list, walker_notes }}`
+- `leader`
+  - requires: forecast summary, kit list
+  - ensures: a decision
+- `selector`
+  - requires: a genre
+  - ensures: picks `{{ tracks }}`
+
+### Requires
+
+- The caller supplies:
+    hike_date: string -- the date
+    group_size: integer -- the walkers
+    genres: string[] -- the genres
+
+### Returns
+
+- `playlist`: the tracks
+
+### Invariants
+
+- {sentence}
+
+### Delegation
+
+```prose
+let weather = call forecaster
+  date: hike_date
+  prompt: "{prompt}"
+let kit_check = call first_aider
+  walkers: group_size
+let decision = call leader
+  forecast: weather.summary
+  kit: kit_check.kit_list
+let playlist = []
+{walk}
+return {{
+  playlist: playlist
+}}
+```
+"""
+
+_WALK = """\
+for genre in genres:
+  let picks = call selector
+    genre: genre
+  for track in picks.tracks:
+    append track to playlist"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "prompt", "walk", "status"),
+    [
+        # "or" between values received: one of them, which no claim says
+        ("The leader receives the forecast summary or the kit list.", "Forecast the day", _WALK, Status.UNRECOGNIZED),
+        ("The leader is given nothing except the forecast summary or the kit list.", "Forecast the day", _WALK, Status.UNRECOGNIZED),
+        # kept away, each of them
+        ("The first aider never sees the hike date or the genres.", "Forecast the day", _WALK, Status.PROVED),
+        # a key said with its own article, declared by another slot, is that slot's
+        ("The leader receives the forecast summary and the kit list.", "Forecast the day", _WALK, Status.PROVED),
+        # a word of the hidden fact that says what the slot itself does
+        ("The forecaster isn't told the forecast is for a walking club.", "Forecast the day", _WALK, Status.UNRECOGNIZED),
+        ("The forecaster isn't told the forecast is for a walking club.", "Forecast the day for a walking club", _WALK, Status.VIOLATED),
+        # a list made of parts of the selector's results: its work, or made from it?
+        ("The returned playlist is the selector's work.", "Forecast the day", _WALK, Status.UNRECOGNIZED),
+        ("The returned playlist is the selector's work.", "Forecast the day", "let playlist = call selector\n  genre: hike_date", Status.PROVED),
+    ],
+)
+def test_first_runs_of_the_fourth_round(sentence: str, prompt: str, walk: str, status: Status) -> None:
+    # (a sentence of several values kept away is a claim of each)
+    assert set(_statuses_in(HIKE.format(sentence=sentence, prompt=prompt, walk=walk))) == {status}
+
+
+CASTING = """\
+---
+name: casting
+kind: pattern
+---
+
+# Casting
+
+Cast every pupil once the head says stage.
+
+### Slots
+
+- `head`
+  - requires: the script
+  - ensures: a verdict
+- `casting_assistant`
+  - requires: a pupil
+  - ensures: a part
+
+### Requires
+
+- The caller supplies:
+    script: string -- the play
+    cast_list: string[] -- the pupils
+
+### Returns
+
+- `parts`: the parts
+
+### Invariants
+
+- The casting assistant is called once for each pupil.
+
+### Delegation
+
+```prose
+let ruling = call head
+  script: script
+{gate}
+let parts = parallel for pupil in cast_list:
+  call casting_assistant
+    pupil: pupil
+return {{
+  parts: parts
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("gate", "status"),
+    [
+        ("", Status.PROVED),
+        # a run that shelves the play walks no pupil: "once for each pupil"
+        # of every run, or of the runs that walk the list?
+        ('if ruling says shelve:\n  return {\n    parts: []\n  }', Status.UNRECOGNIZED),
+    ],
+)
+def test_once_per_element_of_a_walk_some_runs_never_reach(gate: str, status: Status) -> None:
+    assert _statuses_in(CASTING.format(gate=gate)) == [status]

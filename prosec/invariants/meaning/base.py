@@ -244,6 +244,13 @@ class _Negated:
     start: int
 
 
+class _Or:
+    """The mark ``conj`` leaves where values are joined by "or"."""
+
+
+_OR = _Or()
+
+
 @dataclass(frozen=True, slots=True)
 class _Concession:
     """"whatever the chef says", "however many rounds there are": the
@@ -909,8 +916,17 @@ class Base(Transformer[Token, Any]):
             items = [replace(i, both=True) if i is first else i for i in items if i is not said]
             said = None
         both = said is not None
+        if _OR in items:
+            # "receives the document or the style guide": one of them,
+            # which no claim of receiving says; kept away, each of them
+            items = [replace(i, either=True) if isinstance(i, Obj) else i for i in items]
         for obj in (replace(i, both=True) if both else i for i in items if isinstance(i, Obj)):
-            if isinstance(obj.source, FromField) and out and out[-1].what in ("fields", "every_fields") and out[-1].source is None:
+            if (
+                isinstance(obj.source, FromField) and out and out[-1].what in ("fields", "every_fields") and out[-1].source is None
+                # (not "the forecast summary and the kit list", a key said
+                # with an article of its own that another slot declares)
+                and (obj.bare or self.lex.declared_by.get(obj.source.name) in (None, out[-1].owner))
+            ):
                 # "the actor's reasoning or self-assessment": one owner's fields
                 last = out.pop()
                 obj = Obj(owner=last.owner, what=last.what, fields=(*last.fields, obj.source.name))
@@ -995,8 +1011,10 @@ class Base(Transformer[Token, Any]):
         either = any(t.type == "OR" for t in self._tokens(items))
         return [Obj(owner=o, what="output", either=either) for o in owners]
 
-    def conj(self, items: list[Any]) -> None:
-        return None
+    def conj(self, items: list[Any]) -> _Or | None:
+        """A word joining values: "or" marks the values as alternatives
+        (see ``objs``); any other, nothing."""
+        return _OR if any(isinstance(t, Token) and t.type == "OR" for t in items) else None
 
     def owner(self, items: list[Any]) -> str:
         token = items[0]

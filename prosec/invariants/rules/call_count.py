@@ -127,6 +127,13 @@ def _loose(
         found.append(f"and at most {_spell(most)}")
     if claim.loose == "least":
         short = Problem(at, f"a run may call `{slot}` only {_spell(least)}, not {_spell(want)}")
+        if claim.per and not any(least.values()) and not _at_most(want, least):
+            # "called once for each pupil", of a walk over the pupils that
+            # a run taking another branch never reaches: of every run, or of
+            # each run that walks the list (as for "each pupil gets exactly
+            # one call")?
+            why = "a run may not walk the list at all: whether once per element speaks of every run, or of the runs that walk it, is not something the words settle"
+            return unsettled(why, [short], [" ".join(found)])
         if not _at_most(want, least):
             if counter.rough is None:
                 return verdict([short], [])

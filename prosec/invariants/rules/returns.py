@@ -280,6 +280,7 @@ def check(claim: Returns, facts: Facts) -> Verdict:
     doubtful: list[Problem] = []  # on returns in ``unsure``
     mixed: list[Problem] = []  # a list holding the slot's outputs, maybe none, and more
     split: list[Problem] = []  # the slot's output on each path, not one the same on all
+    gathered: list[Problem] = []  # a list made of parts of the slot's outputs
     stale: list[Problem] = []  # a copy of the slot's output, maybe not its latest
     unnamed: dict[str, list[int]] = {}  # returns without the field, by field
     roundless: list[Problem] = []  # "always", of a value null until a loop that may run no round sets it
@@ -319,6 +320,8 @@ def check(claim: Returns, facts: Facts) -> Verdict:
                 doubtful.append(problem)
             elif _slot_on_each_path(need, ret):
                 split.append(problem)
+            elif _built_of_slot(need, ret):
+                gathered.append(problem)
             elif _gives_none(need, ret):
                 if claim.present:
                     continue  # "if any": a return that gives none says nothing
@@ -439,7 +442,32 @@ def check(claim: Returns, facts: Facts) -> Verdict:
             split,
             evidence,
         )
-    return verdict(problems + absent, evidence)
+    if gathered and not problems and not absent and not split:
+        # "on approval the returned playlist is the selectors' work", of a
+        # list the tracks the selectors picked are appended to
+        return unsettled(
+            f"the return on line {_problem_lines(gathered)} gives a list made of parts of the slot's outputs: "
+            "whether that is its output, or only made from it, is not something the words settle",
+            gathered,
+            evidence,
+        )
+    return verdict(problems + absent + gathered, evidence)
+
+
+def _built_of_slot(need: Need, ret: ReturnObs) -> bool:
+    """All the returned field may carry comes from the slot's outputs, some
+    of it an element or a part of one (`append track to playlist`, of
+    `for track in pick.tracks`): a list made from its work."""
+    if not isinstance(need.what, FromSlot) or need.what.fields or need.field is None or need.only or need.latest or need.raw:
+        return False
+    flows = ret.fields.get(need.field, set())
+    return (
+        bool(flows)
+        # (the list itself, `let playlist = []` and what is appended to it,
+        # carries no value of its own: an "edit")
+        and all((f.src.kind == "call" and f.src.name == need.what.slot) or f.src.kind == "edit" for f in flows)
+        and any(f.src.kind == "call" and any(is_element(p) for p in (*f.path, *f.at)) for f in flows)
+    )
 
 
 def _also(need: Need, ret: ReturnObs) -> str | None:
@@ -1166,7 +1194,7 @@ def _carries(need: Need, flows: set[Flow], exprs: list[ir.Expr], facts: Facts, *
         case FromSlot(slot=slot, fields=fields):
             return any(
                 f.src.kind in ("call", "error") and f.src.name == slot and shaped(f)
-                and (f.first_field() in fields if fields else not (sure and any(is_element(p) for p in f.path)))
+                and (bool(set(f.field_steps()) & set(fields)) if fields else not (sure and any(is_element(p) for p in f.path)))
                 for f in flows
             )
         case FromVar(name=name):

@@ -57,6 +57,10 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
     own_work: list[Problem] = []
     own_term: str | None = None
     named = tuple(t for t in claim.terms if t in facts.a.slots)
+    #: the fact's words, those that say what the slot itself does last
+    #: ("forecast", of a `forecaster`): a text that says another is what
+    #: tells it the fact
+    terms = tuple(sorted(claim.terms, key=lambda t: me is not None and _of_its_act(me, t)))
     #: a hidden fact that the slot itself is run again ("not told it is
     #: being retried"), and the count of the loop that repeats it, given
     #: to it (`attempt: attempt` in the records it is passed): a number of
@@ -96,7 +100,7 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
                             handed.append(Problem(value.span, f"{at} carries another `{me}` invocation's output, {f.src.describe()}"))
                         continue
                     found = f"{at} carries another `{me}` invocation's output, {f.src.describe()}"
-                elif f.src.kind == "input" and (term := _named(facts, f.src.name, claim.terms)):
+                elif f.src.kind == "input" and (term := _named(facts, f.src.name, terms)):
                     if _names_slot(term, named, facts) and not any(term == f.src.name or _named(facts, t, (term,)) for t in _texts(value)):
                         # "don't know an owner will judge their ideas", of
                         # namers passed `owner_wishes`: the caller's data,
@@ -105,7 +109,7 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
                         named_input.append(Problem(value.span, f"{at} passes input `{f.src.name}`, whose name says {term!r}"))
                         continue
                     found = f"{at} passes input `{f.src.name}`, whose name reveals {term!r}"
-                elif f.src.kind == "text" and (term := _named(facts, f.src.name, claim.terms)):
+                elif f.src.kind == "text" and (term := _named(facts, f.src.name, terms)):
                     found = f"{at} carries the text {f.src.name!r} (line {f.src.span.line if f.src.span else '?'}), which says {term!r}"
                 elif f.src.kind == "iter" and (var := _counter(facts, f)) and (term := _named(facts, words_of(var)[-1], claim.terms)):
                     # "not told which attempt it is judging", of a prompt
@@ -138,10 +142,10 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
                     )
             if found is None:
                 for text in _texts(value):
-                    if term := _named(facts, text, claim.terms):
+                    if term := _named(facts, text, terms):
                         found = f"{at} says {term!r}: `{show(value, 60)}`"
                         break
-            if found is None and (term := _named(facts, prop.prop.key, claim.terms)):
+            if found is None and (term := _named(facts, prop.prop.key, terms)):
                 # it carries another delegate's work (not a count of it):
                 # the name describes that work ("prior_antithesis")
                 # (all of what it may carry: an input it may carry instead
@@ -202,6 +206,11 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
                 )
                 said = (*_texts(value), prop.prop.key)
                 if named and by_word and not any(_named(facts, t, named) or _headed(t, named, me) for t in said):
+                    loose.append(Problem(value.span, found))
+                elif by_word and me is not None and term is not None and _of_its_act(me, term):
+                    # "the forecaster isn't told the forecast is for an
+                    # ice-cream van", of a prompt "forecast for the day": a
+                    # word of the fact that says what the slot itself does
                     loose.append(Problem(value.span, found))
                 else:
                     problems.append(Problem(value.span, found))
