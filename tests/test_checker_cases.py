@@ -7351,3 +7351,13 @@ return {{
 )
 def test_once_per_element_of_a_walk_some_runs_never_reach(gate: str, status: Status) -> None:
     assert _statuses_in(CASTING.format(gate=gate)) == [status]
+
+
+def test_once_per_element_of_a_slot_called_once_in_all_is_broken_wherever_the_walk_is() -> None:
+    # called once in all, not once per pupil: broken on the runs that walk
+    # the list, whatever the runs that do not
+    text = CASTING.format(gate='if ruling says shelve:\n  return {\n    parts: []\n  }').replace(
+        "let parts = parallel for pupil in cast_list:\n  call casting_assistant\n    pupil: pupil",
+        "let notes = parallel for pupil in cast_list:\n  call head\n    script: pupil\nlet parts = call casting_assistant\n  pupil: notes",
+    )
+    assert _statuses_in(text) == [Status.VIOLATED]

@@ -127,7 +127,7 @@ def _loose(
         found.append(f"and at most {_spell(most)}")
     if claim.loose == "least":
         short = Problem(at, f"a run may call `{slot}` only {_spell(least)}, not {_spell(want)}")
-        if claim.per and not any(least.values()) and not _at_most(want, least):
+        if claim.per and not any(least.values()) and not _at_most(want, least) and most is not None and _at_most(most, want):
             # "called once for each pupil", of a walk over the pupils that
             # a run taking another branch never reaches: of every run, or of
             # each run that walks the list (as for "each pupil gets exactly
