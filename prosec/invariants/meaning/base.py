@@ -1064,7 +1064,10 @@ class Base(Transformer[Token, Any]):
             # banner drafts to ask for`: the drafts, or how many there are?
             raise Unsupported(f"'{tok.text}': a count named by what it counts")
         element = len(names) == 1 and tok.text != names[0].replace("_", " ") and plural(tok.text.split()[-1]) == words_of(names[0])[-1]
-        element = element or tuple(tok.text.split()) in self.lex.elements
+        # (the description's phrase in the singular, said with or without a
+        # possessive: "the pupil record", "the pupil's record", of
+        # "pupil records")
+        element = element or tuple(w for w in tok.text.split() if w not in ("'s", "'")) in self.lex.elements
         if self._tokens(items, "CONTAINER"):
             element = False  # "the chunk list": the list, named by its element
         return Obj(source=FromInput(names[0]), original=original, names=names, element=element)
@@ -2430,18 +2433,15 @@ def _as_it_is(need: Source) -> bool:
 def _conceded(claims: list[Claim]) -> list[Claim]:
     """The claims a concession ("whatever the chef says") goes with: claims
     of every path, or returns said of every path (never of one path, which
-    the concession would contradict), which it makes "always", as
-    "whatever the verdict" does: every return gives the value."""
-    out: list[Claim] = []
+    the concession would contradict). It adds nothing to check: a return
+    of every path is checked on every path already."""
     for claim in claims:
         if isinstance(claim, Returns):
             if claim.path != "all":
                 raise Unsupported("a concession that it is always so, with a return of one path")
-            claim = replace(claim, always=True)
         elif not isinstance(claim, _CONCEDED):
             raise Unsupported("a concession that it is always so, with a claim a concession may change")
-        out.append(claim)
-    return out
+    return claims
 
 
 def _contrasted(claims: list[Claim]) -> list[Claim]:

@@ -1311,10 +1311,21 @@ def check_unmerged(claim: Unmerged, facts: Facts) -> Verdict:
                 return f"several `{names[0]}` outputs"
         return None
 
+    #: of two results said first (``held``), a call given them as two of
+    #: its values: combining them, or keeping them side by side?
+    apart: list[Problem] = []
     for call in sorted(facts.a.calls.values(), key=lambda c: c.call.span):
         what = merged(call.flows())
-        if what is not None:
-            problems.append(Problem(call.call.callee_span, f"`call {call.call.callee}` (line {call.call.span.line}) receives {what}: it combines them"))
+        if what is None:
+            continue
+        said = Problem(call.call.callee_span, f"`call {call.call.callee}` (line {call.call.span.line}) receives {what}: it combines them")
+        if claim.held and not any(merged(set(p.flows)) for p in call.props.values()):
+            # ("the solvers' reports and the setter's puzzle are never
+            # combined into one value", of a grader given each under its
+            # own name): no one value it is given holds both
+            apart.append(said)
+        else:
+            problems.append(said)
     for text in sorted(facts.a.texts.values(), key=lambda t: t.text.span):
         flows = {f for part in text.parts for f in part}
         what = merged(flows)
@@ -1342,8 +1353,12 @@ def check_unmerged(claim: Unmerged, facts: Facts) -> Verdict:
         for write in sorted(facts.a.writes.values(), key=lambda w: w.stmt.span):
             if isinstance(write.stmt.value, ir.Object | ir.Array) and (what := merged(write.value)) is not None:
                 held.append(Problem(write.stmt.span, f"`{write.var}` (line {write.stmt.span.line}) holds {what} in one value"))
-        if held:
-            return unsettled("whether one object or list holding both combines them, or keeps them side by side", held, evidence)
+        if held or apart:
+            return unsettled(
+                "whether one call, object or list given both, each as a value of its own, combines them or keeps them side by side",
+                apart + held,
+                evidence,
+            )
     return verdict(problems, evidence)
 
 
