@@ -5535,3 +5535,1934 @@ def _refining_status(delegation: str, sentence: str) -> Status:
     (status,) = _statuses_in(_refining(delegation).replace("<invariants>", f"- {sentence}"))
     return status
 
+
+ROUNDS = """\
+let current = null
+repeat rounds as round:
+  let current = call refiner
+    brief: brief
+    last: current
+return { result: current }
+"""
+
+BRANCH = """\
+let current = null
+let check = call assessor
+  brief: brief
+if check approves:
+  current = call refiner
+    brief: brief
+return { result: current }
+"""
+
+
+@pytest.mark.parametrize(
+    ("delegation", "sentence", "status"),
+    [
+        # null until a loop that may run no round sets it: on every run, or
+        # on the runs the loop runs a round in? (`rounds` may be 0)
+        (ROUNDS, "The returned result always comes from the refiner", Status.UNRECOGNIZED),
+        # without "always", of the runs that return one
+        (ROUNDS, "The returned result comes from the refiner", Status.PROVED),
+        # null where the assessor does not approve: "always" is plainly broken
+        (BRANCH, "The returned result always comes from the refiner", Status.VIOLATED),
+    ],
+)
+def test_always_of_a_result_that_may_be_null(delegation: str, sentence: str, status: Status) -> None:
+    assert _refining_status(delegation, sentence) == status
+    from conftest import Recorder
+
+    module = _module_of(_refining(delegation).replace("<invariants>", ""), f"refining_{status.value}_{len(delegation)}")
+    refiner = Recorder("<refined>")
+    no_rounds = module.refining(refiner=refiner, assessor=Recorder({"decision": "reject"}), brief="b", rounds=0)
+    # the run the sentence's "always" speaks of: nothing from the refiner
+    assert no_rounds.result is None and refiner.calls == []
+
+
+OFFER = """\
+let quote = call refiner
+  brief: brief
+let sign_off = call assessor
+  quote: quote
+if sign_off approves:
+  return { status: "quoted", reason: null }
+elif sign_off says reprice:
+  return { status: "repriced", reason: null }
+else:
+  return { status: "declined", reason: sign_off.reason }
+"""
+
+
+@pytest.mark.parametrize(
+    ("delegation", "sentence", "status"),
+    [
+        # the assessor may say `reprice`, short of approval: a refusal is
+        # every verdict but approval, or the `else` alone?
+        (OFFER, "When the assessor declines, the assessor's reason is returned", Status.UNRECOGNIZED),
+        # with two outcomes there is one meaning
+        (OFFER.replace("elif sign_off says reprice:\n  return { status: \"repriced\", reason: null }\n", ""),
+         "When the assessor declines, the assessor's reason is returned", Status.PROVED),
+        (OFFER.replace("reason: sign_off.reason", "reason: null"), "When the assessor declines, the assessor's reason is returned", Status.VIOLATED),
+    ],
+)
+def test_a_refusal_of_a_verdict_that_may_say_a_third_word(delegation: str, sentence: str, status: Status) -> None:
+    assert _refining_status(delegation, sentence) == status
+
+
+CHAIN = """\
+let current = brief
+for stage in stages:
+  let current = call stage
+    input: current
+return { result: current }
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "status"),
+    [
+        # the brief until the loop's first round: the last stage's output on
+        # every run with a stage, the brief itself on a run with none
+        ("The result is the last stage's output", Status.UNRECOGNIZED),
+        ("The returned result is exactly what the stages produced", Status.UNRECOGNIZED),
+        ("The result always comes from the last stage", Status.UNRECOGNIZED),
+        # the brief is never what another slot made
+        ("The result always comes from the critic", Status.VIOLATED),
+    ],
+)
+def test_a_result_each_round_of_a_loop_sets_and_a_run_with_no_round(sentence: str, status: Status) -> None:
+    from conftest import Recorder, pattern_text
+
+    text = pattern_text("chain", CHAIN, slots="critic", requires="brief: string -- the task", invariants="<invariants>")
+    text = text.replace("### Slots\n\n- `critic`\n", "### Slots\n\n- `critic`\n- `stages` (sequence)\n")
+    (got,) = _statuses_in(text.replace("<invariants>", f"- {sentence}"))
+    assert got == status
+    module = _module_of(text.replace("<invariants>", ""), f"chain_{abs(hash(sentence)) % 10**6}")
+    stage = Recorder(lambda **kw: f"<staged {kw['input']}>")
+    assert module.chain(critic=Recorder("c"), stages=[stage, stage], brief="b").result == "<staged <staged b>>"
+    assert module.chain(critic=Recorder("c"), stages=[], brief="b").result == "b"
+
+
+CRITIQUES = """\
+let last_result = null
+let last_critique = null
+repeat rounds as attempt:
+  let last_result = call refiner
+    brief: brief
+    critique: last_critique
+  let verdict = call assessor
+    output: last_result
+  if verdict approves:
+    return { result: last_result }
+  {copy}
+return { result: last_result, final_critique: last_critique }
+"""
+
+
+@pytest.mark.parametrize(
+    ("copy", "status"),
+    [
+        # copied each round after the assessor's call: its latest verdict
+        ("last_critique = verdict", Status.PROVED),
+        # a `continue` may skip the copy: an earlier verdict, maybe
+        ("if verdict says skip:\n    continue\n  last_critique = verdict", Status.UNRECOGNIZED),
+    ],
+)
+def test_a_copy_made_each_round_holds_the_latest_output(copy: str, status: Status) -> None:
+    from conftest import Recorder
+
+    delegation = CRITIQUES.replace("{copy}", copy)
+    assert _refining_status(delegation, "When the rounds run out, the last critique is returned") == status
+    module = _module_of(_refining(delegation).replace("<invariants>", ""), f"critiques_{status.value}")
+    verdicts = [{"decision": "reject", "n": n} for n in (1, 2, 3)]
+    result = module.refining(refiner=Recorder("<draft>"), assessor=Recorder(*verdicts), brief="b", rounds=3)
+    # the rounds ran out: the third verdict, the assessor's latest
+    assert result.final_critique == verdicts[2]
+
+
+GROWING = """\
+let notes = []
+{held}
+  let note = call refiner
+    brief: "plan {e} plan"
+  append note to notes
+let summary = call assessor
+  notes: {passed}
+return { summary: summary }
+"""
+
+
+@pytest.mark.parametrize(
+    ("held", "passed", "status"),
+    [
+        # the list itself, taken as it is when the loop walks it: each
+        # round's brief is the task or the notes so far
+        ("for e in [brief, notes]:", "notes", Status.UNVERIFIABLE),
+        # a second name for it, which sees every append
+        ("let all = notes\nfor e in [brief]:", "all", Status.UNVERIFIABLE),
+        # the list under one name: followed
+        ("for e in [brief]:", "notes", Status.PROVED),
+    ],
+)
+def test_a_growing_list_held_under_a_second_name_is_not_checked(held: str, passed: str, status: Status) -> None:
+    from conftest import Recorder
+
+    delegation = GROWING.replace("{held}", held).replace("{passed}", passed)
+    sentence = "The refiner never sees its own earlier output"
+    assert _refining_status(delegation, sentence) == status
+    module = _module_of(_refining(delegation).replace("<invariants>", ""), f"growing_{len(held)}")
+    refiner = Recorder(lambda **kw: f"<note on {kw['brief']}>")
+    assessor = Recorder("<summary>")
+    module.refining(refiner=refiner, assessor=assessor, brief="b", rounds=1)
+    # what the refiner is told in its second round, where there is one
+    seen_own = any("<note on" in str(call["brief"]) for call in refiner.calls)
+    assert seen_own is ("notes]" in held)
+    # the second name sees every append
+    assert len(assessor.calls[0]["notes"]) == len(refiner.calls)
+
+
+def _scoring(delegation: str) -> str:
+    from conftest import pattern_text
+
+    return pattern_text(
+        "scoring", delegation, slots="refiner, assessor",
+        config="- `target` (number, default: 0.8): the score to reach\n- `floor` (number, default: 0.5): the score to keep",
+        requires="brief: string -- the task", invariants="<invariants>",
+    )
+
+
+SCORED = """\
+let draft = null
+repeat 3 as round:
+  draft = call refiner
+    brief: brief
+    last: draft
+  let rating = call assessor
+    draft: draft
+  if rating.score meets target:
+    return { result: draft, met: true }
+return { result: draft, met: false }
+"""
+
+
+@pytest.mark.parametrize(
+    ("delegation", "sentence", "status"),
+    [
+        (SCORED, "When the target is met, the refiner's latest output is returned at once", Status.PROVED),
+        (SCORED, "Once the target is reached, the current draft is returned", Status.PROVED),
+        # the program tests another input: no branch returns where the target is met
+        (SCORED.replace("meets target", "meets floor"), "When the target is met, the refiner's latest output is returned at once", Status.VIOLATED),
+        # a score equal to the target meets it, and does not exceed it
+        (SCORED.replace("meets target", "exceeds target"), "When the target is met, the refiner's latest output is returned at once", Status.VIOLATED),
+        # "exceeded" says more than met: not read
+        (SCORED.replace("meets target", "exceeds target"), "When the target is exceeded, the refiner's latest output is returned at once", Status.UNRECOGNIZED),
+    ],
+)
+def test_a_return_where_a_named_threshold_is_met(delegation: str, sentence: str, status: Status) -> None:
+    (found,) = _statuses_in(_scoring(delegation).replace("<invariants>", f"- {sentence}"))
+    assert found == status
+    if status is Status.UNRECOGNIZED:
+        return
+    from conftest import Recorder
+
+    module = _module_of(_scoring(delegation).replace("<invariants>", ""), f"scoring_{abs(hash(delegation))}")
+    refiner = Recorder("<draft>")
+    # the first rating meets the target exactly, and is below nothing else
+    out = module.scoring(refiner=refiner, assessor=Recorder({"score": 0.8}), brief="b", target=0.8, floor=0.9)
+    returned_at_once = out.met is True and len(refiner.calls) == 1
+    assert returned_at_once == (status != Status.VIOLATED)
+
+
+def test_a_firewall_on_a_plural_removes_the_key_either_way() -> None:
+    # the certifier declares no keys: its answer may say `reason` or `reasons`
+    from conftest import Recorder, pattern_text
+
+    delegation = """\
+let verdict = call assessor
+  brief: brief
+let draft = call refiner
+  brief: brief
+  feedback: verdict
+return { result: draft }
+"""
+    text = pattern_text("walled", delegation, slots="refiner, assessor", requires="brief: string -- the task", invariants="<invariants>")
+    (status,) = _statuses_in(text.replace("<invariants>", "- The refiner never sees the assessor's reasons"))
+    assert status is Status.ENFORCED
+    module = _module_of(text.replace("<invariants>", "- The refiner never sees the assessor's reasons"), "walled_plural")
+    refiner = Recorder("<draft>")
+    module.walled(refiner=refiner, assessor=Recorder({"decision": "reject", "reason": "r", "Reasons": "rs"}), brief="b")
+    assert refiner.calls == [{"brief": "b", "feedback": {"decision": "reject"}}]
+
+
+def _claims_desk(delegation: str) -> str:
+    from conftest import pattern_text
+
+    return pattern_text(
+        "desk", delegation, slots="approver, writer",
+        requires="claim: object -- the claim: amount, title\n    dishes: object[] -- the dishes, each with a `name` and a `recipe`",
+        invariants="<invariants>",
+    )
+
+
+DESK = """\
+let verdict = call approver
+  amount: claim.amount
+  title: claim.title
+let labels = []
+for dish in dishes:
+  let label = call writer
+    name: dish.name
+  append label to labels
+return { verdict: verdict, labels: labels }
+"""
+
+
+@pytest.mark.parametrize(
+    ("delegation", "sentence", "status"),
+    [
+        (DESK, "The approver is shown the claim's amount", Status.PROVED),
+        (DESK.replace("  amount: claim.amount\n", ""), "The approver is shown the claim's amount", Status.VIOLATED),
+        (DESK.replace("  amount: claim.amount\n", ""), "The approver never sees the claim's amount", Status.PROVED),
+        (DESK, "The approver never sees the claim's amount", Status.VIOLATED),
+        # the whole claim carries its amount
+        (DESK.replace("  amount: claim.amount\n  title: claim.title\n", "  claim: claim\n"), "The approver never sees the claim's amount", Status.VIOLATED),
+        # inside the whole claim, if the caller's claim has an amount
+        (DESK.replace("  amount: claim.amount\n  title: claim.title\n", "  claim: claim\n"), "The approver is shown the claim's amount", Status.UNRECOGNIZED),
+        # "only": the title is more than the amount
+        (DESK, "The approver sees only the claim's amount", Status.VIOLATED),
+        (DESK.replace("  title: claim.title\n", ""), "The approver sees only the claim's amount", Status.PROVED),
+        # each call is given its own dish's name
+        (DESK, "The writer receives each dish's name", Status.PROVED),
+        (DESK, "The writer never sees the dish names", Status.VIOLATED),
+        (DESK.replace("name: dish.name", "name: dish.recipe"), "The writer never sees the dish names", Status.PROVED),
+        # a key the program never reads off the input is not known to be its
+        (DESK, "The approver never sees the claim's currency", Status.UNRECOGNIZED),
+    ],
+)
+def test_a_key_of_an_input_named_by_the_sentence(delegation: str, sentence: str, status: Status) -> None:
+    text = _claims_desk(delegation)
+    (found,) = _statuses_in(text.replace("<invariants>", f"- {sentence}"))
+    assert found == status
+    if status is Status.UNRECOGNIZED:
+        return
+    from conftest import Recorder
+
+    module = _module_of(text.replace("<invariants>", ""), f"desk_{abs(hash((delegation, sentence)))}")
+    approver, writer = Recorder("<verdict>"), Recorder("<label>")
+    claim = {"amount": "<amount>", "title": "<title>"}
+    dishes = [{"name": "<name-0>", "recipe": "<recipe-0>"}, {"name": "<name-1>", "recipe": "<recipe-1>"}]
+    module.desk(approver=approver, writer=writer, claim=claim, dishes=dishes)
+    seen_by_approver = repr(approver.calls)
+    seen_by_writer = repr(writer.calls)
+    # what the run shows of the sentence
+    if "writer" in sentence and "never" in sentence:
+        holds = "<name-" not in seen_by_writer
+    elif "writer" in sentence:
+        holds = all(f"<name-{k}>" in repr(call) for k, call in enumerate(writer.calls)) and len(writer.calls) == 2
+    elif "never" in sentence:
+        holds = "<amount>" not in seen_by_approver
+    elif "only" in sentence:
+        holds = "<amount>" in seen_by_approver and "<title>" not in seen_by_approver
+    else:
+        holds = "<amount>" in seen_by_approver
+    assert holds == (status is Status.PROVED)
+
+
+REVIEW = """\
+---
+name: wallreset
+kind: pattern
+---
+
+# Wall reset
+
+A setter sets a route and a head setter reviews it before it opens.
+
+### Slots
+
+- `setter`
+  - requires: wall
+  - ensures: a route
+- `head_setter`
+  - requires: route
+  - ensures: a review
+- `opener`
+  - requires: route
+  - ensures: an opening notice
+
+### Requires
+
+- The caller supplies:
+    wall: string -- the wall section
+
+### Returns
+
+- `notice`: the opening notice, or null
+
+### Invariants
+
+<invariants>
+
+### Delegation
+
+```prose
+let route = call setter
+  wall: wall
+let review = call head_setter
+  route: route
+<test>
+  let notice = call opener
+    route: route
+  return {
+    notice: notice
+  }
+return {
+  notice: null
+}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("test", "status"),
+    [
+        # an approval test: output that cannot be read is no approval
+        ("if review approves:", Status.ENFORCED),
+        # a presence test alone: an approval, a refusal and output that
+        # cannot be read all open the route
+        ("if review is present:", Status.VIOLATED),
+        # a test for a word that neither approves nor refuses, and none for
+        # approval: the approval takes the `else` branch, and so does
+        # output that cannot be read; not proved
+        ("if review says rework:\n  return {\n    notice: null\n  }\nelse:", Status.UNVERIFIABLE),
+        # the same, with a test that asks for approval
+        ("if review says rework:\n  return {\n    notice: null\n  }\nelif review approves:", Status.ENFORCED),
+    ],
+)
+def test_a_presence_test_alone_lets_output_that_cannot_be_read_through(test: str, status: Status) -> None:
+    from conftest import Recorder
+
+    text = REVIEW.replace("<test>", test)
+    (found,) = _statuses_in(text.replace("<invariants>", "- An unreadable review from the head setter never counts as approval."))
+    assert found == status
+    module = _module_of(text.replace("<invariants>", ""), f"wallreset_{abs(hash(test))}")
+    opener = Recorder("<notice>")
+    module.wallreset(setter=Recorder("<route>"), head_setter=Recorder("garbled, not a verdict {"), opener=opener, wall="<wall>")
+    # what the run shows: the opener runs on output that cannot be read
+    # exactly where the claim is broken
+    assert (opener.count == 0) == (status is Status.ENFORCED)
+
+
+KNIVES = """\
+---
+name: knives
+kind: pattern
+---
+
+# Knives
+
+An inspector looks at every knife, then a grinder grinds the ones it passes.
+
+### Slots
+
+- `inspector`
+  - requires: knife
+  - ensures: a verdict `{ decision, bevel, reason }`
+- `grinder`
+  - requires: knife, bevel
+  - ensures: an edge
+
+### Requires
+
+- The caller supplies:
+    knives: string[] -- the knives
+
+### Returns
+
+- `edges`: the edges
+
+### Invariants
+
+<invariants>
+
+### Delegation
+
+```prose
+let verdicts = parallel for knife in knives:
+  call inspector
+    knife: knife
+let edges = []
+for knife, index in knives:
+  let verdict = <picked>
+  let edge = call grinder
+    knife: knife
+    bevel: verdict.bevel
+  append edge to edges
+return {
+  edges: edges
+}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("picked", "sentence", "status"),
+    [
+        # read off an element picked by index: there wherever the index is
+        # in range, which the analysis does not count
+        ("verdicts[index]", "The grinder gets the inspector's bevel", Status.UNRECOGNIZED),
+        ("verdicts[index]", "The grinder never sees the inspector's bevel", Status.VIOLATED),
+        ("verdicts[index]", "The grinder never sees the inspector's reason", Status.PROVED),
+        # nothing of the inspector's reaches the grinder
+        ('{ bevel: "flat" }', "The grinder gets the inspector's bevel", Status.VIOLATED),
+    ],
+)
+def test_a_key_read_off_an_element_picked_by_index(picked: str, sentence: str, status: Status) -> None:
+    from conftest import Recorder
+
+    text = KNIVES.replace("<picked>", picked)
+    (found,) = _statuses_in(text.replace("<invariants>", f"- {sentence}"))
+    assert found == status
+    module = _module_of(text.replace("<invariants>", ""), f"knives_{abs(hash((picked, sentence)))}")
+    inspector = Recorder({"decision": "accept", "bevel": "<bevel>", "reason": "<reason>"})
+    grinder = Recorder("<edge>")
+    module.knives(inspector=inspector, grinder=grinder, knives=["<a>", "<b>"])
+    seen = repr(grinder.calls)
+    if status is Status.PROVED:
+        assert "<reason>" not in seen
+    if status is Status.VIOLATED:
+        assert ("<bevel>" in seen) == ("never" in sentence)
+
+
+# ---------------------------------------------------------------- passed on some paths, a fixed text on the others
+
+HAGGLE = """\
+---
+name: haggle
+kind: pattern
+---
+
+# Haggle
+
+Quote until the customer accepts.
+
+### Slots
+
+- `estimator`
+  - requires: job, feedback
+  - ensures: `{{ total }}`
+- `customer`
+  - requires: quote
+  - ensures: `{{ decision, counter_offer, reason }}`
+
+### Requires
+
+- The caller supplies:
+    job: string -- the job
+
+### Returns
+
+- `quote`: the last quote
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let feedback = null
+let quote = null
+loop until verdict accepts (max: 3):
+  let quote = call estimator
+    job: job
+    feedback: feedback
+  let verdict = call customer
+    quote: quote.total
+  if verdict says haggle:
+    feedback = verdict.counter_offer
+  else:
+    feedback = {otherwise}
+
+return {{
+  quote: quote
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("otherwise", "status"),
+    [
+        # the counter offer after a haggle, and in its place a fixed text or
+        # null otherwise: on the paths where it is passed, or on every call?
+        ('"no counter offer"', Status.UNRECOGNIZED),
+        ("null", Status.UNRECOGNIZED),
+        # something else of the customer's on the other paths: the
+        # stricter meaning is broken, and the other is not what is passed
+        ("verdict.reason", Status.VIOLATED),
+    ],
+)
+def test_a_value_passed_on_some_paths_and_a_fixed_text_on_others_has_two_meanings(otherwise: str, status: Status) -> None:
+    sentence = "The estimator is told the customer's counter offer."
+    text = HAGGLE.format(invariants=f"- {sentence}", otherwise=otherwise)
+    assert _statuses_in(text) == [status]
+    module = _module_of(HAGGLE.format(invariants="", otherwise=otherwise), f"haggle{next(_GATES)}")
+    for answers in (["haggle", "accept"], ["counter", "accept"]):
+        feedback: list[object] = []
+        said = iter(answers)
+
+        def estimator(_feedback: list[object] = feedback, **given: object) -> dict[str, object]:
+            _feedback.append(given["feedback"])
+            return {"total": 100}
+
+        def customer(_said: Iterator[str] = said, **_: object) -> dict[str, str]:
+            return {"decision": next(_said), "counter_offer": "OFFER 80", "reason": "too dear"}
+
+        module.haggle(estimator=estimator, customer=customer, job="carpet", judge=lambda q, *_: "yes" if "accept" in str(q) else "no")
+        # the second quote is given the counter offer only after a haggle
+        assert ("OFFER 80" in feedback) is (answers[0] == "haggle"), feedback
+
+
+# ---------------------------------------------------------------- one value of a parallel block, a list returned empty, a return no refusal reaches
+
+KEEPSAKE = """\
+---
+name: keepsake
+kind: pattern
+---
+
+# Keepsake
+
+Print a certificate and a badge once the librarian signs off.
+
+### Slots
+
+- `marker`
+  - requires: title
+  - ensures: a verdict
+- `librarian`
+  - requires: stamped
+  - ensures: a verdict `{{ decision, reason }}`
+- `printer`
+  - requires: stamped
+  - ensures: a certificate
+- `badge_maker`
+  - requires: count
+  - ensures: a badge
+
+### Requires
+
+- The caller supplies:
+    titles: string[] -- the books read
+    needed: number -- how many books earn a certificate
+
+### Returns
+
+- `certificate`: the certificate
+- `badge`: the badge
+- `stamped`: the stamped titles
+- `reason`: why not
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let stamped = []
+if titles.length is 0:
+  return {{
+    certificate: null,
+    badge: null,
+    stamped: stamped,
+    reason: "nothing read"
+  }}
+for title in titles:
+  let verdict = call marker
+    title: title
+  if verdict accepts:
+    append verdict to stamped
+if stamped.length meets needed:
+  let signoff = call librarian
+    stamped: stamped
+  if signoff approves:
+    let keepsakes = parallel:
+      call printer
+        stamped: stamped
+      call badge_maker
+        count: stamped.length
+    return {{
+      certificate: keepsakes[0],
+      badge: keepsakes[1],
+      stamped: stamped,
+      reason: null
+    }}
+  return {{
+    certificate: null,
+    badge: null,
+    stamped: stamped,
+    reason: signoff.reason
+  }}
+return {{
+  certificate: null,
+  badge: null,
+  stamped: stamped,
+  reason: "not enough books"
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "status"),
+    [
+        # the first value of the parallel block is the printer's: null
+        # elsewhere, so "of every return, or of those that return one"
+        ("The certificate returned is the printer's.", Status.UNRECOGNIZED),
+        ("The badge returned is the printer's.", Status.VIOLATED),
+        ("The badge returned is the badge maker's.", Status.UNRECOGNIZED),
+        # the last return runs only where the librarian was never asked
+        ("When the librarian refuses, the librarian's reason is returned.", Status.PROVED),
+        # returned empty before any verdict: "always" is broken there; said
+        # bare, of every return or of those that return some?
+        ("The stamped list returned is always the marker's.", Status.VIOLATED),
+        ("The stamped list returned is the marker's.", Status.UNRECOGNIZED),
+    ],
+)
+def test_a_value_picked_from_a_parallel_block_an_empty_list_and_a_return_apart(sentence: str, status: Status) -> None:
+    assert _statuses_in(KEEPSAKE.format(invariants=f"- {sentence}")) == [status]
+    module = _module_of(KEEPSAKE.format(invariants=""), f"keepsake{next(_GATES)}")
+    out = module.keepsake(
+        marker=lambda **_: {"decision": "accept"},
+        librarian=lambda **_: {"decision": "approve", "reason": "fine"},
+        printer=lambda **_: "CERTIFICATE",
+        badge_maker=lambda **_: "BADGE",
+        titles=["a", "b"],
+        needed=2,
+        judge=lambda condition, *_: "meets" in str(condition),
+    )
+    # the block keeps its values in the order of its branches
+    assert (out.certificate, out.badge) == ("CERTIFICATE", "BADGE")
+    refused = module.keepsake(
+        marker=lambda **_: {"decision": "accept"},
+        librarian=lambda **_: {"decision": "reject", "reason": "same book twice"},
+        printer=lambda **_: "CERTIFICATE",
+        badge_maker=lambda **_: "BADGE",
+        titles=["a", "b"],
+        needed=2,
+        judge=lambda condition, *_: "meets" in str(condition),
+    )
+    assert (refused.certificate, refused.reason) == (None, "same book twice")
+
+
+# ---------------------------------------------------------------- a round that may return: fewer calls than its loop's count
+
+RETRYING = """\
+---
+name: retrying
+kind: pattern
+---
+
+# Retrying
+
+Try the target until it succeeds.
+
+### Slots
+
+- `target`
+  - requires: brief
+  - ensures: a result
+
+### Requires
+
+- The caller supplies:
+    brief: string -- the task
+    tries: number -- the most tries
+
+### Returns
+
+- `result`: the result
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+repeat tries as attempt:
+  try:
+    let result = call target
+      brief: brief
+    if {test}:
+      continue
+    return {{
+      result: result
+    }}
+  catch as error:
+    continue
+
+return {{
+  result: null
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("test", "status"),
+    [
+        # the target's answer, or the judge's, settles the test: a run may
+        # return after the first call
+        ("result says retry", Status.VIOLATED),
+        ("**the result is not good enough**", Status.VIOLATED),
+        # the loop's own count settles it, which no answer changes
+        ("attempt meets 0", Status.UNRECOGNIZED),
+    ],
+)
+def test_a_round_that_may_return_makes_fewer_calls_than_the_loops_count(test: str, status: Status) -> None:
+    text = RETRYING.format(invariants="- The target is called exactly tries times.", test=test)
+    assert _statuses_in(text) == [status]
+    module = _module_of(RETRYING.format(invariants="", test=test), f"retrying{next(_GATES)}")
+    calls: list[object] = []
+
+    def target(**given: object) -> dict[str, str]:
+        calls.append(given["brief"])
+        return {"decision": "done"}
+
+    module.retrying(target=target, brief="b", tries=3, judge=lambda *_: False)
+    # where the test is free, a run makes one call, not three
+    assert (len(calls) < 3) is (status is Status.VIOLATED), calls
+
+
+# ---------------------------------------------------------------- a caught failure, passed on: not what the slot said
+
+FARRIERY = """\
+---
+name: farriery
+kind: pattern
+---
+
+# Farriery
+
+Look at each horse, then bill for the visit.
+
+### Slots
+
+- `vet`
+  - requires: horse
+  - ensures: an opinion
+- `invoicer`
+  - requires: log
+  - ensures: an invoice
+
+### Requires
+
+- The caller supplies:
+    horses: string[] -- the horses
+
+### Returns
+
+- `invoice`: the invoice
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let log = []
+for horse in horses:
+  try:
+    let opinion = call vet
+      horse: horse
+    append {{ horse: horse, {kept} }} to log
+  catch as problem:
+    append {{ horse: horse, error: problem }} to log
+
+let invoice = call invoicer
+  log: log
+
+return {{
+  invoice: invoice
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("kept", "status"),
+    [
+        # only the failure the vet raised reaches the invoicer: whether "what
+        # the vet said" takes it in, the words do not say
+        ("seen: true", Status.UNRECOGNIZED),
+        ("opinion: opinion", Status.VIOLATED),
+    ],
+)
+def test_a_caught_failure_passed_on_is_not_surely_what_the_slot_said(kept: str, status: Status) -> None:
+    text = FARRIERY.format(invariants="- The invoicer never learns what the vet said.", kept=kept)
+    assert _statuses_in(text) == [status]
+    module = _module_of(FARRIERY.format(invariants="", kept=kept), f"farriery{next(_GATES)}")
+    given: list[str] = []
+
+    def vet(**args: object) -> str:
+        if args["horse"] == "lame":
+            raise ValueError("VET-FAILURE")
+        return "VET-OPINION"
+
+    def invoicer(**args: object) -> str:
+        given.append(repr(args["log"]))
+        return "INVOICE"
+
+    module.farriery(vet=vet, invoicer=invoicer, horses=["sound", "lame"])
+    # the failure reaches the invoicer either way; the opinion only where kept
+    assert "VET-FAILURE" in given[0]
+    assert ("VET-OPINION" in given[0]) is (status is Status.VIOLATED)
+
+
+# ---------------------------------------------------------------- a judgement of the slot's own work, handed back
+
+CRITIQUED = """\
+---
+name: critiqued
+kind: pattern
+---
+
+# Critiqued
+
+Draft, have the draft looked at, and draft again.
+
+### Slots
+
+- `worker`
+  - requires: brief, {key}
+  - ensures: a draft
+- `critic`
+  - requires: draft
+  - ensures: a verdict
+
+### Requires
+
+- The caller supplies:
+    brief: string -- the task
+
+### Returns
+
+- `draft`: the last draft
+
+### Invariants
+
+- The worker is not told that its drafts will be reviewed.
+
+### Delegation
+
+```prose
+let last = null
+let draft = null
+repeat 3 as round:
+  draft = call worker
+    brief: brief
+    {key}: last
+  last = call critic
+    draft: draft
+
+return {{
+  draft: draft
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("key", "status"),
+    [
+        # the critic's verdict on its draft, under a word for a judgement:
+        # it may tell the worker its drafts are reviewed, or be data
+        ("critique", Status.UNRECOGNIZED),
+        ("feedback", Status.UNRECOGNIZED),
+        # under another name, it is data the worker works from
+        ("notes", Status.PROVED),
+    ],
+)
+def test_a_judgement_of_its_own_work_handed_back_may_tell_the_slot_it_is_judged(key: str, status: Status) -> None:
+    assert _statuses_in(CRITIQUED.format(key=key)) == [status]
+
+
+# ---------------------------------------------------------------- "the score cards", of a local of that name
+
+CARDS = """\
+---
+name: cards
+kind: pattern
+---
+
+# Cards
+
+Score the entries, then tally.
+
+### Slots
+
+- `panellist`
+  - requires: entries
+  - ensures: a score card
+- `tallier`
+  - requires: cards
+  - ensures: a result
+
+### Requires
+
+- The caller supplies:
+    entries: string[] -- the entries
+    seats: integer -- how many panellists
+
+### Returns
+
+- `result`: the result
+
+### Invariants
+
+- The tallier works only from the score cards.
+
+### Delegation
+
+```prose
+let cards = parallel repeat seats:
+  call panellist
+    entries: entries
+
+let result = call tallier
+  cards: cards
+{after}
+return {{
+  result: result
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("after", "status"),
+    [
+        # `cards` holds every score card the panellist makes: one value
+        ("", Status.PROVED),
+        # a later panellist call makes a card `cards` does not hold: "the
+        # score cards" may be the local, or every card made
+        ("let extra = call panellist\n  entries: entries\n", Status.UNRECOGNIZED),
+    ],
+)
+def test_a_noun_for_a_slots_results_that_is_also_a_locals_name(after: str, status: Status) -> None:
+    assert _statuses_in(CARDS.format(after=after)) == [status]
+
+
+# ---------------------------------------------------------------- others of the same slot: words for peers, their output
+
+TASTING = """\
+---
+name: tasting
+kind: pattern
+---
+
+# Tasting
+
+A panel tastes the cup, one after another.
+
+### Slots
+
+- `taster`
+  - requires: cup
+  - ensures: a score
+
+### Requires
+
+- The caller supplies:
+    cup: string -- the cup
+    seats: integer -- how many tasters
+
+### Returns
+
+- `scores`: every score
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let scores = []
+let last = null
+repeat seats:
+  let score = call taster
+    cup: cup
+    {passed}
+    prompt: "{prompt}"
+  append score to scores
+  last = score
+
+return {{
+  scores: scores
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("prompt", "passed", "each_other", "others_exist"),
+    [
+        ("Score this cup out of ten.", "", Status.PROVED, Status.PROVED),
+        # a word for peers doing the same work: it may tell the taster
+        ("Score this cup; it is averaged with the rest of the panel.", "", Status.UNRECOGNIZED, Status.UNRECOGNIZED),
+        # others of its kind, said so
+        ("Score this cup. Other tasters score it too.", "", Status.VIOLATED, Status.VIOLATED),
+        # the taster before's score: another call's output, which breaks
+        # "unaware of each other", and may or may not say another ran
+        ("Score this cup out of ten.", "previous: last", Status.VIOLATED, Status.UNRECOGNIZED),
+    ],
+)
+def test_words_for_peers_and_others_output_in_unaware_of_the_other_calls(
+    prompt: str, passed: str, each_other: Status, others_exist: Status
+) -> None:
+    sentences = ["- The tasters are unaware of each other.", "- No taster is told that other tasters are scoring the same cup."]
+    statuses = _statuses_in(TASTING.format(invariants="\n".join(sentences), prompt=prompt, passed=passed))
+    assert statuses == [each_other, others_exist]
+
+
+@pytest.mark.parametrize("passed", ["", "previous: last"])
+def test_not_learning_a_result_is_a_thing_received_not_a_fact(passed: str) -> None:
+    # "never learns the outcome of its earlier passes" names a result, which
+    # reaches the slot or not: no words of a hidden fact, and not read as one
+    # (as a fact about "passes" it was proved of a taster handed its last score)
+    text = TASTING.format(
+        invariants="- The taster never learns the outcome of its earlier passes.", prompt="Score this cup out of ten.", passed=passed
+    )
+    assert _statuses_in(text) == [Status.UNRECOGNIZED]
+
+
+# ---------------------------------------------------------------- a decision word's participle names its path
+
+RECITAL = """\
+---
+name: recital
+kind: pattern
+---
+
+# Recital
+
+Decide whether the recital goes ahead.
+
+### Slots
+
+- `head`
+  - requires: recital_date
+  - ensures: a decision `{{ decision, reason }}`
+- `printer`
+  - requires: recital_date
+  - ensures: a booklet
+
+### Requires
+
+- The caller supplies:
+    recital_date: string -- when the recital is
+
+### Returns
+
+- `booklet`: the booklet
+- `reason`: why it was postponed
+
+### Invariants
+
+- When the recital is postponed, the head's reason is returned.
+
+### Delegation
+
+```prose
+let decision = call head
+  recital_date: recital_date
+if decision says postpone:
+  return {{
+    booklet: null,
+    reason: {reason}
+  }}
+let booklet = call printer
+  recital_date: recital_date
+return {{
+  booklet: booklet,
+  reason: null
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(("reason", "status"), [("decision.reason", Status.PROVED), ('"postponed"', Status.VIOLATED)])
+def test_a_decision_words_participle_names_the_branch_that_tests_it(reason: str, status: Status) -> None:
+    # ("when the recital is" is also the input's description: at the head of
+    # the sentence it opens the condition)
+    assert _statuses_in(RECITAL.format(reason=reason)) == [status]
+    module = _module_of(RECITAL.format(reason=reason).replace("- When the recital is postponed, the head's reason is returned.", ""), f"recital{next(_GATES)}")
+    out = module.recital(
+        head=lambda **_: {"decision": "postpone", "reason": "HEAD-REASON"}, printer=lambda **_: "BOOKLET", recital_date="June"
+    )
+    assert (out.reason == "HEAD-REASON") is (status is Status.PROVED)
+
+
+# ---------------------------------------------------------------- "the raw frames": a field named with no slot, as the slot gave it
+
+NIGHT = """\
+---
+name: night
+kind: pattern
+---
+
+# Night
+
+Observe a target and write the log.
+
+### Slots
+
+- `telescope`
+  - requires: target
+  - ensures: `{{ frames, header }}`
+- `astronomer`
+  - requires: the header
+  - ensures: the night log
+
+### Requires
+
+- The caller supplies:
+    target: string -- the target
+
+### Returns
+
+- `log`: the night log
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let reading = call telescope
+  target: target
+let log = call astronomer
+  seen: reading.{passed}
+return {{
+  log: log
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "passed", "status"),
+    [
+        ("The astronomer never sees the raw frames.", "header", Status.PROVED),
+        ("The astronomer never sees the raw frames.", "frames", Status.VIOLATED),
+        # "original", "initial": which of its values, not how it was given
+        ("The astronomer never sees the original frames.", "header", Status.UNRECOGNIZED),
+    ],
+)
+def test_raw_before_a_field_named_with_no_slot(sentence: str, passed: str, status: Status) -> None:
+    assert _statuses_in(NIGHT.format(invariants=f"- {sentence}", passed=passed)) == [status]
+
+
+# ---------------------------------------------------------------- the keys of a result that nests braces
+
+
+def test_the_keys_of_a_result_that_nests_braces_are_its_own_and_the_inner_ones() -> None:
+    from prosec.invariants.lexicon import declared_keys
+
+    assert declared_keys("`{ path, stops: [{ name, note }] }`") == ["name", "note", "path", "stops"]
+    assert declared_keys("a verdict `{ decision: approve | reject, reason }`") == ["decision", "reason"]
+
+
+# ---------------------------------------------------------------- a plural result noun of a slot asked again, that nothing collects
+
+ORGAN = """\
+---
+name: organ
+kind: pattern
+---
+
+# Organ
+
+Check the hymns each round, then print the sheet.
+
+### Slots
+
+- `organist`
+  - requires: hymns
+  - ensures: the playable hymns
+- `printer`
+  - requires: hymns, occasion
+  - ensures: the printed sheet
+
+### Requires
+
+- The caller supplies:
+    shortlist: string -- the hymns proposed
+    occasion: string -- the Sunday
+
+### Returns
+
+- `sheet`: the sheet
+
+### Invariants
+
+- {sentence}
+
+### Delegation
+
+```prose
+let playable = call organist
+  hymns: shortlist
+repeat 2:
+  let playable = call organist
+    hymns: shortlist
+let sheet = call printer
+  hymns: {passed}
+  occasion: occasion
+return {{
+  sheet: sheet
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "passed", "status"),
+    [
+        # received: every result the organist made, or the latest? It was
+        # read as every one, and failed where the latest is meant
+        ("The printer only ever gets the playable hymns and the occasion.", "playable", Status.UNRECOGNIZED),
+        # kept away: any of them
+        ("The printer never sees the playable hymns.", "shortlist", Status.PROVED),
+        ("The printer never sees the playable hymns.", "playable", Status.VIOLATED),
+    ],
+)
+def test_a_plural_result_noun_of_a_slot_asked_again_that_nothing_collects(sentence: str, passed: str, status: Status) -> None:
+    assert _statuses_in(ORGAN.format(sentence=sentence, passed=passed)) == [status]
+
+
+# ---------------------------------------------------------------- a field read at any depth: `seat.student` of the plan's `seats`
+
+SEATING = """\
+---
+name: seating
+kind: pattern
+---
+
+# Seating
+
+Seat the class, then welcome each student.
+
+### Slots
+
+- `planner`
+  - requires: roster
+  - ensures: a plan `{{ seats: [{{ student, station }}], reason }}`
+- `welcomer`
+  - requires: a student
+  - ensures: a welcome letter
+- `badge_printer`
+  - requires: a name
+  - ensures: a badge
+
+### Requires
+
+- The caller supplies:
+    roster: string[] -- the class
+    course: string -- the course
+
+### Returns
+
+- `letters`: the letters
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let plan = call planner
+  roster: roster
+let letters = parallel for seat in plan.seats:
+  let badge = call badge_printer
+    name: seat.student
+  call welcomer
+    {passed}
+    course: course
+return {{
+  letters: letters
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "passed", "status"),
+    [
+        ("The welcomer never sees the student.", "student: seat.student", Status.VIOLATED),
+        ("The welcomer never sees the student.", "station: seat.station", Status.PROVED),
+        ("The welcomer never sees the planner's student.", "student: seat.student", Status.VIOLATED),
+        ("The welcomer never sees the planner's student.", "station: seat.station", Status.PROVED),
+        # the seat whole holds the student the badge printer reads off it
+        ("The welcomer never sees the planner's student.", "seat: seat", Status.VIOLATED),
+        ("The welcomer is told only the student and the course.", "student: seat.student", Status.PROVED),
+        ("The welcomer is told only the student and the course.", "station: seat.station", Status.VIOLATED),
+    ],
+)
+def test_a_field_read_at_any_depth_of_a_result_is_that_field(sentence: str, passed: str, status: Status) -> None:
+    assert _statuses_in(SEATING.format(invariants=f"- {sentence}", passed=passed)) == [status]
+
+
+def test_a_field_read_at_any_depth_reaches_the_call_when_run() -> None:
+    """The welcomer given `seat.student` is handed the student the planner
+    wrote inside its seats: what "never sees the student" denies."""
+    text = SEATING.format(invariants="", passed="student: seat.student")
+    module = _module_of(text, f"seating{next(_GATES)}")
+    seen: list[dict[str, Any]] = []
+    module.seating(
+        planner=lambda **_: {"seats": [{"student": "STUDENT-1", "station": "STATION-1"}], "reason": "R"},
+        welcomer=lambda **kw: seen.append(kw) or "LETTER",
+        badge_printer=lambda **_: "BADGE",
+        roster=["a"],
+        course="bread",
+    )
+    assert seen == [{"student": "STUDENT-1", "course": "bread"}]
+
+
+# ---------------------------------------------------------------- a `break` of a loop nested in the walk is not the walk's
+
+PAIRING = """\
+---
+name: pairing
+kind: pattern
+---
+
+# Pairing
+
+Shortlist mentors for each mentee and keep the first that passes a check.
+
+### Slots
+
+- `matcher`
+  - requires: a mentee
+  - ensures: a shortlist `{{ mentors }}`
+- `checker`
+  - requires: a mentor
+  - ensures: clear or not
+
+### Requires
+
+- The caller supplies:
+    mentees: string[] -- the mentees
+
+### Returns
+
+- `pairs`: the pairs
+
+### Invariants
+
+- Each mentee is given to exactly one matcher call.
+
+### Delegation
+
+```prose
+let pairs = []
+for mentee in mentees:
+  let shortlist = call matcher
+    mentee: mentee
+  for candidate in shortlist.mentors:
+    let check = call checker
+      mentor: candidate
+    if check says clear:
+      append candidate to pairs
+      break
+{outer}
+return {{
+  pairs: pairs
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("outer", "status"),
+    [
+        # the `break` leaves the walk over the shortlist, not over the mentees
+        ("", Status.PROVED),
+        # one of the walk's own: the mentees after it get no call
+        ("  if shortlist says none:\n    break", Status.VIOLATED),
+    ],
+)
+def test_a_break_of_a_nested_loop_does_not_stop_the_walk(outer: str, status: Status) -> None:
+    assert _statuses_in(PAIRING.format(outer=outer)) == [status]
+
+
+# ---------------------------------------------------------------- a concession: "whatever the chef says", "however many there are"
+
+HALL = """\
+---
+name: kitchen
+kind: pattern
+---
+
+# Kitchen
+
+Cost the menu, ask the chef, and book the caretaker once.
+
+### Slots
+
+- `costing_clerk`
+  - requires: the menu
+  - ensures: the costings
+- `chef`
+  - requires: the costings
+  - ensures: a verdict `{{ decision, reason }}`
+- `caretaker`
+  - requires: the requests
+  - ensures: a booking
+
+### Requires
+
+- The caller supplies:
+    menu: string -- the menu
+    requests: string[] -- the room requests
+
+### Returns
+
+- `costings`: the costings
+- `booking`: the booking
+
+### Invariants
+
+- {sentence}
+
+### Delegation
+
+```prose
+let costings = call costing_clerk
+  menu: menu
+let verdict = call chef
+  costings: costings
+{body}
+```
+"""
+
+_KEEP = """\
+let booking = call caretaker
+  requests: requests
+return {
+  costings: costings,
+  booking: booking
+}"""
+
+_SWAP = """\
+if verdict does not approve:
+  return {
+    costings: verdict.reason,
+    booking: null
+  }
+""" + _KEEP
+
+_GATE = """\
+if verdict does not approve:
+  return {
+    costings: null,
+    booking: null
+  }
+""" + _KEEP
+
+
+@pytest.mark.parametrize(
+    ("sentence", "body", "status"),
+    [
+        ("The caretaker is asked exactly once, however many requests there are.", _KEEP, Status.PROVED),
+        ("The caretaker is asked exactly once, however many requests there are.", _GATE, Status.VIOLATED),
+        ("Whatever the chef says, the caretaker never sees the menu.", _GATE, Status.PROVED),
+        ("The costings are returned, whatever the chef says.", _KEEP, Status.PROVED),
+        ("Whatever the chef decides, the costings returned are the costing clerk's.", _SWAP, Status.VIOLATED),
+        ("The costings returned are the costing clerk's, no matter what the chef decides.", _KEEP, Status.PROVED),
+        # what a slot receives: said "whatever happens", the caretaker runs
+        # on every path too, which no claim of receiving says
+        ("Whatever the chef says, the caretaker gets the requests.", _GATE, Status.UNRECOGNIZED),
+        # a gate, which a concession would contradict
+        ("The caretaker runs only once the chef approves, whatever the chef says.", _GATE, Status.UNRECOGNIZED),
+        # "even when": a condition, not a concession
+        ("The menu never reaches the caretaker, even when the chef approves.", _GATE, Status.UNRECOGNIZED),
+    ],
+)
+def test_a_concession_says_the_claim_holds_on_every_path(sentence: str, body: str, status: Status) -> None:
+    assert _statuses_in(HALL.format(sentence=sentence, body=body)) == [status]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "status"),
+    [
+        # no read of `student` anywhere: the `ensures:` shape says the seats hold it
+        ("The welcomer never sees the planner's student.", Status.VIOLATED),
+        ("The welcomer never sees the planner's reason.", Status.PROVED),
+    ],
+)
+def test_a_part_of_a_result_holds_the_keys_its_shape_declares_inside_it(sentence: str, status: Status) -> None:
+    text = SEATING.format(invariants=f"- {sentence}", passed="seats: plan.seats").replace(
+        "  let badge = call badge_printer\n    name: seat.student\n", ""
+    )
+    assert "seat.student" not in text
+    assert _statuses_in(text) == [status]
+
+
+# ---------------------------------------------------------------- two results "never combined", said first
+
+MINUTES = """\
+---
+name: minutes
+kind: pattern
+---
+
+# Minutes
+
+Write the minutes and, apart, an alert.
+
+### Slots
+
+- `scribe`
+  - requires: notes
+  - ensures: the minutes
+- `liaison`
+  - requires: notes
+  - ensures: an alert
+- `archivist`
+  - requires: what to file
+  - ensures: a reference
+
+### Requires
+
+- The caller supplies:
+    notes: string -- the notes
+
+### Returns
+
+- `minutes`: the minutes
+
+### Invariants
+
+- The scribe's output and the liaison's output are never combined.
+
+### Delegation
+
+```prose
+let minutes = call scribe
+  notes: notes
+let alert = call liaison
+  notes: notes
+{body}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("body", "status"),
+    [
+        # each returned on its own path
+        ("if alert says urgent:\n  return { alert: alert }\nreturn { minutes: minutes }", Status.PROVED),
+        # one value a call is given holding both: combined, whatever else
+        # "combined" means
+        ("let ref = call archivist\n  papers: [minutes, alert]\nreturn { minutes: ref }", Status.VIOLATED),
+        # a call given each under its own name: combined, or side by side?
+        ("let ref = call archivist\n  minutes: minutes\n  alert: alert\nreturn { minutes: ref }", Status.UNRECOGNIZED),
+        ('return { note: "{minutes} / {alert}" }', Status.VIOLATED),
+        # one object holding both: combined into one value, or side by side?
+        ("return { minutes: minutes, alert: alert }", Status.UNRECOGNIZED),
+        ("let both = [minutes, alert]\nreturn { minutes: both }", Status.UNRECOGNIZED),
+    ],
+)
+def test_two_results_never_combined_are_never_given_together(body: str, status: Status) -> None:
+    assert _statuses_in(MINUTES.format(body=body)) == [status]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # a field of one: another field beside the other would break the claim
+        "The scribe's output and the liaison's notes are never combined.",
+        # "or": which pair?
+        "The scribe's output or the liaison's output is never combined.",
+    ],
+)
+def test_what_is_never_combined_is_two_results_said_whole(sentence: str) -> None:
+    text = MINUTES.format(body="return { minutes: minutes }").replace(
+        "- The scribe's output and the liaison's output are never combined.", f"- {sentence}"
+    )
+    assert _statuses_in(text) == [Status.UNRECOGNIZED]
+
+
+# ---------------------------------------------------------------- first runs of zzzq to zzzt
+
+HIKE = """\
+---
+name: hike
+kind: pattern
+---
+
+# Hike
+
+Forecast, pack a kit, and let the leader decide.
+
+### Slots
+
+- `forecaster`
+  - requires: a date
+  - ensures: a forecast `{{ summary, wind }}`
+- `first_aider`
+  - requires: the group size
+  - ensures: `{{ kit_list, walker_notes }}`
+- `leader`
+  - requires: forecast summary, kit list
+  - ensures: a decision
+- `selector`
+  - requires: a genre
+  - ensures: picks `{{ tracks }}`
+
+### Requires
+
+- The caller supplies:
+    hike_date: string -- the date
+    group_size: integer -- the walkers
+    genres: string[] -- the genres
+
+### Returns
+
+- `playlist`: the tracks
+
+### Invariants
+
+- {sentence}
+
+### Delegation
+
+```prose
+let weather = call forecaster
+  date: hike_date
+  prompt: "{prompt}"
+let kit_check = call first_aider
+  walkers: group_size
+let decision = call leader
+  forecast: weather.summary
+  kit: kit_check.kit_list
+let playlist = []
+{walk}
+return {{
+  playlist: playlist
+}}
+```
+"""
+
+_WALK = """\
+for genre in genres:
+  let picks = call selector
+    genre: genre
+  for track in picks.tracks:
+    append track to playlist"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "prompt", "walk", "status"),
+    [
+        # "or" between values received: one of them, which no claim says
+        ("The leader receives the forecast summary or the kit list.", "Forecast the day", _WALK, Status.UNRECOGNIZED),
+        ("The leader is given nothing except the forecast summary or the kit list.", "Forecast the day", _WALK, Status.UNRECOGNIZED),
+        # kept away, each of them
+        ("The first aider never sees the hike date or the genres.", "Forecast the day", _WALK, Status.PROVED),
+        # a key said with its own article, declared by another slot, is that slot's
+        ("The leader receives the forecast summary and the kit list.", "Forecast the day", _WALK, Status.PROVED),
+        # a word of the hidden fact that says what the slot itself does
+        ("The forecaster isn't told the forecast is for a walking club.", "Forecast the day", _WALK, Status.UNRECOGNIZED),
+        ("The forecaster isn't told the forecast is for a walking club.", "Forecast the day for a walking club", _WALK, Status.VIOLATED),
+        # a list made of parts of the selector's results: its work, or made from it?
+        ("The returned playlist is the selector's work.", "Forecast the day", _WALK, Status.UNRECOGNIZED),
+        ("The returned playlist is the selector's work.", "Forecast the day", "let playlist = call selector\n  genre: hike_date", Status.PROVED),
+    ],
+)
+def test_first_runs_of_the_fourth_round(sentence: str, prompt: str, walk: str, status: Status) -> None:
+    # (a sentence of several values kept away is a claim of each)
+    assert set(_statuses_in(HIKE.format(sentence=sentence, prompt=prompt, walk=walk))) == {status}
+
+
+CASTING = """\
+---
+name: casting
+kind: pattern
+---
+
+# Casting
+
+Cast every pupil once the head says stage.
+
+### Slots
+
+- `head`
+  - requires: the script
+  - ensures: a verdict
+- `casting_assistant`
+  - requires: a pupil
+  - ensures: a part
+
+### Requires
+
+- The caller supplies:
+    script: string -- the play
+    cast_list: string[] -- the pupils
+
+### Returns
+
+- `parts`: the parts
+
+### Invariants
+
+- The casting assistant is called once for each pupil.
+
+### Delegation
+
+```prose
+let ruling = call head
+  script: script
+{gate}
+let parts = parallel for pupil in cast_list:
+  call casting_assistant
+    pupil: pupil
+return {{
+  parts: parts
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("gate", "status"),
+    [
+        ("", Status.PROVED),
+        # a run that shelves the play walks no pupil: "once for each pupil"
+        # of every run, or of the runs that walk the list?
+        ('if ruling says shelve:\n  return {\n    parts: []\n  }', Status.UNRECOGNIZED),
+    ],
+)
+def test_once_per_element_of_a_walk_some_runs_never_reach(gate: str, status: Status) -> None:
+    assert _statuses_in(CASTING.format(gate=gate)) == [status]
+
+
+def test_once_per_element_of_a_slot_called_once_in_all_is_broken_wherever_the_walk_is() -> None:
+    # called once in all, not once per pupil: broken on the runs that walk
+    # the list, whatever the runs that do not
+    text = CASTING.format(gate='if ruling says shelve:\n  return {\n    parts: []\n  }').replace(
+        "let parts = parallel for pupil in cast_list:\n  call casting_assistant\n    pupil: pupil",
+        "let notes = parallel for pupil in cast_list:\n  call head\n    script: pupil\nlet parts = call casting_assistant\n  pupil: notes",
+    )
+    assert _statuses_in(text) == [Status.VIOLATED]
+
+
+LOCKERS = """\
+---
+name: lockers
+kind: pattern
+---
+
+# Lockers
+
+Pick a locker for each pupil.
+
+### Slots
+
+- `allocator`
+  - requires: a pupil record
+  - ensures: a locker
+
+### Requires
+
+- The office supplies:
+    students: object[] -- pupil records, each with a `name`
+
+### Returns
+
+- `picks`: the lockers
+
+### Invariants
+
+- The allocator is given nothing but the pupil's record.
+
+### Delegation
+
+```prose
+let picks = parallel for student in students:
+  call allocator
+    {passed}
+return {{
+  picks: picks
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(("passed", "status"), [("student: student", Status.PROVED), ("students: students", Status.VIOLATED)])
+def test_the_singular_of_a_described_list_with_a_possessive_is_one_element(passed: str, status: Status) -> None:
+    # "the pupil's record", of `students: pupil records`: the pupil the
+    # call's own iteration walks to, not the whole list
+    assert _statuses_in(LOCKERS.format(passed=passed)) == [status]
+
+
+ROUNDS = """\
+---
+name: rounds
+kind: pattern
+---
+
+# Rounds
+
+Visit the stops one by one.
+
+### Slots
+
+- `driver`
+  - requires: a stop
+  - ensures: a visit
+
+### Requires
+
+- The caller supplies:
+    stops: string[] -- the stops
+
+### Returns
+
+- `visits`: the visits
+
+### Invariants
+
+- The driver handles the stops in order.
+
+### Delegation
+
+```prose
+let seen = []
+let visits = []
+for stop in stops:
+  append stop to seen
+  let visit = call driver
+    {passed}
+  append visit to visits
+return {{
+  visits: visits
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(("passed", "status"), [("stop: stop", Status.PROVED), ('note: "so far: {seen}"', Status.VIOLATED)])
+def test_in_order_is_broken_by_the_elements_of_earlier_rounds(passed: str, status: Status) -> None:
+    # the stops appended in earlier rounds are elements of the list too, but
+    # not this round's: the call is given more than its element
+    assert _statuses_in(ROUNDS.format(passed=passed)) == [status]

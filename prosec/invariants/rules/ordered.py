@@ -90,8 +90,10 @@ def _one(claim: Ordered, facts: Facts, call: CallObs) -> Problem | None:
     for prop, flows in facts.props(call):
         for f in flows:
             if f.src.kind == "input" and f.src.name == claim.over and LENGTH not in f.path:
-                # (its length, `chunks.length`, is no element of it)
-                if not f.path or f.path[0] != each(loop.span):
+                # (its length, `chunks.length`, is no element of it; an
+                # element kept from an earlier round, `append e to seen`
+                # passed on, crossed the loop's back edge: not this round's)
+                if not f.path or f.path[0] != each(loop.span) or loop.span in f.carried:
                     return Problem(
                         prop.prop.value.span,
                         f"`{call.slot}` receives `{show(prop.prop.value)}` (line {prop.prop.value.span.line}): "
