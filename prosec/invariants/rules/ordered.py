@@ -10,7 +10,17 @@ from ... import ir
 from ..claims import Ordered
 from ..flow import ANY, LENGTH, CallObs, LoopInfo, each, is_element, loop_key
 from ..model import Status
-from .base import Facts, Problem, Verdict, indexes, passes_var, show, undecided, verdict
+from .base import (
+    Facts,
+    Problem,
+    Verdict,
+    indexes,
+    passes_var,
+    show,
+    undecided,
+    unsettled,
+    verdict,
+)
 
 
 def _walks(facts: Facts, info: LoopInfo, over: str) -> bool:
@@ -36,11 +46,24 @@ def check(claim: Ordered, facts: Facts) -> Verdict:
         note = f"{claim.target.describe()} is never called"
         return Verdict(Status.PROVED, [note], vacuous=note)
     problems: list[Problem] = []
+    earlier: list[Problem] = []
     for call in calls:
         problem = _one(claim, facts, call)
         if problem is not None:
             problems.append(problem)
+        elif (kept := _earlier(claim, facts, call)) is not None:
+            earlier.append(kept)
     evidence = [f"`{claim.target.slot}` is called in a sequential `for` over `{claim.over}`, one element per call, in order"]
+    if earlier and not problems:
+        # "the duplicate checker goes through the reports one by one", of a
+        # checker shown the reports before each one: one at a time with the
+        # earlier ones in view, or one element per call?
+        return unsettled(
+            "each call is also given elements of earlier rounds: whether that is taking them one at a time "
+            "is not something the words settle",
+            earlier,
+            evidence,
+        )
     walks = sorted({w.span for call in calls if (w := _walk(facts, call, claim.over)) is not None})
     if not problems and len(walks) > 1:
         # two loops, one after the other, each over the list: the calls go
@@ -90,15 +113,28 @@ def _one(claim: Ordered, facts: Facts, call: CallObs) -> Problem | None:
     for prop, flows in facts.props(call):
         for f in flows:
             if f.src.kind == "input" and f.src.name == claim.over and LENGTH not in f.path:
-                # (its length, `chunks.length`, is no element of it; an
-                # element kept from an earlier round, `append e to seen`
-                # passed on, crossed the loop's back edge: not this round's)
-                if not f.path or f.path[0] != each(loop.span) or loop.span in f.carried:
+                # (its length, `chunks.length`, is no element of it)
+                if not f.path or f.path[0] != each(loop.span):
                     return Problem(
                         prop.prop.value.span,
                         f"`{call.slot}` receives `{show(prop.prop.value)}` (line {prop.prop.value.span.line}): "
                         f"more of `{claim.over}` than the current element",
                     )
+    return None
+
+
+def _earlier(claim: Ordered, facts: Facts, call: CallObs) -> Problem | None:
+    """The call is given an element of the input list kept from an earlier
+    round of its walk (`append report to seen`, `seen` passed on): the
+    element step of the walk, across the loop's back edge."""
+    loop = _walk(facts, call, claim.over)
+    if loop is None or claim.over not in facts.a.inputs:
+        return None
+    for prop, flows in facts.props(call):
+        for f in flows:
+            if f.src.kind == "input" and f.src.name == claim.over and f.path[:1] == (each(loop.span),) and loop.span in f.carried:
+                value = prop.prop.value
+                return Problem(value.span, f"`{call.slot}` receives `{show(value)}` (line {value.span.line}): elements of `{claim.over}` from earlier rounds")
     return None
 
 
