@@ -587,7 +587,7 @@ class Base(Transformer[Token, Any]):
             if subject is not None and subject.calls:
                 previous = subject
         if conceded:
-            claims = _conceded(claims)
+            _check_conceded(claims)
         return _contrasted(claims)
 
     def concede(self, items: list[Any]) -> _Concession:
@@ -2430,7 +2430,7 @@ def _as_it_is(need: Source) -> bool:
             return False
 
 
-def _conceded(claims: list[Claim]) -> list[Claim]:
+def _check_conceded(claims: list[Claim]) -> None:
     """The claims a concession ("whatever the chef says") goes with: claims
     of every path, or returns said of every path (never of one path, which
     the concession would contradict). It adds nothing to check: a return
@@ -2441,7 +2441,6 @@ def _conceded(claims: list[Claim]) -> list[Claim]:
                 raise Unsupported("a concession that it is always so, with a return of one path")
         elif not isinstance(claim, _CONCEDED):
             raise Unsupported("a concession that it is always so, with a claim a concession may change")
-    return claims
 
 
 def _contrasted(claims: list[Claim]) -> list[Claim]:
