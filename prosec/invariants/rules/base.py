@@ -486,11 +486,8 @@ class Facts:
             if any(named(key) for key in self.nested.get(f.src.name, {}).get(steps[0].lower(), ())):
                 return True
         return any(
-            g.src.kind == f.src.kind
-            and g.src.name == f.src.name
-            and g.field_steps()[: len(steps)] == steps
-            and any(named(step) for step in g.field_steps()[len(steps) :])
-            for g in self.every_flow
+            path[: len(steps)] == steps and any(named(step) for step in path[len(steps) :])
+            for path in self.field_paths.get((f.src.kind, f.src.name), ())
         )
 
     def held_inside(self, slot: str, named: Callable[[str], bool]) -> bool:
@@ -498,9 +495,17 @@ class Facts:
         rather than in the result itself: its `ensures:` declares it only
         in inner braces, or the program reads it below another field."""
         return any(named(key) for keys in self.nested.get(slot, {}).values() for key in keys) or any(
-            g.src.kind == "call" and g.src.name == slot and any(named(step) for step in g.field_steps()[1:])
-            for g in self.every_flow
+            any(named(step) for step in path[1:]) for path in self.field_paths.get(("call", slot), ())
         )
+
+    @cached_property
+    def field_paths(self) -> dict[tuple[str, str], frozenset[tuple[str, ...]]]:
+        """The fields read off each source's value anywhere a read flows, by
+        (kind, name) of the source: what the program knows its values hold."""
+        found: dict[tuple[str, str], set[tuple[str, ...]]] = {}
+        for g in self.every_flow:
+            found.setdefault((g.src.kind, g.src.name), set()).add(g.field_steps())
+        return {key: frozenset(paths) for key, paths in found.items()}
 
     def written(self, var: str) -> set[Flow]:
         """Every flow ever written into the local ``var``."""

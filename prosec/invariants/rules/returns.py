@@ -458,14 +458,14 @@ def _built_of_slot(need: Need, ret: ReturnObs) -> bool:
     """All the returned field may carry comes from the slot's outputs, some
     of it an element or a part of one (`append track to playlist`, of
     `for track in pick.tracks`): a list made from its work."""
-    if not isinstance(need.what, FromSlot) or need.what.fields or need.field is None or need.only or need.latest or need.raw:
+    if (what := _whole_output(need)) is None or need.field is None:
         return False
     flows = ret.fields.get(need.field, set())
     return (
         bool(flows)
         # (the list itself, `let playlist = []` and what is appended to it,
         # carries no value of its own: an "edit")
-        and all((f.src.kind == "call" and f.src.name == need.what.slot) or f.src.kind == "edit" for f in flows)
+        and all((f.src.kind == "call" and f.src.name == what.slot) or f.src.kind == "edit" for f in flows)
         and any(f.src.kind == "call" and any(is_element(p) for p in (*f.path, *f.at)) for f in flows)
     )
 
@@ -968,18 +968,27 @@ def _decision_loops(facts: Facts) -> set[Span]:
     return loops
 
 
+def _whole_output(need: Need) -> FromSlot | None:
+    """What ``need`` names, where it is a slot's output said whole under a
+    returned key, with nothing more said of it (only, latest, raw)."""
+    what = need.what
+    if not isinstance(what, FromSlot) or what.fields or need.field is None or need.only or need.latest or need.raw:
+        return None
+    return what
+
+
 def _slot_on_each_path(need: Need, ret: ReturnObs) -> bool:
     """All the returned field may carry is the slot's output (whole, or a
     field of it, from any of its calls), though no one flow of it is there
     on every path: whether each path gives some of it is not followed."""
-    if not isinstance(need.what, FromSlot) or need.what.fields or need.field is None or need.only or need.latest or need.raw:
+    if (what := _whole_output(need)) is None or need.field is None:
         return False
     flows = ret.fields.get(need.field, set())
     # (one call's output in one shape, not there on every path, is missing
     # on some, whatever rounds it comes from: a literal there carries none)
     shapes = {(f.src.spans, f.path) for f in flows}
     return len(shapes) > 1 and all(
-        f.src.kind == "call" and f.src.name == need.what.slot and not any(is_element(p) for p in f.path) and not f.at
+        f.src.kind == "call" and f.src.name == what.slot and not any(is_element(p) for p in f.path) and not f.at
         for f in flows
     )
 
