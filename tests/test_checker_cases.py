@@ -7467,3 +7467,177 @@ def test_in_order_with_the_elements_of_earlier_rounds_in_view(passed: str, statu
     # not this round's: one at a time with the earlier ones in view, or one
     # element per call? (It was proved as one element per call.)
     assert _statuses_in(ROUNDS.format(passed=passed)) == [status]
+
+
+LUNCHES = """\
+---
+name: lunches
+kind: pattern
+---
+
+# Lunches
+
+Plan a lunch for each school day.
+
+### Slots
+
+- `planner`
+  - requires: a day
+  - ensures: a menu
+
+### Config
+
+- `school_days` (integer, default: 5): lunches to plan
+
+### Returns
+
+- `week`: the menus
+
+### Invariants
+
+- The planner is called exactly once for each school day.
+- Each school day gets exactly one planner call.
+
+### Delegation
+
+```prose
+let week = []
+repeat school_days as day:
+  let lunch = call planner
+    day: day
+  append lunch to week
+{extra}
+return {{
+  week: week
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("extra", "status"),
+    [("", Status.PROVED), ('let spare = call planner\n  day: "spare"', Status.VIOLATED)],
+)
+def test_once_for_each_of_a_number_is_that_many_calls(extra: str, status: Status) -> None:
+    # `school_days` is a count, with no elements to hand over: "once for
+    # each school day" is as many calls as it says (it was read as one
+    # element per call, and broken, since no call is given an element)
+    assert _statuses_in(LUNCHES.format(extra=extra)) == [status, status]
+
+
+BREAKDOWN = """\
+---
+name: breakdown
+kind: pattern
+---
+
+# Breakdown
+
+Decide what a callout needs.
+
+### Slots
+
+- `dispatcher`
+  - requires: a report
+  - ensures: a decision
+
+### Requires
+
+- The caller supplies:
+    report: string -- the fault
+
+### Returns
+
+- `decision`: what was decided
+
+### Invariants
+
+- The dispatcher does not know towing is an option.
+
+### Delegation
+
+```prose
+let decision = call dispatcher
+  report: report
+  prompt: "{prompt}"
+return {{
+  decision: decision
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("prompt", "status"),
+    [
+        ("Can a patrol fix it at the roadside?", Status.PROVED),
+        ("Can a patrol fix it, or does it need a tow?", Status.VIOLATED),
+        ("Is it towed already?", Status.VIOLATED),
+        ("Note which tower the call came through.", Status.PROVED),
+    ],
+)
+def test_a_hidden_word_whose_stem_is_short_is_found_in_its_other_forms(prompt: str, status: Status) -> None:
+    # "towing": its stem, "tow", is too short to match the start of a
+    # longer word by, so its forms are matched whole
+    assert _statuses_in(BREAKDOWN.format(prompt=prompt)) == [status]
+
+
+JOB_LOG = """\
+---
+name: job-log
+kind: pattern
+---
+
+# Job log
+
+Keep a log of a callout.
+
+### Slots
+
+- `mechanic`
+  - requires: a report
+  - ensures: a repair
+
+### Requires
+
+- The caller supplies:
+    report: string -- the fault
+
+### Returns
+
+- `log`: what happened
+
+### Invariants
+
+- The job log only ever grows.
+- The mechanic never sees the log.
+
+### Delegation
+
+```prose
+let job_log = []
+append "called out" to job_log
+let repair = call mechanic
+  report: report
+{write}
+return {{
+  log: job_log
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("write", "statuses"),
+    [
+        ("append repair to job_log", [Status.PROVED, Status.PROVED]),
+        # the list held by a new value bound to its own name: nothing can
+        # append to the old one after, so the program is analysed, and the
+        # log replaced (it was left unverifiable, as a list held elsewhere)
+        ("let job_log = [job_log, repair]", [Status.VIOLATED, Status.PROVED]),
+        # held under another name, which may grow it after: not followed
+        ("let kept = { log: job_log }\nappend repair to job_log", [Status.UNVERIFIABLE, Status.UNVERIFIABLE]),
+    ],
+)
+def test_a_list_held_by_the_value_bound_to_its_own_name(write: str, statuses: list[Status]) -> None:
+    assert _statuses_in(JOB_LOG.format(write=write)) == statuses

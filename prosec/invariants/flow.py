@@ -1590,18 +1590,18 @@ def _held_list(program: ir.Program) -> str | None:
     if not appended:
         return None
 
-    def held(e: ir.Expr, inside: bool) -> ir.Name | None:
+    def held(e: ir.Expr, inside: bool, own: str | None = None) -> ir.Name | None:
         match e:
-            case ir.Name(name=name) if inside and name in appended:
+            case ir.Name(name=name) if inside and name in appended and name != own:
                 return e
             case ir.Array(items=items):
-                return next((h for item in items if (h := held(item, True)) is not None), None)
+                return next((h for item in items if (h := held(item, True, own)) is not None), None)
             case ir.Object(entries=entries):
-                return next((h for _, value in entries if (h := held(value, True)) is not None), None)
+                return next((h for _, value in entries if (h := held(value, True, own)) is not None), None)
             case ir.Call():
                 return None  # (what the call is given is taken when it is made)
             case _:
-                return next((h for sub in ir.subexprs(e)[1:] if (h := held(sub, inside)) is not None), None)
+                return next((h for sub in ir.subexprs(e)[1:] if (h := held(sub, inside, own)) is not None), None)
 
     for stmt in ir.walk(program.body):
         found: ir.Name | None = None
@@ -1612,6 +1612,13 @@ def _held_list(program: ir.Program) -> str | None:
                 return f"`{name}` is set to the list `{other}`, which grows (line {stmt.span.line}): what each holds is not followed"
             case ir.Return():
                 continue
+            case ir.Bind(name=name, value=ir.Array() | ir.Object() as value) | ir.Assign(
+                target=ir.Name(name=name), value=ir.Array() | ir.Object() as value
+            ):
+                # `let log = [log, entry]`: the list held is no longer
+                # reachable by its name (a `let` of a bound name updates
+                # that binding), so nothing appends to it after
+                found = held(value, False, name)
             case _:
                 for e in _top_exprs(stmt):
                     if (found := held(e, False)) is not None:

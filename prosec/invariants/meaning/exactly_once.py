@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..claims import Calls, ExactlyOnce
+from ..claims import CallCount, Calls, Claim, ExactlyOnce
 from ..lexicon import singular
 from .base import Base, Clause, Unsupported, _tok, is_participle
 
@@ -25,7 +25,15 @@ class ExactlyOnceRules(Base):
     def once_element(self, items: list[Any], *, handled: bool = False) -> Clause:
         element = self._elements(items)
         who = next(i for i in items if isinstance(i, tuple))
-        return Clause(None, lambda s: [ExactlyOnce(Calls(w), element, "element", handled) for w in who])
+        return Clause(None, lambda s: self._each_once(who, element, handled))
+
+    def _each_once(self, who: tuple[str, ...], element: str, handled: bool) -> list[Claim]:
+        """One call of each slot per element. Of a number ("once for each
+        school day", of `school_days: integer`), which has no elements to
+        hand over: as many calls as the number says."""
+        if element in self.lex.quantities:
+            return [CallCount(Calls(w), element, exact=True) for w in who]
+        return [ExactlyOnce(Calls(w), element, "element", handled) for w in who]
 
     def once_element_handled(self, items: list[Any]) -> Clause:
         """"Each tile is traced by exactly one tracer", "each stop is
@@ -35,6 +43,8 @@ class ExactlyOnceRules(Base):
 
     def once_call(self, items: list[Any]) -> Clause:
         element = self._elements(items)
+        if element in self.lex.quantities:
+            raise Unsupported("one element of a number in each call")
         who = next(i for i in items if isinstance(i, tuple))
         return Clause(None, lambda s: [ExactlyOnce(Calls(w), element, "call") for w in who])
 
@@ -130,7 +140,7 @@ class ExactlyOnceRules(Base):
             raise Unsupported("a count other than once")
         element = self._name(self._tokens(items, "INPUT")[0])
         slot = self._name(self._tokens(items, "ACT")[0])
-        return Clause(None, lambda s: [ExactlyOnce(Calls(slot), element, "element", handled=True)])
+        return Clause(None, lambda s: self._each_once((slot,), element, True))
 
     def _more_than_once(self, items: list[Any]) -> None:
         """"Twice" or "more than once" after "no X is ...": the element is
@@ -152,7 +162,7 @@ class ExactlyOnceRules(Base):
         self._more_than_once(items)
         element = self._name(self._tokens(items, "INPUT")[0])
         slot = self._name(self._tokens(items, "ACT")[0])
-        return Clause(None, lambda s: [ExactlyOnce(Calls(slot), element, "element", handled=True)])
+        return Clause(None, lambda s: self._each_once((slot,), element, True))
 
     def once_element_at_most_only(self, items: list[Any]) -> Clause:
         raise Unsupported("at most once: an element given to no call keeps it, unless 'none is skipped'")

@@ -542,7 +542,10 @@ class Facts:
             return any(w.startswith((base + "y", base + "ie")) for w in words)
         stem = _stem(term)
         if len(stem) < 4:
-            return any(w in (term, plural(term), term + "ing", term + "ed") for w in words)
+            return any(w in _short_forms(term) for w in words)
+        if term.endswith(("ing", "ed")) and len(term.removesuffix("ing").removesuffix("ed")) < 4:
+            # "towing": of a word too short to be a stem ("tow")
+            return any(w.startswith(stem) or w in _short_forms(term) for w in words)
         return any(w.startswith(stem) for w in words)
 
 
@@ -565,6 +568,29 @@ def words_in(text: str) -> list[str]:
 def _contains_run(words: list[str], run: list[str]) -> bool:
     n = len(run)
     return any(words[i : i + n] == run for i in range(len(words) - n + 1))
+
+
+def _short_forms(word: str) -> frozenset[str]:
+    """The forms of a short word, whose stem is too short to match the
+    start of a longer word by ("tow", "towing", "towed", "tows"; "run",
+    "running"): its own, and those of the word it is a form of."""
+    roots = {word}
+    for suffix in ("ing", "ed"):
+        base = word.removesuffix(suffix)
+        if base != word and len(base) >= 2:
+            roots |= {base, base + "e"}
+            if len(base) >= 3 and base[-1] == base[-2]:
+                roots.add(base[:-1])  # "running", "tapped"
+            break
+    else:
+        if len(word) >= 4 and word.endswith("s") and not word.endswith("ss"):
+            roots.add(word[:-1])
+    out: set[str] = set()
+    for root in roots:
+        out |= {root, plural(root), root + "s", root + "ing", root + "ed", root + root[-1] + "ing", root + root[-1] + "ed"}
+        if root.endswith("e"):
+            out |= {root[:-1] + "ing", root + "d"}
+    return frozenset(out)
 
 
 def _stem(word: str) -> str:
