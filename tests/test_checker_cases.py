@@ -7641,3 +7641,338 @@ return {{
 )
 def test_a_list_held_by_the_value_bound_to_its_own_name(write: str, statuses: list[Status]) -> None:
     assert _statuses_in(JOB_LOG.format(write=write)) == statuses
+
+
+DEFERRALS = """\
+---
+name: deferrals
+kind: pattern
+---
+
+# Deferrals
+
+Decide on a repair and tell the customer.
+
+### Slots
+
+- `inspector`
+  - requires: a job
+  - ensures: `{{ decision, reason, notes }}`
+- `notifier`
+  - requires: the reason
+  - ensures: a letter
+
+### Requires
+
+- The caller supplies:
+    job: string -- the repair
+
+### Returns
+
+- `letter`: what the customer is told
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let verdict = call inspector
+  job: job
+let letter = call notifier
+  reason: verdict.reason
+return {{
+  letter: letter
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "status"),
+    [
+        ("The notifier is told the inspector's reason for deferring.", Status.PROVED),
+        ("The notifier never sees the inspector's reasons for turning a job down.", Status.VIOLATED),
+        ("The inspector's reason for its decision reaches the notifier.", Status.PROVED),
+        # which of the reasons: not dropped
+        ("The notifier never sees the inspector's reasons for each job.", Status.UNRECOGNIZED),
+        ("The notifier sees the inspector's reason for the same job.", Status.UNRECOGNIZED),
+        # a noun that is no reason: "for the job" may say which notes
+        ("The notifier is told the inspector's notes for the job.", Status.UNRECOGNIZED),
+        ("The notifier never sees the inspector's notes for the job.", Status.UNRECOGNIZED),
+    ],
+)
+def test_what_a_reason_is_for_says_nothing_of_which_reason(sentence: str, status: Status) -> None:
+    assert _statuses_in(DEFERRALS.format(invariants=f"- {sentence}")) == [status]
+
+
+HAULIER = """\
+---
+name: haulier
+kind: pattern
+---
+
+# Haulier
+
+Quote a collection, then book it.
+
+### Slots
+
+- `haulier`
+  - requires: a weight, sometimes the round
+  - ensures: `{{ price, booking }}`
+
+### Requires
+
+- The caller supplies:
+    collection_round: string -- the round
+    weight: number -- the load
+
+### Returns
+
+- `booking`: the booking
+
+### Invariants
+
+- The collection round is passed to the haulier as given.
+
+### Delegation
+
+```prose
+let quote = call haulier
+  weight: weight
+  {round}
+let booking = call haulier
+  price: quote.price
+  {again}
+return {{
+  booking: booking
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("round_", "again", "status"),
+    [
+        ("round: collection_round", "round: collection_round", Status.PROVED),
+        # the second call is not given it: the calls that are given it,
+        # each as it is, or every call of the slot?
+        ("round: collection_round", 'note: "book it"', Status.UNRECOGNIZED),
+        # one call is given it changed: broken either way
+        ('round: "Round {collection_round}"', 'note: "book it"', Status.VIOLATED),
+        ('note: "quote it"', 'note: "book it"', Status.VIOLATED),
+    ],
+)
+def test_as_given_of_a_slot_called_again_without_it(round_: str, again: str, status: Status) -> None:
+    assert _statuses_in(HAULIER.format(round=round_, again=again)) == [status]
+
+
+DRILL = """\
+---
+name: drill
+kind: pattern
+---
+
+# Drill
+
+Plan each round of a drill from the debriefs.
+
+### Slots
+
+- `coxswain`
+  - requires: the scenario
+  - ensures: a plan
+- `volunteer`
+  - requires: the plan
+  - ensures: feedback
+
+### Requires
+
+- The caller supplies:
+    scenario: string -- the exercise
+    drill_rounds: integer -- how many rounds
+
+### Returns
+
+- `plans`: every plan
+
+### Invariants
+
+- The volunteer's feedback is passed to the coxswain for the next round.
+
+### Delegation
+
+```prose
+let plans = []
+let feedback = null
+repeat drill_rounds as round:
+  let plan = call coxswain
+    scenario: scenario
+    {passed}
+  append plan to plans
+  let feedback = call volunteer
+    plan: plan
+return {{
+  plans: plans
+}}
+```
+"""
+
+
+@pytest.mark.parametrize("passed", ["feedback: feedback", 'note: "plan it"'])
+def test_a_slot_said_of_calls_given_a_value_none_is_given_is_not_settled(passed: str) -> None:
+    # "the coxswain for the next round" was read as the coxswain's calls
+    # given `drill_rounds`, which none is: proved of no call at all
+    assert _statuses_in(DRILL.format(passed=passed)) == [Status.UNRECOGNIZED]
+
+
+FITTING = """\
+---
+name: fitting
+kind: pattern
+---
+
+# Fitting
+
+Quote each cabinet run of a design.
+
+### Slots
+
+- `designer`
+  - requires: the room
+  - ensures: `{{ layout, cabinet_runs }}`
+- `fitter`
+  - requires: one run
+  - ensures: a quote
+
+### Requires
+
+- The caller supplies:
+    room: string -- the kitchen
+
+### Returns
+
+- `quotes`: the quotes
+
+### Invariants
+
+- {sentence}
+
+### Delegation
+
+```prose
+let design = call designer
+  room: room
+let quotes = for cabinet_run in design.cabinet_runs:
+  call fitter
+    run: cabinet_run
+    room: room
+return {{
+  quotes: quotes
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "status"),
+    [
+        # the designer's key, not the fitter's own: the run it is given
+        ("The fitter gets only its cabinet run and the room.", Status.UNRECOGNIZED),
+        ("The fitter gets only the designer's cabinet runs and the room.", Status.PROVED),
+    ],
+)
+def test_its_before_a_key_of_another_slot_is_not_the_subjects_own(sentence: str, status: Status) -> None:
+    assert _statuses_in(FITTING.format(sentence=sentence)) == [status]
+
+
+TASTINGS = """\
+---
+name: tastings
+kind: pattern
+---
+
+# Tastings
+
+Rework a method until the taster approves.
+
+### Slots
+
+- `cook`
+  - requires: notes
+  - ensures: a method
+- `taster`
+  - requires: a method
+  - ensures: a verdict `{{ decision: approve | change, change, reasoning }}`
+
+### Requires
+
+- The caller supplies:
+    dietary_notes: string -- what guests cannot eat
+
+### Config
+
+- `max_tastings` (integer, default: 3): most tastings
+
+### Returns
+
+- `method`: the last method
+
+### Invariants
+
+- {sentence}
+
+### Delegation
+
+```prose
+let notes = dietary_notes
+let draft = null
+let verdict = null
+loop until verdict approves (max: max_tastings):
+  let draft = call cook
+    notes: {notes}
+  let verdict = call taster
+    draft: draft
+  if verdict does not approve:
+    let notes = verdict.change
+return {{
+  method: draft
+}}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "notes", "status"),
+    [
+        # the first round has no change yet: the calls after the taster
+        # has run, or every call?
+        ("The cook gets the taster's requested change.", "notes", Status.UNRECOGNIZED),
+        ("The cook gets the taster's requested change.", "dietary_notes", Status.VIOLATED),
+        ("The cook is always given the taster's requested change.", "notes", Status.VIOLATED),
+        ("The cook never sees the taster's requested change.", "notes", Status.VIOLATED),
+        ("The cook never sees the taster's reasoning.", "dietary_notes", Status.PROVED),
+    ],
+)
+def test_a_value_a_later_call_makes_in_each_round(sentence: str, notes: str, status: Status) -> None:
+    assert _statuses_in(TASTINGS.format(sentence=sentence, notes=notes)) == [status]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "status"),
+    [
+        ("The notifier never sees the inspector's private notes.", Status.PROVED),
+        ("The notifier never sees the inspector's workshop notes.", Status.PROVED),
+        ("The notifier is told the inspector's requested notes.", Status.VIOLATED),
+        # words that may say which call's value is meant: not dropped
+        ("The notifier never sees the inspector's revised notes.", Status.UNRECOGNIZED),
+        ("The notifier never sees the inspector's earlier notes.", Status.UNRECOGNIZED),
+    ],
+)
+def test_a_word_between_a_possessive_and_a_declared_key(sentence: str, status: Status) -> None:
+    # "the drafter's private notes", of a drafter declaring `{ draft, notes }`:
+    # a word of what the key holds, not of which of its values
+    text = DEFERRALS.format(invariants=f"- {sentence}").replace("reason: verdict.reason", "decision: verdict.decision")
+    assert _statuses_in(text) == [status]

@@ -2417,7 +2417,7 @@ NESTED = ROUNDS.replace("  parallel:\n", "  parallel for view in [1, 2]:\n")
         ("The quizmaster receives the same topic lesson after lesson", "every `quizmaster` receives the same `topic`"),
         ("Across lessons the quizmaster always gets the same topic", "every `quizmaster` receives the same `topic`"),
         ("The explainer's inputs never change from one lesson to the next", "every `explainer` receives the same inputs"),
-        ("In every lesson the explainer is given the profile as-is", "`explainer` receives `profile` unchanged"),
+        ("In every lesson the explainer is given the profile as-is", "`explainer` always receives `profile` unchanged"),
         ("The explainer gets the profile unchanged lesson after lesson", "`explainer` receives `profile` unchanged"),
         # a slot called outside the loop too: its other calls are no lesson's
         ("The grader receives identical inputs in every lesson", None),
@@ -4325,7 +4325,7 @@ return {
         # after "original", the last word of one input's name is that input,
         # though a local and a key share the word
         ("The observer receives the original brief", "`observer` receives `task_brief` unchanged", Status.PROVED),
-        ("The actor always receives the original brief unchanged", "`actor` receives `task_brief` unchanged", Status.VIOLATED),
+        ("The actor always receives the original brief unchanged", "`actor` always receives `task_brief` unchanged", Status.VIOLATED),
         ("The observer never sees the original brief", "`observer` never receives `task_brief`", Status.VIOLATED),
         # "never an adjusted one" after what is received: unchanged
         ("The observer receives the task brief, never an adjusted one", "`observer` receives `task_brief` unchanged", Status.PROVED),
@@ -8043,11 +8043,11 @@ def test_a_noun_after_a_lettered_inputs_possessive_is_the_value_of_that_letter()
     ("sentence", "canonical"),
     [
         # a key of two words names what every call passes under it
-        ("The fallback brief reaches each delegate unchanged", "`delegate` receives `task_brief` unchanged"),
+        ("The fallback brief reaches each delegate unchanged", "`delegate` always receives `task_brief` unchanged"),
         ("The fallback brief is kept from the delegate", "`delegate` never receives `task_brief`"),
         # "as a fallback": the role the call's own key gives it
         ("Every delegate gets the task brief as a fallback", "`delegate` always receives `task_brief`"),
-        ("Every delegate gets the task brief unchanged as its fallback brief", "`delegate` receives `task_brief` unchanged"),
+        ("Every delegate gets the task brief unchanged as its fallback brief", "`delegate` always receives `task_brief` unchanged"),
         # a role no key gives it is not dropped
         ("Every delegate gets the task brief as a reminder", None),
         # a key whose words the reader knows says which one ("the earlier
@@ -8387,8 +8387,8 @@ def test_the_summary_under_the_title_is_the_patterns_own_text(sentence: str, can
     ("given", "sentence", "canonical", "status"),
     [
         # what a call carries is what it is handed
-        ("basin", "Every call to the archivist carries the basin verbatim", "`archivist` receives `basin` unchanged", Status.PROVED),
-        ('"Basin: {basin}"', "Every call to the archivist carries the basin verbatim", "`archivist` receives `basin` unchanged", Status.VIOLATED),
+        ("basin", "Every call to the archivist carries the basin verbatim", "`archivist` always receives `basin` unchanged", Status.PROVED),
+        ('"Basin: {basin}"', "Every call to the archivist carries the basin verbatim", "`archivist` always receives `basin` unchanged", Status.VIOLATED),
         ("basin", "None of the archivist's calls carries the basin", "`archivist` never receives `basin`", Status.VIOLATED),
         # "carries out": doing it, a promise of manner
         ("basin", "The archivist carries out its task faithfully", "`archivist` reasons", Status.UNVERIFIABLE),

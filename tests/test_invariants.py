@@ -49,7 +49,7 @@ CORPUS_TABLE: list[Row] = [
     ('ensemble-synthesizer', 'Synthesizer reasons about disagreements', 'unverifiable', {'reason': 'about what `synthesizer` does itself, which only the delegate controls', 'slot': 'synthesizer'}),
     ('ensemble-synthesizer', 'Ensemble members are unaware', 'unaware', {'slot': 'ensemble_member', 'terms': ('ensemble_member',), 'others': True}),
     ('fallback-chain', 'Chain entries run sequentially', 'ordered', {'slot': 'chain', 'over': 'chain'}),
-    ('fallback-chain', 'Each delegate receives the original brief', 'unchanged', {'slot': 'chain', 'source': 'input:task_brief(original)'}),
+    ('fallback-chain', 'Each delegate receives the original brief', 'unchanged', {'slot': 'chain', 'source': 'input:task_brief(original)', 'always': True}),
     ('fallback-chain', 'Each delegate receives the original brief', 'isolation', {'slot': 'chain', 'source': 'others'}),
     ('fallback-chain', 'The pattern stops immediately', 'returns', {'path': 'success', 'immediate': True}),
     ('fallback-chain', 'If every delegate fails', 'returns', {'path': 'exhausted', 'needs': ('result=null', 'var:failure_history'), 'records': 'failure_history'}),
@@ -113,7 +113,7 @@ CORPUS_TABLE: list[Row] = [
     ('stochastic-probe', 'All N runs receive identical inputs', 'identical', {'slot': 'probe'}),
     ('stochastic-probe', 'Temperature and sampling', 'unverifiable', {'reason': "about the model's own sampling, which no program controls"}),
     ('worker-critic', 'Worker never sees the raw criteria', 'isolation', {'slot': 'worker', 'source': 'input:criteria'}),
-    ('worker-critic', 'Critic always receives', 'unchanged', {'slot': 'critic', 'source': 'input:task_brief(original)'}),
+    ('worker-critic', 'Critic always receives', 'unchanged', {'slot': 'critic', 'source': 'input:task_brief(original)', 'always': True}),
     ('worker-critic', 'Critic always receives', 'receives', {'slot': 'critic', 'needs': ('result',), 'always': True}),
     ('worker-critic', 'On accept the loop exits', 'returns', {'path': 'accept', 'needs': ('result=slot:worker',), 'immediate': True}),
     ('worker-critic', 'After max_rounds exhausted', 'returns', {'path': 'exhausted', 'needs': ('result=result', 'var:last_critique')}),
@@ -436,7 +436,7 @@ let edited = call editor
   manuscript: copy
 return { result: edited }
 """},
-        "unchanged", {"slot": "editor", "source": "input:manuscript(original)"}, Status.PROVED,
+        "unchanged", {"slot": "editor", "source": "input:manuscript(original)", "always": True}, Status.PROVED,
     ),
     (
         "The publisher is called only after the checker approves",

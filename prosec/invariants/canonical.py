@@ -155,10 +155,10 @@ def canonical(claim: Claim) -> str:
             last = sorted(needs, key=lambda n: isinstance(n, FromSlot) and bool(n.fields))
             what = _list([source(n, target) for n in last])
             return f"{subject(target)} receives {'only ' if only else ''}{what}"
-        case Unchanged(target=target, source=FromInput(name=name)):
-            return f"{subject(target)} receives {_n(name)} unchanged"
-        case Unchanged(target=target, source=src):
-            return f"{subject(target)} receives {source(src, target)} unchanged"
+        case Unchanged(target=target, source=FromInput(name=name), always=always):
+            return f"{subject(target)} {'always ' if always else ''}receives {_n(name)} unchanged"
+        case Unchanged(target=target, source=src, always=always):
+            return f"{subject(target)} {'always ' if always else ''}receives {source(src, target)} unchanged"
         case Identical(target=target, callee=callee) if callee is not None:
             if target.given:
                 return f"the same {_n(callee)} runs on {_list([_n(g) for g in sorted(target.given)])}"

@@ -189,6 +189,10 @@ class Unchanged:
 
     target: Calls
     source: FromInput | FromSlot
+    #: "every reader receives corpus A unchanged", "is always given": every
+    #: call of the slot, said so, where a slot called at several places is
+    #: given it at some of them only
+    always: bool = False
 
 
 @dataclass(frozen=True, slots=True)

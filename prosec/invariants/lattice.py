@@ -272,6 +272,12 @@ def lattice(text: str, lex: Lexicon, *, made: bool = False) -> list[list[Tok]]:
             out[-1] = [field_tok]
             i += 1
             continue
+        if word == "for" and (n := _reason_for(low, i, out)):
+            # "the validator's reason for rejecting the answer", "its
+            # reasons for the choice": what a reason is a reason for, which
+            # says nothing of which reason is meant
+            i += n
+            continue
         if made and not after_poss and (maker := _made_phrase(low, i, lex, phrases)) is not None:
             # "the cloth reservation", of the one slot whose `ensures:`
             # calls its result so ("a cloth reservation"): that result
@@ -1515,6 +1521,55 @@ def _drops_before_name(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple
     )
 
 
+#: Nouns for why a delegate decided as it did ("the judge's reasons").
+_REASON_NOUNS = frozenset("reason reasons rationale rationales justification justifications grounds explanation explanations".split())
+#: Nouns for what a reason is a reason for ("its reason for the refusal").
+_DECISION_NOUNS = frozenset(
+    """decision decisions choice choices verdict verdicts pick picks ranking rankings refusal refusals rejection
+    rejections approval approvals revision revisions ruling rulings call calls""".split()
+)
+#: Words that may follow what a reason is for: the clause goes on.
+_AFTER_REASON = frozenset(
+    ", ; but never and nor or is are was were reaches reach goes go comes come stays stay gets get ever not".split()
+)
+_OBJECT_ARTICLES = frozenset("the a an its their his her".split())
+_PARTICLES = frozenset("down away back off up out".split())
+
+
+def _reason_for(low: list[str], i: int, out: list[list[Tok]]) -> int:
+    """After a possessed noun for a reason, "for" and what it is a reason
+    for, up to the end of the sentence or a word that goes on with the
+    clause: a decision ("for its refusal", "for a revision") or a verb's
+    -ing form with what it is done to ("for turning a draft down"); the
+    number of words, or 0. Never "for each ...", "for the same ...": those
+    say which of the reasons is meant."""
+    if len(out) < 2 or not any(t.kind in ("POSS", "ITS") for t in out[-2]):
+        return 0
+    if not any(t.kind in ("FIELD", "OUTPUT", "WORD") and t.text.split()[-1] in _REASON_NOUNS for t in out[-1]):
+        return 0
+    j = i + 1
+    if low[j : j + 1] and low[j] in _OBJECT_ARTICLES and low[j + 1 : j + 2] and low[j + 1] in _DECISION_NOUNS:
+        j += 2
+    elif low[j : j + 1] and low[j] in _DECISION_NOUNS:
+        j += 1
+    elif low[j : j + 1] and low[j].isalpha() and low[j].endswith("ing") and len(low[j]) > 5:
+        j += 1
+        if low[j : j + 1] and low[j] in _PARTICLES:
+            j += 1  # "for turning down a draft"
+        if low[j : j + 1] and low[j] in _OBJECT_ARTICLES:
+            j += 1
+        k = j
+        while j < len(low) and j - k < 2 and low[j].isalpha() and low[j] not in _AFTER_REASON and low[j] not in _PARTICLES:
+            j += 1
+        if low[j : j + 1] and low[j] in _PARTICLES:
+            j += 1
+    else:
+        return 0
+    if j < len(low) and low[j] not in _AFTER_REASON:
+        return 0
+    return j - i
+
+
 def _names_maker(word: str, rest: list[str], lex: Lexicon) -> bool:
     """Every name of the pattern ``word`` is in names a slot, and the name
     after it (``rest``) one local that holds only that slot's results."""
@@ -1611,11 +1666,37 @@ def _modified_key(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str,
     j = i + 1
     if (word,) in lex.forms or word[:6] in lex.stems or _in_other_name(word, low[j] if j < len(low) else "", lex):
         return None
-    if j >= len(low) or low[j] not in lex.declared_keys or not _modifies(word, low[j], lex):
+    if j >= len(low) or low[j] not in lex.declared_keys or not (_modifies(word, low[j], lex) or _describes_key(word)):
         return None
     if j + 1 < len(low) and (low[j + 1] in ("'s", "'") or (low[j + 1].isalpha() and (low[j + 1],) not in phrases)):
         return None
     return j
+
+
+#: Words before a slot's key that say what kind of thing it holds, not which
+#: of its calls made it (unlike *first, latest, revised*).
+_KEY_DESCRIBING = frozenset("private internal confidential".split())
+#: Participles that say how the value came about, not which one it is.
+_PLAIN_PARTICIPLES = frozenset("agreed requested suggested preferred recommended estimated measured".split())
+
+
+def _describes_key(word: str) -> bool:
+    """A word between a slot's possessive and a key it declares that says
+    nothing of which call's value is meant ("the drafter's private notes",
+    "the ranker's chosen item", "the medic's treatment plan"): not a word
+    that may select a version, an age or a side (:data:`_SELECTING`), nor a
+    participle of work done to it ("the learner's revised answer")."""
+    if word in _KEY_DESCRIBING or word in _PLAIN_PARTICIPLES:
+        return True
+    return len(word) >= 4 and word not in _SELECTING | _IRREGULAR_PARTICIPLES and not word.endswith(("ed", "en"))
+
+
+#: Participles not in -ed or -en ("the judges' lost margin": which one).
+_IRREGULAR_PARTICIPLES = frozenset(
+    """lost won kept made sent cut set held left found built paid sold told bought brought taught caught
+    shown known seen done gone read spent split struck stuck spun dealt felt meant burnt learnt dropped
+    shut hurt quit rung sung sunk swum torn worn thrown drawn grown flown""".split()
+)
 
 
 def _owned(word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]], owners: Collection[str] = ()) -> Tok:

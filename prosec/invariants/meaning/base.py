@@ -1833,6 +1833,17 @@ class Base(Transformer[Token, Any]):
             return Obj(owner=maker, what="every_fields", fields=fields)
         return Obj(owner=maker, what="every")
 
+    def _key_of_another(self, key: str, slot: str) -> bool:
+        """``key`` is one another slot's results have (declared, or read off
+        them), and ``slot``'s are not known to have."""
+        lex = self.lex
+        mine = lex.slot_keys.get(slot, frozenset()) | lex.declares.get(slot, frozenset()) | lex.keys_read_of.get(slot, frozenset())
+        return key not in mine and any(
+            key in lex.slot_keys.get(other, frozenset()) | lex.declares.get(other, frozenset()) | lex.keys_read_of.get(other, frozenset())
+            for other in lex.slots
+            if other != slot
+        )
+
     def o_its_fields(self, items: list[Any]) -> Obj:
         fields = next(i for i in items if isinstance(i, tuple))
         if self._tokens(items, "OWN"):
@@ -2023,6 +2034,10 @@ class Base(Transformer[Token, Any]):
                 # passed `recipe:` that declares no such key: the recipe it
                 # is given, or a field of its own result?
                 raise Unsupported("'its' before the key of a value the slot is passed")
+            if obj.what == "fields" and any(self._key_of_another(f, target.slot) for f in obj.fields):
+                # "the fitter gets only its cabinet run", of the designer's
+                # `cabinet_runs`: the one it is given, not a key of its own
+                raise Unsupported("'its' before a key of another slot's results")
             own = self.lex.made.get(obj.local, frozenset()) == {target.slot} if obj.local is not None else False
             if obj.local is not None and self._held_by(obj.local) != target.slot and not (obj.what == "prior" and own):
                 # ("its own earlier drafts": those of the local's values that
@@ -2117,6 +2132,16 @@ class Base(Transformer[Token, Any]):
 
     def said_always(self, items: list[Any]) -> _SaidAlways:
         return _SaidAlways()
+
+    def _every_call_said(self) -> bool:
+        """The sentence says its claim of every call: "always", or a
+        quantifier of the slot or its calls ("every reader", "both
+        handlers", "on each call"), however the grammar groups the words."""
+        toks = self.toks
+        return any(
+            t.kind == "ALWAYS" or (t.kind in ("EVERY", "BOTH") and any(u.kind in ("SLOT", "CALLS") for u in toks[k + 1 : k + 3]))
+            for k, t in enumerate(toks)
+        )
 
     def _always(self, items: list[Any]) -> Callable[[list[Claim]], list[Claim]]:
         """"is always told the reason", "on every call", "every round, ...",
@@ -2215,7 +2240,7 @@ class Base(Transformer[Token, Any]):
                         if isinstance(src, FromInput) and src.fields:
                             raise Unsupported("'as given' of a part of an input")
                         if isinstance(src, FromInput):
-                            originals.append(Unchanged(target, FromInput(src.name, original=True)))
+                            originals.append(Unchanged(target, FromInput(src.name, original=True), always=self._every_call_said()))
                             if only:
                                 needs.append(FromInput(src.name, original=True))
                             continue

@@ -8,6 +8,7 @@ from __future__ import annotations
 from ..claims import (
     Bounded,
     CallCount,
+    Calls,
     Claim,
     Denied,
     ExactlyOnce,
@@ -43,13 +44,24 @@ from . import (
     unaware,
     unchanged,
 )
-from .base import Facts, Problem, Verdict
+from .base import Facts, Problem, Verdict, unsettled
 
 __all__ = ["Facts", "Problem", "Verdict", "check_claim"]
 
 
 def check_claim(claim: Claim, facts: Facts) -> Verdict:
-    """Check one recognized claim against the program."""
+    """Check one recognized claim against the program. A claim of the calls
+    given some value ("the reviewer for each essay") where no call is given
+    it is not settled: the sentence speaks of calls the program never makes,
+    so it was likely read wrong ("the coxswain for the next round")."""
+    v = _check(claim, facts)
+    target = getattr(claim, "target", None)
+    if v.vacuous is not None and isinstance(target, Calls) and target.given:
+        return unsettled(f"{v.vacuous}: the sentence speaks of calls the program never makes", [], [])
+    return v
+
+
+def _check(claim: Claim, facts: Facts) -> Verdict:
     match claim:
         case Isolation():
             return isolation.check(claim, facts)

@@ -262,6 +262,25 @@ def _sometimes(need: Source, call: CallObs, phase: str, facts: Facts) -> bool:
     return False
 
 
+def _once_made(need: Source, call: CallObs, facts: Facts) -> bool:
+    """In the rounds after the first, some value the call is given carries
+    ``need`` where the round before made it, and on the other paths only
+    what the first round is given in its place (the starting value), null
+    or a fixed text: "the cook gets the taster's requested change", of
+    `notes` set to the change when the taster asks for one."""
+    if not facts.has_phase(call, "later"):
+        return False
+    first = {(f.src, f.path, f.at) for _, flows in facts.props(call, "first") for f in flows}
+    for _, flows in facts.props(call, "later"):
+        passed = [f for f in flows if covers(need, f, call, facts)]
+        if passed and all(
+            f in passed or f.src.kind == "null" or (f.src.kind == "text" and not f.at) or (f.src, f.path, f.at) in first
+            for f in flows
+        ):
+            return True
+    return False
+
+
 def _made_later(need: Source, call: CallObs, facts: Facts) -> TypeGuard[FromSlot]:
     """``need`` is a slot's output, and ``call`` is made before that slot is
     ever called, or before it is called in each round of a loop around
@@ -529,6 +548,17 @@ def check(claim: Receives, facts: Facts) -> Verdict:
                     other = (
                         f"the calls made after `{need.slot}` runs, or every call (line "
                         f"{call.call.span.line} runs before it does)"
+                    )
+                if other is None and not claim.always and not claim.only and _made_later(need, call, facts) and _once_made(
+                    need, call, facts
+                ):
+                    # "the cook gets the taster's requested change", of a
+                    # cook called first in each round and passed the change
+                    # the round before asked for, when it asked for one: the
+                    # calls made after the taster has run, or every call
+                    other = (
+                        f"the calls made after `{need.slot}` has run, when it is passed then, or every call "
+                        f"(line {call.call.span.line} runs before it does in each round)"
                     )
                 given = [c for c in calls if c.call.span != call.call.span and _satisfied(need, c, phase, facts)]
                 if other is None and given and not claim.only and not claim.floor and not claim.always:

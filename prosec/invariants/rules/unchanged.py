@@ -15,7 +15,17 @@ from ...diagnostics import Span
 from ..claims import FromInput, FromSlot, Unchanged
 from ..flow import CallObs, Flow, Flows
 from ..model import Status
-from .base import Facts, Problem, Verdict, origin, show, unsettled, verdict, where
+from .base import (
+    Facts,
+    Problem,
+    Verdict,
+    origin,
+    show,
+    undecided,
+    unsettled,
+    verdict,
+    where,
+)
 
 
 def is_original(flows: set[Flow], name: str) -> bool:
@@ -42,13 +52,14 @@ def check(claim: Unchanged, facts: Facts) -> Verdict:
 
 def _input(claim: Unchanged, facts: Facts, calls: list[CallObs], name: str) -> Verdict:
     problems: list[Problem] = []
+    missing: list[Problem] = []
     stripped: list[CallObs] = []
     for call in calls:
         props = facts.props(call, claim.target.phase)
         sure = dict((p.prop.span, flows) for p, flows in facts.sure_props(call, claim.target.phase))
         carrying = [(p, flows) for p, flows in props if any(f.src.kind == "input" and f.src.name == name for f in flows)]
         if not carrying:
-            problems.append(
+            missing.append(
                 Problem(call.call.callee_span, f"`call {call.call.callee}` (line {call.call.span.line}) does not pass `{name}`")
             )
             continue
@@ -74,9 +85,19 @@ def _input(claim: Unchanged, facts: Facts, calls: list[CallObs], name: str) -> V
             )
     lines = ", ".join(str(c.call.span.line) for c in calls)
     evidence = [f"every call of {claim.target.describe()} (line {lines}) passes the caller's `{name}` as it is"]
-    if stripped and not problems:
+    if missing and not problems and len(missing) < len(calls) and not claim.always:
+        # "the round is passed to the haulier as given", of a haulier
+        # called again without it: the calls that are given it, each as
+        # it is, or every call of the slot?
+        given = ", ".join(str(c.call.span.line) for c in calls if c.call.callee_span not in {m.span for m in missing})
+        return undecided(
+            f"the calls that are given `{name}` (line {given}), each as it is, or every call of {claim.target.describe()}",
+            missing,
+            [f"the calls of {claim.target.describe()} that are given it (line {given}) pass the caller's `{name}` as it is"],
+        )
+    if stripped and not (problems or missing):
         return _stripped(stripped, facts, evidence)
-    return verdict(problems, evidence)
+    return verdict(problems + missing, evidence)
 
 
 def _stripped(calls: list[CallObs], facts: Facts, evidence: list[str]) -> Verdict:
