@@ -28,8 +28,10 @@ bullet, since a sentence's reading and status depend on the delegation alone
 - **polarity error**: a sentence that denies a property (``negated``), or
   whose expected reading is "not read", read in full all the same (except
   as the denial it states: "it is not the case that ...", which prosec
-  never proves, counts as read as labelled); or a false proof or alarm on a
-  sentence with a negating word.
+  never proves, counts as read as labelled; a part of it read as a
+  delegate's own behaviour, ``unverifiable``, checks nothing and leaves
+  the denial kept); or a false proof or alarm on a sentence with a
+  negating word.
 - **mutants caught**: of the mutants whose sentence is read correctly and
   proved, those the build reports ``violated``.
 
@@ -44,7 +46,7 @@ import re
 import sys
 import tomllib
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -128,7 +130,9 @@ class Figures:
         for s in self.sentences:
             read = s.status not in ("unrecognized", "")
             negated = any(e.get("negated") for e in s.expect)
-            if read and negated and not _denial_read(s) and not _polarity_kept(s):
+            checked = replace(s, facts=[f for f in s.facts if f.kind != "unverifiable"])
+            kept = checked.facts and (_denial_read(checked) or _polarity_kept(checked))
+            if read and negated and not kept:
                 out.append(s)
             elif id(s) in wrong and NEGATORS.search(s.text):
                 out.append(s)

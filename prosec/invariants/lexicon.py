@@ -171,6 +171,10 @@ class Lexicon:
     #: slots called inside a loop or at more than one place: "each X" of
     #: one of these means each of its calls, not the slot as a whole
     repeated: frozenset[str] = frozenset()
+    #: (local, slot) where the local holds the results of some of the
+    #: slot's calls, not all: `let charge = call billing` beside a
+    #: `let refund = call billing`
+    some_sites: frozenset[tuple[str, str]] = frozenset()
     #: keys the program reads only off its inputs (``claim.amount``): not a
     #: field of any delegate's result
     input_keys: frozenset[str] = frozenset()
@@ -1565,6 +1569,7 @@ def build_lexicon(
             if isinstance(e, ir.Call) and id(e) not in in_loops
         ),
         repeated=frozenset(looped | {n for n, k in sites.items() if k > 1}),
+        some_sites=frozenset(key for key, n in bound.items() if n < sites.get(key[1], 0)),
         input_keys=frozenset(from_inputs - other_keys),
         input_reads=_input_reads(program, input_set),
         returned_keys=frozenset(returned),

@@ -27,7 +27,8 @@ from dataclasses import dataclass, fields, is_dataclass
 from lark import Token, Tree
 from lark.exceptions import VisitError
 
-from .claims import AnyResult, Claim, Firewall, FromSlot, Identical, Isolation
+from .canonical import canonical
+from .claims import AnyResult, Claim, Firewall, FromSlot, Identical, Isolation, Unaware
 from .earley import parse_trees
 from .lattice import Tok, lattice, variants
 from .lexicon import Lexicon
@@ -112,8 +113,12 @@ def _readings(toks_list: Iterable[list[Tok]], lex: Lexicon, start: str = "start"
     return found
 
 
-def read(text: str, lex: Lexicon) -> Reading:
-    """Read one invariant sentence against the pattern's names."""
+def read(text: str, lex: Lexicon, *, again: bool = True) -> Reading:
+    """Read one invariant sentence against the pattern's names. A reading
+    of a hidden fact whose canonical form reads as other claims (or not at
+    all) is not taken: its words, said as "does not know about ...", must
+    be the same fact ("the honey will get a moisture test", of a pattern
+    whose keys are `moisture` and `test`, is its own data)."""
     positions = lattice(text, lex)
     if not positions:
         return Reading()
@@ -124,11 +129,24 @@ def read(text: str, lex: Lexicon) -> Reading:
         found = _readings(variants(second), lex)
         positions = second if found else positions
     found = _named_over_generic(found)
+    if len(found) == 1 and again and any(isinstance(c, Unaware) and c.terms for c in found[0]) and not _reads_back(found[0], lex):
+        return _partial(positions, lex)
     if len(found) == 1:
         return Reading(claims=found[0])
     if len(found) > 1:
         return Reading(ambiguous=tuple(found), unread=())
     return _partial(positions, lex)
+
+
+def _reads_back(claims: tuple[Claim, ...], lex: Lexicon) -> bool:
+    """Whether the canonical forms of ``claims`` read back as them."""
+    back: list[Claim] = []
+    for claim in claims:
+        got = read(canonical(claim), lex, again=False)
+        if not got.complete:
+            return False
+        back += got.claims
+    return set(normal(back)) == set(claims)
 
 
 def _named_over_generic(found: list[tuple[Claim, ...]]) -> list[tuple[Claim, ...]]:

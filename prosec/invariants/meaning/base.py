@@ -588,6 +588,9 @@ class Base(Transformer[Token, Any]):
                 previous = subject
         if conceded:
             _check_conceded(claims)
+            # ("the caretaker is asked exactly once, however many requests
+            # there are": on every run, said so)
+            claims = [replace(c, every_run=True) if isinstance(c, CallCount) and c.exact and c.loose is None else c for c in claims]
         return _contrasted(claims)
 
     def concede(self, items: list[Any]) -> _Concession:
@@ -2240,7 +2243,7 @@ class Base(Transformer[Token, Any]):
                         if isinstance(src, FromInput) and src.fields:
                             raise Unsupported("'as given' of a part of an input")
                         if isinstance(src, FromInput):
-                            originals.append(Unchanged(target, FromInput(src.name, original=True), always=self._every_call_said()))
+                            originals.append(Unchanged(target, FromInput(src.name, original=True), always=target.slot is not None and self._every_call_said()))
                             if only:
                                 needs.append(FromInput(src.name, original=True))
                             continue

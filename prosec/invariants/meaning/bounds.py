@@ -7,7 +7,7 @@ import itertools
 import re
 from typing import Any, Literal
 
-from lark import Token
+from lark import Token, Tree
 
 from ..claims import Bounded, CallCount, Claim, ExactlyOnce
 from ..lattice import _NUMBERS, Tok
@@ -30,9 +30,20 @@ from .base import (
     _tok,
 )
 
+#: Words of making or asking for a thing, said of it ("requested").
+_MAKING_WORDS = frozenset(
+    "requested ordered commissioned issued drawn generated created prepared sought asked obtained compiled taken".split()
+)
+#: Nouns for what a slot is asked for ("at most three drafts").
+_MADE_NOUNS = ("VAR", "WORD", "OUTPUT", "ACT", "BEHAVE")
+
 
 class _WorkThing:
-    """What a slot's work is done on, said beside a count of its calls."""
+    """What a slot's work is done on, said beside a count of its calls: the
+    names it may be an element of."""
+
+    def __init__(self, names: tuple[str, ...] = ()) -> None:
+        self.names = names
 
 
 class BoundsRules(Base):
@@ -365,6 +376,12 @@ class BoundsRules(Base):
             raise Unsupported("more than once per element: a product of two counts")
 
         quantified = any(t.kind in ("EVERY", "BOTH") for t in self.toks)
+        # "exactly once on every run", "always called exactly once": every
+        # run, said so
+        every_run = exact and loose is None and (
+            any(str(t).lower().split()[-1] in ("run", "execution") and not str(t).lower().startswith("in total") for t in self._tokens(items, "IN_TOTAL"))
+            or any(str(t).lower() in ("always", "invariably") for t in self._tokens(items, "ALWAYS"))
+        )
 
         def build(s: Subject) -> list[Claim]:
             out: list[Claim] = []
@@ -387,7 +404,7 @@ class BoundsRules(Base):
                     # has elements
                     out.append(CallCount(target, listed[0], exact, loose, per=True))
                     continue
-                out.append(CallCount(target, count, exact, loose))
+                out.append(CallCount(target, count, exact, loose, every_run=every_run))
             return out
 
         return Clause(self._subject(items), build)
@@ -403,6 +420,7 @@ class BoundsRules(Base):
         )
 
     def bounded_calls(self, items: list[Any]) -> Clause:
+        self._per_element_walked(items)
         return self._count_clause(items, exact=False)
 
     def exact_calls(self, items: list[Any]) -> Clause:
@@ -417,6 +435,105 @@ class BoundsRules(Base):
         return self._count_clause(items, exact=True)
 
     bounded_calls_n = bounded_calls
+
+    def bounded_calls_for(self, items: list[Any]) -> Clause:
+        """"The customer is asked for photos at most N times": each time
+        it is asked is a call, whatever it is asked for."""
+        return self._count_clause([i for i in items if not isinstance(i, Tree)], exact=False)
+
+    def exact_calls_for(self, items: list[Any]) -> Clause:
+        return self._count_clause([i for i in items if not isinstance(i, Tree)], exact=True)
+
+    def bounded_asked_made(self, items: list[Any], *, exact: bool = False) -> Clause:
+        """"The planner is asked for at most `max_revisions` drafts": what
+        the subject makes, one each call, a count of its calls. The noun
+        must be what its `ensures:` says it makes or a local of its results
+        alone; not of a slot retried, whose failed attempts make nothing."""
+        subject = self._subject(items)
+        (noun,) = [t for t in self._tokens(items) if t.type in _MADE_NOUNS]
+        if len(subject.slots) != 1 or subject.it:
+            raise Unsupported("what several slots are asked for")
+        (slot,) = subject.slots
+        word = _tok(self.toks, noun)
+        if noun.type == "VAR":
+            made = {self.lex.maker(n) for n in word.names}
+            if made != {slot}:
+                raise Unsupported(f"'{word.text}': not what `{slot}` alone makes")
+        elif noun.type == "ACT":
+            # "asked for at most three drafts", of a `drafter`: the noun of
+            # its own act
+            if set(word.names) != {slot}:
+                raise Unsupported(f"'{word.text}': the act of another slot")
+        elif singular(word.text.lower()) not in {singular(w) for w in self.lex.products.get(slot, frozenset())}:
+            raise Unsupported(f"'{word.text}': not what `{slot}` makes")
+        if slot in self.lex.retried:
+            raise Unsupported(f"`{slot}` is retried: its calls are not what it makes")
+        return self._count_clause([i for i in items if not (isinstance(i, Token) and i.type in _MADE_NOUNS)], exact=exact)
+
+    def exact_asked_made(self, items: list[Any]) -> Clause:
+        return self.bounded_asked_made(items, exact=True)
+
+    def bounded_product(self, items: list[Any], *, exact: bool = False) -> Clause:
+        """"No more than `reading_count` readings are ever taken", "at most
+        one certificate is written per booking": what one slot alone makes,
+        by what its `ensures:` calls it (or the noun of its act), one a call;
+        a count of its calls. The verb must be a participle: "taken",
+        "written", "detonated"."""
+        toks = self._tokens(items)
+        noun = next(t for t in toks if t.type in (*_MADE_NOUNS, "MADE"))
+        word = _tok(self.toks, noun)
+        said = singular(word.text.lower().split()[-1])
+        if noun.type in ("ACT", "MADE"):
+            makers = set(word.names)
+        else:
+            makers = {s for s, made in self.lex.products.items() if said in {singular(w) for w in made}}
+        if len(makers) != 1:
+            raise Unsupported(f"'{word.text}': not what one slot makes")
+        (slot,) = makers
+        self._making_verb(toks[toks.index(noun) + 1 :], slot)
+        if slot in self.lex.retried:
+            raise Unsupported(f"`{slot}` is retried: its calls are not what it makes")
+        rest = [i for i in items if not (isinstance(i, Token) and i.type in (*_MADE_NOUNS, "MADE", "PRODUCED", "AUTHORED", "CALLED", "BE"))]
+        return self._count_clause([*rest, self.subj([(slot,)])], exact=exact)
+
+    def exact_product(self, items: list[Any]) -> Clause:
+        return self.bounded_product(items, exact=True)
+
+    def _making_verb(self, after: list[Token], slot: str) -> None:
+        """The verb said of what ``slot`` makes is one of making or asking
+        for it ("written", "requested", "taken"), or the slot's own act
+        ("drafted", of a `drafter`): not what another delegate does with it
+        ("at most three batches are tasted" may count the taster's calls)."""
+        for t in after:
+            said = str(t).lower()
+            if t.type == "ACT" and set(_tok(self.toks, t).names) != {slot}:
+                raise Unsupported(f"'{said}': the act of another slot")
+            if t.type == "HANDLED" and said != "taken":
+                raise Unsupported(f"'{said}': what is done with it, not its making")
+            if t.type in ("WORD", "CALLED") and said not in _MAKING_WORDS:
+                # ("at most one reminder is sent", of a writer's reminders
+                # a sender sends: what another delegate does with them)
+                raise Unsupported(f"'{said}': not a word of making or asking for it")
+
+    def bounded_made_verb(self, items: list[Any], *, exact: bool = False) -> Clause:
+        """"At most one run sheet is ever requested", "at most one
+        certificate is written per booking": a local of one slot's results
+        alone, by a word of making or asking for it."""
+        toks = self._tokens(items)
+        local = next(t for t in toks if t.type == "VAR")
+        made = {self.lex.maker(n) for n in self._names(local)}
+        if len(made) != 1 or None in made:
+            raise Unsupported(f"'{local}': no local of one slot's results alone")
+        (slot,) = made
+        assert slot is not None
+        self._making_verb(toks[toks.index(local) + 1 :], slot)
+        keep = [i for i in items if not (isinstance(i, Token) and i.type in ("CALLED", "FOR", "ACT", "HANDLED", "WORD"))]
+        if exact:
+            keep = [*keep, Token("EXACTLY", "exactly")] if not any(isinstance(i, Token) and i.type == "EXACTLY" for i in keep) else keep
+        return self.bounded_made([*keep, Token("PRODUCED", "made")])
+
+    def exact_made_verb(self, items: list[Any]) -> Clause:
+        return self.bounded_made_verb(items, exact=True)
 
     def never_twice(self, items: list[Any]) -> Clause:
         """"The coordinator never runs twice": at most once (of another
@@ -440,12 +557,24 @@ class BoundsRules(Base):
             or (passive and not verb.endswith("ed"))
         ):
             raise Unsupported(f"'{verb}': not a verb of what the slot's call does")
+        self._per_element_walked(items)
         return self._count_clause(items, exact=False)
 
     def work_thing(self, items: list[Any]) -> _WorkThing:
         """What the slot's work is done on ("the wheel"), beside a count of
         its calls: it says nothing of how many there are."""
-        return _WorkThing()
+        named = [t for t in self._tokens(items) if t.type in ("VAR", "INPUT")]
+        return _WorkThing(tuple(n for t in named for n in self._names(t)))
+
+    def _per_element_walked(self, items: list[Any]) -> None:
+        """"The examiner grades a puppy no more than `max_attempts` times",
+        of an examiner called in a walk over the puppies: a count of each
+        element's calls, or of all of them?"""
+        slots = set(self._subject(items).slots)
+        for thing in (i for i in items if isinstance(i, _WorkThing)):
+            for name in thing.names:
+                if slots & (self.lex.walkers.get(name, frozenset()) | self.lex.local_walkers.get(name, frozenset())):
+                    raise Unsupported(f"a count of the calls on one element of `{name}`, which a loop walks, or of all of them?")
 
     def bounded_slot_calls(self, items: list[Any]) -> Clause:
         """"At most `max_rounds` verifiers are run": a count of the

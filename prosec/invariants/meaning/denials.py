@@ -107,6 +107,11 @@ class DenialsRules(Base):
             # "no offer is drafted", of `let offer = call recruiter`: what
             # only that slot's calls set
             makers = list(self.lex.results[head.names[0]])
+            if (head.names[0], makers[0]) in self.lex.some_sites:
+                # "no charge is made", of `let charge = call billing` and a
+                # `let refund = call billing` too: one of its calls, which a
+                # claim of the slot's every call says more than
+                raise Unsupported(f"'{head.text}' made: by some of `{makers[0]}`'s calls, not all")
         elif head.kind not in ("WORD", "OUTPUT") or " " in head.text:
             raise Unsupported(f"'{head.text}' made: not what a slot's `ensures:` names")
         else:

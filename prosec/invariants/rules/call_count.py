@@ -91,6 +91,15 @@ def check(claim: CallCount, facts: Facts) -> Verdict:
     elif claim.exact and least != want:
         at = where or program.span
         short = Problem(at, f"a run may call `{slot}` only {_spell(least)}, not exactly {_spell(want)}")
+        if not claim.every_run and counter.rough is None and not any(least.values()) and most is not None and _at_most(most, want) and _at_most(want, most):
+            # "the clerk writes exactly `draft_count` drafts", of a run that
+            # may return before the clerk is ever called: of every run, or
+            # of the runs that call it (which make at most that many)?
+            return unsettled(
+                f"a run may never call `{slot}`: exactly {_spell(want)} on every run, or on the runs that call it?",
+                [short],
+                [f"every run calls `{slot}` at most {_spell(most)}"],
+            )
         if counter.rough is not None:
             early = _early_exit(program.body, slot, fixed, counter.returns, most, want)
             if early is not None:
@@ -541,14 +550,53 @@ class _Counter:
     # ------------------------------------------------------------ at most
 
     def most(self, block: ir.Block) -> Count | None:
-        total: Count | None = {"": 0}
+        """The most calls a run makes in ``block``: over the paths that
+        reach its end, and those a `return` (or `throw`) inside it ends,
+        whose calls after that never happen ("billing" called in a
+        branch that returns, and once more after it: once a run)."""
         caps = self.caps
+        falls, cont, ends, out = self._most_paths(block)
+        self.caps = caps
+        if not ends:
+            return cont
+        if not falls:
+            return out
+        return _pick(cont, out, max)
+
+    def _most_paths(self, block: ir.Block) -> tuple[bool, Count | None, bool, Count | None]:
+        """(whether a path reaches the end of ``block``, the most calls on
+        those; whether a path leaves the run inside it, the most calls on
+        those)."""
+        cont: Count | None = {"": 0}
+        out: Count | None = None
+        ends = False
         for stmt in block:
-            total = _add(total, self._most(stmt))
+            match stmt:
+                case ir.Return() | ir.Throw():
+                    done = _add(cont, self._calls(stmt, most=True))
+                    out = done if not ends else _pick(out, done, max)
+                    return False, None, True, out
+                case ir.If(branches=branches, orelse=orelse) if any(isinstance(s, ir.Return | ir.Throw) for s in ir.walk((stmt,))):
+                    base = _add(cont, self._calls(stmt, most=True))
+                    falls = False
+                    after: Count | None = {"": 0}
+                    for body in [*(b for _, b in branches), orelse or ()]:
+                        f, c, e, o = self._most_paths(body)
+                        if f:
+                            after = _add(base, c) if not falls else _pick(after, _add(base, c), max)
+                            falls = True
+                        if e:
+                            left = _add(base, o)
+                            out = left if not ends else _pick(out, left, max)
+                            ends = True
+                    if not falls:
+                        return False, None, ends, out
+                    cont = after
+                case _:
+                    cont = _add(cont, self._most(stmt))
             if (cap := self._cap(stmt)) is not None:
                 self.caps = {**self.caps, **cap}
-        self.caps = caps
-        return total
+        return True, cont, ends, out
 
     def _cap(self, stmt: ir.Stmt) -> dict[str, Count] | None:
         """A list input's length as bounded after a guard that leaves the
@@ -633,12 +681,63 @@ class _Counter:
     # ------------------------------------------------------------ at least
 
     def least(self, block: ir.Block) -> Count:
-        total: Count = {"": 0}
-        for stmt in block:
-            total = _add(total, self._least(stmt)) or {"": 0}
-            if _leaves(stmt, self.returns):
-                break
+        """The fewest calls a run that returns makes in ``block``: over
+        the paths that reach its end and those a `return` inside it ends
+        (a branch that calls the slot and returns, and a call after it:
+        once a run, either way)."""
+        falls, cont, ends, out = self._least_paths(block)
+        if falls and ends:
+            total = _pick(cont, out, min) or {"": 0}
+        else:
+            total = (cont if falls else out) or {"": 0}
         return _nonzero(total) or {"": 0}
+
+    def _least_paths(self, block: ir.Block) -> tuple[bool, Count, bool, Count | None]:
+        """(whether a path reaches the end of ``block``, the fewest calls on
+        those; whether a returning path leaves it early, the fewest calls
+        on those). A `throw` ends no run that returns."""
+        cont: Count = {"": 0}
+        out: Count | None = None
+        ends = False
+
+        def left(count: Count) -> None:
+            nonlocal out, ends
+            out = count if not ends else (_pick(out, count, min) or {"": 0})
+            ends = True
+
+        for stmt in block:
+            match stmt:
+                case ir.Return():
+                    left(_add(cont, self._calls(stmt, most=False)) or cont)
+                    return False, {"": 0}, ends, out
+                case ir.Throw():
+                    return False, {"": 0}, ends, out
+                case ir.If(branches=branches, orelse=orelse) if any(isinstance(s, ir.Return | ir.Throw) for s in ir.walk((stmt,))):
+                    own = self._calls(stmt, most=False) or {"": 0}
+                    if len(branches) > 1 and _nonzero(own):
+                        self._floor(stmt)  # only the first test is sure to run
+                    base = _add(cont, own if len(branches) == 1 else {"": 0}) or cont
+                    falls = False
+                    after: Count = {"": 0}
+                    for body in [*(b for _, b in branches), orelse or ()]:
+                        f, c, e, o = self._least_paths(body)
+                        if f:
+                            got = _add(base, c) or base
+                            after = got if not falls else (_pick(after, got, min) or {"": 0})
+                            falls = True
+                        if e and o is not None:
+                            left(_add(base, o) or base)
+                    if not falls:
+                        return False, {"": 0}, ends, out
+                    cont = after
+                case _:
+                    cont = _add(cont, self._least(stmt)) or {"": 0}
+                    if _leaves(stmt, self.returns):
+                        # it may end the block in a way not followed here:
+                        # the calls so far, the fewest a run may make
+                        left(cont)
+                        return False, {"": 0}, ends, out
+        return True, cont, ends, out
 
     def _least(self, stmt: ir.Stmt) -> Count:
         own = self._calls(stmt, most=False) or {"": 0}

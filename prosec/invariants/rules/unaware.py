@@ -21,7 +21,7 @@ import re
 from ... import ir
 from ..claims import Unaware
 from ..flow import INDEX, LENGTH, Flow
-from ..lexicon import singular, words_of
+from ..lexicon import plural, singular, words_of
 from ..model import Status
 from .base import Facts, Problem, Verdict, show, unsettled, verdict, words_in
 
@@ -212,6 +212,15 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
                     # ice-cream van", of a prompt "forecast for the day": a
                     # word of the fact that says what the slot itself does
                     loose.append(Problem(value.span, found))
+                elif (
+                    by_word and me is not None and term is not None and len(claim.terms) > 1
+                    and any(_worked_on(me, term, t) for t in said)
+                    and not any(facts.names_term(t, other) for t in said for other in claim.terms if other != term)
+                ):
+                    # "the valeter has no idea the van was checked for
+                    # damage", of a prompt "valet the van": a word of the
+                    # fact that names what the slot's own work is done to
+                    loose.append(Problem(value.span, found))
                 else:
                     problems.append(Problem(value.span, found))
     hidden = ", ".join(repr(t) for t in claim.terms) or "the other invocations"
@@ -304,6 +313,24 @@ def _of_its_act(slot: str, term: str) -> bool:
     """Whether a word of a hidden fact says what the slot does, by a stem
     the spelling shows ("critiqued", of a `critic`)."""
     return len(term) >= 5 and any(len(w) >= 5 and w[:5] == term[:5] for w in words_of(slot))
+
+
+def _worked_on(slot: str, term: str, text: str) -> bool:
+    """Whether ``text`` says the slot's own act (a word with the stem of a
+    word of its name, "valet" of a `valeter`) done to ``term`` ("valet the
+    van", "inspect each van")."""
+    stems = [w[:5] for w in words_of(slot) if len(w) >= 5]
+    words = words_in(text)
+    for k, w in enumerate(words):
+        if len(w) >= 5 and w[:5] in stems:
+            after = [x for x in words[k + 1 : k + 4] if x not in _DETERMINERS]
+            if after[:1] and after[0] in (term, plural(term)):
+                return True
+    return False
+
+
+#: Words between a verb and what it is done to ("the van", "each lamp").
+_DETERMINERS = frozenset("the a an this that each every your its their".split())
 
 
 def _of_failing(term: str) -> bool:
