@@ -210,14 +210,13 @@ def canonical(claim: Claim) -> str:
             return f"each {_n(var)} list only grows"
         case Monotonic(var=var):
             return f"{_n(var)} only grows"
-        case CallCount(target=target, count=count, exact=exact, loose=loose, per=per, every_run=every_run):
+        case CallCount(target=target, count=count, exact=exact, loose=loose, per=per):
             times = "once" if count == "1" else f"{count if count.isdigit() else _n(count)} times"
             if per:
                 times = f"once per element of {_n(count)}"
             if loose is not None:
                 return f"{subject(target)} is {'only ' if loose == 'most' else ''}called {times}"
-            said = "always " if every_run and exact else ""
-            return f"{subject(target)} is {said}called {'exactly' if exact else 'at most'} {times}"
+            return f"{subject(target)} is called {'exactly' if exact else 'at most'} {times}"
         case ExactlyOnce(target=target, elements=elements, per="element") if elements == target.slot:
             return f"each {subject(target)} runs exactly once"
         case ExactlyOnce(target=target, elements=elements, per="element", handled=True):

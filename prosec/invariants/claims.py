@@ -309,10 +309,6 @@ class CallCount:
     #: each ("once per scene", of a `for scene in scenes`): as many times as
     #: the list has elements
     per: bool = False
-    #: "on every run", "always", "whatever the chef says": exactly so many
-    #: on every run, said so, where a run may return before the slot is
-    #: called at all (otherwise of every run, or of the runs that call it?)
-    every_run: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -588,9 +588,6 @@ class Base(Transformer[Token, Any]):
                 previous = subject
         if conceded:
             _check_conceded(claims)
-            # ("the caretaker is asked exactly once, however many requests
-            # there are": on every run, said so)
-            claims = [replace(c, every_run=True) if isinstance(c, CallCount) and c.exact and c.loose is None else c for c in claims]
         return _contrasted(claims)
 
     def concede(self, items: list[Any]) -> _Concession:

@@ -376,12 +376,6 @@ class BoundsRules(Base):
             raise Unsupported("more than once per element: a product of two counts")
 
         quantified = any(t.kind in ("EVERY", "BOTH") for t in self.toks)
-        # "exactly once on every run", "always called exactly once": every
-        # run, said so
-        every_run = exact and loose is None and (
-            any(str(t).lower().split()[-1] in ("run", "execution") and not str(t).lower().startswith("in total") for t in self._tokens(items, "IN_TOTAL"))
-            or any(str(t).lower() in ("always", "invariably") for t in self._tokens(items, "ALWAYS"))
-        )
 
         def build(s: Subject) -> list[Claim]:
             out: list[Claim] = []
@@ -404,7 +398,7 @@ class BoundsRules(Base):
                     # has elements
                     out.append(CallCount(target, listed[0], exact, loose, per=True))
                     continue
-                out.append(CallCount(target, count, exact, loose, every_run=every_run))
+                out.append(CallCount(target, count, exact, loose))
             return out
 
         return Clause(self._subject(items), build)

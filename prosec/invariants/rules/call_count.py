@@ -91,15 +91,6 @@ def check(claim: CallCount, facts: Facts) -> Verdict:
     elif claim.exact and least != want:
         at = where or program.span
         short = Problem(at, f"a run may call `{slot}` only {_spell(least)}, not exactly {_spell(want)}")
-        if not claim.every_run and counter.rough is None and not any(least.values()) and most is not None and _at_most(most, want) and _at_most(want, most):
-            # "the clerk writes exactly `draft_count` drafts", of a run that
-            # may return before the clerk is ever called: of every run, or
-            # of the runs that call it (which make at most that many)?
-            return unsettled(
-                f"a run may never call `{slot}`: exactly {_spell(want)} on every run, or on the runs that call it?",
-                [short],
-                [f"every run calls `{slot}` at most {_spell(most)}"],
-            )
         if counter.rough is not None:
             early = _early_exit(program.body, slot, fixed, counter.returns, most, want)
             if early is not None:
@@ -505,6 +496,8 @@ class _Counter:
         self.uncounted: str | None = None
         #: where *least* is a floor rather than the fewest calls a run makes
         self.rough: Span | None = None
+        #: a run returns with no call of the slot, counted exactly
+        self.zero_exit = False
         #: list inputs whose length a guard met before bounds (*most* only)
         self.caps: dict[str, Count] = {}
         #: a guard ``meets`` a config entry: its list has fewer elements than
@@ -685,11 +678,18 @@ class _Counter:
         the paths that reach its end and those a `return` inside it ends
         (a branch that calls the slot and returns, and a call after it:
         once a run, either way)."""
+        rough, outer = self.rough, self.zero_exit
+        self.zero_exit = False
         falls, cont, ends, out = self._least_paths(block)
         if falls and ends:
             total = _pick(cont, out, min) or {"": 0}
         else:
             total = (cont if falls else out) or {"": 0}
+        mine, self.zero_exit = self.zero_exit, outer
+        if rough is None and mine and not _nonzero(total):
+            # a run returns with no call, counted exactly: the fewest calls
+            # are none, however roughly the paths that go on are counted
+            self.rough = None
         return _nonzero(total) or {"": 0}
 
     def _least_paths(self, block: ir.Block) -> tuple[bool, Count, bool, Count | None]:
@@ -704,6 +704,8 @@ class _Counter:
             nonlocal out, ends
             out = count if not ends else (_pick(out, count, min) or {"": 0})
             ends = True
+            if self.rough is None and not _nonzero(count):
+                self.zero_exit = True
 
         for stmt in block:
             match stmt:
