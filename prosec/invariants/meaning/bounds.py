@@ -471,8 +471,9 @@ class BoundsRules(Base):
         """"No more than `reading_count` readings are ever taken", "at most
         one certificate is written per booking": what one slot alone makes,
         by what its `ensures:` calls it (or the noun of its act), one a call;
-        a count of its calls. The verb must be a participle: "taken",
-        "written", "detonated"."""
+        a count of its calls. The verb must say it is made or asked for
+        ("written", "requested", "taken") or be the slot's own act
+        (:meth:`_making_verb`)."""
         toks = self._tokens(items)
         noun = next(t for t in toks if t.type in (*_MADE_NOUNS, "MADE"))
         word = _tok(self.toks, noun)
