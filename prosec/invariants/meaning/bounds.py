@@ -448,20 +448,12 @@ class BoundsRules(Base):
         if len(subject.slots) != 1 or subject.it:
             raise Unsupported("what several slots are asked for")
         (slot,) = subject.slots
-        word = _tok(self.toks, noun)
-        if noun.type == "VAR":
-            made = {self.lex.maker(n) for n in word.names}
-            if made != {slot}:
-                raise Unsupported(f"'{word.text}': not what `{slot}` alone makes")
-        elif noun.type == "ACT":
-            # "asked for at most three drafts", of a `drafter`: the noun of
-            # its own act
-            if set(word.names) != {slot}:
-                raise Unsupported(f"'{word.text}': the act of another slot")
-        elif singular(word.text.lower()) not in {singular(w) for w in self.lex.products.get(slot, frozenset())}:
-            raise Unsupported(f"'{word.text}': not what `{slot}` makes")
-        if slot in self.lex.retried:
-            raise Unsupported(f"`{slot}` is retried: its calls are not what it makes")
+        makers = self._makers(noun)
+        # (a local or an act says its one maker; a noun the `ensures:` of
+        # several slots may use is the subject's when its own says it)
+        if (slot not in makers) if noun.type in ("WORD", "OUTPUT", "BEHAVE") else (makers != {slot}):
+            raise Unsupported(f"'{_tok(self.toks, noun).text}': not what `{slot}` alone makes")
+        self._not_retried(slot)
         return self._count_clause([i for i in items if not (isinstance(i, Token) and i.type in _MADE_NOUNS)], exact=exact)
 
     def exact_asked_made(self, items: list[Any]) -> Clause:
@@ -476,23 +468,36 @@ class BoundsRules(Base):
         (:meth:`_making_verb`)."""
         toks = self._tokens(items)
         noun = next(t for t in toks if t.type in (*_MADE_NOUNS, "MADE"))
-        word = _tok(self.toks, noun)
-        said = singular(word.text.lower().split()[-1])
-        if noun.type in ("ACT", "MADE"):
-            makers = set(word.names)
-        else:
-            makers = {s for s, made in self.lex.products.items() if said in {singular(w) for w in made}}
-        if len(makers) != 1:
-            raise Unsupported(f"'{word.text}': not what one slot makes")
+        makers = self._makers(noun)
+        if len(makers) != 1 or None in makers:
+            raise Unsupported(f"'{_tok(self.toks, noun).text}': not what one slot makes")
         (slot,) = makers
+        assert slot is not None
         self._making_verb(toks[toks.index(noun) + 1 :], slot)
-        if slot in self.lex.retried:
-            raise Unsupported(f"`{slot}` is retried: its calls are not what it makes")
+        self._not_retried(slot)
         rest = [i for i in items if not (isinstance(i, Token) and i.type in (*_MADE_NOUNS, "MADE", "PRODUCED", "AUTHORED", "CALLED", "BE"))]
         return self._count_clause([*rest, self.subj([(slot,)])], exact=exact)
 
     def exact_product(self, items: list[Any]) -> Clause:
         return self.bounded_product(items, exact=True)
+
+    def _makers(self, noun: Token) -> set[str | None]:
+        """The slots that make what ``noun`` names: a local's maker, the
+        slot an act or a product phrase names, or each slot whose
+        `ensures:` calls its result by the noun."""
+        word = _tok(self.toks, noun)
+        if noun.type == "VAR":
+            return {self.lex.maker(n) for n in word.names}
+        if noun.type in ("ACT", "MADE"):
+            return set(word.names)
+        said = singular(word.text.lower())
+        return {s for s, made in self.lex.products.items() if said in {singular(w) for w in made}}
+
+    def _not_retried(self, slot: str) -> None:
+        """A slot retried makes nothing on a failed attempt, which is a call
+        all the same: its calls are not what it makes."""
+        if slot in self.lex.retried:
+            raise Unsupported(f"`{slot}` is retried: its calls are not what it makes")
 
     def _making_verb(self, after: list[Token], slot: str) -> None:
         """The verb said of what ``slot`` makes is one of making or asking
