@@ -442,7 +442,9 @@ TABLE += [
     Twin("The auditor looks for subtle flaws", "The auditor looks for subtle flaws after the planner", frozenset({"unverifiable"}), None),
     Twin("The auditor looks for flaws in its own report", "The auditor looks for flaws twice", frozenset({"unverifiable"}), None),
     Twin("The auditor balances rigour against speed", "The auditor waits for rigour", frozenset({"unverifiable"}), None),
-    Twin("The auditor never looks for flaws", "The auditor looks for flaws first", None, None),
+    # (negated, as the first promise: still the delegate's own doing)
+    Twin("The auditor never looks for flaws", "The auditor looks for flaws first", frozenset({"unverifiable"}), None),
+    Twin("The auditor never rounds figures", "The auditor never rounds the style guide", frozenset({"unverifiable"}), None),
 
     Twin("The style guide is shown to the auditor but not to the reviewer", "The style guide is shown to the auditor and to the reviewer",
          frozenset({"receives", "isolation"}), NEED),
@@ -4363,7 +4365,6 @@ def test_the_original_of_a_word_several_names_share_is_the_input(sentence: str, 
         ("The auditor looks for flaws twice", None),
         ("The auditor looks for flaws first", None),
         ("The reviewers look for flaws together", None),
-        ("The auditor never looks for flaws", None),
         ("The auditor looks for the planner", None),
         ("The auditor puts the document ahead of speed", None),
         ("The auditor looks at subtle flaws", None),
@@ -4382,7 +4383,15 @@ def test_the_original_of_a_word_several_names_share_is_the_input(sentence: str, 
         ("The auditor catches every round", None),
         ("The auditor catches every time", None),
         ("The auditor catches every mistranslation twice", None),
-        ("The auditor never catches every mistranslation", None),
+        # negated, it is still the delegate's own doing; not of a name
+        ("The auditor never looks for flaws", "`auditor` reasons"),
+        ("The auditor never catches every mistranslation", "`auditor` reasons"),
+        ("The auditor never catches the planner", None),
+        ("The auditor never catches flaws twice", None),
+        ("The auditor looks for flaws, edge cases and counterexamples", "`auditor` reasons"),
+        ("The auditor looks for flaws, edge cases and the planner", None),
+        ("The auditor weighs rigour, not just speed", "`auditor` reasons"),
+        ("The auditor weighs rigour, not just the style guide", None),
         ("The auditor catches every essay", None),
     ],
 )
@@ -5720,7 +5729,7 @@ def test_earlier_results_by_the_slots_action_a_siblings_finding_and_anything_fro
         ("The editor never sees the findings for other sectors", None, Status.UNRECOGNIZED),
         # "the scene list itself": the input, as "the scenes themselves"
         ("The archivist never sees the scene list itself", "`archivist` never receives `scenes`", Status.PROVED),
-        ("The translator sees the scene list itself", "`translator` receives `scenes`", Status.VIOLATED),
+        ("The translator sees the scene list itself", "`translator` receives `scenes` itself", Status.VIOLATED),
     ],
 )
 def test_judging_independently_findings_for_other_elements_and_a_list_itself(sentence: str, canonical: str | None, status: Status) -> None:
@@ -9031,3 +9040,57 @@ def test_only_ever_given_and_exactly_so_many_calls(sentence: str, canonical: str
     assert read_as == canonical, sentence
     want = status if status is Status.PROVED else Status.VIOLATED
     assert want in got and all(g in (Status.PROVED, want) for g in got), evidence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # "if" says the path as "when" does
+        ("If the keeper rejects, the keeper's reason is returned", "`keeper`'s `reason` is returned when `keeper` blocks", Status.PROVED),
+        # what is rejected, a word for a list, says nothing of whose refusal
+        ("When the keeper rejects the set, its reason is returned", "`keeper`'s `reason` is returned when `keeper` blocks", Status.PROVED),
+        # "comes back as", "the caller gets ... as": under that returned key
+        ("If the keeper rejects, the keeper's reason comes back as the note", "when `keeper` blocks, the returned `note` is `keeper`'s `reason`", Status.PROVED),
+        ("When the keeper rejects, the caller gets the planner's plan as the note", "when `keeper` blocks, the returned `note` comes from `planner`", Status.VIOLATED),
+        ("If the keeper approves, the pattern hands back the planner's plan as the plan", "when `keeper` approves, the returned `plan` comes from `planner`", Status.PROVED),
+    ],
+)
+def test_returns_said_with_if_and_as_a_key(sentence: str, canonical: str, status: Status) -> None:
+    body = (
+        "let plan = call planner\n  brief: brief\n"
+        "let check = call keeper\n  plan: plan\n"
+        "if check approves:\n  return { plan: plan }\n"
+        "return { note: check.reason }\n"
+    )
+    read_as, got, evidence = _own_checked(body, sentence, slots="planner, keeper", requires="brief: string -- the brief")
+    assert read_as == canonical, read_as
+    assert got == status, evidence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # a list named whole, of a slot called in a walk over it and given
+        # its own element: the elements, one a call, or all of it on each?
+        ("The valeter is handed the cars", "`valeter` receives `cars`", Status.UNRECOGNIZED),
+        ("The valeter is handed its own car", "`valeter` receives its own `cars`", Status.PROVED),
+        # "itself", "the whole": all of it on each call
+        ("The valeter is handed the car list itself", "`valeter` receives `cars` itself", Status.VIOLATED),
+        ("The cashier is handed the car list itself", "`cashier` receives `cars` itself", Status.PROVED),
+        # a slot given the list whole, in no walk: one meaning
+        ("The cashier is handed the cars", "`cashier` receives `cars`", Status.PROVED),
+        ("The texter is handed the cars", "`texter` receives `cars`", Status.VIOLATED),
+    ],
+)
+def test_a_list_handed_to_a_slot_that_walks_it(sentence: str, canonical: str, status: Status) -> None:
+    body = (
+        "for car in cars:\n  let job = call valeter\n    car: car\n"
+        "let bill = call cashier\n  cars: cars\n"
+        "let sent = call texter\n  bill: bill\n"
+        "return { bill: bill, sent: sent }\n"
+    )
+    read_as, got, evidence = _own_checked(
+        body, sentence, slots="valeter, cashier, texter", requires="cars: object[] -- the customer's cars"
+    )
+    assert read_as == canonical, read_as
+    assert got == status, evidence

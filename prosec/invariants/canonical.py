@@ -88,8 +88,8 @@ def source(src: Source, target: Calls | None = None) -> str:
             return f"its own {_n(name)}"
         case FromInput(name=name, fields=fields) if fields:
             return f"{_n(name)}'s " + " and ".join(_n(f) for f in fields)
-        case FromInput(name=name, original=original):
-            return ("the original " if original else "") + _n(name)
+        case FromInput(name=name, original=original, whole=whole):
+            return ("the original " if original else "") + _n(name) + (" itself" if whole else "")
         case FromOthers(fields=fields):
             who = _n(target.slot) if target is not None and target.slot else ""
             what = " and ".join(_n(f) for f in fields) if fields else "output"

@@ -71,11 +71,14 @@ class FromInput:
     receives its chunk"), said only of what a call receives; with
     ``fields``, only those fields of it (or of its elements) that the
     program reads ("the claim's amount", of `claim.amount`), said only of
-    what a call receives or never receives."""
+    what a call receives or never receives; with ``whole``, of a list
+    input, the list itself, all of it on each call ("the scene list
+    itself"), said only of what a call receives."""
     name: str
     original: bool = False
     element: bool = False
     fields: tuple[str, ...] = ()
+    whole: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,8 +150,8 @@ def describe_source(src: Source) -> str:
             return f"its own element of `{name}`"
         case FromInput(name=name, fields=fields) if fields:
             return f"`{name}`'s " + " / ".join(fields)
-        case FromInput(name=name, original=original):
-            return ("the original " if original else "") + f"`{name}`"
+        case FromInput(name=name, original=original, whole=whole):
+            return ("the original " if original else "") + f"`{name}`" + (" itself" if whole else "")
         case FromOthers(fields=fields):
             return "another invocation's " + (" / ".join(fields) if fields else "output")
         case OtherElements(name=name):
@@ -520,8 +523,9 @@ def source_key(src: Source) -> str:
             mods += [] if failures else ["not its failures"]
             mods += [f"given {g}" for g in sorted(given)]
             return text + (f"({', '.join(mods)})" if mods else "")
-        case FromInput(name=name, original=original, element=element, fields=fields):
-            return f"input:{name}" + "".join(f".{f}" for f in fields) + ("(original)" if original else "") + ("(element)" if element else "")
+        case FromInput(name=name, original=original, element=element, fields=fields, whole=whole):
+            mods = [m for m, on in (("original", original), ("element", element), ("whole", whole)) if on]
+            return f"input:{name}" + "".join(f".{f}" for f in fields) + "".join(f"({m})" for m in mods)
         case FromOthers(fields=fields):
             return "others" + (f"({', '.join(fields)})" if fields else "")
         case OtherElements(name=name):

@@ -158,6 +158,9 @@ class Obj:
     its: bool = False
     #: "the whole X": all of it, a thing said only of what is received
     whole: bool = False
+    #: "the scene list itself": the list, all of it on each call, where
+    #: received (kept away, the same as the list)
+    itself: bool = False
     #: "both X and Y" after a verb: received, each of them; kept away, only
     #: the pair ("never sees both" allows one), which no claim says
     both: bool = False
@@ -1070,7 +1073,12 @@ class Base(Transformer[Token, Any]):
         element = element or tuple(w for w in tok.text.split() if w not in ("'s", "'")) in self.lex.elements
         if self._tokens(items, "CONTAINER"):
             element = False  # "the chunk list": the list, named by its element
-        return Obj(source=FromInput(names[0]), original=original, names=names, element=element)
+        # ("the scene list itself": the list, all of it)
+        # (or "the whole list of briefs", "the full depot list": a word for
+        # a list, said whole)
+        listed = bool(self._tokens(items, "CONTAINER")) and bool(self._tokens(items, "WHOLE") or self._tokens(items, "IN_FULL"))
+        itself = bool(self._tokens(items, "SELF") or listed) and not element
+        return Obj(source=FromInput(names[0]), original=original, names=names, element=element, itself=itself)
 
     def o_input_fields(self, items: list[Any]) -> Obj:
         """"The claim's amount", "the order total": those keys of an input
@@ -1977,7 +1985,15 @@ class Base(Transformer[Token, Any]):
             if isinstance(obj.source, FromInput) and obj.source.fields:
                 return [obj.source]
             if isinstance(obj.source, FromInput):
-                return [FromInput(n) for n in obj.names or (obj.source.name,)]
+                # ("the scene list itself", "the whole scene list": all of
+                # it on each call, said of what is received)
+                # (of a list a `for` walks, where its elements are what a
+                # call may be given instead)
+                names = obj.names or (obj.source.name,)
+                whole = not negative and all(
+                    (obj.itself or (obj.whole and n in self.lex.walkers)) and n not in self.lex.scalars for n in names
+                )
+                return [FromInput(n, whole=whole) for n in names]
             if isinstance(obj.source, FromVar) and obj.whole and not negative:
                 return [self._all_of(obj.source)]
             if isinstance(obj.source, FromOthers) and obj.names and target.slot not in obj.names:

@@ -47,7 +47,7 @@ _FLOW_STEMS = (
     "brows", "consult", "check", "study", "studi", "open", "skim", "spot",
 )
 #: Kinds free text after such a verb may hold: plain words and prepositions.
-_PLAIN = frozenset("WORD FOR OF ON IN TO AND OR WITH AS BY ABOUT AGAINST AT".split())
+_PLAIN = frozenset("WORD FOR OF ON IN TO AND OR WITH AS BY ABOUT AGAINST AT COMMA".split())
 
 
 #: Plain words that say how a slot's calls run: never its own behaviour.

@@ -225,6 +225,14 @@ def _other_meaning(need: Source, call: CallObs, phase: str, facts: Facts) -> str
     if isinstance(need, FromInput) and need.fields and need.name not in facts.scalars and _satisfied(replace(need, fields=()), call, phase, facts):
         # "the approver is shown the claim's amount", of `claim` passed whole
         return "inside the whole input, which holds the key when the caller's value has one, or the key itself"
+    if (
+        isinstance(need, FromInput) and not need.element and not need.fields and not need.whole
+        and need.name not in facts.scalars and _satisfied(replace(need, element=True), call, phase, facts)
+    ):
+        # "the valeter is handed the cars", of a valeter called in a walk
+        # over `cars` and given its own car: the list's elements, one a
+        # call, or the whole list on each call
+        return f"the elements of `{need.name}`, each call given its own, or the whole list on each call"
     if isinstance(need, FromInput) and not need.original and not need.fields:
         # "logistics sees the proposal", of a call given `proposal.duration`
         # and `proposal.equipment`: parts of it on every path, not the whole
