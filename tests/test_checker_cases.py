@@ -6617,9 +6617,9 @@ return {{
         ("Score this cup; it is averaged with the rest of the panel.", "", Status.UNRECOGNIZED, Status.UNRECOGNIZED),
         # others of its kind, said so
         ("Score this cup. Other tasters score it too.", "", Status.VIOLATED, Status.VIOLATED),
-        # the taster before's score: another call's output, which breaks
-        # "unaware of each other", and may or may not say another ran
-        ("Score this cup out of ten.", "previous: last", Status.VIOLATED, Status.UNRECOGNIZED),
+        # the taster before's score: another call's output, as data, which
+        # may or may not say another ran (either way)
+        ("Score this cup out of ten.", "previous: last", Status.UNRECOGNIZED, Status.UNRECOGNIZED),
     ],
 )
 def test_words_for_peers_and_others_output_in_unaware_of_the_other_calls(
@@ -8315,3 +8315,46 @@ return {{
 )
 def test_a_count_of_the_calls_on_an_element_a_loop_walks(sentence: str, status: Status) -> None:
     assert _statuses_in(GRADING.format(sentence=sentence)) == [status]
+
+
+#: a `catch` that calls the notifier and returns, and a second call of it
+#: on a later branch: never both in one run
+CAUGHT = """\
+let checked = null
+try:
+  checked = call vet
+    pet: pet
+catch as failure:
+  let note = call notifier
+    problem: failure
+  return { note: note }
+{more}if checked does not approve:
+  let note = call notifier
+    problem: checked.reason
+  return { note: note }
+return { note: null }"""
+
+
+@pytest.mark.parametrize(
+    ("more", "sentence", "status", "notes"),
+    [
+        # the vet fails: the catch's call, and the run ends there
+        ("", "The notifier is called at most once", Status.PROVED, 1),
+        # a third call after the `try`, before the branch: two in a run
+        ("let again = call notifier\n  problem: pet\n", "The notifier is called at most once", Status.VIOLATED, 2),
+    ],
+)
+def test_a_catch_that_returns_ends_the_run_for_a_count(more: str, sentence: str, status: Status, notes: int) -> None:
+    from conftest import Recorder, pattern_text
+
+    delegation = CAUGHT.replace("{more}", more)
+    text = pattern_text("case", delegation, slots="vet, notifier", requires="pet: string -- the pet", invariants=f"- {sentence}")
+    assert _statuses_in(text) == [status]
+    module = _module_of(pattern_text("case", delegation, slots="vet, notifier", requires="pet: string -- the pet"), f"caught_{notes}")
+    most = 0
+    for vet in (Recorder(RuntimeError("down")), Recorder({"approved": False, "reason": "no"}), Recorder({"approved": True})):
+        notifier = Recorder("sent")
+        module.case(vet=vet, notifier=notifier, pet="rex")
+        most = max(most, notifier.count)
+    # what a run does, observed: the most calls over the three runs
+    assert most == notes

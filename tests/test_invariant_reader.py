@@ -9094,3 +9094,95 @@ def test_a_list_handed_to_a_slot_that_walks_it(sentence: str, canonical: str, st
     )
     assert read_as == canonical, read_as
     assert got == status, evidence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "statuses"),
+    [
+        # what was judged, refused: the unreadable verdict counts as no
+        ("If the keeper's answer can't be read, the plan is declined", "unreadable `keeper` output counts as a refusal", [Status.ENFORCED]),
+        # ", nothing else" as ", and nothing else"
+        ("The builder gets the plan, nothing else", "`builder` receives only `planner`'s output", [Status.PROVED]),
+        ("The builder gets the brief, nothing else", "`builder` receives only `brief`", [Status.VIOLATED]),
+        # "what the keeper thought of the plan": its output, of what it judged
+        ("The builder is told what the keeper thought of the plan", "`builder` receives `keeper`'s output", [Status.VIOLATED]),
+        ("The planner never learns what the keeper thought of the plan", "`planner` never receives `keeper`'s output", [Status.PROVED]),
+        ("The planner never learns what the keeper checked of the plan", None, [Status.UNRECOGNIZED]),
+        # "are what come back", plural
+        ("When the keeper rejects, its reasons are what come back", "`keeper`'s `reason` is returned when `keeper` blocks", [Status.PROVED]),
+        # kept from "A or B": from each; given to "A or B": one of them, not read
+        (
+            "The keeper's reason never reaches the planner or the builder",
+            "`planner` never receives `keeper`'s `reason`; `builder` never receives `keeper`'s `reason`",
+            [Status.PROVED, Status.PROVED],
+        ),
+        ("The brief is never shown to the keeper or the builder", "`keeper` never receives `brief`; `builder` never receives `brief`", [Status.PROVED, Status.PROVED]),
+        ("The brief is shown to the keeper or the builder", None, [Status.UNRECOGNIZED]),
+        # "told about", "hears about" a value: told it; about a delegate
+        # named alone, that it runs (a hidden fact), or what it made?
+        ("The keeper is told about the plan", "`keeper` receives `planner`'s output", [Status.PROVED]),
+        ("The builder never hears about the keeper's reason", "`builder` never receives `keeper`'s `reason`", [Status.PROVED]),
+        ("The planner is told about the keeper's reason", "`planner` receives `keeper`'s `reason`", [Status.VIOLATED]),
+        ("The builder is never told about the keeper", "`builder` does not know about keeper", [Status.PROVED]),
+        ("The builder is not told about the other builders", None, [Status.UNRECOGNIZED]),
+    ],
+)
+def test_refused_things_nothing_else_after_a_comma_what_a_slot_thought_and_or_lists_kept_away(
+    sentence: str, canonical: str | None, statuses: list[Status]
+) -> None:
+    body = (
+        "let plan = call planner\n  brief: brief\n"
+        "let check = call keeper\n  plan: plan\n  prompt: \"Approve or reject.\"\n"
+        "if check approves:\n  let done = call builder\n    plan: plan\n  return { done: done }\n"
+        "return { note: check.reason }\n"
+    )
+    read_as, got, _ = _own_facts(body, sentence, slots="planner, keeper, builder", requires="brief: string -- the brief")
+    assert read_as == canonical, read_as
+    assert got == statuses, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # "once for each candidate", of a list `candidate_names` another
+        # slot walks: many of them a run, not the one thing a run handles
+        ("The producer is asked once for each candidate", None, Status.UNRECOGNIZED),
+        ("The producer is asked once per episode", "`producer` is called once", Status.PROVED),
+        # a word whose first six letters another word of an input's name
+        # shares ("applicant", "application") names no slot
+        # (`applicant_liaison`)
+        ("The producer never sees the applicant's notes", None, Status.UNRECOGNIZED),
+        ("The applicant liaison never sees the application", "`applicant_liaison` never receives `application`", Status.PROVED),
+    ],
+)
+def test_a_list_named_by_a_word_of_its_name_and_a_stem_an_input_shares(sentence: str, canonical: str | None, status: Status) -> None:
+    body = (
+        "let profiles = parallel for name in candidate_names:\n  call researcher\n    guest: name\n"
+        "let pick = call producer\n  profiles: profiles\n"
+        "let letter = call applicant_liaison\n  pick: pick.notes\n"
+        "return { pick: pick, letter: letter }\n"
+    )
+    read_as, got, evidence = _own_checked(
+        body, sentence, slots="researcher, producer, applicant_liaison",
+        requires="candidate_names: string[] -- the guests to consider\n    application: object -- the form",
+    )
+    assert read_as == canonical, read_as
+    assert got == status, evidence
+
+
+@pytest.mark.parametrize(
+    ("passed", "status"),
+    [
+        # each call handed the one before's output, as data: whether that
+        # tells it another call ran is not settled
+        ("current", Status.UNRECOGNIZED),
+        ("brief", Status.PROVED),
+        # under a word for peers: others of its kind, said so
+        ("brief\n    peers: current", Status.VIOLATED),
+    ],
+)
+def test_unaware_of_one_another_when_handed_another_calls_output(passed: str, status: Status) -> None:
+    body = f"let current = brief\nrepeat 3:\n  current = call stage\n    input: {passed}\nreturn {{ result: current }}\n"
+    read_as, got, evidence = _own_checked(body, "Stages are unaware of one another", slots="stage", requires="brief: string -- the brief")
+    assert read_as == "`stage` is unaware of each other", read_as
+    assert got == status, evidence

@@ -929,6 +929,13 @@ def _per_thing(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str, ..
     if i + 1 < len(low) and low[i + 1] not in (",", ";"):
         return False
     said = {a for a, _ in lex.bigrams} | {b for _, b in lex.bigrams}
+    if any(
+        word in k and len(k) > 1 and entity.kind == "input" and any(n not in lex.scalars for n in entity.names)
+        for k, (_, entity) in lex.forms.items()
+    ):
+        # "once for each candidate", of a list `candidate_names`: the
+        # pattern has many of them, not one a run
+        return False
     # (of the names' own words: a possessive the reader makes of a name,
     # "the wheels' notes" of `wheel_notes`, is no plural the text uses)
     return plural(word) not in said and not any(plural(word) in k for k in lex.forms if "'" not in k and "'s" not in k)

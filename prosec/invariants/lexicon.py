@@ -502,6 +502,11 @@ _LIMITING = frozenset(
 )
 
 
+#: First words of a name that make it a count ("max_reviews"): its other
+#: words say what it counts, not what it is.
+_COUNTING_FIRST = frozenset({"max", "min", "maximum", "minimum", "num", "number", "total"})
+
+
 #: Word kinds that make "N of W" more than a name: a pronoun, a slot's name
 _NOT_OF = frozenset("IT ITS SLOT".split())
 
@@ -1672,6 +1677,14 @@ def build_lexicon(
             for w in ws:
                 if len(w) >= 6:
                     stem_owners.setdefault(w[:6], set()).add(name)
+        elif entity.kind == "input" and not set(entity.names) & lex.quantities and not (ws and ws[0] in _COUNTING_FIRST):
+            # (a stem an input's name shares, "applic" of `application`,
+            # names no slot: "the applicant's photo" beside an
+            # `applicant_liaison`; not a number's, `max_reviews`, which
+            # counts the slot's work)
+            for w in ws:
+                if len(w) >= 6:
+                    stem_owners.setdefault(w[:6], set()).add(f"input:{w}")
     lex.acts.update(_acts(slot_set))
     # (not a word that is also a key or a name: "the forgery flags", of a
     # checker told to "Flag any stamp" that returns `{ flags, notes }`)
@@ -1736,7 +1749,15 @@ def build_lexicon(
     )
     # A stem two slots share ("forecaster" of `load_forecaster` and
     # `solar_forecaster`) names neither.
-    lex.stems.update((stem, next(iter(owners))) for stem, owners in sorted(stem_owners.items()) if len(owners) == 1)
+    # (an input's word of the stem that is no word of the slot's name,
+    # "application" beside `applicant_liaison`, makes it no name of the
+    # slot; the same word in both, "family" of `family_wishes` and
+    # `family_reader`, leaves it the slot's)
+    for stem, owners in sorted(stem_owners.items()):
+        slots = {o for o in owners if not o.startswith("input:")}
+        other = {o.removeprefix("input:") for o in owners if o.startswith("input:")} - {w for o in slots for w in words_of(o)}
+        if len(slots) == 1 and not other:
+            lex.stems[stem] = next(iter(slots))
     # "both forecasters" for `load_forecaster` and `solar_forecaster`: the
     # plural of a head word only slots share names all of them (the
     # singular, one of them, names none)

@@ -348,6 +348,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "PREVENT": ("keeps", "keep", "prevents", "prevent", "stops", "stop"),
     # "the guard's reason is what comes back"
     "WHAT_RETURNED": ("what comes back", "what is returned", "what is handed back", "what gets returned",
+                      "what come back", "what are returned", "what are handed back",
                       "what the caller gets back", "what the caller gets", "what the caller receives"),
     # what a call does with the one element it is given
     "HANDLE": (

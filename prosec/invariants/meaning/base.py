@@ -907,6 +907,8 @@ class Base(Transformer[Token, Any]):
         subject: Subject = items[0]
         return subject
 
+    neg_recipients = recipients
+
     def objs(self, items: list[Any]) -> list[Obj]:
         out: list[Obj] = []
         said = next((i for i in items if isinstance(i, Token) and i.type == "BOTH"), None)
@@ -1463,7 +1465,10 @@ class Base(Transformer[Token, Any]):
         """"What the listener finds", "what the scent tester thought": after
         "what" and a slot, a verb of concluding is its output (not "what
         the critic checks", what it works on)."""
-        verb = str(self._tokens(items, "WORD")[-1]).lower()
+        # (the verb before "of", "about", where what it judged follows)
+        about = [t.start_pos for t in self._tokens(items) if t.type in ("OF", "ABOUT") and t.start_pos is not None]
+        words = [t for t in self._tokens(items, "WORD") if not about or (t.start_pos is not None and t.start_pos < about[0])]
+        verb = str(words[-1]).lower()
         if verb not in _CONCLUDED:
             raise Unsupported(f"'what ... {verb}': not what the slot concluded")
         return self.o_output(items)
@@ -1717,7 +1722,14 @@ class Base(Transformer[Token, Any]):
             # "the other side's reasoning": the other slot of the subject
             return Obj(owner=OTHER, what="fields", fields=fields)
         # "another reviewer's notes": those fields of another call of the
-        # subject (``names``: the slot the sentence says the call is of)
+        # subject (``names``: the slot the sentence says the call is of);
+        # a name the program writes, a local or a returned key, that no
+        # result is read for or declared with ("other nurseries'
+        # shortages", of a returned `shortages` that gathers their
+        # failures), is no field of theirs
+        written = self.lex.variables | self.lex.returned_keys
+        if unknown := [f for f in fields if f in written and f not in self.lex.read_keys | self.lex.declared_keys]:
+            raise Unsupported(f"'{unknown[0]}': a name the program writes, no key of another call's result")
         names = tuple(n for w in who for n in w)
         return Obj(source=FromOthers(fields), names=names, reciprocal=self._one_another(items, names))
 

@@ -86,7 +86,26 @@ class ReceivingRules(Base):
     """Rules of the English grammar about what a slot receives."""
 
     def see_verb(self, items: list[Any]) -> None:
+        """"Is told about the vessel", "hears about the deposit": told it;
+        not "told about the baker", "about the other stages", a delegate
+        named alone, which may say it is told that the delegate runs."""
+        self._about_a_delegate(items)
         return None
+
+    def given_about(self, items: list[Any]) -> None:
+        self._about_a_delegate(items)
+        return None
+
+    def _about_a_delegate(self, items: list[Any]) -> None:
+        about = self._tokens(items, "ABOUT")
+        if about and about[0].start_pos is not None:
+            k = about[0].start_pos + 1
+            while k < len(self.toks) and self.toks[k].kind in ("EVERY", "ANYOF", "NO", "BOTH", "EITHER", "OTHER", "ANOTHER", "PRIOR", "LATER"):
+                k += 1
+            said = self.toks[k].kind if k < len(self.toks) else "OTHER"
+            after = self.toks[k + 1].kind if k + 1 < len(self.toks) else ""
+            if said in ("SLOT", "ROLE", "OTHER", "EACHOTHER", "PEER") and after != "POSS":
+                raise Unsupported("told about a delegate: that it runs, or what it made?")
 
     def neg(self, items: list[Any]) -> None:
         return None

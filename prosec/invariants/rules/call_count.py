@@ -585,6 +585,35 @@ class _Counter:
                     if not falls:
                         return False, None, ends, out
                     cont = after
+                case ir.Try(body=body, catch_body=catch_body, finally_body=finally_body) if any(
+                    isinstance(s, ir.Return | ir.Throw) for s in ir.walk((stmt,))
+                ) and not any(isinstance(s, ir.Return | ir.Throw) for s in ir.walk(finally_body or ())):
+                    # a `catch` that returns: the calls of a body that
+                    # failed (at most all of them) and of the catch end the
+                    # run there, not before the calls after the `try`
+                    base = _add(cont, self._calls(stmt, most=True))
+                    fin = self.most(finally_body or ())
+                    falls = False
+                    after = None
+                    f, c, e, o = self._most_paths(body)
+                    paths = [(f, _add(base, c), e, _add(base, o))]
+                    failed = _add(base, self.most(body))
+                    if catch_body is not None:
+                        f, c, e, o = self._most_paths(catch_body)
+                        paths.append((f, _add(failed, c), e, _add(failed, o)))
+                    else:
+                        # (a failure no `catch` takes ends the run)
+                        paths.append((False, None, True, failed))
+                    for f, c, e, o in paths:
+                        if f:
+                            after = _add(c, fin) if not falls else _pick(after, _add(c, fin), max)
+                            falls = True
+                        if e:
+                            out = _add(o, fin) if not ends else _pick(out, _add(o, fin), max)
+                            ends = True
+                    if not falls:
+                        return False, None, ends, out
+                    cont = after
                 case _:
                     cont = _add(cont, self._most(stmt))
             if (cap := self._cap(stmt)) is not None:

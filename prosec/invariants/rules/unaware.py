@@ -93,13 +93,18 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
                 if f.src.kind == "slot" and (f.src.name != me or claim.others):
                     found = f"{at} passes the delegate `{f.src.name}` itself"
                 elif claim.others and facts.is_other_invocation(f, call):
-                    if claim.exist:
-                        # (what another call made, as data: it may or may
-                        # not tell it that one was made)
-                        if not handed:
-                            handed.append(Problem(value.span, f"{at} carries another `{me}` invocation's output, {f.src.describe()}"))
-                        continue
-                    found = f"{at} carries another `{me}` invocation's output, {f.src.describe()}"
+                    if _PEERS.search(prop.prop.key.replace("_", " ")):
+                        # handed over under a word for peers (`peers:
+                        # member_results`): others of its kind, said so
+                        found = f"{at} carries another `{me}` invocation's output, {f.src.describe()}, named for its peers"
+                        break
+                    # (what another call made, as data: it may or may not
+                    # tell it that one was made, or who made it: "stages
+                    # are unaware of one another", of a pipeline whose
+                    # stages are each handed the one before's output)
+                    if not handed:
+                        handed.append(Problem(value.span, f"{at} carries another `{me}` invocation's output, {f.src.describe()}"))
+                    continue
                 elif f.src.kind == "input" and (term := _named(facts, f.src.name, terms)):
                     if _names_slot(term, named, facts) and not any(term == f.src.name or _named(facts, t, (term,)) for t in _texts(value)):
                         # "don't know an owner will judge their ideas", of
