@@ -3,7 +3,7 @@
 says what they hold)."""
 
 # fmt: off
-GRAMMAR = '90e6f7e3d8af1add6d8333a1cc8105989a24c278d2891fb4130e27ebaad8c1c7'
+GRAMMAR = '746fb5da12d54faec8bfebfb813a14ef00ef51fc18c60ad2fd0cbce40778fd44'
 LARK = '1.3.1'
 START = 'start'
 RULES = (('start', ('concede', 'COMMA', 'clause', '__start_star_0', 'COMMA', 'concede', 'purpose', 'SEMI'),
