@@ -28,7 +28,7 @@ WARNS = pattern_text(
     return out
     """,
     slots="worker",
-    invariants="- The worker never sleeps on the job",
+    invariants="- Perhaps the worker sleeps on the job",
 )
 
 

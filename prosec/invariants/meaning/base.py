@@ -2268,7 +2268,11 @@ class Base(Transformer[Token, Any]):
                         if isinstance(src, FromInput) and src.fields:
                             raise Unsupported("'as given' of a part of an input")
                         if isinstance(src, FromInput):
-                            originals.append(Unchanged(target, FromInput(src.name, original=True), always=target.slot is not None and self._every_call_said()))
+                            # (said with "only", every call receiving it
+                            # is the receiving claim's: the canonical form
+                            # of that claim reads back the same)
+                            always = target.slot is not None and self._every_call_said() and not only
+                            originals.append(Unchanged(target, FromInput(src.name, original=True), always=always))
                             if only:
                                 needs.append(FromInput(src.name, original=True))
                             continue
