@@ -373,6 +373,25 @@ def _pick(a: Count | None, b: Count | None, choose: Callable[[Iterable[int]], in
     return {n: choose((a.get(n, 0), b.get(n, 0))) for n in set(a) | set(b)}
 
 
+def _joined(
+    paths: list[tuple[bool, Count | None, bool, Count | None]], ends: bool, out: Count | None
+) -> tuple[bool, Count | None, bool, Count | None]:
+    """The ways through a statement's parts (whether each reaches its end,
+    the most calls there; whether it leaves the run, the most calls there)
+    joined with the paths that left the run before it: (whether any goes
+    on, the most calls on those; whether any left, the most calls on
+    those)."""
+    falls, after = False, None
+    for f, c, e, o in paths:
+        if f:
+            after = c if not falls else _pick(after, c, max)
+            falls = True
+        if e:
+            out = o if not ends else _pick(out, o, max)
+            ends = True
+    return falls, after, ends, out
+
+
 def _times(body: Count | None, count: Count | None) -> Count | None:
     """``body`` run ``count`` times; a product of two config entries has no
     linear form (None)."""
@@ -571,17 +590,8 @@ class _Counter:
                     return False, None, True, out
                 case ir.If(branches=branches, orelse=orelse) if any(isinstance(s, ir.Return | ir.Throw) for s in ir.walk((stmt,))):
                     base = _add(cont, self._calls(stmt, most=True))
-                    falls = False
-                    after: Count | None = {"": 0}
-                    for body in [*(b for _, b in branches), orelse or ()]:
-                        f, c, e, o = self._most_paths(body)
-                        if f:
-                            after = _add(base, c) if not falls else _pick(after, _add(base, c), max)
-                            falls = True
-                        if e:
-                            left = _add(base, o)
-                            out = left if not ends else _pick(out, left, max)
-                            ends = True
+                    paths = [self._most_paths(body) for body in [*(b for _, b in branches), orelse or ()]]
+                    falls, after, ends, out = _joined([(f, _add(base, c), e, _add(base, o)) for f, c, e, o in paths], ends, out)
                     if not falls:
                         return False, None, ends, out
                     cont = after
@@ -593,8 +603,6 @@ class _Counter:
                     # run there, not before the calls after the `try`
                     base = _add(cont, self._calls(stmt, most=True))
                     fin = self.most(finally_body or ())
-                    falls = False
-                    after = None
                     f, c, e, o = self._most_paths(body)
                     paths = [(f, _add(base, c), e, _add(base, o))]
                     failed = _add(base, self.most(body))
@@ -604,13 +612,7 @@ class _Counter:
                     else:
                         # (a failure no `catch` takes ends the run)
                         paths.append((False, None, True, failed))
-                    for f, c, e, o in paths:
-                        if f:
-                            after = _add(c, fin) if not falls else _pick(after, _add(c, fin), max)
-                            falls = True
-                        if e:
-                            out = _add(o, fin) if not ends else _pick(out, _add(o, fin), max)
-                            ends = True
+                    falls, after, ends, out = _joined([(f, _add(c, fin), e, _add(o, fin)) for f, c, e, o in paths], ends, out)
                     if not falls:
                         return False, None, ends, out
                     cont = after
