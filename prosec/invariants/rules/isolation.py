@@ -138,6 +138,7 @@ def check(claim: Isolation, facts: Facts) -> Verdict:
     whole: list[Problem] = []  # a whole result, which may not have the field at all
     routed: list[Problem] = []  # what a local holds, reaching the call by another way
     raised: list[Problem] = []  # a slot's failure, where its results are named
+    rewritten: list[Problem] = []  # "the original" input, reaching only inside other values
     for call in calls:
         if isinstance(claim.source, Null):
             for prop in call.props.values():
@@ -176,7 +177,10 @@ def check(claim: Isolation, facts: Facts) -> Verdict:
                 # logged): a failure is what the delegate raised, which the
                 # words for its results may or may not take in
                 failed = isinstance(claim.source, FromSlot) and all(g.src.kind == "error" for g in bad)
-                (whole if unsure else routed if elsewhere else raised if failed else problems).append(
+                # ("never gets the original brief", of a call given a text
+                # or an object made with it: not the brief as it was given)
+                inside = isinstance(claim.source, FromInput) and claim.source.original and all(g.path or g.at for g in bad)
+                (whole if unsure else routed if elsewhere else raised if failed else rewritten if inside else problems).append(
                     Problem(
                         prop.prop.value.span,
                         f"`{call.slot}` receives `{show(prop.prop.value)}` (line "
@@ -236,7 +240,14 @@ def check(claim: Isolation, facts: Facts) -> Verdict:
             raised,
             evidence,
         )
-    return verdict([*problems, *whole, *routed, *raised], evidence)
+    if rewritten and not problems and not whole and not routed and not raised:
+        return unsettled(
+            f"two meanings: nothing of {what} at all, or not {what} as it was given: it reaches the call only "
+            "inside another value (a text, an object, a part of it)",
+            rewritten,
+            evidence,
+        )
+    return verdict([*problems, *whole, *routed, *raised, *rewritten], evidence)
 
 
 def _from_inputs_only(e: ir.Expr, facts: Facts) -> bool:

@@ -219,6 +219,14 @@ def _other_meaning(need: Source, call: CallObs, phase: str, facts: Facts) -> str
         # parts of it on every path, all of it if the delegate returns no
         # other key
         return "parts of it on every path, or the whole of it"
+    if isinstance(need, FromVar) and not need.whole:
+        # "the rules lawyer sees the encounter", of a list `encounters` of
+        # the designer's outputs, where a rework call is given a newer
+        # output of the designer instead: what the local holds, or any
+        # output of the one slot it is made of
+        slot = _made_of_one(need.name, facts)
+        if slot is not None and _given_whole(slot, call, phase, facts):
+            return f"what `{need.name}` holds, or any output of `{slot}`, which it is made of"
     if isinstance(need, FromSlot) and need.age == "prior":
         if _satisfied(replace(need, age="current"), call, phase, facts):
             return f"the round before's output of `{need.slot}`, or the latest one, made earlier in this round"
@@ -252,6 +260,25 @@ def _other_meaning(need: Source, call: CallObs, phase: str, facts: Facts) -> str
         if _satisfied(replace(need, age="prior"), call, "later", facts):
             return f"the latest output of `{need.slot}` there is when the call is made (the round before's, from the second round on), or one made in this round"
     return None
+
+
+def _made_of_one(local: str, facts: Facts) -> str | None:
+    """The one slot whose whole outputs are all that is ever written into
+    the local (`let encounters = parallel repeat ...: call encounter_designer`),
+    not a part of them (`suggestions = evaluation.suggestions`)."""
+    written = [w for w in facts.written(local) if w.src.kind not in ("edit", "text")]
+    slots = {w.src.name for w in written}
+    if not written or any(w.src.kind != "call" or w.path for w in written) or len(slots) != 1:
+        return None
+    return next(iter(slots))
+
+
+def _given_whole(slot: str, call: CallObs, phase: str, facts: Facts) -> bool:
+    """The call is passed a whole output of ``slot`` on every path."""
+    return any(
+        f.src.kind == "call" and f.src.name == slot and not f.path and not f.at
+        for _, flows in facts.sure_props(call, phase) for f in flows
+    )
 
 
 def _sometimes(need: Source, call: CallObs, phase: str, facts: Facts) -> bool:
@@ -603,7 +630,22 @@ def check(claim: Receives, facts: Facts) -> Verdict:
             if claim.loose:
                 wider.extend(_extra(claim, call, props, facts, basis=False))
         elif claim.only:
-            problems.extend(_extra(claim, call, props, facts, basis=claim.basis))
+            extras = _extra(claim, call, props, facts, basis=claim.basis)
+            makers = {
+                (n.name, slot) for n in claim.needs if isinstance(n, FromVar) and not n.whole
+                and (slot := _made_of_one(n.name, facts)) is not None
+            }
+            if extras and makers:
+                # "only the encounter", of a list of the designer's outputs,
+                # where a rework call is given a newer output of the designer:
+                # an output of the slot the local is made of is the second
+                # meaning, not more than was named
+                wide = replace(claim, needs=(*claim.needs, *(FromSlot(slot) for _, slot in sorted(makers))))
+                still = _extra(wide, call, props, facts, basis=claim.basis)
+                other = "; ".join(f"what `{local}` holds, or any output of `{slot}`, which it is made of" for local, slot in sorted(makers))
+                meanings.extend((other, p) for p in extras if p not in still)
+                extras = still
+            problems.extend(extras)
             if claim.loose:
                 wider.extend(_extra(claim, call, props, facts, basis=False))
     wanted = ", ".join(describe_source(n) for n in claim.needs)

@@ -333,7 +333,7 @@ def check(claim: Returns, facts: Facts) -> Verdict:
                     continue
                 absent.append(problem)
                 empty.add(ret.stmt.span.line)
-            elif _made_of(need, ret):
+            elif _made_of(need, ret) or _records_of_slot(need, ret):
                 made.append(problem)
                 built.add(ret.stmt.span.line)
             else:
@@ -525,6 +525,22 @@ def _made_of(need: Need, ret: ReturnObs) -> bool:
     flows = [f for f in ret.fields[need.field] if f.src.kind != "null"]
     return bool(flows) and all(
         f.src.kind == "call" and f.src.name == need.what.slot and f.at and not f.path for f in flows
+    )
+
+
+def _records_of_slot(need: Need, ret: ReturnObs) -> bool:
+    """The returned field is the slot's output, or a list of records each
+    holding a part of one beside other values (`record { item: items[i],
+    price: quote.price } in price_list`): "the returned prices are the
+    pricer's" of that list may mean its output itself, or values made of it."""
+    if (what := _whole_output(need)) is None or need.field is None:
+        return False
+    flows = ret.fields.get(need.field, set())
+    own = {f.at[0] for f in flows if f.src.kind == "call" and f.src.name == what.slot and len(f.at) >= 2 and f.at[0][:1] == "+"}
+    return bool(own) and all(
+        (f.src.kind == "call" and f.src.name == what.slot) or f.src.kind == "edit"
+        or (f.src.kind in ("input", "iter") and len(f.at) >= 2 and f.at[0] in own and not is_element(f.at[1]))
+        for f in flows
     )
 
 
