@@ -4328,7 +4328,7 @@ return {
         # though a local and a key share the word
         ("The observer receives the original brief", "`observer` receives `task_brief` unchanged", Status.PROVED),
         ("The actor always receives the original brief unchanged", "`actor` always receives `task_brief` unchanged", Status.VIOLATED),
-        ("The observer never sees the original brief", "`observer` never receives `task_brief`", Status.VIOLATED),
+        ("The observer never sees the original brief", "`observer` never receives the original `task_brief`", Status.VIOLATED),
         # "never an adjusted one" after what is received: unchanged
         ("The observer receives the task brief, never an adjusted one", "`observer` receives `task_brief` unchanged", Status.PROVED),
         ("The actor receives the original brief rather than an adjusted one", "`actor` receives `task_brief` unchanged", Status.VIOLATED),
@@ -7306,7 +7306,7 @@ return { receipt: receipt }
         ("The triager receives the customer's message", "`triager` receives `message`", Status.PROVED),
         ("The payments desk receives the customer's message", "`payments` receives `message`", Status.VIOLATED),
         # a possessive with "original" between it and the name
-        ("The payments desk never sees the customer's original message", "`payments` never receives `message`", Status.PROVED),
+        ("The payments desk never sees the customer's original message", "`payments` never receives the original `message`", Status.PROVED),
         ("The payments desk is handed the buyer's untouched budget", "`payments` receives `buyer_budget` unchanged", Status.PROVED),
         ("The triager is handed the customer's original message", "`triager` receives `message` unchanged", Status.PROVED),
         # an owner no description names, before a word no input is
@@ -9185,4 +9185,128 @@ def test_unaware_of_one_another_when_handed_another_calls_output(passed: str, st
     body = f"let current = brief\nrepeat 3:\n  current = call stage\n    input: {passed}\nreturn {{ result: current }}\n"
     read_as, got, evidence = _own_checked(body, "Stages are unaware of one another", slots="stage", requires="brief: string -- the brief")
     assert read_as == "`stage` is unaware of each other", read_as
+    assert got == status, evidence
+
+
+SALE = """\
+---
+name: sale
+kind: pattern
+---
+
+# Sale
+
+Items are priced, checked by an organiser, reworked in rounds, and signed off.
+
+### Slots
+
+- `pricer`
+  - ensures: `{ price, rationale }` for an item, or `{ prices }` for a revised list
+- `client`
+- `organiser`
+- `scanner`
+- `fact_checker`
+- `clerk`
+
+### Config
+
+- `max_rounds` (integer, default: 3): how many review rounds
+- `max_upgrades` (integer, default: 2): how many upgrades may be offered
+- `scan_passes` (integer, default: 2): how many scans each item gets
+
+### Requires
+
+- The caller supplies:
+    items: string[] -- the items for sale
+    gaps: string[] -- the gaps in the stock
+    budget: number -- what the client will pay
+    brief: string -- the sale brief
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let quotes = parallel for item in items:
+  call pricer
+    item: item
+    prompt: "Price {item}."
+
+let price_list = []
+for quote, i in quotes:
+  record { item: items[i], price: quote.price } in price_list
+
+let approval = call client
+  budget: budget
+  upgrades: max_upgrades
+  gaps: gaps
+
+let cards = []
+for item in items:
+  let scans = repeat scan_passes as pass_no:
+    call scanner
+      item: item
+  let card = call fact_checker
+    scans: scans
+  append card to cards
+
+let verdict = null
+loop until verdict approves (max: max_rounds) as round:
+  let verdict = call organiser
+    prices: price_list
+    gaps: gaps
+    note: "Brief: {brief}"
+  if verdict does not approve:
+    let revised = call pricer
+      prices: price_list
+    price_list = revised.prices
+
+let receipt = call clerk
+  brief: brief
+
+return { prices: price_list, cards: cards, receipt: receipt }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # a slot's possessive before an input it is handed: the input
+        ("The organiser never sees the client's budget", "`organiser` never receives `budget`", Status.PROVED),
+        ("The scanner never sees the client's budget", "`scanner` never receives `budget`", Status.PROVED),
+        # "the X cap", "the limit on X" of a `max_` number
+        ("The organiser is never told the upgrade cap", "`organiser` never receives `max_upgrades`", Status.PROVED),
+        ("The client is told the limit on upgrades", "`client` receives `max_upgrades`", Status.PROVED),
+        # "the same list of X", of an input X
+        ("The organiser is sent the same list of gaps every time", "every `organiser` receives the same `gaps`", Status.PROVED),
+        # counts said with what the slot is asked to do, with "at most"
+        # after the count, and with the count said twice
+        ("The client is asked to approve at most once", "`client` is called at most once", Status.PROVED),
+        ("The client is asked once at most", "`client` is called at most once", Status.PROVED),
+        ("The clerk is asked once and only once", "`clerk` is called exactly once", Status.PROVED),
+        ("The clerk is asked once and only twice", None, Status.UNRECOGNIZED),
+        # one of what a slot does, for each element
+        ("Every item gets exactly one fact check", "each `items` is handled by exactly one `fact_checker`", Status.UNRECOGNIZED),
+        # a key of the slot's results that is also the plural of another
+        ("The organiser sees the pricer's prices", None, Status.UNRECOGNIZED),
+        # a list of records, each holding a part of the slot's output
+        ("The returned prices are the pricer's", "the returned `prices` comes from `pricer`", Status.UNRECOGNIZED),
+        # the act of a slot called in one of several loops names that loop
+        ("Scanning is bounded by `scan_passes`", "the `scanner` loop is bounded by `scan_passes`", Status.PROVED),
+        ("Scanning is bounded by `max_rounds`", "the `scanner` loop is bounded by `max_rounds`", Status.VIOLATED),
+        # "the original" input kept away: none of it, or not as given
+        ("The clerk never gets the original brief", "`clerk` never receives the original `brief`", Status.VIOLATED),
+        ("The organiser never gets the original brief", "`organiser` never receives the original `brief`", Status.UNRECOGNIZED),
+        ("The pricer never gets the original brief", "`pricer` never receives the original `brief`", Status.PROVED),
+        ("The organiser never gets the brief", "`organiser` never receives `brief`", Status.VIOLATED),
+    ],
+)
+def test_readings_of_inputs_named_by_their_owner_limit_or_list_and_of_loops_named_by_an_act(
+    sentence: str, canonical: str | None, status: Status
+) -> None:
+    read_as, got, evidence = _checked(SALE, sentence)
+    assert read_as == canonical, (sentence, evidence)
     assert got == status, evidence

@@ -767,6 +767,15 @@ def _one_name(out: list[list[Tok]], articles: set[int], lex: Lexicon) -> tuple[l
             merged[-2:] = [[replace(pos[0], text=f"{owner[0].text} 's {pos[0].text}")]]
             kept.discard(len(merged))
             continue
+        if (
+            first is not None and prev is not None and [t.kind for t in prev] == ["POSS"]
+            and (given := _input_of_slot(first, pos, lex)) is not None
+        ):
+            # "the client's budget", of an input `budget` the client is
+            # handed: the input, whoever it belongs to
+            merged[-2:] = [[given]]
+            kept.discard(len(merged))
+            continue
         if k in articles:
             kept.add(len(merged))
         merged.append(pos)
@@ -777,6 +786,28 @@ def _one_name(out: list[list[Tok]], articles: set[int], lex: Lexicon) -> tuple[l
             merged.insert(at, [shared])
             kept = {x + 1 if x >= at else x for x in kept}
     return merged, kept
+
+
+def _input_of_slot(owner: list[Tok], pos: list[Tok], lex: Lexicon) -> Tok | None:
+    """The input after a slot's possessive, as the one thing it names: the
+    input's whole name, a value the slot's calls are passed as it is, and
+    no word of what the slot makes (no key its results declare or are read
+    under, no word its `ensures:` calls them by): "the client's budget" is
+    the budget the client is handed, not something the client wrote."""
+    if len(owner) != 1 or owner[0].kind != "SLOT" or len(owner[0].names) != 1:
+        return None
+    if len(pos) != 1 or pos[0].kind != "INPUT" or len(pos[0].names) != 1:
+        return None
+    slot, name = owner[0].names[0], pos[0].names[0]
+    if pos[0].text.replace(" ", "_") != name or (slot, name) not in lex.arg_keys:
+        return None
+    made = (
+        lex.slot_keys.get(slot, frozenset()) | lex.declares.get(slot, frozenset())
+        | lex.keys_read_of.get(slot, frozenset()) | lex.products.get(slot, frozenset())
+    )
+    if {name, singular(name), plural(name), pos[0].text} & made or name in lex.declared_keys:
+        return None
+    return replace(pos[0], text=f"{owner[0].text} 's {pos[0].text}")
 
 
 def _shared_field(out: list[list[Tok]], lex: Lexicon) -> Tok | None:

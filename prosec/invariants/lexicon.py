@@ -94,6 +94,8 @@ def variants(word: str) -> set[str]:
 
 #: Clipped words of names and the words they are said as in full
 _CLIPPED = {"min": "minimum", "max": "maximum", "msg": "message", "info": "information"}
+#: Nouns for the number a `max_` input caps a thing at ("the upgrade cap")
+_CAP_WORDS = ("limit", "cap")
 #: Clipped words for who does a job, said in full at the end of a name ("the
 #: kiln technician" of `kiln_tech`, "the union representative" of `union_rep`)
 _CLIPPED_ROLES = {
@@ -1659,6 +1661,14 @@ def build_lexicon(
             full = [_CLIPPED.get(w, w) for w in ws[:-1]]
             for v in variants(ws[-1]):
                 lex.add([*full, v], 4, entity)
+        if entity.kind == "input" and len(ws) > 1 and ws[0] in ("max", "maximum") and name in lex.quantities:
+            # "the upgrade cap", "the retry limit", "the limit on passes",
+            # of `max_upgrades`, `max_retries`, `max_passes`: the number
+            # that caps what the rest of the name says
+            for v in variants(ws[-1]):
+                for cap in _CAP_WORDS:
+                    lex.add([*ws[1:-1], v, cap], 4, entity)
+                    lex.add([cap, "on", *ws[1:-1], v], 4, entity)
         if entity.kind == "slot" and ws and ws[-1] in _CLIPPED_ROLES:
             for v in variants(_CLIPPED_ROLES[ws[-1]]):
                 lex.add([*ws[:-1], v], 4, entity)

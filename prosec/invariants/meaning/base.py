@@ -40,6 +40,9 @@ from ..claims import (
 from ..lattice import _DISTRIBUTIVE, _NUMBERS, Tok, _declared_key
 from ..lexicon import Lexicon, plural, singular, words_of
 
+#: Words for an input as the caller gave it, which say it is not changed
+#: ("never gets the original brief": none of it, or not as given)
+_AS_GIVEN_WORDS = frozenset({"original", "initial", "unmodified", "unaltered", "untouched", "pristine"})
 #: nouns for one round of a loop, in "from the same round", "from earlier passes"
 _ONE_ROUND = frozenset(
     "round rounds pass passes cycle cycles iteration iterations attempt attempts turn turns sitting sittings".split()
@@ -1629,6 +1632,11 @@ class Base(Transformer[Token, Any]):
         declared = self.lex.declares.get(owner, frozenset())
         out: list[str] = []
         for name in fields:
+            if name in declared and (other := {singular(name), plural(name)} - {name}) & declared:
+                # "the pricer's prices", of `ensures: { price, rationale }
+                # ... or { prices }`: the `prices` key of some of its
+                # results, or the `price` of each of them?
+                raise Unsupported(f"'{name}': a key of `{owner}`'s results, and the plural or singular of another ({', '.join(sorted(other & declared))})")
             if name not in declared and name not in self.lex.read_keys:
                 name = next((k for k in (singular(name), plural(name)) if k in declared), name)
             out.append(name)
@@ -2154,9 +2162,21 @@ class Base(Transformer[Token, Any]):
                         # "each other's notes": those fields of the other
                         # slot, as "the lawyer's notes" is
                         out.append(Firewall(target, src.slot, src.fields, only))
+                    elif obj.original and isinstance(src, FromInput) and src == FromInput(src.name) and self._as_given():
+                        # "never gets the original brief": none of it, or
+                        # not as it was given (a rewritten brief may reach
+                        # it); the check settles only where both agree
+                        out.append(Isolation(target, replace(src, original=True)))
                     else:
                         out.append(Isolation(target, src))
         return out
+
+    def _as_given(self) -> bool:
+        """The sentence's word for an input as the caller gave it says so
+        ("the original brief", "the unaltered draft"), not only which value
+        it is ("the raw feed", "the source brief")."""
+        said = [t.text.lower() for t in self.toks if t.kind == "ORIGINAL"]
+        return bool(said) and all(w in _AS_GIVEN_WORDS for w in said)
 
     def said_always(self, items: list[Any]) -> _SaidAlways:
         return _SaidAlways()

@@ -109,12 +109,18 @@ class BoundsRules(Base):
             return _CountedBy(first.text)
         raise Unsupported(f"'the {first.text} loop': which of the delegation's loops is not said")
 
-    def process_noun(self, items: list[Any]) -> None:
+    def process_noun(self, items: list[Any]) -> _LoopAround | None:
         """"The negotiation", "the verification": a noun for the pattern's
         loop, when the delegation has one loop, or the word names it (its
-        variable or local, the action of a slot called in a loop)."""
+        variable or local, the action of a slot called in a loop: "scanning"
+        of a `scanner`, of several loops the one it is called in)."""
         (tok,) = [_tok(self.toks, t) for t in self._tokens(items)]
-        if tok.kind == "PATTERN" or self._names_the_loop(tok.text):
+        if tok.kind == "PATTERN":
+            return None
+        acting = self.lex.acts.get(tok.text)
+        if self.lex.loop_count != 1 and acting in self.lex.looped and tok.text not in self.lex.loop_words:
+            return _LoopAround(acting)
+        if self._names_the_loop(tok.text):
             return None
         raise Unsupported(f"'the {tok.text}': which of the delegation's loops is not said")
 
@@ -437,6 +443,21 @@ class BoundsRules(Base):
 
     def exact_calls_for(self, items: list[Any]) -> Clause:
         return self._count_clause([i for i in items if not isinstance(i, Tree)], exact=True)
+
+    def bounded_calls_to(self, items: list[Any]) -> Clause:
+        """"The customer is asked to approve at most once": each time it
+        is asked, whatever to do, is a call."""
+        return self._count_clause(items, exact=False)
+
+    def exact_calls_to(self, items: list[Any]) -> Clause:
+        return self._count_clause(items, exact=True)
+
+    def exact_calls_repeated(self, items: list[Any]) -> Clause:
+        """"Once and only once": exactly once, the count said twice."""
+        first, second = (str(t).lower() for t in self._tokens(items, "ONCE_N"))
+        if first != second:
+            raise Unsupported(f"'{first} and only {second}': two different counts")
+        return self._count_clause(items, exact=True)
 
     def bounded_asked_made(self, items: list[Any], *, exact: bool = False) -> Clause:
         """"The planner is asked for at most `max_revisions` drafts": what

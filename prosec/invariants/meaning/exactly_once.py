@@ -87,13 +87,24 @@ class ExactlyOnceRules(Base):
         """"Each guest gets exactly one place card": the local named holds
         or collects the results of one slot and nothing else, and that
         slot's calls are what each element gets one of."""
-        (local,) = self._tokens(items, "VAR")
+        local = self._tokens(items, "VAR")[-1]
         slots = {self.lex.collects.get(n) or self.lex.holds.get(n) for n in self._names(local)}
         if len(slots) != 1 or None in slots:
             raise Unsupported(f"'{local}': no local that holds one slot's results alone")
         (slot,) = slots
         assert slot is not None
-        return self.once_element([*items, (slot,)])
+        # (one of what the slot makes: its call runs for the element,
+        # given it or not)
+        return self.once_element([*items, (slot,)], handled=True)
+
+    def once_element_act_one(self, items: list[Any]) -> Clause:
+        """"Every card gets exactly one fact check": the act names one slot,
+        and each element gets one of its calls."""
+        (act,) = self._tokens(items, "ACT")
+        slots = self._names(act)
+        if len(slots) != 1:
+            raise Unsupported(f"'{act}': the act of several slots")
+        return self.once_element([*items, tuple(slots)], handled=True)
 
     def once_call_configured(self, items: list[Any]) -> Clause:
         """"Configured from (with) exactly one tier": given it."""

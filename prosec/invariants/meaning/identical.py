@@ -94,6 +94,8 @@ class IdenticalRules(Base):
             if len(names) != 1 or names[0] not in self.lex.holds:
                 raise Unsupported("a noun for a result after a local that is not one slot's every result")
             return Args(names)
+        if [t.type for t in items] == ["CONTAINER", "OF", "INPUT"]:
+            return Args(_tok(self.toks, items[2]).names)
         token = items[0]
         tok = _tok(self.toks, token)
         if [t.type for t in items] == ["FIELD", "CONTAINER"] and (len(tok.names) != 1 or singular(tok.names[0]) == tok.names[0]):
