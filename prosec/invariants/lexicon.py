@@ -351,6 +351,9 @@ class Lexicon:
     loop_names: dict[str, frozenset[str]] = field(default_factory=dict)
     #: the words of ``loop_words`` that name a loop inside another loop
     nested_loop_words: frozenset[str] = frozenset()
+    #: slots called inside a loop inside another loop: "the namer's loop"
+    #: may be either
+    nested_looped: frozenset[str] = frozenset()
     #: a name that bounds a loop (``repeat max_rounds``, ``loop (max:
     #: max_rounds)``) → the slots called inside the loops it bounds
     bound_callees: dict[str, frozenset[str]] = field(default_factory=dict)
@@ -1486,6 +1489,7 @@ def build_lexicon(
         if isinstance(stmt, ir.Return) and isinstance(stmt.value, ir.Object):
             returned.update(k for k, _ in stmt.value.entries)
     looped: set[str] = set()
+    nested: set[str] = set()  # slots called inside a loop inside another
     in_loops: set[int] = set()  # the call expressions inside a loop
     walkers: dict[str, set[str]] = {}
     local_walkers: dict[str, set[str]] = {}
@@ -1499,6 +1503,7 @@ def build_lexicon(
         if not isinstance(loop, ir.Parallel):
             calls = [e for top in exprs_in(loop.body) for e in ir.subexprs(top) if isinstance(e, ir.Call)]
             looped.update(delegate_vars.get(c.callee, c.callee) for c in calls)
+            nested.update(delegate_vars.get(c.callee, c.callee) for c in calls if id(c) in in_loops)
             in_loops.update(id(c) for c in calls)
 
     set_to: dict[str, set[str | None]] = {}
@@ -1569,6 +1574,7 @@ def build_lexicon(
         keys=frozenset(keys - slot_set - input_set - variables),
         primary=primary,
         looped=frozenset(looped),
+        nested_looped=frozenset(nested),
         unlooped=frozenset(
             delegate_vars.get(e.callee, e.callee)
             for top in exprs_in(program.body)

@@ -2162,7 +2162,7 @@ class Base(Transformer[Token, Any]):
                         # "each other's notes": those fields of the other
                         # slot, as "the lawyer's notes" is
                         out.append(Firewall(target, src.slot, src.fields, only))
-                    elif obj.original and isinstance(src, FromInput) and src == FromInput(src.name) and self._as_given():
+                    elif obj.original and not obj.element and isinstance(src, FromInput) and src == FromInput(src.name) and self._as_given():
                         # "never gets the original brief": none of it, or
                         # not as it was given (a rewritten brief may reach
                         # it); the check settles only where both agree

@@ -119,6 +119,10 @@ class BoundsRules(Base):
             return None
         acting = self.lex.acts.get(tok.text)
         if self.lex.loop_count != 1 and acting in self.lex.looped and tok.text not in self.lex.loop_words:
+            if acting in self.lex.nested_looped:
+                # ("brainstorming", of namers called in a `parallel repeat`
+                # in the rounds of a `loop until`: either loop)
+                raise Unsupported(f"'{tok.text}': `{acting}` is called in a loop inside another, which of them is not said")
             return _LoopAround(acting)
         if self._names_the_loop(tok.text):
             return None

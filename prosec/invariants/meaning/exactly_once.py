@@ -93,9 +93,10 @@ class ExactlyOnceRules(Base):
             raise Unsupported(f"'{local}': no local that holds one slot's results alone")
         (slot,) = slots
         assert slot is not None
-        # (one of what the slot makes: its call runs for the element,
-        # given it or not)
-        return self.once_element([*items, (slot,)], handled=True)
+        # (of an element the local walking it names, "each offer" of `for
+        # offer in offers`: one of what the slot makes, its call run for
+        # the element, given it or not)
+        return self.once_element([*items, (slot,)], handled=not self._tokens(items, "INPUT"))
 
     def once_element_act_one(self, items: list[Any]) -> Clause:
         """"Every card gets exactly one fact check": the act names one slot,
