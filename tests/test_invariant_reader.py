@@ -9314,3 +9314,58 @@ def test_readings_of_inputs_named_by_their_owner_limit_or_list_and_of_loops_name
     read_as, got, evidence = _checked(SALE, sentence)
     assert read_as == canonical, (sentence, evidence)
     assert got == status, evidence
+
+
+PRESSING = """\
+---
+name: pressing
+kind: pattern
+---
+
+# Pressing
+
+Each lot of apples is pressed on its own, and a blender mixes the juices.
+
+### Slots
+
+- `presser`
+- `blender`
+
+### Requires
+
+- The caller supplies:
+    lots: string[] -- the lots of apples
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let juices = parallel for lot in lots:
+  call presser
+    lot: lot
+let blend = call blender
+  juices: juices
+return { blend: blend }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # what another call said, offered or judged is its output
+        ("No presser sees what another presser suggested", "`presser` never receives another `presser`'s output", Status.PROVED),
+        ("No presser hears what any other presser concluded", "`presser` never receives another `presser`'s output", Status.PROVED),
+        # (not what it was given)
+        ("No presser sees what another presser read", None, Status.UNRECOGNIZED),
+        # what was made from another element of the list walked
+        ("No presser sees the juice from another lot", "`presser` never receives another `presser`'s output", Status.PROVED),
+    ],
+)
+def test_what_another_call_said_or_made_from_another_element(sentence: str, canonical: str | None, status: Status) -> None:
+    read_as, got, evidence = _checked(PRESSING, sentence)
+    assert read_as == canonical, (sentence, evidence)
+    assert got == status, evidence

@@ -109,6 +109,12 @@ _COUNT_WORDS = frozenset("max min maximum minimum num number count total limit s
 #: Verbs of concluding: "what X found" is X's output.
 _CONCLUDED = frozenset("finds found thinks thought concludes concluded notices noticed".split())
 
+#: Verbs of saying or proposing: "what another agency offered" is its output.
+_SAID = frozenset(
+    "said predicted offered suggested proposed recommended reported estimated quoted replied "
+    "wrote concluded advised argued answered".split()
+)
+
 #: Verbs of giving a verdict: "how X voted" is X's output.
 RULED = frozenset(
     "voted vote ruled rule scored score graded grade rated rate ranked rank "
@@ -1479,6 +1485,23 @@ class Base(Transformer[Token, Any]):
     def o_output_how(self, items: list[Any]) -> Obj:
         self._ruled(items)
         return self.o_output(items)
+
+    def o_others_said(self, items: list[Any]) -> Obj:
+        """"What another agency offered": a verb of saying, judging or
+        concluding is what that call made (not "what another reader
+        read", which it was given)."""
+        verb = str([t for t in self._tokens(items) if t.type in ("WORD", "ACT")][-1]).lower()
+        if verb not in _SAID | RULED | _CONCLUDED:
+            raise Unsupported(f"'what ... {verb}': not what the other call made")
+        return self.o_others(items)
+
+    def o_others_elements_how(self, items: list[Any]) -> Obj:
+        """"How another knife was judged": the verdict of the call on
+        another element, a verb of giving one."""
+        verb = [t for t in self._tokens(items) if t.type in ("WORD", "AUTHORED", "HANDLED")][-1]
+        if str(verb).lower() not in RULED:
+            raise Unsupported(f"'how ... {verb}': not a verdict given on it")
+        return self.o_others_elements([t for t in items if not (isinstance(t, Token) and t is verb)])
 
     def o_others_how(self, items: list[Any]) -> Obj:
         self._ruled(items)
