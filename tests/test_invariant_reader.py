@@ -8307,10 +8307,10 @@ def _own_checked(body: str, sentence: str, *, slots: str, requires: str, summary
     ("loop", "sentence", "canonical", "status"),
     [
         # one of what a local collects of one slot: one call of that slot
-        ("", "Each guest gets exactly one card", "each `guests` is given to exactly one `calligrapher`", Status.PROVED),
-        ("", "Each guest receives exactly one card", "each `guests` is given to exactly one `calligrapher`", Status.PROVED),
+        ("", "Each guest gets exactly one card", "each `guests` is handled by exactly one `calligrapher`", Status.PROVED),
+        ("", "Each guest receives exactly one card", "each `guests` is handled by exactly one `calligrapher`", Status.PROVED),
         # each call is given every guest: each guest goes to every call
-        ("every", "Each guest gets exactly one card", "each `guests` is given to exactly one `calligrapher`", Status.VIOLATED),
+        ("every", "Each guest gets exactly one card", "each `guests` is handled by exactly one `calligrapher`", Status.VIOLATED),
         # a local that holds no one slot's results alone: not read
         ("", "Each guest gets exactly one seat", None, Status.UNRECOGNIZED),
     ],
@@ -9301,8 +9301,8 @@ return { prices: price_list, cards: cards, receipt: receipt }
         ("The clerk never gets the original brief", "`clerk` never receives the original `brief`", Status.VIOLATED),
         # (a text made with the whole of it holds it as it was given)
         ("The organiser never gets the original brief", "`organiser` never receives the original `brief`", Status.VIOLATED),
-        # (one element of it is a part, not the list as given)
-        ("The scanner never gets the original items", "`scanner` never receives the original `items`", Status.UNRECOGNIZED),
+        # (its elements as they are hold it as it was given)
+        ("The scanner never gets the original items", "`scanner` never receives the original `items`", Status.VIOLATED),
         ("The scanner never gets the items", "`scanner` never receives `items`", Status.VIOLATED),
         ("The pricer never gets the original brief", "`pricer` never receives the original `brief`", Status.PROVED),
         ("The organiser never gets the brief", "`organiser` never receives `brief`", Status.VIOLATED),
@@ -9335,6 +9335,7 @@ Each lot of apples is pressed on its own, and a blender mixes the juices.
 
 - The caller supplies:
     lots: string[] -- the lots of apples
+    order: object -- the customer's order, with its notes
 
 ### Invariants
 
@@ -9348,6 +9349,7 @@ let juices = parallel for lot in lots:
     lot: lot
 let blend = call blender
   juices: juices
+  notes: order.notes
 return { blend: blend }
 ```
 """
@@ -9363,6 +9365,11 @@ return { blend: blend }
         ("No presser sees what another presser read", None, Status.UNRECOGNIZED),
         # what was made from another element of the list walked
         ("No presser sees the juice from another lot", "`presser` never receives another `presser`'s output", Status.PROVED),
+        # "the original" kept away, of a slot given a field read off it:
+        # none of it, or not as it was given?
+        ("The blender never sees the original order", "`blender` never receives the original `order`", Status.UNRECOGNIZED),
+        ("The blender never sees the order", "`blender` never receives `order`", Status.VIOLATED),
+        ("The presser never sees the original order", "`presser` never receives the original `order`", Status.PROVED),
     ],
 )
 def test_what_another_call_said_or_made_from_another_element(sentence: str, canonical: str | None, status: Status) -> None:

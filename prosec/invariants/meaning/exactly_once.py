@@ -93,10 +93,9 @@ class ExactlyOnceRules(Base):
             raise Unsupported(f"'{local}': no local that holds one slot's results alone")
         (slot,) = slots
         assert slot is not None
-        # (of an element the local walking it names, "each offer" of `for
-        # offer in offers`: one of what the slot makes, its call run for
-        # the element, given it or not)
-        return self.once_element([*items, (slot,)], handled=not self._tokens(items, "INPUT"))
+        # (one of what the slot makes: its call runs for the element, given
+        # it or not)
+        return self.once_element([*items, (slot,)], handled=True)
 
     def once_element_act_one(self, items: list[Any]) -> Clause:
         """"Every card gets exactly one fact check": the act names one slot,
@@ -105,7 +104,13 @@ class ExactlyOnceRules(Base):
         slots = self._names(act)
         if len(slots) != 1:
             raise Unsupported(f"'{act}': the act of several slots")
-        return self.once_element([*items, tuple(slots)], handled=True)
+        # (one of what the slot does: its call runs for the element, given
+        # it or not; where the word also names the slot, "one inspection"
+        # of an `inspector`, as that slot's call is read: given it)
+        word = str(act).lower()
+        form = self.lex.forms.get((word,))
+        named = (form is not None and form[1].kind == "slot") or (len(word) >= 6 and word[:6] in self.lex.stems)
+        return self.once_element([*items, tuple(slots)], handled=not named)
 
     def once_call_configured(self, items: list[Any]) -> Clause:
         """"Configured from (with) exactly one tier": given it."""

@@ -177,11 +177,14 @@ def check(claim: Isolation, facts: Facts) -> Verdict:
                 # logged): a failure is what the delegate raised, which the
                 # words for its results may or may not take in
                 failed = isinstance(claim.source, FromSlot) and all(g.src.kind == "error" for g in bad)
-                # ("never gets the original items", of a call given one
-                # item, or a field read off the input: a part of it, not
-                # the input as it was given; a text or an object made with
-                # the whole of it holds it as given)
-                inside = isinstance(claim.source, FromInput) and claim.source.original and all(g.path for g in bad)
+                # ("never gets the original request", of a call given a
+                # field read off it: a part of it, not the input as it was
+                # given; a text or an object made with the whole of it, or
+                # with its elements as they are, holds it as given)
+                inside = (
+                    isinstance(claim.source, FromInput) and claim.source.original
+                    and all(any(not is_element(step) for step in g.path) for g in bad)
+                )
                 (whole if unsure else routed if elsewhere else raised if failed else rewritten if inside else problems).append(
                     Problem(
                         prop.prop.value.span,
@@ -244,8 +247,8 @@ def check(claim: Isolation, facts: Facts) -> Verdict:
         )
     if rewritten and not problems and not whole and not routed and not raised:
         return unsettled(
-            f"two meanings: nothing of {what} at all, or not {what} as it was given: only a part of it (a field, "
-            "an element) reaches the call",
+            f"two meanings: nothing of {what} at all, or not {what} as it was given: only a part of it (a field "
+            "read off it) reaches the call",
             rewritten,
             evidence,
         )
