@@ -9292,6 +9292,8 @@ return { prices: price_list, cards: cards, receipt: receipt }
         ("Every item gets exactly one fact check", "each `items` is handled by exactly one `fact_checker`", Status.UNRECOGNIZED),
         # a key of the slot's results that is also the plural of another
         ("The organiser sees the pricer's prices", None, Status.UNRECOGNIZED),
+        # a key "from" a slot is that key of its results
+        ("The organiser never sees the rationale from the pricer", "`organiser` never receives `pricer`'s `rationale`", Status.PROVED),
         # a list of records, each holding a part of the slot's output
         ("The returned prices are the pricer's", "the returned `prices` comes from `pricer`", Status.UNRECOGNIZED),
         # the act of a slot called in one of several loops names that loop
