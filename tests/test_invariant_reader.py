@@ -9349,6 +9349,7 @@ Each lot of apples is pressed on its own, and a blender mixes the juices.
 let juices = parallel for lot in lots:
   call presser
     lot: lot
+    prompt: "Press this lot."
 let blend = call blender
   juices: juices
   notes: order.notes
@@ -9372,9 +9373,65 @@ return { blend: blend }
         ("The blender never sees the original order", "`blender` never receives the original `order`", Status.UNRECOGNIZED),
         ("The blender never sees the order", "`blender` never receives `order`", Status.VIOLATED),
         ("The presser never sees the original order", "`presser` never receives the original `order`", Status.PROVED),
+        # "the same instructions": the prompt, or everything it is given?
+        ("Every presser gets the same instructions", "every `presser` receives the same instructions", Status.UNRECOGNIZED),
+        ("Every presser gets the same prompt", "every `presser` receives the same prompt", Status.PROVED),
+        ("Every presser gets the same inputs", "every `presser` receives the same inputs", Status.VIOLATED),
     ],
 )
 def test_what_another_call_said_or_made_from_another_element(sentence: str, canonical: str | None, status: Status) -> None:
     read_as, got, evidence = _checked(PRESSING, sentence)
     assert read_as == canonical, (sentence, evidence)
+    assert got == status, evidence
+
+
+TRIAGE = """\
+---
+name: triage
+kind: pattern
+---
+
+# Triage
+
+A nurse grades a case, then a night vet treats it.
+
+### Slots
+
+- `triage_nurse`
+- `night_vets`
+
+### Requires
+
+- The caller supplies:
+    case_notes: string -- what the owner reported
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let grade = call triage_nurse
+  notes: case_notes
+  prompt: "{prompt}"
+let plan = call night_vets
+  grade: grade
+return { plan: plan }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("prompt", "status"),
+    [
+        ("Grade the urgency of this case.", Status.PROVED),
+        # the delegate's name with its last word in the singular names it
+        ("Grade the urgency of this case for the night vet.", Status.VIOLATED),
+        ("Grade the urgency of this case for the night vets.", Status.VIOLATED),
+    ],
+)
+def test_a_delegate_named_in_the_singular_in_a_prompt_is_told_of(prompt: str, status: Status) -> None:
+    read_as, got, evidence = _checked(TRIAGE.replace("{prompt}", prompt), "The triage nurse is never told about the night vets")
+    assert read_as == "`triage_nurse` does not know about `night_vets`", evidence
     assert got == status, evidence

@@ -29,7 +29,7 @@ from ..flow import (
     each,
     is_element,
 )
-from ..lexicon import plural, words_of
+from ..lexicon import plural, singular, words_of
 from ..model import Status
 
 
@@ -528,7 +528,9 @@ class Facts:
             # a slot's name, or a term of several words ("map-reduce"): the
             # words in a row
             phrase = words_of(term) or [term]  # `__` has no words of its own
-            options = [phrase, [*phrase[:-1], plural(phrase[-1])]]
+            # (its last word in the plural or the singular: "the on-call
+            # vet" names `on_call_vets`)
+            options = [phrase, [*phrase[:-1], plural(phrase[-1])], [*phrase[:-1], singular(phrase[-1])]]
             if term in self.a.slots and len(phrase) == 1:
                 # a slot named by a word that is also a verb: "residents are
                 # being surveyed" says there is a `survey`
