@@ -28,7 +28,7 @@ Row = tuple[str, str, str, dict[str, object]]
 #: (pattern, start of the sentence, kind, parameters) for every fact the
 #: corpus gives, in order.
 CORPUS_TABLE: list[Row] = [
-    ('assumption-miner', 'Each miner receives the same material', 'identical', {'slot': 'miner', 'args': ('material', 'prompt')}),
+    ('assumption-miner', 'Each miner receives the same material', 'identical', {'slot': 'miner', 'args': ('material', 'prompt'), 'instructions': True}),
     ('assumption-miner', 'Miners work independently', 'isolation', {'slot': 'miner', 'source': 'others'}),
     ('blind-review', 'Reviewers are independent', 'isolation', {'slot': 'reviewer', 'source': 'others'}),
     ('blind-review', 'Materials are disclosed one at a time', 'ordered', {'slot': 'reviewer', 'over': 'materials'}),

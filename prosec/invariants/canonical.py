@@ -171,7 +171,9 @@ def canonical(claim: Claim) -> str:
                 who += " within one round"
             # "the same `dogs` and the same `standard`": each name after its
             # own "the same" (a bare second name may be read as no argument)
-            what = "the same inputs" if args is None else _list([f"the same {_same(a)}" for a in args])
+            what = "the same inputs" if args is None else _list([
+                "the same instructions" if claim.instructions and a == "prompt" else f"the same {_same(a)}" for a in args
+            ])
             return f"{who} receives {what}"
         case Gated(var=var) if var is not None:
             return f"only results that are approved are appended to {_n(var)}"

@@ -210,6 +210,9 @@ class Identical:
     #: across the calls inside one iteration of the outermost loop around
     #: them ("every tester in a round"), not from one round to the next
     within: bool = False
+    #: "the same instructions": the prompt, or every argument; settled
+    #: only where the two agree
+    instructions: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -82,9 +82,14 @@ def normal(claims: Iterable[Claim]) -> tuple[Claim, ...]:
         merged = False
         for i, old in enumerate(out):
             match old, claim:
-                case Identical(), Identical() if (old.target, old.over, old.callee) == (claim.target, claim.over, claim.callee):
+                case Identical(), Identical() if (old.target, old.over, old.callee, old.within) == (
+                    claim.target, claim.over, claim.callee, claim.within
+                ):
                     args = None if old.args is None or claim.args is None else (*old.args, *(a for a in claim.args if a not in old.args))
-                    out[i] = Identical(old.target, args, old.over, old.callee)
+                    # ("the same material and identical instructions": the
+                    # prompt said as instructions, of the claim they add up to)
+                    told = (old.instructions or claim.instructions) and args is not None
+                    out[i] = Identical(old.target, args, old.over, old.callee, old.within, told)
                     merged = True
                 case Firewall(), Firewall() if (old.target, old.source, old.only) == (claim.target, claim.source, claim.only):
                     out[i] = Firewall(old.target, old.source, (*old.fields, *(f for f in claim.fields if f not in old.fields)), old.only)

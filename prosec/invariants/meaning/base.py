@@ -2194,6 +2194,13 @@ class Base(Transformer[Token, Any]):
                         out.append(Isolation(target, src))
         return out
 
+    def _instructions(self, args: tuple[str, ...] | None) -> bool:
+        """Whether the prompt among the arguments was said as "the same
+        instructions", which may also mean everything the call is given."""
+        return args is not None and "prompt" in args and any(
+            t.kind == "PROMPT" and t.text.lower() in ("instructions", "instruction") for t in self.toks
+        )
+
     def _as_given(self) -> bool:
         """The sentence's word for an input as the caller gave it says so
         ("the original brief", "the unaltered draft"), not only which value

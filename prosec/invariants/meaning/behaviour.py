@@ -312,4 +312,7 @@ class BehaviourRules(Base):
     def identical_cont(self, items: list[Any]) -> Clause:
         args = Args.merge(i for i in items if isinstance(i, Args)).names
         self._keys_passed([None], args)  # (whose calls "it" is, is not known here)
-        return self._clause(Subject((), it=True), lambda s: [Identical(c, self._as_keys([c.slot], args)) for c in s.calls])
+        told = self._instructions(args)
+        return self._clause(
+            Subject((), it=True), lambda s: [Identical(c, self._as_keys([c.slot], args), instructions=told) for c in s.calls]
+        )

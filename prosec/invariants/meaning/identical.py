@@ -170,7 +170,9 @@ class IdenticalRules(Base):
         subject = Subject(tuple(Calls(x) for x in slots))
         self._keys_passed(slots, args)
         args = self._as_keys(slots, args)
-        return Clause(subject, lambda s: [Identical(c, args) for c in s.calls])
+        told = self._instructions(args)
+        return Clause(subject, lambda s: [Identical(c, args, instructions=told) for c in s.calls])
+
 
     identical_passive = identical
 
@@ -215,7 +217,8 @@ class IdenticalRules(Base):
         args = tuple(a for a in args if a != over) if args else args
         self._keys_passed(who, args)
         args = self._as_keys(who, args)
-        return Clause(None, lambda s: [Identical(Calls(x), args or None, over) for x in who])
+        told = self._instructions(args or None)
+        return Clause(None, lambda s: [Identical(Calls(x), args or None, over, instructions=told) for x in who])
 
     def identical_within(self, items: list[Any]) -> Clause:
         """"Every tester in a round gets the same clay body": the same

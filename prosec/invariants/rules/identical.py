@@ -11,11 +11,13 @@ judge's answers or the delegates' verdicts).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ... import ir
 from ..claims import Calls, Identical
 from ..flow import INDEX, TEXT, CallObs, Flow, LoopInfo, each, is_element, written_names
 from ..model import Status
-from .base import Facts, Problem, Verdict, show, unsettled, verdict
+from .base import Facts, Problem, Verdict, show, undecided, unsettled, verdict
 
 
 def varies(f: Flow, loop: LoopInfo, facts: Facts) -> str | None:
@@ -34,7 +36,27 @@ def varies(f: Flow, loop: LoopInfo, facts: Facts) -> str | None:
 
 
 def check(claim: Identical, facts: Facts) -> Verdict:
-    """Check an identical claim."""
+    """Check an identical claim; "the same instructions" both ways: the
+    prompt alone, and every argument."""
+    if not claim.instructions:
+        return _check(claim, facts)
+    prompt = _check(replace(claim, instructions=False), facts)
+    if prompt.status is not Status.PROVED:
+        return prompt
+    # (everything the call is told, not the model that answers it)
+    told = sorted({p.prop.key for call in facts.calls(claim.target) for p, _ in facts.props(call)} - {"model"})
+    every = _check(replace(claim, args=tuple(told) or None, instructions=False), facts)
+    if every.status is Status.PROVED:
+        return prompt
+    return undecided(
+        "the same prompt, or the same arguments altogether (the prompt is the same on every call, and "
+        "another argument varies)",
+        every.problems,
+        prompt.evidence,
+    )
+
+
+def _check(claim: Identical, facts: Facts) -> Verdict:
     if claim.callee is not None:
         return _callee(claim, facts)
     calls = facts.calls(claim.target)
