@@ -1669,6 +1669,11 @@ class Base(Transformer[Token, Any]):
         fields: tuple[str, ...] = items[0]
         if len(fields) != 1:
             raise Unsupported("several fields of no named slot")
+        (name,) = fields
+        if any(name in keys and ({singular(name), plural(name)} - {name}) & keys for keys in self.lex.declares.values()):
+            # "the prices", of a slot that declares both `price` and
+            # `prices`: which of them is not said (as after its possessive)
+            raise Unsupported(f"'{name}': a key of a slot's results, and the plural or singular of another")
         if fields[0] in self.lex.input_keys:
             # "the amount", read only as `claim.amount`: part of an input,
             # not a field of some delegate's result
@@ -2559,7 +2564,10 @@ def _contrasted(claims: list[Claim]) -> list[Claim]:
     kept: dict[Calls, list[Source]] = {}
     for c in claims:
         if isinstance(c, Isolation):
-            kept.setdefault(c.target, []).append(c.source)
+            # (what it is in place of, not how it would be given: "the
+            # original task list" is the task list)
+            source = replace(c.source, original=False) if isinstance(c.source, FromInput) else c.source
+            kept.setdefault(c.target, []).append(source)
     return [
         replace(c, basis=True, loose=True, contrast=c.contrast or tuple(kept[c.target]))
         if isinstance(c, Receives) and c.only and not c.basis and c.target in kept
