@@ -3,7 +3,7 @@ its subjects, objects and sources (the rules of each claim kind are its sibling 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -120,6 +120,14 @@ RULED = frozenset(
     "voted vote ruled rule scored score graded grade rated rate ranked rank "
     "classified classify decided decide answered answer judged judge".split()
 )
+
+
+def _twin_keys(name: str, keys: Collection[str]) -> list[str]:
+    """The other keys of ``keys`` that ``name``, itself one of them, is the
+    plural or the singular of (`price` beside `prices`)."""
+    if name not in keys:
+        return []
+    return sorted(k for k in {singular(name), plural(name)} - {name} if k in keys)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1655,11 +1663,11 @@ class Base(Transformer[Token, Any]):
         declared = self.lex.declares.get(owner, frozenset())
         out: list[str] = []
         for name in fields:
-            if name in declared and (other := {singular(name), plural(name)} - {name}) & declared:
+            if twins := _twin_keys(name, declared):
                 # "the pricer's prices", of `ensures: { price, rationale }
                 # ... or { prices }`: the `prices` key of some of its
                 # results, or the `price` of each of them?
-                raise Unsupported(f"'{name}': a key of `{owner}`'s results, and the plural or singular of another ({', '.join(sorted(other & declared))})")
+                raise Unsupported(f"'{name}': a key of `{owner}`'s results, and the plural or singular of another ({', '.join(twins)})")
             if name not in declared and name not in self.lex.read_keys:
                 name = next((k for k in (singular(name), plural(name)) if k in declared), name)
             out.append(name)
@@ -1670,7 +1678,7 @@ class Base(Transformer[Token, Any]):
         if len(fields) != 1:
             raise Unsupported("several fields of no named slot")
         (name,) = fields
-        if any(name in keys and ({singular(name), plural(name)} - {name}) & keys for keys in self.lex.declares.values()):
+        if any(_twin_keys(name, keys) for keys in self.lex.declares.values()):
             # "the prices", of a slot that declares both `price` and
             # `prices`: which of them is not said (as after its possessive)
             raise Unsupported(f"'{name}': a key of a slot's results, and the plural or singular of another")
@@ -2192,8 +2200,8 @@ class Base(Transformer[Token, Any]):
                         out.append(Firewall(target, src.slot, src.fields, only))
                     elif obj.original and not obj.element and isinstance(src, FromInput) and src == FromInput(src.name) and self._as_given():
                         # "never gets the original brief": none of it, or
-                        # not as it was given (a rewritten brief may reach
-                        # it); the check settles only where both agree
+                        # not as it was given (a field read off it may
+                        # reach it); the check settles only where both agree
                         out.append(Isolation(target, replace(src, original=True)))
                     else:
                         out.append(Isolation(target, src))
