@@ -9435,3 +9435,37 @@ def test_a_delegate_named_in_the_singular_in_a_prompt_is_told_of(prompt: str, st
     read_as, got, evidence = _checked(TRIAGE.replace("{prompt}", prompt), "The triage nurse is never told about the night vets")
     assert read_as == "`triage_nurse` does not know about `night_vets`", evidence
     assert got == status, evidence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # "until", after a negation: no call before the approval, as "unless"
+        ("The registrar does not run until the screener approves", "`registrar` runs only when `screener` approves", Status.PROVED),
+        ("No registrar starts work until the screener has approved the claim", "`registrar` runs only when `screener` approves", Status.PROVED),
+        ("The registrar writes nothing until the screener approves", "`registrar` runs only when `screener` approves", Status.PROVED),
+        ("The registrar does nothing until the screener says go ahead", "`registrar` runs only when `screener` approves", Status.PROVED),
+        ("The registrar does not do anything until the screener approves", "`registrar` runs only when `screener` approves", Status.PROVED),
+        ("The registrar is not asked anything until the screener approves", "`registrar` runs only when `screener` approves", Status.PROVED),
+        ("The style checker does not run until the auditor approves", "`style_checker` runs only when `auditor` approves", Status.VIOLATED),
+        # a subject that carries the negation: each slot it names
+        (
+            "Neither the merger nor the registrar does anything until the auditor approves",
+            "`merger` runs only when `auditor` approves; `registrar` runs only when `auditor` approves",
+            Status.PROVED,
+        ),
+        (
+            "Neither the merger nor the style checker is called until the auditor approves",
+            "`merger` runs only when `auditor` approves; `style_checker` runs only when `auditor` approves",
+            Status.VIOLATED,
+        ),
+        # "until" without a negation says how long something goes on, not a gate
+        ("The registrar runs until the screener approves", None, Status.UNRECOGNIZED),
+        ("The registrar does something until the screener approves", None, Status.UNRECOGNIZED),
+        ("The registrar does anything until the screener approves", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_nothing_runs_until_the_approval(sentence: str, canonical: str | None, status: Status) -> None:
+    statuses = _status_in(AUDITED, sentence)
+    got = Status.VIOLATED if Status.VIOLATED in statuses else statuses[0]
+    assert (_read_as(AUDITED, sentence), got) == (canonical, status), sentence

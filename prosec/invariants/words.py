@@ -173,7 +173,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "OF_DELEGATES": ("of what delegates produce", "of what the delegates produce", "of what other delegates produce"),
     "BUT": ("but", "yet"),
     "WITHOUT": ("without",),
-    "UNLESS": ("unless",),
+    "UNLESS": ("unless", "until"),
     "ATMOST": ("at most", "no more than", "not more than", "never more than", "up to"),
     "EXACTLY": ("exactly", "precisely"),
     # hedging and limiting adverbs that no rule gives a meaning ("the
@@ -417,6 +417,8 @@ KINDS: dict[str, tuple[str, ...]] = {
         "start", "starts", "happen", "happens", "act", "acts", "go ahead", "goes ahead",
         "is reached", "gets called", "get called", "gets invoked", "take place", "takes place",
         "running", "take turns", "takes turns",
+        # "no shearer starts work until ...": begins its call
+        "start work", "starts work", "start working", "starts working", "begin work", "begins work",
         # "the spotters go out one after another": are sent out
         "go out", "goes out",
     ),
@@ -437,7 +439,8 @@ KINDS: dict[str, tuple[str, ...]] = {
         "permit", "permits", "permitted", "allow", "allows", "allowed", "consent",
         "consents", "sign off", "signs off", "signed off", "okay", "okays", "okayed",
         "green_light", "green_lights", "say yes", "says yes", "said yes", "say proceed",
-        "says proceed", "say go", "says go", "let it proceed", "lets it proceed",
+        "says proceed", "say go", "says go", "said go", "say go ahead", "says go ahead", "said go ahead",
+        "let it proceed", "lets it proceed",
         "give the go_ahead", "gives the go_ahead", "gave the go_ahead",
         "say approve", "says approve", "said approve", "say accept", "says accept", "said accept",
         "certify", "certifies", "certified",
