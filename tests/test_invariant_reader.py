@@ -9469,3 +9469,173 @@ def test_nothing_runs_until_the_approval(sentence: str, canonical: str | None, s
     statuses = _status_in(AUDITED, sentence)
     got = Status.VIOLATED if Status.VIOLATED in statuses else statuses[0]
     assert (_read_as(AUDITED, sentence), got) == (canonical, status), sentence
+
+
+PARTY = '''\
+let cake = call baker
+  prompt: "Bake a cake for {guest_count} children."
+let plan = loop until venue approves (max: max_drafts) as round:
+  let offer = call venue
+    style: style
+    drafts: max_drafts
+  offer
+let rooms = call caterer
+  per_room: per_room_count
+  other: other_count
+return { cake: cake, plan: plan, rooms: rooms }
+'''
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # "how many NOUN", of the number that counts them: its name's nouns
+        # (`guest_count`, `max_drafts`) or its description's ("how many
+        # children are invited")
+        ("The venue is never told how many guests are coming", "`venue` never receives `guest_count`", Status.PROVED),
+        ("The venue is not told how many children there are", "`venue` never receives `guest_count`", Status.PROVED),
+        ("The baker is never told how many guests are coming", "`baker` never receives `guest_count`", Status.VIOLATED),
+        ("The baker is told how many guests are expected", "`baker` receives `guest_count`", Status.PROVED),
+        ("The venue knows how many drafts it is allowed", "`venue` receives `max_drafts`", Status.PROVED),
+        ("The caterer doesn't know how many drafts there will be", "`caterer` never receives `max_drafts`", Status.PROVED),
+        ("The baker never learns how many days there are to reply", None, Status.UNRECOGNIZED),
+        # a clause that may say which ones are counted, or more than which
+        ("The venue is never told how many guests it turned away", None, Status.UNRECOGNIZED),
+        ("The venue is never told how many guests the caterer fed", None, Status.UNRECOGNIZED),
+        # a noun two numbers count: which one is not said
+        ("The baker is never told how many rooms there are", None, Status.UNRECOGNIZED),
+        # "many" alone, or a noun no number counts
+        ("The baker is never told how many cakes there are", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_how_many_of_a_thing_is_the_number_that_counts_it(sentence: str, canonical: str | None, status: Status) -> None:
+    read_as, got, _ = _own_checked(
+        PARTY,
+        sentence,
+        slots="baker, venue, caterer",
+        requires="""
+            guest_count: number -- how many children are invited
+            style: string -- the party's style
+            per_room_count: integer -- rooms per floor
+            other_count: integer -- the number of rooms held back
+            max_drafts: integer -- most offers asked for
+        """,
+        summary="A party is planned.",
+    )
+    assert (read_as, got) == (canonical, status), sentence
+
+
+CALLED_OFF = '''\
+let sea = call lifeguard
+  prompt: "Report the swell. Answer with JSON { proceed, reason }."
+if sea does not explicitly proceed:
+  return { reason: sea.reason, groups: [] }
+let plan = call coach
+  prompt: "Split the class into groups. Answer with JSON { groups }."
+return { reason: "", groups: plan.groups }
+'''
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # a refusal said of no slot is the refusal of the one slot whose
+        # verdict is tested: its own fields are returned there, not another's
+        ("When the lesson is called off, the lifeguard's reason is returned", "`lifeguard`'s `reason` is returned when `lifeguard` blocks", Status.PROVED),
+        ("When the lesson is called off, the coach's groups are returned", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_a_refusal_of_no_named_slot_is_the_one_deciders(sentence: str, canonical: str | None, status: Status) -> None:
+    read_as, got, _ = _own_checked(CALLED_OFF, sentence, slots="lifeguard, coach", requires="beach: string -- the beach")
+    assert (read_as, got) == (canonical, status), sentence
+
+
+LODGER = '''\
+let fit = call matchmaker
+  habits: applicant.habits
+  prompt: "How well do these habits sit with the house?"
+let decision = call householder
+  applicant_name: applicant.name
+  fit: fit
+  prompt: "Do you take {applicant.name} on?"
+for donation in donations:
+  call sorter
+    item: donation.description
+return decision
+'''
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # a description that lists an input's parts names the first part,
+        # a key the program reads off it, not the whole input
+        ("The matchmaker is not given the applicant's name", "`matchmaker` never receives `applicant`'s `name`", Status.PROVED),
+        ("The matchmaker is not given the applicant", "`matchmaker` never receives `applicant`", Status.VIOLATED),
+        # a word for what a delegate thinks, of one that declares no keys:
+        # some part of its answer or all of it
+        ("The householder never sees the matchmaker's view", "`householder` never receives `matchmaker`'s view", Status.VIOLATED),
+        ("The sorter never sees the matchmaker's view", "`sorter` never receives `matchmaker`'s view", Status.PROVED),
+        # a list given one field of each element: those parts, or the whole
+        # list? Not settled
+        ("The sorter receives the donations", "`sorter` receives `donations`", Status.UNRECOGNIZED),
+        ("The sorter receives the whole donations list", "`sorter` receives `donations` itself", Status.VIOLATED),
+    ],
+)
+def test_parts_of_an_input_and_a_delegates_view(sentence: str, canonical: str | None, status: Status) -> None:
+    read_as, got, _ = _own_checked(
+        LODGER,
+        sentence,
+        slots="matchmaker, householder, sorter",
+        requires="""
+            applicant: object -- the applicant's name, references, income and habits
+            donations: object[] -- each donated item, with a description
+        """,
+    )
+    assert (read_as, got) == (canonical, status), sentence
+
+
+CASTING = '''\
+let cast = call teacher
+  prompt: "Give every child a part."
+let verdict = call head_teacher
+  cast_list: cast.roles
+  prompt: "Approve this cast list."
+let order = []
+for item, position in cast.roles:
+  append cast.roles[position] to order
+  call dresser
+    part: item.part
+call costume_parent
+  order: order
+  budget: budget
+return verdict
+'''
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # a key declared inside a part the call is given: in that part, or
+        # the key itself? Not settled
+        ("The head teacher sees the parts", "`head_teacher` receives `teacher`'s `part`", Status.UNRECOGNIZED),
+        ("The head teacher sees the roles", "`head_teacher` receives `teacher`'s `roles`", Status.PROVED),
+        ("The head teacher never sees the teacher's reasons", "`head_teacher` never receives `teacher`'s `reasons`", Status.PROVED),
+        # the index that picked what a local holds is part of it
+        ("The costume parent gets only the order and the budget", "`costume_parent` receives only `order` and `budget`", Status.PROVED),
+        ("The costume parent gets only the order", "`costume_parent` receives only `order`", Status.VIOLATED),
+    ],
+)
+def test_a_key_inside_a_part_and_the_index_that_picked_an_element(sentence: str, canonical: str | None, status: Status) -> None:
+    from conftest import pattern_text
+
+    pattern = pattern_text(
+        "own",
+        CASTING,
+        slots="teacher, head_teacher, costume_parent, dresser",
+        requires="budget: number -- the costume budget",
+        invariants="{invariants}",
+        ensures={"teacher": "a draft `{ roles, reasons }`, each role `{ child, part }`"},
+    )
+    read_as, got, _ = _checked(pattern, sentence)
+    assert (read_as, got) == (canonical, status), sentence

@@ -1331,6 +1331,9 @@ _CLAUSE_WORDS = frozenset("NEVER NOT BUT ONLY NO NONE NOTHING NEITHER EXCEPT WIT
 #: Nouns that always mean a delegate's whole result, even where the program
 #: also has a field of that name.
 _WHOLE = frozenset("output outputs result results work answer answers response responses".split())
+#: Nouns for what a delegate thinks of something: after its possessive, its
+#: whole answer or a part of it (see :func:`_owned`).
+_OPINIONS = frozenset("view views opinion opinions viewpoint viewpoints perspective perspectives stance".split())
 
 #: Words for what a delegate that measures reports: after the possessive of
 #: a slot that declares no keys, its whole result (see :func:`_owned`).
@@ -1797,6 +1800,11 @@ def _owned(word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ..
         # "another dancer's role", of an input `roles` the dancers walk: the
         # element the call is given, or a field of its result? Not read as
         # a field no result may have
+        return Tok("WORD", word)
+    if word in _OPINIONS and word not in lex.key_forms:
+        # "the matchmaker's view", "the juror's opinion": what it thinks,
+        # which may be all it answers or one part of it, not a key of that
+        # name
         return Tok("WORD", word)
     if word not in lex.key_forms and any(w != word and _same_stem(word, w) for o in owners for w in _owner_words(lex, o)):
         # "the designer's revisions", `ensures: a revised rulebook`: a word

@@ -622,6 +622,78 @@ def _head_noun(lex: Lexicon, name: str, ws: list[str]) -> str | None:
     return head
 
 
+#: Words of a number's name that say it is a number, not what it counts
+#: (`max_drafts`, `guest_count`, `panel_size`)
+_NUMBER_WORDS = frozenset({*_COUNTING_FIRST, "count", "size", "limit", "cap", "cnt", "n"})
+#: How "how many NOUN" may go on and still name the number of them: "how
+#: many guests there are", "... are coming", "... it is allowed", "... it has
+#: left". Closed, so that no clause that says more ("how many guests the
+#: caterer turned away") is taken for the number.
+_COUNT_PARTICIPLES = (
+    "allowed", "permitted", "run", "taken", "made", "wanted", "needed", "required", "expected",
+    "coming", "going", "planned", "scheduled", "printed", "drafted", "done", "held", "used",
+    "available", "ordered", "booked", "invited", "attending", "running", "working", "left", "ran",
+    "embossed", "produced", "prepared", "entered", "registered", "sold", "served", "played",
+)
+_COUNT_TAILS: tuple[tuple[str, ...], ...] = (
+    (),
+    *((("there", *be)) for be in (("are",), ("were",), ("is",), ("will", "be"), ("can", "be"), ("may", "be"))),
+    *(
+        (*be, word)
+        for be in ((), ("are",), ("were",), ("will", "be"), ("are", "being"), ("can", "be"), ("may", "be"))
+        for word in _COUNT_PARTICIPLES
+    ),
+    *(
+        (who, *verb, *left)
+        for who in ("it", "they")
+        for verb in (("has",), ("have",), ("gets",), ("get",), ("is", "allowed"), ("are", "allowed"))
+        for left in ((), ("left",))
+    ),
+)
+_COUNT_OPENING = re.compile(r"^\s*(?:the\s+)?(?:how\s+many|(?:total\s+)?number\s+of|count\s+of)\s+([a-z][a-z_-]*(?:\s+[a-z][a-z_-]*)?)")
+
+
+def _counted(lex: Lexicon, descriptions: Iterable[tuple[str, str]]) -> None:
+    """"How many guests are coming", "how many drafts it is allowed": the
+    number the pattern is given of those things. The things a number
+    counts are the nouns of its name other than those that say it is a
+    number (`guest_count`, `max_drafts`; not what follows "per", of
+    `readers_per_direction`), and the plural its description opens
+    with or says it is the number of ("how many readings to take"). Only
+    where one number counts that noun, and only with a few plain endings
+    that say no more than which ones are counted."""
+    counts: dict[tuple[str, ...], set[str]] = {}
+    described = dict(descriptions)
+    for name in sorted(lex.quantities):
+        ws = words_of(name)
+        if "per" in ws:
+            ws = ws[: ws.index("per")]
+        own = [w for w in ws if w not in _NUMBER_WORDS and w.isalpha()]
+        nouns: set[tuple[str, ...]] = {(plural(singular(w)),) for w in own if len(w) > 2}
+        if len(own) > 1:
+            # "how many payment retries", of `payment_retries`
+            nouns.add((*own[:-1], plural(singular(own[-1]))))
+        text = described.get(name, "").lower()
+        if m := _COUNT_OPENING.match(text):
+            # the plural counted: "days" of "how many days guests have to
+            # reply", "copies" of "the number of proof copies"; as said,
+            # for a plural not made with "s" ("children")
+            said = m.group(1).replace("-", "_").split()
+            nouns.add((next((w for w in said if singular(w) != w), said[0]),))
+        counted = description_phrase(text)
+        if counted and singular(counted[-1]) != counted[-1]:
+            nouns.add((counted[-1],))
+        for noun in nouns:
+            counts.setdefault(noun, set()).add(name)
+    known = _known()
+    for noun, names in sorted(counts.items()):
+        if len(names) != 1 or any(set(known.get((w,), ())) & _LIMITING for w in noun):
+            continue
+        entity = Entity("input", (next(iter(names)),))
+        for tail in _COUNT_TAILS:
+            lex.add(["how", "many", *noun, *tail], 5, entity)
+
+
 def _described(lex: Lexicon, descriptions: Iterable[tuple[str, str]], quantities: frozenset[str]) -> None:
     """An input's description as a name for it: ``document: string -- the
     source document`` makes "the source document" name ``document``. Only
@@ -663,6 +735,11 @@ def _described(lex: Lexicon, descriptions: Iterable[tuple[str, str]], quantities
             # is of, where the owner names nothing of the pattern
             phrases.setdefault(tuple(owned), set()).add(name)
         ws = description_phrase(text)
+        if ws and set(variants(ws[-1])) & lex.input_reads.get(name, frozenset()):
+            # "the applicant's name, references, income and habits", of an
+            # `applicant` whose `name` the program reads: the first of its
+            # parts, not a name for the whole
+            ws = []
         noun = _head_noun(lex, name, ws)
         if noun is not None:
             # "the weather report" of `weather: the mountain weather
@@ -1815,6 +1892,7 @@ def build_lexicon(
         if name in lex.inputs and said:
             lex.input_reads[name] = lex.input_reads.get(name, frozenset()) | frozenset(said)
     _described(lex, descriptions, frozenset(quantities))
+    _counted(lex, descriptions)
     _returned_described(lex, program, returns_described)
     _contained(lex)
     _possessed(lex)

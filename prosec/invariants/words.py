@@ -42,7 +42,7 @@ WORKINGS: frozenset[str] = frozenset(
     assessments opinions observations thoughts concerns doubts
     deliberations workings calculations explanation conclusions
     measurements numbers readings tastings placements arrivals costing
-    costings labels""".split()
+    costings labels view views opinion viewpoint viewpoints perspective perspectives stance""".split()
 )
 
 #: Nouns for an input's value as a whole. Right after an input's name

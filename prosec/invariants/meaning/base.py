@@ -1080,10 +1080,12 @@ class Base(Transformer[Token, Any]):
         tok = _tok(self.toks, token)
         if (
             len(names) == 1 and names[0] in self.lex.quantities and tok.text != names[0]
+            and not tok.text.startswith("how many ")
             and not set(words_of(names[0])) & _COUNT_WORDS and singular(words_of(names[0])[-1]) != words_of(names[0])[-1]
         ):
             # "the banner drafts", of `banner_drafts: integer -- how many
             # banner drafts to ask for`: the drafts, or how many there are?
+            # ("how many banner drafts" is the number)
             raise Unsupported(f"'{tok.text}': a count named by what it counts")
         element = len(names) == 1 and tok.text != names[0].replace("_", " ") and plural(tok.text.split()[-1]) == words_of(names[0])[-1]
         # (the description's phrase in the singular, said with or without a
@@ -1143,8 +1145,13 @@ class Base(Transformer[Token, Any]):
         some of its elements: "the chunks that failed"). The clause, up to
         the next break, names nothing of the pattern but a slot who acts."""
         obj = self.o_input([i for i in items if not isinstance(i, _Relative)])
-        start = self._tokens(items, "INPUT")[0].start_pos
+        said = self._tokens(items, "INPUT")[0]
+        start = said.start_pos
         assert start is not None
+        if str(said).lower().startswith("how many"):
+            # "how many strips it took": which ones are counted, said in a
+            # clause, may be other than all the number allows
+            raise Unsupported("a number said as 'how many', with a clause of its own")
         if obj.element or obj.original or obj.source is None or any(n in self.lex.walkers or n in self.lex.appended for n in obj.names):
             raise Unsupported("a clause about one element, or some, of a list")
         for tok in self.toks[start + 1 :]:

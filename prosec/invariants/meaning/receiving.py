@@ -453,6 +453,15 @@ class ReceivingRules(Base):
 
     see_pos_q = see_pos
 
+    def know_count(self, items: list[Any]) -> Clause:
+        """"The steward knows how many singers there are": the number that
+        counts them, received. Only a number said as "how many"."""
+        (said,) = self._tokens(items, "INPUT")
+        if not _tok(self.toks, said).text.startswith("how many "):
+            raise Unsupported("knowing a value, other than how many of something there are")
+        obj = self.o_input([said])
+        return self._clause(self._subject(items), lambda s: self._need(s, [obj], unchanged=False))
+
     def see_pos_q_and(self, items: list[Any]) -> Clause:
         """"receives the budget unchanged, and the trail reports as well":
         the word after the first values is said of them, as the caller gave

@@ -296,7 +296,9 @@ class ReturnsRules(Base):
     def ret_field_when(self, items: list[Any]) -> Clause:
         owner, fields = self._field_owner(items)
         when = next(i for i in items if isinstance(i, When))
-        approver = when.approver or owner
+        # (a refusal said of no slot, "when the lesson is called off", is
+        # the refusal of the one slot whose verdict the program tests)
+        approver = when.approver or (next(iter(self.lex.deciders)) if len(self.lex.deciders) == 1 else None)
         if approver != owner:
             raise Unsupported("one slot's field returned when another blocks")
         return Clause(None, lambda s: [_refused(when, owner, fields)])

@@ -36,6 +36,7 @@ from ..flow import (
     is_element,
     stmt_exprs,
 )
+from ..lexicon import singular
 from ..model import Status
 from .base import (
     Facts,
@@ -230,6 +231,19 @@ def _other_meaning(need: Source, call: CallObs, phase: str, facts: Facts) -> str
     if isinstance(need, FromSlot) and need.age == "prior":
         if _satisfied(replace(need, age="current"), call, phase, facts):
             return f"the round before's output of `{need.slot}`, or the latest one, made earlier in this round"
+    if isinstance(need, FromSlot) and need.fields and not need.whole:
+        # "the head teacher sees the parts", of a call given the teacher's
+        # `roles`, each `{ child, part }`: inside a part of its result that
+        # holds them, or the key itself
+        named = {singular(x.lower()) for x in need.fields}
+        holders = sorted({
+            ".".join(f.field_steps()) for _, flows in facts.sure_props(call, phase) for f in flows
+            if f.src.kind == "call" and f.src.name == need.slot and f.field_steps()
+            and not named & {singular(s.lower()) for s in f.field_steps()}
+            and facts.holds_field(f, lambda k: singular(k.lower()) in named)
+        })
+        if holders:
+            return f"inside its {', '.join(f'`{h}`' for h in holders)}, which holds them, or the key itself"
     if isinstance(need, FromInput) and need.fields and need.name not in facts.scalars and _satisfied(replace(need, fields=()), call, phase, facts):
         # "the approver is shown the claim's amount", of `claim` passed whole
         return "inside the whole input, which holds the key when the caller's value has one, or the key itself"
@@ -247,9 +261,11 @@ def _other_meaning(need: Source, call: CallObs, phase: str, facts: Facts) -> str
         parts = sorted({
             ".".join(s for s in f.path if not is_element(s)) for _, flows in facts.sure_props(call, phase) for f in flows
             if covers(need, f, call, facts) and not covers(need, f, call, facts, sure=True)
-            # of a list, an element's field is a part of a part ("the whole
-            # wish list", of a call given one act and its name)
-            and (need.element or not any(is_element(s) for s in f.path))
+            # of a list said whole, an element's field is a part of a part
+            # ("the whole wish list", of a call given one act and its name);
+            # said plainly, the fields of its elements may be what is meant
+            # ("the sorter gets the donations", given each one's description)
+            and (need.element or not need.whole or not any(is_element(s) for s in f.path))
         } - {""})
         if parts:
             return f"parts of it ({', '.join(f'`{p}`' for p in parts)}), or the whole of it"
@@ -735,10 +751,13 @@ def _extra(
     elements = [n for n in claim.needs if isinstance(n, FromInput) and n.element]
     for prop, flows in props:
         # the loop index that picks the call's own element of a named list
-        # (`briefs[index]`) is part of that element
+        # (`briefs[index]`) is part of that element; so is the index that
+        # picked what a named local holds (`append items[position] to
+        # order`, of "the order")
         picked = any(covers(n, g, call, facts) for n in elements for g in flows)
+        held = any(covers(n, g, call, facts) for n in claim.needs if isinstance(n, FromVar) for g in flows if g.src.kind != "iter")
         for f in sorted(flows, key=lambda f: f.src):
-            if picked and f.src.kind == "iter" and f.at[:1] == (INDEX,):
+            if f.src.kind == "iter" and ((picked and f.at[:1] == (INDEX,)) or (held and INDEX in f.at)):
                 continue
             if f.src.kind == "iter" and not f.path and f.at == (TEXT,) and (
                 # (and "Inspect lift {index}", of "nothing but its lift":
