@@ -637,7 +637,7 @@ _COUNT_PARTICIPLES = (
 )
 _COUNT_TAILS: tuple[tuple[str, ...], ...] = (
     (),
-    *((("there", *be)) for be in (("are",), ("were",), ("is",), ("will", "be"), ("can", "be"), ("may", "be"))),
+    *(("there", *be) for be in (("are",), ("were",), ("is",), ("will", "be"), ("can", "be"), ("may", "be"))),
     *(
         (*be, word)
         for be in ((), ("are",), ("were",), ("will", "be"), ("are", "being"), ("can", "be"), ("may", "be"))
@@ -651,6 +651,11 @@ _COUNT_TAILS: tuple[tuple[str, ...], ...] = (
     ),
 )
 _COUNT_OPENING = re.compile(r"^\s*(?:the\s+)?(?:how\s+many|(?:total\s+)?number\s+of|count\s+of)\s+([a-z][a-z_-]*(?:\s+[a-z][a-z_-]*)?)")
+
+
+def is_count(phrase: str) -> bool:
+    """A phrase :func:`_counted` makes a name of: "how many guests are coming"."""
+    return phrase.lower().startswith("how many ")
 
 
 def _counted(lex: Lexicon, descriptions: Iterable[tuple[str, str]]) -> None:

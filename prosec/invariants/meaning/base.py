@@ -38,7 +38,7 @@ from ..claims import (
     Unverifiable,
 )
 from ..lattice import _DISTRIBUTIVE, _NUMBERS, Tok, _declared_key
-from ..lexicon import Lexicon, plural, singular, words_of
+from ..lexicon import Lexicon, is_count, plural, singular, words_of
 
 #: Words for an input as the caller gave it, which say it is not changed
 #: ("never gets the original brief": none of it, or not as given)
@@ -1080,7 +1080,7 @@ class Base(Transformer[Token, Any]):
         tok = _tok(self.toks, token)
         if (
             len(names) == 1 and names[0] in self.lex.quantities and tok.text != names[0]
-            and not tok.text.startswith("how many ")
+            and not is_count(tok.text)
             and not set(words_of(names[0])) & _COUNT_WORDS and singular(words_of(names[0])[-1]) != words_of(names[0])[-1]
         ):
             # "the banner drafts", of `banner_drafts: integer -- how many
@@ -1148,7 +1148,7 @@ class Base(Transformer[Token, Any]):
         said = self._tokens(items, "INPUT")[0]
         start = said.start_pos
         assert start is not None
-        if str(said).lower().startswith("how many"):
+        if is_count(str(said)):
             # "how many strips it took": which ones are counted, said in a
             # clause, may be other than all the number allows
             raise Unsupported("a number said as 'how many', with a clause of its own")

@@ -22,7 +22,7 @@ from ..claims import (
     Unchanged,
 )
 from ..lattice import _ABLE
-from ..lexicon import singular, words_of
+from ..lexicon import is_count, singular, words_of
 from ..words import EVIDENCE_VERBS
 from .base import (
     _BASIS_VERBS,
@@ -457,7 +457,7 @@ class ReceivingRules(Base):
         """"The steward knows how many singers there are": the number that
         counts them, received. Only a number said as "how many"."""
         (said,) = self._tokens(items, "INPUT")
-        if not _tok(self.toks, said).text.startswith("how many "):
+        if not is_count(_tok(self.toks, said).text):
             raise Unsupported("knowing a value, other than how many of something there are")
         obj = self.o_input([said])
         return self._clause(self._subject(items), lambda s: self._need(s, [obj], unchanged=False))
