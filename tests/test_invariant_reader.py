@@ -9459,6 +9459,10 @@ def test_a_delegate_named_in_the_singular_in_a_prompt_is_told_of(prompt: str, st
             "`merger` runs only when `auditor` approves; `style_checker` runs only when `auditor` approves",
             Status.VIOLATED,
         ),
+        # "nobody" doing what a slot is named for, with what it does it to
+        ("Nobody registers the claim until the screener approves", "`registrar` runs only when `screener` approves", Status.PROVED),
+        ("Nobody merges anything unless the auditor approves", "`merger` runs only when `auditor` approves", Status.PROVED),
+        ("None registers the claim until the screener approves", None, Status.UNRECOGNIZED),
         # "until" without a negation says how long something goes on, not a gate
         ("The registrar runs until the screener approves", None, Status.UNRECOGNIZED),
         ("The registrar does something until the screener approves", None, Status.UNRECOGNIZED),

@@ -97,6 +97,21 @@ class DenialsRules(Base):
             raise Unsupported("an action gated on its own slot's approval")
         return Clause(None, lambda s: [Gated(Calls(slot), approver)])
 
+    def gated_act_nobody(self, items: list[Any]) -> Clause:
+        """"Nobody dresses the window until the store manager approves": no
+        one does what the slot is named for before the approval, so the
+        slot runs only on it. Said with "nobody" or "no one" (not "none",
+        which is of something said before)."""
+        (who,) = self._tokens(items, "NONE")
+        if str(who).lower() not in ("nobody", "no one", "noone"):
+            raise Unsupported(f"'{who}': not 'nobody'")
+        (act,) = self._tokens(items, "ACT")
+        approver = next(i for i in items if _is_name(i))
+        slot = self._name(act)
+        if slot == approver:
+            raise Unsupported("an action gated on its own slot's approval")
+        return Clause(None, lambda s: [Gated(Calls(slot), approver)])
+
     def _maker(self, items: list[Any]) -> str:
         """The one slot whose `ensures:` names what a clause says is made
         ("no offer is drafted", of a recruiter that ensures an offer)."""
