@@ -9643,3 +9643,39 @@ def test_a_key_inside_a_part_and_the_index_that_picked_an_element(sentence: str,
     )
     read_as, got, _ = _checked(pattern, sentence)
     assert (read_as, got) == (canonical, status), sentence
+
+
+GROOMING = '''\
+let groom = call groomer
+  prompt: "Groom the dog. Answer with JSON { notes, minutes }."
+call owner
+  notes: groom.notes
+call billing
+  minutes: groom.minutes
+'''
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # "how many" of a key the slot named declares, with what it did
+        ("The owner never finds out how many minutes the groomer took", "`owner` never receives `groomer`'s `minutes`", Status.PROVED),
+        ("The billing desk never finds out how many minutes the groomer took", "`billing` never receives `groomer`'s `minutes`", Status.VIOLATED),
+        ("The billing desk is told how many minutes the groomer took", "`billing` receives `groomer`'s `minutes`", Status.PROVED),
+        # no key of that name: not read
+        ("The owner never finds out how many dogs the groomer took", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_how_many_of_a_key_a_slot_declares(sentence: str, canonical: str | None, status: Status) -> None:
+    from conftest import pattern_text
+
+    pattern = pattern_text(
+        "own",
+        GROOMING,
+        slots="groomer, owner, billing",
+        requires="dog: string -- the dog",
+        invariants="{invariants}",
+        ensures={"groomer": "`{ notes, minutes }`"},
+    )
+    read_as, got, _ = _checked(pattern, sentence)
+    assert (read_as, got) == (canonical, status), sentence

@@ -1662,6 +1662,20 @@ class Base(Transformer[Token, Any]):
 
     o_fields_of = o_fields
 
+    def o_count_field(self, items: list[Any]) -> Obj:
+        """"How many hours the carpenter booked", "how many minutes the
+        groomer took": the key of that name the slot's `ensures:` declares
+        (no other word for how many there were)."""
+        many = self._tokens(items, "WORD")[0]
+        if str(many).lower() != "many":
+            raise Unsupported(f"'how {many}': not how many")
+        fields = next(i for i in items if isinstance(i, tuple))
+        owner = self._owner_of(items)
+        declared = self.lex.declares.get(owner, frozenset())
+        if len(fields) != 1 or not {fields[0], singular(fields[0]), plural(fields[0])} & declared:
+            raise Unsupported("how many of something, of no key the slot declares")
+        return self.o_fields(items)
+
     def _its_keys(self, owner: str, fields: tuple[str, ...]) -> tuple[str, ...]:
         """The keys of a slot's result that words after its possessive
         name: "the pricer's prices", of `ensures: { price, rationale }`
