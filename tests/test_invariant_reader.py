@@ -442,6 +442,10 @@ TABLE += [
     Twin("The auditor looks for subtle flaws", "The auditor looks for subtle flaws after the planner", frozenset({"unverifiable"}), None),
     Twin("The auditor looks for flaws in its own report", "The auditor looks for flaws twice", frozenset({"unverifiable"}), None),
     Twin("The auditor balances rigour against speed", "The auditor waits for rigour", frozenset({"unverifiable"}), None),
+    # a word after "its" that names nothing of the pattern, and a step of
+    # its own work before or after it: its own doing; a slot there is not
+    Twin("The auditor double-checks its arithmetic before answering",
+         "The auditor double-checks its arithmetic before the planner answers", frozenset({"unverifiable"}), None),
     # (negated, as the first promise: still the delegate's own doing)
     Twin("The auditor never looks for flaws", "The auditor looks for flaws first", frozenset({"unverifiable"}), None),
     Twin("The auditor never rounds figures", "The auditor never rounds the style guide", frozenset({"unverifiable"}), None),

@@ -2513,6 +2513,14 @@ class Base(Transformer[Token, Any]):
                 # given, by the plain word for it (also a key the program
                 # passes it under), which names no value of the pattern
                 continue
+            if (
+                tok.kind == "FIELD" and k > 0 and self.toks[k - 1].kind in ("ITS", "OWN")
+                and not set(tok.names) & (self.lex.keys | self.lex.read_keys | self.lex.declared_keys | self.lex.call_keys)
+                and not any((w,) in self.lex.forms or w in self.lex.own_words for w in tok.text.split())
+            ):
+                # "double-checks its arithmetic": a word after "its" that no
+                # key or name of the pattern is, the slot's own thing
+                continue
             if tok.names or tok.kind in ("SLOT", "INPUT", "VAR", "FIELD", "ROLE") or any(
                 w in self.lex.keys or (w,) in self.lex.forms for w in tok.text.split()
             ):

@@ -168,7 +168,20 @@ class BehaviourRules(Base):
                 tok.kind == "EVERY" and tok.text in ("every", "each") and i + 1 < len(rest)
                 and rest[i + 1].kind == "WORD" and rest[i + 1].text not in _ORDER_WORDS
             )
-            if not (tok.kind in _PLAIN or tok.kind == "ITS" or own or what or every):
+            # "double-checks its arithmetic": a word after "its" that is no
+            # key of the program's, the slot's own thing
+            mine = (
+                tok.kind == "FIELD" and i > 0 and rest[i - 1].kind == "ITS"
+                and not set(tok.names) & (self.lex.keys | self.lex.read_keys | self.lex.declared_keys | self.lex.call_keys)
+                and tok.text not in self.lex.own_words
+            )
+            # "before answering", "after testing the pressure": a step of
+            # its own work, not another call
+            step = (
+                tok.kind in ("BEFORE", "AFTER") and i + 1 < len(rest)
+                and rest[i + 1].kind == "WORD" and rest[i + 1].text.endswith("ing")
+            )
+            if not (tok.kind in _PLAIN or tok.kind == "ITS" or own or what or every or mine or step):
                 raise Unsupported(f"{tok.text!r} in a promise of an unknown verb")
             if (tok.text in _ORDER_WORDS and not every) or any(c.isdigit() for c in tok.text):
                 raise Unsupported(f"{tok.text!r}, which says how calls run or relate")
