@@ -9569,6 +9569,10 @@ let decision = call householder
 for donation in donations:
   call sorter
     item: donation.description
+call surveyor
+  boundary: garden_plan.boundary
+call builder
+  plot: garden_plan.plot
 return decision
 '''
 
@@ -9580,6 +9584,10 @@ return decision
         # a key the program reads off it, not the whole input
         ("The matchmaker is not given the applicant's name", "`matchmaker` never receives `applicant`'s `name`", Status.PROVED),
         ("The matchmaker is not given the applicant", "`matchmaker` never receives `applicant`", Status.VIOLATED),
+        # ... its noun or a word before it: "the plot measurements and the
+        # boundary details", of a `garden_plan` whose `plot` is read
+        ("The surveyor isn't shown the plot measurements", None, Status.UNRECOGNIZED),
+        ("The surveyor isn't shown the garden plan's plot", "`surveyor` never receives `garden_plan`'s `plot`", Status.PROVED),
         # a word for what a delegate thinks, of one that declares no keys:
         # some part of its answer or all of it
         ("The householder never sees the matchmaker's view", "`householder` never receives `matchmaker`'s view", Status.VIOLATED),
@@ -9594,9 +9602,10 @@ def test_parts_of_an_input_and_a_delegates_view(sentence: str, canonical: str | 
     read_as, got, _ = _own_checked(
         LODGER,
         sentence,
-        slots="matchmaker, householder, sorter",
+        slots="matchmaker, householder, sorter, surveyor, builder",
         requires="""
             applicant: object -- the applicant's name, references, income and habits
+            garden_plan: object -- the plot measurements and the boundary details
             donations: object[] -- each donated item, with a description
         """,
     )
@@ -9680,6 +9689,51 @@ def test_how_many_of_a_key_a_slot_declares(sentence: str, canonical: str | None,
         requires="dog: string -- the dog",
         invariants="{invariants}",
         ensures={"groomer": "`{ notes, minutes }`"},
+    )
+    read_as, got, _ = _checked(pattern, sentence)
+    assert (read_as, got) == (canonical, status), sentence
+
+
+STORY = '''\
+let draft = null
+let check = null
+repeat review_passes as pass_no:
+  let draft = call researcher
+    question: question
+  let check = call fact_checker
+    story: draft.story
+  if check explicitly proceeds:
+    break
+if check does not explicitly proceed:
+  return null
+call secretary
+  story: draft.story
+  member_name: member_name
+'''
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # a value null until a loop that may run no round sets it: on the
+        # paths where it is passed, or on every call? With "only" as without
+        ("The secretary receives the story", "`secretary` receives `researcher`'s `story`", Status.UNRECOGNIZED),
+        ("The secretary receives only the story and the member name", "`secretary` receives only `member_name` and `researcher`'s `story`", Status.UNRECOGNIZED),
+        ("The secretary always receives the story", "`secretary` always receives `researcher`'s `story`", Status.VIOLATED),
+        # "only" still limits what else it is given
+        ("The secretary receives only the story", "`secretary` receives only `researcher`'s `story`", Status.VIOLATED),
+    ],
+)
+def test_only_of_a_value_a_loop_may_leave_null(sentence: str, canonical: str | None, status: Status) -> None:
+    from conftest import pattern_text
+
+    pattern = pattern_text(
+        "own",
+        STORY,
+        slots="researcher, fact_checker, secretary",
+        requires="question: string -- the question\nmember_name: string -- who asked\nreview_passes: integer -- passes",
+        invariants="{invariants}",
+        ensures={"researcher": "a draft `{ story, working_notes }`"},
     )
     read_as, got, _ = _checked(pattern, sentence)
     assert (read_as, got) == (canonical, status), sentence

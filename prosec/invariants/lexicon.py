@@ -740,10 +740,12 @@ def _described(lex: Lexicon, descriptions: Iterable[tuple[str, str]], quantities
             # is of, where the owner names nothing of the pattern
             phrases.setdefault(tuple(owned), set()).add(name)
         ws = description_phrase(text)
-        if ws and set(variants(ws[-1])) & lex.input_reads.get(name, frozenset()):
+        if ws and {v for w in ws for v in variants(w)} & lex.input_reads.get(name, frozenset()):
             # "the applicant's name, references, income and habits", of an
-            # `applicant` whose `name` the program reads: the first of its
-            # parts, not a name for the whole
+            # `applicant` whose `name` the program reads; "the plot
+            # measurements and the boundary details", of a `garden_plan`
+            # whose `plot` it reads: the first of its parts, not a name for
+            # the whole
             ws = []
         noun = _head_noun(lex, name, ws)
         if noun is not None:

@@ -2513,18 +2513,23 @@ class Base(Transformer[Token, Any]):
                 # given, by the plain word for it (also a key the program
                 # passes it under), which names no value of the pattern
                 continue
-            if (
-                tok.kind == "FIELD" and k > 0 and self.toks[k - 1].kind in ("ITS", "OWN")
-                and not set(tok.names) & (self.lex.keys | self.lex.read_keys | self.lex.declared_keys | self.lex.call_keys)
-                and not any((w,) in self.lex.forms or w in self.lex.own_words for w in tok.text.split())
-            ):
-                # "double-checks its arithmetic": a word after "its" that no
-                # key or name of the pattern is, the slot's own thing
+            if self._own_thing(k):
                 continue
             if tok.names or tok.kind in ("SLOT", "INPUT", "VAR", "FIELD", "ROLE") or any(
                 w in self.lex.keys or (w,) in self.lex.forms for w in tok.text.split()
             ):
                 raise Unsupported(why)
+
+    def _own_thing(self, k: int) -> bool:
+        """The word at ``k``, after "its", is the slot's own thing ("double-
+        checks its arithmetic"): no key, name or word of the pattern's own
+        text."""
+        tok = self.toks[k]
+        return (
+            tok.kind == "FIELD" and k > 0 and self.toks[k - 1].kind in ("ITS", "OWN")
+            and not set(tok.names) & (self.lex.keys | self.lex.read_keys | self.lex.declared_keys | self.lex.call_keys)
+            and not any((w,) in self.lex.forms or w in self.lex.own_words for w in tok.text.split())
+        )
 
     def _says_no_calls(self, start: int, why: str) -> None:
         """The words from ``start`` on say nothing of how calls run or

@@ -168,13 +168,8 @@ class BehaviourRules(Base):
                 tok.kind == "EVERY" and tok.text in ("every", "each") and i + 1 < len(rest)
                 and rest[i + 1].kind == "WORD" and rest[i + 1].text not in _ORDER_WORDS
             )
-            # "double-checks its arithmetic": a word after "its" that is no
-            # key of the program's, the slot's own thing
-            mine = (
-                tok.kind == "FIELD" and i > 0 and rest[i - 1].kind == "ITS"
-                and not set(tok.names) & (self.lex.keys | self.lex.read_keys | self.lex.declared_keys | self.lex.call_keys)
-                and tok.text not in self.lex.own_words
-            )
+            # "double-checks its arithmetic": the slot's own thing
+            mine = self._own_thing(verb.start_pos + 1 + i)
             # "before answering", "after testing the pressure": a step of
             # its own work, not another call
             step = (

@@ -627,10 +627,11 @@ def check(claim: Receives, facts: Facts) -> Verdict:
                     unsure.append(problem)
                 elif _element_read(need, call, phase, facts):
                     indexed.append(problem)
-                elif not (claim.always or claim.only or claim.floor) and _sometimes(need, call, phase, facts):
+                elif not (claim.always or claim.floor) and _sometimes(need, call, phase, facts):
                     # "the seamstress gets the fitter's notes", of notes
                     # passed after an `alter` only (null otherwise): on the
-                    # paths where it is passed them, or on every call?
+                    # paths where it is passed them, or on every call? (With
+                    # "only", the same: "only" limits what else it is given.)
                     meanings.append((
                         f"on the paths where `call {call.call.callee}` (line {call.call.span.line}) is passed it, "
                         "or on every call (on the others it is passed null or a fixed text)",
