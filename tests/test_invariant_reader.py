@@ -9737,3 +9737,70 @@ def test_only_of_a_value_a_loop_may_leave_null(sentence: str, canonical: str | N
     )
     read_as, got, _ = _checked(pattern, sentence)
     assert (read_as, got) == (canonical, status), sentence
+
+
+CANCELLED = '''\
+let review = call customer
+  prompt: "Approve, revise or cancel, with a reason. Answer with JSON { reason, changes }."
+if review says approve:
+  return { note: review.reason }
+elif review says revise:
+  return {
+    note: review.changes
+  }
+else:
+  return {
+    note: review.reason
+  }
+'''
+
+TRIALS = '''\
+let runs = parallel repeat trials as attempt:
+  try:
+    let log = call handler
+      attempt: attempt
+    return log
+  catch as slip:
+    return { faults: "run abandoned", error: slip }
+return { runs: runs }
+'''
+
+TRIALS_NOTED = TRIALS.replace('{ faults: "run abandoned", error: slip }', "{ faults: remark, error: slip }")
+
+
+@pytest.mark.parametrize(
+    ("body", "sentence", "canonical", "status"),
+    [
+        # a refusal where the verdict may say another word, found in a
+        # return written over several lines: every return short of an
+        # approval, or only where it refuses?
+        (CANCELLED, "When the customer cancels, the note handed back is the customer's reason",
+         "when `customer` blocks, the returned `note` is `customer`'s `reason`", Status.UNRECOGNIZED),
+        # the slot's outputs, and records the program makes of its failures
+        (TRIALS, "The runs returned are the handlers' logs", "the returned `runs` comes from `handler`", Status.UNRECOGNIZED),
+        # ... not where a record holds the caller's values too
+        (TRIALS_NOTED, "The runs returned are the handlers' logs", "the returned `runs` comes from `handler`", Status.VIOLATED),
+    ],
+)
+def test_returns_of_several_lines_and_recorded_failures(body: str, sentence: str, canonical: str | None, status: Status) -> None:
+    read_as, got, _ = _own_checked(
+        body, sentence, slots="customer, handler", requires="trials: integer -- how many runs\nremark: string -- a remark"
+    )
+    assert (read_as, got) == (canonical, status), sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # "own" right after a possessive says no more than the possessive
+        ("The reader never sees the applicant's own notes", "`reader` never receives `applicant_notes`", Status.PROVED),
+        ("The scorer never sees the applicant's own notes", "`scorer` never receives `applicant_notes`", Status.VIOLATED),
+        ("The scorer sees the applicant's own notes", "`scorer` receives `applicant_notes`", Status.PROVED),
+    ],
+)
+def test_own_after_a_possessive(sentence: str, canonical: str | None, status: Status) -> None:
+    body = "call reader\n  letter: letter\ncall scorer\n  notes: applicant_notes\n"
+    read_as, got, _ = _own_checked(
+        body, sentence, slots="reader, scorer", requires="letter: string -- the letter\napplicant_notes: string -- the applicant's notes"
+    )
+    assert (read_as, got) == (canonical, status), sentence

@@ -102,6 +102,7 @@ def lattice(text: str, lex: Lexicon, *, made: bool = False) -> list[list[Tok]]:
     phrases, longest = _phrases()
     low = [_unhyphenated(w.lower(), lex, phrases) for w in raw]
     raw, low = _particle_moved(raw, low)
+    raw, low = _own_dropped(raw, low)
     raw, low = _why_decided(raw, low, lex)
     max_name = max((len(k) for k in lex.forms), default=1)
     out: list[list[Tok]] = []
@@ -1892,6 +1893,18 @@ _SPLIT_VERBS: tuple[tuple[frozenset[str], frozenset[str] | None, frozenset[str],
 )
 _NOUN_BEFORE = frozenset("the a an each every one per in its their this that next first last another".split())
 _PARTICLE_STOP = frozenset(("and", "or", "but", "if", "when", "unless", "because", "so", "then"))
+
+
+def _own_dropped(raw: list[str], low: list[str]) -> tuple[list[str], list[str]]:
+    """"The applicant's own notes", "the blender's own tasting notes": "own"
+    right after a possessive, before a noun, says no more than the
+    possessive does, and is read as if it were not there ("its own" keeps
+    its meaning: the slot's, not another's)."""
+    keep = [
+        k for k, word in enumerate(low)
+        if not (word == "own" and 0 < k < len(low) - 1 and low[k - 1] in ("'s", "'") and low[k + 1][:1].isalpha())
+    ]
+    return [raw[k] for k in keep], [low[k] for k in keep]
 
 
 def _particle_moved(raw: list[str], low: list[str]) -> tuple[list[str], list[str]]:

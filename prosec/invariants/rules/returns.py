@@ -333,7 +333,7 @@ def check(claim: Returns, facts: Facts) -> Verdict:
                     continue
                 absent.append(problem)
                 empty.add(ret.stmt.span.line)
-            elif _made_of(need, ret) or _records_of_slot(need, ret):
+            elif _made_of(need, ret) or _records_of_slot(need, ret) or _failures_recorded(need, ret):
                 made.append(problem)
                 built.add(ret.stmt.span.line)
             else:
@@ -352,8 +352,10 @@ def check(claim: Returns, facts: Facts) -> Verdict:
             "it returns none, of which the sentence says nothing (with 'always' it would)"
         )
     if claim.path == "blocked" and (problems or absent) and (outcomes := _said_outcomes(chosen, claim.approver)):
-        wrong = {p.span.line for p in problems + absent}
-        if wrong <= outcomes:
+        # (the returns the problems are found in: a value's line may be
+        # below its `return`'s)
+        wrong = {r.stmt.span.line for p in problems + absent for r in chosen if _within(p.span, r.stmt.span)}
+        if wrong and all(any(_within(p.span, r.stmt.span) for r in chosen) for p in problems + absent) and wrong <= outcomes:
             # "When the owner declines, its reason is returned", where the
             # owner may also say `reprice`: every return short of an
             # approval, or only those where it refuses?
@@ -525,6 +527,23 @@ def _made_of(need: Need, ret: ReturnObs) -> bool:
     flows = [f for f in ret.fields[need.field] if f.src.kind != "null"]
     return bool(flows) and all(
         f.src.kind == "call" and f.src.name == need.what.slot and f.at and not f.path for f in flows
+    )
+
+
+def _failures_recorded(need: Need, ret: ReturnObs) -> bool:
+    """The returned field is a list of the slot's outputs, and where a call
+    of it failed a record the program makes of the failure (`catch as
+    slip: return { faults: "run abandoned", error: slip }`): "the runs
+    returned are the handlers' logs" may mean its outputs, or what was made
+    of its runs."""
+    if (what := _whole_output(need)) is None or need.field is None:
+        return False
+    flows = ret.fields.get(need.field, set())
+    mine = [f for f in flows if f.src.name == what.slot and f.src.kind in ("call", "error")]
+    return (
+        any(f.src.kind == "call" and not f.path and any(is_element(p) for p in f.at) for f in mine)
+        and any(f.src.kind == "error" for f in mine)
+        and all(f in mine or f.src.kind in ("edit", "text", "null") for f in flows)
     )
 
 
