@@ -9804,3 +9804,46 @@ def test_own_after_a_possessive(sentence: str, canonical: str | None, status: St
         body, sentence, slots="reader, scorer", requires="letter: string -- the letter\napplicant_notes: string -- the applicant's notes"
     )
     assert (read_as, got) == (canonical, status), sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # "to" said again before the last of the slots something is kept from
+        ("The head size is never passed to the client or to the trimmer", "`client` never receives `head_size`; `trimmer` never receives `head_size`", Status.PROVED),
+        ("The head size is never passed to the client or to the maker", "`client` never receives `head_size`; `maker` never receives `head_size`", Status.VIOLATED),
+        ("The head size is passed to the client or to the trimmer", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_kept_from_one_slot_or_to_another(sentence: str, canonical: str | None, status: Status) -> None:
+    from conftest import pattern_text
+
+    body = "call client\n  palette: palette\ncall trimmer\n  palette: palette\ncall maker\n  size: head_size\n"
+    pattern = pattern_text(
+        "own", body, slots="client, trimmer, maker",
+        requires="palette: string -- the colours\nhead_size: string -- the head measurement", invariants="{invariants}",
+    )
+    statuses = _status_in(pattern, sentence)
+    got = Status.VIOLATED if Status.VIOLATED in statuses else statuses[0]
+    assert (_read_as(pattern, sentence), got) == (canonical, status), sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical", "status"),
+    [
+        # an input after the possessive of the slot its description says it
+        # is of: "the client's palette", of `palette: the colours the client
+        # wants to match`
+        ("The trimmer gets the client's palette", "`trimmer` receives `palette`", Status.PROVED),
+        ("The maker never sees the client's palette", "`maker` never receives `palette`", Status.PROVED),
+        # not of a slot the description does not name
+        ("The trimmer gets the maker's palette", None, Status.UNRECOGNIZED),
+    ],
+)
+def test_an_input_said_to_be_a_slots(sentence: str, canonical: str | None, status: Status) -> None:
+    body = "call client\n  sketch: occasion\ncall trimmer\n  palette: palette\ncall maker\n  size: occasion\n"
+    read_as, got, _ = _own_checked(
+        body, sentence, slots="client, trimmer, maker",
+        requires="palette: string -- the colours the client wants to match\noccasion: string -- what the hat is for",
+    )
+    assert (read_as, got) == (canonical, status), sentence

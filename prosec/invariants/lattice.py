@@ -791,7 +791,8 @@ def _one_name(out: list[list[Tok]], articles: set[int], lex: Lexicon) -> tuple[l
 
 def _input_of_slot(owner: list[Tok], pos: list[Tok], lex: Lexicon) -> Tok | None:
     """The input after a slot's possessive, as the one thing it names: the
-    input's whole name, a value the slot's calls are passed as it is, and
+    input's whole name, a value the slot's calls are passed as it is (or
+    one whose description names the slot), and
     no word of what the slot makes (no key its results declare or are read
     under, no word its `ensures:` calls them by): "the client's budget" is
     the budget the client is handed, not something the client wrote."""
@@ -800,7 +801,11 @@ def _input_of_slot(owner: list[Tok], pos: list[Tok], lex: Lexicon) -> Tok | None
     if len(pos) != 1 or pos[0].kind != "INPUT" or len(pos[0].names) != 1:
         return None
     slot, name = owner[0].names[0], pos[0].names[0]
-    if pos[0].text.replace(" ", "_") != name or (slot, name) not in lex.arg_keys:
+    # (or an input its description says is the slot's: "the client's
+    # palette", of `palette: the colours the client wants to match`)
+    said = set(re.findall(r"[a-z]+", lex.described.get(name, "").lower()))
+    described = bool(words_of(slot)) and all(w in said or plural(w) in said for w in words_of(slot))
+    if pos[0].text.replace(" ", "_") != name or ((slot, name) not in lex.arg_keys and not described):
         return None
     made = (
         lex.slot_keys.get(slot, frozenset()) | lex.declares.get(slot, frozenset())
