@@ -3104,6 +3104,15 @@ def test_delegates_that_go_out_run_and_orders_followed(sentence: str, canonical:
         ("The target files only once the guard has approved the brief", "`target` runs only when `guard` approves", Status.PROVED),
         ("The target speaks only after the guard's approval", "`target` runs only when `guard` approves", Status.PROVED),
         ("The target decides only after the guard's approval", "`target` runs only when `guard` approves", Status.PROVED),
+        # "only" before the verb, and what the call does after it
+        ("The target only announces once the guard approves", "`target` runs only when `guard` approves", Status.PROVED),
+        ("The target only writes the answer after the guard approves", "`target` runs only when `guard` approves", Status.PROVED),
+        ("The verifier only writes the answer after the guard approves", "`verifier` runs only when `guard` approves", Status.VIOLATED),
+        ("The target only files a note once the guard has explicitly given the go-ahead", "`target` runs only when `guard` approves", Status.PROVED),
+        ("The target runs only when the guard says to proceed", "`target` runs only when `guard` approves", Status.PROVED),
+        ("The target is only called once the guard signs off on its verdict", "`target` runs only when `guard` approves", Status.PROVED),
+        ("The target only announces once the guard does not approve", None, Status.UNRECOGNIZED),
+        ("The target only waits once the guard approves", None, Status.UNRECOGNIZED),
         # the approval negated, or no "only": not read
         ("The target announces only when the guard does not approve", None, Status.UNRECOGNIZED),
         ("The target announces when the guard approves", None, Status.UNRECOGNIZED),

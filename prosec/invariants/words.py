@@ -441,7 +441,11 @@ KINDS: dict[str, tuple[str, ...]] = {
         "green_light", "green_lights", "say yes", "says yes", "said yes", "say proceed",
         "says proceed", "say go", "says go", "said go", "say go ahead", "says go ahead", "said go ahead",
         "let it proceed", "lets it proceed",
-        "give the go_ahead", "gives the go_ahead", "gave the go_ahead",
+        "give the go_ahead", "gives the go_ahead", "gave the go_ahead", "given the go_ahead",
+        "give the green_light", "gives the green_light", "gave the green_light", "given the green_light",
+        # "the brewer explicitly says to go ahead", "the guard says to proceed"
+        "say to go ahead", "says to go ahead", "said to go ahead",
+        "say to proceed", "says to proceed", "said to proceed",
         "say approve", "says approve", "said approve", "say accept", "says accept", "said accept",
         "certify", "certifies", "certified",
         "confirm", "confirms", "confirmed", "endorse", "endorses", "endorsed",

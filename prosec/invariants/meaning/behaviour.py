@@ -46,6 +46,8 @@ _FLOW_STEMS = (
     "look", "peek", "peep", "glanc", "snoop", "overhear", "view", "watch", "inspect", "examin", "scan",
     "brows", "consult", "check", "study", "studi", "open", "skim", "spot",
 )
+#: Verbs of replying: what a slot replies to is what it is given.
+_REPLYING = ("respond", "answer", "repl", "react", "rebut", "counter", "address")
 #: Kinds free text after such a verb may hold: plain words and prepositions.
 _PLAIN = frozenset("WORD FOR OF ON IN TO AND OR WITH AS BY ABOUT AGAINST AT COMMA".split())
 
@@ -68,6 +70,12 @@ class BehaviourRules(Base):
                 raise Unsupported(f"{tok.text!r}, which says how calls run, in a promise of behaviour")
         for neg in (i for i in items if isinstance(i, _Negated)):
             self._names_nothing(neg.start, "a negated promise about something the pattern names", own)
+        for k, tok in enumerate(self.toks):
+            if tok.kind == "BEHAVE" and tok.text.lower().startswith(_REPLYING):
+                # "the antithesis answers the thesis's argument", "the chef
+                # responds to the inspectors' findings": what a slot replies
+                # to is what it is given
+                self._names_nothing(k + 1, "a reply to something the pattern names", own)
         measured = [k for k, tok in enumerate(self.toks) if tok.kind in ("EVALUATE", "BEHAVE") and measuring(tok.text)]
         for k, tok in enumerate(self.toks):
             if tok.kind == "AGAINST" and measured and measured[0] + 1 < k:

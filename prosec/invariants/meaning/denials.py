@@ -182,7 +182,8 @@ class DenialsRules(Base):
         going on or ending ("the worker stops only when the critic
         approves" says when a loop ends, not when the worker runs), nor a
         word of how ("usually")."""
-        verb = str(self._tokens(items)[0]).lower()
+        # (the first word after the subject but "only", which may stand before the verb)
+        verb = next(str(t) for t in self._tokens(items) if t.type != "ONLY").lower()
         if not verb.isalpha() or verb.endswith("ly") or verb in _NOT_WORK:
             raise Unsupported(f"'{verb}': not a verb of what the slot's call does")
         return self.gated(items)

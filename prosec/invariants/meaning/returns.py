@@ -327,6 +327,16 @@ class ReturnsRules(Base):
         owner, fields = self._field_owner(items)
         return Clause(None, lambda s: [Returns("all", (Need(FromSlot(owner, fields)),))])
 
+    def ret_field_always_comes_back(self, items: list[Any]) -> Clause:
+        """"Whatever the outcome, the officer's reason comes back"."""
+        self._comes_back(items)
+        return self.ret_field_always(items)
+
+    def ret_output_comes_back(self, items: list[Any]) -> Clause:
+        """"Whatever happens, the keeper's summary is handed back"."""
+        self._comes_back(items)
+        return self.ret_output_returned(items)
+
     def ret_only_made_by(self, items: list[Any]) -> Clause:
         """"Only the reducer produces the final result"."""
         made = [str(t).lower() for t in self._tokens(items, "AUTHORED")]
