@@ -8358,3 +8358,105 @@ def test_a_catch_that_returns_ends_the_run_for_a_count(more: str, sentence: str,
         most = max(most, notifier.count)
     # what a run does, observed: the most calls over the three runs
     assert most == notes
+
+
+#: each site walked several times; the clips of the earlier passes at a
+#: site are passed to each later pass there
+PASSES = """\
+for site in sites:
+  let passes = []
+  repeat passes_per_site as pass_no:
+    let clip = call surveyor
+      site: site
+{earlier}      prompt: "Walk transect pass {{pass_no}}."
+    append clip to passes
+return {{ sites: sites }}"""
+
+
+@pytest.mark.parametrize(
+    ("earlier", "status", "seen"),
+    [
+        # nothing of an earlier pass is passed on
+        ("", Status.PROVED, 0),
+        # the same site's earlier passes: one surveyor's later rounds, or
+        # other surveyors? Not settled, never proved
+        ("      earlier_clips: passes\n", Status.UNRECOGNIZED, 1),
+    ],
+)
+def test_another_invocation_in_an_inner_repeat(earlier: str, status: Status, seen: int) -> None:
+    from conftest import Recorder, pattern_text
+
+    delegation = PASSES.replace("{earlier}", earlier).replace("{{", "{").replace("}}", "}")
+    requires = "sites: string[] -- the sites\npasses_per_site: integer -- passes at each site"
+    sentence = "No surveyor ever hears another surveyor's clips."
+    text = pattern_text("case", delegation, slots="surveyor", requires=requires, invariants=f"- {sentence}")
+    assert _statuses_in(text) == [status]
+    module = _module_of(pattern_text("case", delegation, slots="surveyor", requires=requires), f"passes_{seen}")
+    handed: list[int] = []
+    surveyor = Recorder(lambda **kw: handed.append(len(kw.get("earlier_clips") or [])) or "clip")
+    module.case(surveyor=surveyor, sites=["a", "b"], passes_per_site=2)
+    # what a run does, observed: the second pass at a site is handed the
+    # first pass's clip, and nothing of the other site's
+    assert handed == ([0, 1, 0, 1] if seen else [0, 0, 0, 0])
+
+
+#: a driver given the planned route, or the alternative one on a reroute
+ROUTES = """\
+let plan = call dispatcher
+  drops: drops
+let stops = plan.route
+if plan says reroute:
+  stops = plan.alternative_route
+for stop in stops:
+  call driver
+    stop: stop
+return {{ plan: plan }}"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "status"),
+    [
+        # the key `route`, or any route of the dispatcher's: two meanings
+        ("The driver is given nothing but the dispatcher's route.", Status.UNRECOGNIZED),
+        ("The driver is given the dispatcher's route.", Status.UNRECOGNIZED),
+        # the longer key: the planned route is not one
+        ("The driver is given nothing but the dispatcher's alternative route.", Status.VIOLATED),
+    ],
+)
+def test_a_key_whose_noun_ends_another_key(sentence: str, status: Status) -> None:
+    assert _case_status(ROUTES, "dispatcher, driver", "drops: string[] -- the drops", sentence) == status
+
+
+def _case_status(delegation: str, slots: str, requires: str, sentence: str) -> Status:
+    """The status of ``sentence`` of a small pattern around ``delegation``."""
+    from conftest import pattern_text
+
+    text = pattern_text(
+        "case", delegation.replace("{{", "{").replace("}}", "}"), slots=slots, requires=requires, invariants=f"- {sentence}"
+    )
+    (status,) = _statuses_in(text)
+    return status
+
+
+#: a pipeline: the first stage is given the brief, each later stage the
+#: output of the stage before it
+STAGES = """\
+let current = brief
+for stage in stages:
+  let current = call stage
+    input: current
+return {{ result: current }}"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "status"),
+    [
+        # each stage both, or each stage nothing else? Not settled
+        ("The stages are given nothing but the brief and earlier stages' outputs.", Status.UNRECOGNIZED),
+        # something else named: the stages are given more than it
+        ("The stages are given nothing but the brief.", Status.VIOLATED),
+    ],
+)
+def test_only_several_things_each_call_given_one_of_them(sentence: str, status: Status) -> None:
+    requires = "brief: string -- the brief\nstages: string[] -- the stages"
+    assert _case_status(STAGES, "stages", requires, sentence) == status

@@ -139,6 +139,7 @@ def check(claim: Isolation, facts: Facts) -> Verdict:
     routed: list[Problem] = []  # what a local holds, reaching the call by another way
     raised: list[Problem] = []  # a slot's failure, where its results are named
     rewritten: list[Problem] = []  # "the original" input, reaching only inside other values
+    rounds: list[Problem] = []  # its own output from an earlier round of a `repeat` inside its instance
     for call in calls:
         if isinstance(claim.source, Null):
             for prop in call.props.values():
@@ -193,6 +194,8 @@ def check(claim: Isolation, facts: Facts) -> Verdict:
                         + (" — another invocation's output" if isinstance(claim.source, FromOthers) else ""),
                     )
                 )
+        if isinstance(claim.source, FromOthers):
+            rounds.extend(_repeated_rounds(claim.source, call, facts))
         if isinstance(claim.source, FromOthers) and len(claim.target.given) > 1:
             # "Candidates are measured in isolation": each call is about one
             # of them, and sees no other.
@@ -252,7 +255,47 @@ def check(claim: Isolation, facts: Facts) -> Verdict:
             rewritten,
             evidence,
         )
+    if rounds and not problems:
+        return unsettled(
+            "two meanings: the calls of other instances of the slot, or also its calls in the earlier rounds "
+            "of a `repeat` or `loop` inside one instance, whose output reaches a later round",
+            [*rounds, *whole, *routed, *raised, *rewritten],
+            evidence,
+        )
     return verdict([*problems, *whole, *routed, *raised, *rewritten], evidence)
+
+
+def _repeated_rounds(source: FromOthers, call: CallObs, facts: Facts) -> list[Problem]:
+    """The call's own output from an earlier round of a `repeat` or `loop`
+    around it inside one instance of the slot (passes at one site, inside
+    a `for` over the sites): one invocation's later round, or another
+    invocation? The program does not say; a `for` over a list inside an
+    instance is one delegate working through it (a reviewer reading one
+    material after another)."""
+    instance = facts.instance_loops(call)
+    rounds = {
+        s for s in call.loops
+        if s not in instance and isinstance(facts.a.loops[s].node, ir.Repeat | ir.LoopUntil)
+    }
+    out: list[Problem] = []
+    for prop, flows in facts.props(call):
+        for f in sorted(flows, key=lambda f: f.src):
+            if f.src.kind not in ("call", "error") or f.src.name != call.slot or not f.carried & rounds:
+                continue
+            if source.fields and (
+                f.src.kind == "error"
+                or (f.first_field() is not None and not facts.holds_field(f, lambda k: k in source.fields) and not quoting(f, source.fields))
+            ):
+                continue
+            out.append(
+                Problem(
+                    prop.prop.value.span,
+                    f"`{call.slot}` receives `{show(prop.prop.value)}` (line {prop.prop.value.span.line}){where(f)}, "
+                    f"from {origin(f)} in an earlier round",
+                )
+            )
+            break
+    return out
 
 
 def _from_inputs_only(e: ir.Expr, facts: Facts) -> bool:

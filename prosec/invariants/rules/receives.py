@@ -313,6 +313,31 @@ def _sometimes(need: Source, call: CallObs, phase: str, facts: Facts) -> bool:
     return False
 
 
+def _one_of(need: Source, claim: Receives, call: CallObs, phase: str, facts: Facts) -> bool:
+    """With "only" and several things named, the call is passed, under one
+    name, ``need`` on some paths and another of the things named on the
+    others: "the stages are given nothing but the brief and earlier stages'
+    outputs", of a pipeline whose first stage is given the brief and each
+    later stage the output before it. Is each call given all of them, or
+    nothing else?"""
+    if not claim.only or len(claim.needs) < 2:
+        return False
+    others = [n for n in claim.needs if n is not need]
+
+    def named(f: Flow) -> bool:
+        return any(
+            leaks(facts, n, f, call) if isinstance(n, FromOthers | OtherElements) else covers(n, f, call, facts)
+            for n in others
+        )
+
+    for _, flows in facts.props(call, phase):
+        passed = [f for f in flows if covers(need, f, call, facts)]
+        rest = [f for f in flows if f not in passed and f.src.kind != "null" and not (f.src.kind == "text" and not f.at)]
+        if passed and rest and all(named(f) for f in rest):
+            return True
+    return False
+
+
 def _once_made(need: Source, call: CallObs, facts: Facts) -> bool:
     """In the rounds after the first, some value the call is given carries
     ``need`` where the round before made it, and on the other paths only
@@ -619,6 +644,17 @@ def check(claim: Receives, facts: Facts) -> Verdict:
                         f"the call that is given it (line {', '.join(str(c.call.span.line) for c in given)}), "
                         f"or every call of `{call.slot}` (line {call.call.span.line} is not)"
                     )
+                if other is None and _kin_passed(need, call, phase, facts):
+                    other = (
+                        f"the key so named, or any key of `{need.slot}`'s output it names (line "
+                        f"{call.call.span.line} is passed another such key on some paths)"
+                    )
+                if other is None and _one_of(need, claim, call, phase, facts):
+                    other = (
+                        f"each call given all of {', '.join(describe_source(n) for n in claim.needs)}, or each call "
+                        f"nothing else (line {call.call.span.line} is passed {describe_source(need)} on some paths "
+                        "and another of them on the others)"
+                    )
                 if other is not None:
                     meanings.append((other, problem))
                 elif _unless_null(need, call, phase, facts):
@@ -660,6 +696,17 @@ def check(claim: Receives, facts: Facts) -> Verdict:
                 wide = replace(claim, needs=(*claim.needs, *(FromSlot(slot) for _, slot in sorted(makers))))
                 still = _extra(wide, call, props, facts, basis=claim.basis)
                 other = "; ".join(f"what `{local}` holds, or any output of `{slot}`, which it is made of" for local, slot in sorted(makers))
+                meanings.extend((other, p) for p in extras if p not in still)
+                extras = still
+            kin = _kin_keys(claim, props)
+            if extras and kin:
+                # "nothing but the dispatcher's route", of a driver given
+                # `plan.route` or, on a reroute, `plan.alternative_route`:
+                # the key so named, or any key of that slot's output the
+                # noun names
+                wide = replace(claim, needs=(*claim.needs, *(FromSlot(slot, (key,)) for slot, key in kin)))
+                still = _extra(wide, call, props, facts, basis=claim.basis)
+                other = "; ".join(f"the key so named, or any key of `{slot}`'s output it names (`{key}`)" for slot, key in kin)
                 meanings.extend((other, p) for p in extras if p not in still)
                 extras = still
             problems.extend(extras)
@@ -725,6 +772,42 @@ def check(claim: Receives, facts: Facts) -> Verdict:
             evidence,
         )
     return verdict(problems, evidence)
+
+
+def _kin_passed(need: Source, call: CallObs, phase: str, facts: Facts) -> TypeGuard[FromSlot]:
+    """The call is passed, under one name, the key ``need`` names on some
+    paths and, on the others, another key of that slot's output whose last
+    word it is (`alternative_route`, of "the dispatcher's route")."""
+    if not isinstance(need, FromSlot) or len(need.fields) != 1:
+        return False
+    (field,) = need.fields
+    for _, flows in facts.props(call, phase):
+        passed = [f for f in flows if covers(need, f, call, facts)]
+        kin = [
+            f for f in flows
+            if f.src.kind == "call" and f.src.name == need.slot and f.field_steps()[:1] != (field,)
+            and f.field_steps()[:1] and f.field_steps()[0].endswith("_" + field)
+        ]
+        if passed and kin and all(f in passed or f in kin or f.src.kind == "null" or (f.src.kind == "text" and not f.at) for f in flows):
+            return True
+    return False
+
+
+def _kin_keys(claim: Receives, props: list[tuple[PropObs, set[Flow]]]) -> list[tuple[str, str]]:
+    """The keys read off a named slot's output whose last word is a key the
+    claim names of it (`alternative_route`, of "the dispatcher's route"):
+    the noun may name them too."""
+    named = {(n.slot, field) for n in claim.needs if isinstance(n, FromSlot) for field in n.fields}
+    kin = {
+        (f.src.name, step)
+        for _, flows in props
+        for f in flows
+        if f.src.kind == "call"
+        for step in f.field_steps()[:1]
+        for slot, field in named
+        if f.src.name == slot and step != field and step.endswith("_" + field)
+    }
+    return sorted(kin)
 
 
 def _from_named(need: Source, f: Flow, call: CallObs, facts: Facts) -> bool:
