@@ -11,7 +11,6 @@ from ..claims import Calls, FailSafe
 from ..words import KINDS
 from .base import Base, Clause, Subject, Unsupported, _act_noun, _is_name, _Tail, _tok
 
-
 #: Verbs that may say a refusal, or going on, themselves: not an action a
 #: refusal leaves undone ("is not refused", "is not kept waiting").
 _NOT_EFFECT = (
