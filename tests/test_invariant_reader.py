@@ -725,6 +725,9 @@ return takes
         # joins into one word as it joins "sign-up"
         ("Singers are recorded one at a time, in sign-up order", "`recorder` runs in order over `singers`"),
         ("Singers are recorded one at a time, in sign-in order", None),
+        # the one list the delegation keeps
+        ("The log only ever grows", "`takes` only grows"),
+        ("The recording log is never emptied", "`takes` only grows"),
     ],
 )
 def test_an_order_the_pattern_names_with_a_hyphen(sentence: str, canonical: str | None) -> None:
@@ -2707,6 +2710,8 @@ return history
         # appended to the list is what goes into it: the history of scores
         ("The score history only grows", "`history` only grows"),
         ("The quote history does not only grow", None),
+        # a word for a list, of no name: `current` is a list too
+        ("The log only grows", None),
         # what the list holds, by a noun of its own, never removed from it
         ("Past figures are never removed from the history", "`history` only grows"),
         ("Past figures are removed from the history", None),

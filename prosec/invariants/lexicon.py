@@ -277,6 +277,9 @@ class Lexicon:
     quantities: frozenset[str] = frozenset()
     #: locals that are appended or recorded to (lists built by appending)
     appended: frozenset[str] = frozenset()
+    #: locals that hold a list: set to an array, appended to, or collecting
+    #: a loop's results ("the log", where there is one)
+    list_locals: frozenset[str] = frozenset()
     #: a local or key whose value is appended or recorded → the lists it
     #: goes to (``append verdict to history``, ``record piece.splits in
     #: trials``): "the verdict history", "the splits list"
@@ -1983,6 +1986,14 @@ def build_lexicon(
         if bound_empty.get(name) and maker is not None:
             lex.gathers[name] = maker
     lex.list_makers = _list_makers(program, lex)
+    arrays: set[str] = set()
+    for stmt in ir.walk(program.body):
+        match stmt:
+            case ir.Bind(name=name, value=ir.Array()) | ir.Assign(target=ir.Name(name=name), value=ir.Array()):
+                arrays.add(name)
+            case _:
+                pass
+    lex.list_locals = frozenset(arrays | lex.appended | set(lex.collects))
     # `let booking = null`, then `booking = call booker`: null until the
     # booker's one call sets it (kept away, the booker's output; received,
     # the local, which may still be null)

@@ -70,6 +70,17 @@ class MonotonicRules(Base):
             raise Unsupported(f"'{key}' before a word for a list: no one list it is appended to")
         return lists.pop()
 
+    def mono_var_sole(self, items: list[Any]) -> str:
+        """"The log only grows", "the watering log is never emptied": a
+        noun for a list, with no name, is the one list the delegation
+        keeps: the only local anything is appended to, where no other local
+        holds a list either (set to an array, or collecting a loop's
+        results)."""
+        lists = set(self.lex.list_locals)
+        if len(lists) != 1 or not lists <= self.lex.appended:
+            raise Unsupported("a word for a list, where the delegation keeps no one list")
+        return lists.pop()
+
     def mono_var_gathered(self, items: list[Any]) -> str:
         """"The director's notes only accumulate": the one list that only
         that slot's results are ever appended to."""
