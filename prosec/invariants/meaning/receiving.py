@@ -698,6 +698,15 @@ class ReceivingRules(Base):
         (objs,) = self._objs(items)
         return self._clause(self._subject(items), lambda s: self._need(s, objs, only=only))
 
+    def make_from_only(self, items: list[Any]) -> Clause:
+        """"writes the slip from the name and the ring, and nothing else":
+        what it makes its work from, and nothing else it is given."""
+        verb = [t for t in self._tokens(items) if t.type in ("BEHAVE", "AUTHORED")]
+        if not verb or str(verb[0]).lower() not in _MAKE_FROM_VERBS:
+            raise Unsupported("a verb before 'from' that need not say what the slot is given")
+        (objs,) = self._objs(items)
+        return self._clause(self._subject(items), lambda s: self._need(s, objs, only=True))
+
     def _limited(self, items: list[Any]) -> bool:
         """Whether a word after the objects limits them to what is named
         ("alone", "only"); another word there ("independently") is not read."""
