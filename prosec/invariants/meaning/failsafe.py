@@ -11,13 +11,6 @@ from ..claims import Calls, FailSafe
 from ..words import KINDS
 from .base import Base, Clause, Subject, Unsupported, _act_noun, _is_name, _Tail, _tok
 
-#: Verbs that may say a refusal, or going on, themselves: not an action a
-#: refusal leaves undone ("is not refused", "is not kept waiting").
-_NOT_EFFECT = (
-    "refus", "reject", "declin", "turn", "keep", "kept", "wait", "stop", "halt", "skip", "cancel", "paus",
-    "delay", "continu", "proceed", "stay", "remain", "ignor", "discard", "drop", "deni", "deny", "veto",
-)
-
 
 class FailsafeRules(Base):
     """Rules of the English grammar about what an unreadable verdict does."""
@@ -90,23 +83,6 @@ class FailsafeRules(Base):
             # "never counts as an audit": an audit is no approval
             raise Unsupported(f"'{tok.text}': what the slot does is not to approve")
         return _Tail(refusal=True, approval_of=tok.names[0], approval=True)
-
-    def failsafe_plain(self, items: list[Any]) -> Clause:
-        """"If the vet's answer can't be read, the hedgehog is not
-        admitted": an action the sentence names in its own words, not
-        taken, is what a refusal leaves undone: the verdict counts as a
-        refusal. Not a verb of going on or waiting ("the hedgehog is not
-        kept waiting"), nor a participle that says a refusal itself,
-        which would turn the negation around ("is not refused")."""
-        # (the words of the whole sentence: the effect's are inside its own rules)
-        said = [t.text.lower() for t in self.toks if t.kind in ("WORD", "APPROVE")]
-        if any(w.startswith(_NOT_EFFECT) for w in said):
-            raise Unsupported("an effect that may say a refusal, or going on, itself")
-        if any(w in self.lex.acts or self._stem_slot(w) is not None or (len(w) >= 6 and w[:6] in self.lex.stems) for w in said):
-            # ("the window is not dressed", of a `window_dresser`: that slot
-            # kept from running, which the effects above read)
-            raise Unsupported("an effect that names a slot's action, read as that slot kept from running")
-        return self.failsafe([*items, _Tail(refusal=True)])
 
     def refusal_effect(self, items: list[Any]) -> _Tail:
         return _Tail(refusal=True)
