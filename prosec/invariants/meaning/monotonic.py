@@ -73,11 +73,11 @@ class MonotonicRules(Base):
     def mono_var_sole(self, items: list[Any]) -> str:
         """"The log only grows", "the watering log is never emptied": a
         noun for a list, with no name, is the one list the delegation
-        keeps: the only local anything is appended to, where no other local
-        holds a list either (set to an array, or collecting a loop's
-        results)."""
+        keeps: the only local that holds a list (set to an array, appended
+        to, or collecting a loop's results)."""
+        # (the one list, appended to or not: set anew, it does not only grow)
         lists = set(self.lex.list_locals)
-        if len(lists) != 1 or not lists <= self.lex.appended:
+        if len(lists) != 1:
             raise Unsupported("a word for a list, where the delegation keeps no one list")
         return lists.pop()
 
