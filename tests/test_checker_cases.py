@@ -8460,3 +8460,38 @@ return {{ result: current }}"""
 def test_only_several_things_each_call_given_one_of_them(sentence: str, status: Status) -> None:
     requires = "brief: string -- the brief\nstages: string[] -- the stages"
     assert _case_status(STAGES, "stages", requires, sentence) == status
+
+
+#: each round handed the score the round before gave
+SCORED = """\
+let last = null
+repeat max_passes:
+  let graded = call evaluator
+    draft: draft
+    previous: last
+  last = graded.score
+return {{ score: last }}"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "status"),
+    [
+        # the key of the one delegate the loop calls, from the round before
+        ("The evaluator is told the previous round's score.", Status.PROVED),
+        ("The evaluator never sees the previous round's score.", Status.VIOLATED),
+        # of every earlier round, or of the last? Not read
+        ("The evaluator is told the previous rounds' scores.", Status.UNRECOGNIZED),
+    ],
+)
+def test_a_key_of_the_previous_rounds_result(sentence: str, status: Status) -> None:
+    from conftest import Recorder, pattern_text
+
+    requires = "draft: string -- the draft\nmax_passes: integer -- how many passes"
+    assert _case_status(SCORED, "evaluator", requires, sentence) == status
+    delegation = SCORED.replace("{{", "{").replace("}}", "}")
+    module = _module_of(pattern_text("case", delegation, slots="evaluator", requires=requires), "scored")
+    handed: list[object] = []
+    evaluator = Recorder(lambda **kw: handed.append(kw["previous"]) or {"score": len(handed)})
+    module.case(evaluator=evaluator, draft="d", max_passes=3)
+    # what a run does, observed: each later round is handed the score before it
+    assert handed == [None, 1, 2]

@@ -67,6 +67,9 @@ _GIVING = (
     "filed", "asked", "requested", "uploaded",
     # "exactly as recorded", "as exported": the caller's record of it
     "recorded", "logged", "exported",
+    # "the dishes as listed", "the colour scheme as chosen", "the rules as
+    # printed": the caller's own listing, choice or wording of it
+    "listed", "chosen", "stated", "specified", "printed",
 )
 _GAVE = (
     "gave", "provided", "supplied", "passed", "submitted", "wrote", "sent", "entered", "worded", "phrased", "reported",

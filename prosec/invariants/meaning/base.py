@@ -1606,6 +1606,24 @@ class Base(Transformer[Token, Any]):
             raise Unsupported("keys of a prior output of no named slot")
         return Obj(owner=owner, what="prior", fields=fields)
 
+    def o_round_prior_key(self, items: list[Any]) -> Obj:
+        """"The previous round's score", "an earlier round's verdict": that
+        key of the results of the one delegate the loops call whose results
+        have it (declared or read off them), from an earlier round. Said of
+        rounds in the plural ("earlier rounds' scores": each, or the last?)
+        it is not read."""
+        (rounds,) = self._tokens(items, "CALLS")
+        if str(rounds).lower().endswith("s") or len(self.lex.looped) > 1 and self.lex.loop_count > 1:
+            raise Unsupported("a key of earlier rounds' results: each round, or the last, of which loop?")
+        fields: tuple[str, ...] = next(i for i in items if isinstance(i, tuple))
+        makers = [
+            slot for slot in sorted(self.lex.looped)
+            if all(f in self.lex.slot_keys.get(slot, frozenset()) | self.lex.keys_read_of.get(slot, frozenset()) for f in fields)
+        ]
+        if len(makers) != 1:
+            raise Unsupported("a key of a round's results that no one delegate the loops call has")
+        return Obj(owner=makers[0], what="prior", fields=fields)
+
     def o_output_current_round(self, items: list[Any]) -> Obj:
         """"the thesis argument from the same round": its current output."""
         self._of_a_round(items)
