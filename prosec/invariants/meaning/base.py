@@ -1613,7 +1613,7 @@ class Base(Transformer[Token, Any]):
         rounds in the plural ("earlier rounds' scores": each, or the last?)
         it is not read."""
         (rounds,) = self._tokens(items, "CALLS")
-        if str(rounds).lower().endswith("s") or len(self.lex.looped) > 1 and self.lex.loop_count > 1:
+        if str(rounds).lower().endswith("s") or (len(self.lex.looped) > 1 and self.lex.loop_count > 1):
             raise Unsupported("a key of earlier rounds' results: each round, or the last, of which loop?")
         fields: tuple[str, ...] = next(i for i in items if isinstance(i, tuple))
         makers = [
