@@ -8401,7 +8401,7 @@ def test_another_invocation_in_an_inner_repeat(earlier: str, status: Status, see
 
 
 #: a driver given the planned route, or the alternative one on a reroute
-ROUTES = """\
+REROUTES = """\
 let plan = call dispatcher
   drops: drops
 let stops = plan.route
@@ -8424,7 +8424,7 @@ return {{ plan: plan }}"""
     ],
 )
 def test_a_key_whose_noun_ends_another_key(sentence: str, status: Status) -> None:
-    assert _case_status(ROUTES, "dispatcher, driver", "drops: string[] -- the drops", sentence) == status
+    assert _case_status(REROUTES, "dispatcher, driver", "drops: string[] -- the drops", sentence) == status
 
 
 def _case_status(delegation: str, slots: str, requires: str, sentence: str) -> Status:
@@ -8463,7 +8463,7 @@ def test_only_several_things_each_call_given_one_of_them(sentence: str, status: 
 
 
 #: each round handed the score the round before gave
-SCORED = """\
+ROUND_SCORES = """\
 let last = null
 repeat max_passes:
   let graded = call evaluator
@@ -8487,11 +8487,79 @@ def test_a_key_of_the_previous_rounds_result(sentence: str, status: Status) -> N
     from conftest import Recorder, pattern_text
 
     requires = "draft: string -- the draft\nmax_passes: integer -- how many passes"
-    assert _case_status(SCORED, "evaluator", requires, sentence) == status
-    delegation = SCORED.replace("{{", "{").replace("}}", "}")
+    assert _case_status(ROUND_SCORES, "evaluator", requires, sentence) == status
+    delegation = ROUND_SCORES.replace("{{", "{").replace("}}", "}")
     module = _module_of(pattern_text("case", delegation, slots="evaluator", requires=requires), "scored")
     handed: list[object] = []
     evaluator = Recorder(lambda **kw: handed.append(kw["previous"]) or {"score": len(handed)})
     module.case(evaluator=evaluator, draft="d", max_passes=3)
     # what a run does, observed: each later round is handed the score before it
     assert handed == [None, 1, 2]
+
+
+#: a panel called together each round, on a set reworked between rounds
+PANEL_ROUNDS = """\
+let draft = premise
+repeat max_rounds:
+  let reactions = parallel repeat panel_size as seat:
+    call peer
+      set: {seat_set}
+  draft = call comic
+    previous: draft
+    reactions: reactions
+return {{ set: draft }}"""
+
+
+@pytest.mark.parametrize(
+    ("seat_set", "sentence", "status"),
+    [
+        # the peers of one round, or every peer call? Not settled
+        ("draft", "Every peer hears the same set.", Status.UNRECOGNIZED),
+        # said of the calls: every call, and the set changes between rounds
+        ("draft", "Every peer call hears the same set.", Status.VIOLATED),
+        # said of one round
+        ("draft", "Every peer in a round hears the same set.", Status.PROVED),
+        # a different set in each seat: broken in both meanings
+        ('"seat {seat}: {draft}"', "Every peer hears the same set.", Status.VIOLATED),
+    ],
+)
+def test_the_same_said_of_a_panel_called_each_round(seat_set: str, sentence: str, status: Status) -> None:
+    from conftest import Recorder, pattern_text
+
+    delegation = PANEL_ROUNDS.replace("{seat_set}", seat_set)
+    requires = "premise: string -- the premise\nmax_rounds: integer -- rounds\npanel_size: integer -- seats"
+    assert _case_status(delegation, "peer, comic", requires, sentence) == status
+    module = _module_of(pattern_text("case", delegation.replace("{{", "{").replace("}}", "}"), slots="peer, comic", requires=requires), f"panel_{len(seat_set)}")
+    heard: list[object] = []
+    drafts = iter(["d1", "d2"])
+    peer = Recorder(lambda **kw: heard.append(kw["set"]) or "laugh")
+    module.case(peer=peer, comic=Recorder(lambda **kw: next(drafts)), premise="p", max_rounds=2, panel_size=2)
+    # what a run does, observed: each round's peers hear one set, the next
+    # round's another (or each seat its own)
+    assert len(set(heard[:2])) == (1 if seat_set == "draft" else 2) and heard[0] != heard[2]
+
+
+#: the tracks each door host is given, returned as the setlist
+SETLIST = """\
+let draft = call dj
+  brief: brief
+for group in groups:
+  call door_host
+    group: group
+    tracks: draft.tracks
+return {{ setlist: draft.tracks }}"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "status"),
+    [
+        # the key it is passed under
+        ("Every door host call gets the same tracks.", Status.PROVED),
+        # a key only the pattern returns: what it returns there, passed by
+        # another name? Not read (it was "does not pass `setlist`")
+        ("Every door host call gets the same setlist.", Status.UNRECOGNIZED),
+    ],
+)
+def test_the_same_key_the_pattern_returns(sentence: str, status: Status) -> None:
+    requires = "brief: string -- the brief\ngroups: string[] -- the groups"
+    assert _case_status(SETLIST, "dj, door_host", requires, sentence) == status

@@ -57,6 +57,31 @@ def check(claim: Identical, facts: Facts) -> Verdict:
 
 
 def _check(claim: Identical, facts: Facts) -> Verdict:
+    found = _check_calls(claim, facts)
+    if (
+        found.status is not Status.VIOLATED or claim.within or claim.per_call
+        or claim.over is not None or claim.callee is not None
+    ):
+        return found
+    calls = facts.calls(claim.target)
+    panels = [c for c in calls if len(facts.loops_of(c)) > 1 and facts.loops_of(c)[-1].parallel]
+    if not calls or len(panels) != len(calls):
+        return found
+    panel = _check_calls(replace(claim, within=True), facts)
+    if panel.status is not Status.PROVED:
+        return found
+    # "every peer hears the same set", of a panel called in parallel in each
+    # round of a loop whose set changes from one round to the next: the
+    # calls of one round, or every call?
+    return undecided(
+        "the calls made together in one round of the loop around them, or every call (within a round they "
+        "are given the same; from one round to the next, not)",
+        found.problems,
+        panel.evidence,
+    )
+
+
+def _check_calls(claim: Identical, facts: Facts) -> Verdict:
     if claim.callee is not None:
         return _callee(claim, facts)
     calls = facts.calls(claim.target)
