@@ -8563,3 +8563,92 @@ return {{ setlist: draft.tracks }}"""
 def test_the_same_key_the_pattern_returns(sentence: str, status: Status) -> None:
     requires = "brief: string -- the brief\ngroups: string[] -- the groups"
     assert _case_status(SETLIST, "dj, door_host", requires, sentence) == status
+
+
+#: each entry marked by a panel of judges together, the entries one at a time
+MARKING = """\
+{loop} entry in entries:
+  {inner}call judge
+    photo: entry"""
+
+
+@pytest.mark.parametrize(
+    ("loop", "inner", "status"),
+    [
+        # one judge per entry, one entry after another
+        ("for", "", Status.PROVED),
+        # judges together on each entry: the entries in order, or every call
+        # one after another? Not settled
+        ("for", "let marks = parallel repeat judges:\n    ", Status.UNRECOGNIZED),
+        # the entries together: not in order in either meaning
+        ("parallel for", "", Status.VIOLATED),
+    ],
+)
+def test_in_order_of_entries_each_marked_by_a_panel(loop: str, inner: str, status: Status) -> None:
+    delegation = MARKING.replace("{loop}", loop).replace("{inner}", inner)
+    if inner:
+        delegation = delegation.replace("\n    photo:", "\n      photo:")
+    requires = "entries: string[] -- the entries\njudges: integer -- judges per entry"
+    sentence = "The judge goes through the entries one at a time, in order."
+    assert _case_status(delegation + "\nreturn {{ entries: entries }}", "judge", requires, sentence) == status
+
+
+#: a log of records, each round's number beside the inspector's score
+SCORE_LOG = """\
+let log = []
+repeat rounds as attempt:
+  let verdict = call inspector
+    coupon: coupon
+  record {{ attempt: attempt, score: verdict.score{more} }} in log
+let signoff = call foreman
+  scores: log
+return {{ signoff: signoff }}"""
+
+
+@pytest.mark.parametrize(
+    ("more", "status"),
+    [
+        # nothing else at all, or nothing but the round's number beside it?
+        ("", Status.UNRECOGNIZED),
+        # an input beside it: more than the scores in both meanings
+        (", coupon: coupon", Status.VIOLATED),
+    ],
+)
+def test_only_a_key_kept_beside_the_rounds_number(more: str, status: Status) -> None:
+    requires = "coupon: string -- the coupon\nrounds: integer -- rounds"
+    sentence = "The foreman decides only from the inspector's scores."
+    assert _case_status(SCORE_LOG.replace("{more}", more), "inspector, foreman", requires, sentence) == status
+
+
+#: a record the program writes, keyed by the loop's round
+REVISIONS = """\
+let history = []
+let design = brief
+repeat rounds as revision:
+  let review = call officer
+    design: design
+  record {{ revision: revision, verdict: review.verdict }} in history
+  let design = call painter
+    design: design
+    feedback: review
+return {{ history: history }}"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "status"),
+    [
+        # "revisions": a key of the program's own record, not one the
+        # painter declares (it was read as one, kept away at run time)
+        ("The officer never sees the painter's revisions.", Status.UNRECOGNIZED),
+        ("The officer never sees the painter's output.", Status.VIOLATED),
+    ],
+)
+def test_a_key_the_program_writes_after_a_slots_possessive(sentence: str, status: Status) -> None:
+    from conftest import pattern_text
+
+    text = pattern_text(
+        "case", REVISIONS.replace("{{", "{").replace("}}", "}"), slots="officer, painter",
+        requires="brief: string -- the brief\nrounds: integer -- rounds", invariants=f"- {sentence}",
+        ensures={"painter": "a design `{ sign, notes }`"},
+    )
+    assert _statuses_in(text) == [status]

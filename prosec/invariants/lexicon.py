@@ -211,6 +211,9 @@ class Lexicon:
     #: a key calls pass values under → the names those values read
     #: (``budget: "{bounty_budget} dollars"``: `bounty_budget`)
     key_reads: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: a key of the objects the program builds → the names its values
+    #: read (`{ revision: revision }`: the loop's `revision`)
+    object_reads: dict[str, frozenset[str]] = field(default_factory=dict)
     #: a key under which every call passes one and the same local, as it
     #: is (``script: draft``) → that local
     key_locals: dict[str, str] = field(default_factory=dict)
@@ -1090,6 +1093,18 @@ def _key_reads(program: ir.Program) -> dict[str, frozenset[str]]:
     return {k: frozenset(v) for k, v in out.items()}
 
 
+def _object_reads(program: ir.Program) -> dict[str, frozenset[str]]:
+    """Each key of the objects the program builds → the names its values
+    read (`{ revision: revision, verdict: review.verdict }`)."""
+    out: dict[str, set[str]] = {}
+    for e in exprs_in(program.body):
+        for sub in ir.subexprs(e):
+            if isinstance(sub, ir.Object):
+                for key, value in sub.entries:
+                    out.setdefault(key, set()).update(x.name for x in ir.subexprs(value) if isinstance(x, ir.Name))
+    return {k: frozenset(v) for k, v in out.items()}
+
+
 def _prompts_of(calls: Iterable[ir.Call]) -> list[str]:
     """The literal text of the prompts of some calls."""
     return [part for c in calls for p in c.props if p.key == "prompt" for part in _prompt_pieces(p.value)]
@@ -1681,6 +1696,7 @@ def build_lexicon(
         walkers={n: frozenset(w) for n, w in walkers.items()},
         local_walkers={n: frozenset(w) for n, w in local_walkers.items() if n in variables},
         key_reads=_key_reads(program),
+        object_reads=_object_reads(program),
         key_locals=_key_locals(program, frozenset(variables)),
         prompt_verbs={
             slot: frozenset(

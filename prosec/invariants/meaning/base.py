@@ -1677,6 +1677,27 @@ class Base(Transformer[Token, Any]):
             # what the slot makes, the whole (a word the program never uses
             # as a key, "the actor's reasoning", is a field kept from it)
             return Obj(owner=owner, what="output")
+        written = self.lex.keys - self.lex.read_keys - self.lex.declared_keys
+
+        def of_owner(key: str) -> bool:
+            # (a key whose values hold the slot's results: "the pricer's
+            # prices", of `{ item: item, prices: quote }`, `let quote =
+            # call pricer`: its results)
+            return any(
+                self.lex.maker(n) == owner or owner in self.lex.results.get(n, frozenset())
+                for k in (key, singular(key), plural(key))
+                for n in self.lex.object_reads.get(k, frozenset())
+            )
+
+        if unknown := [
+            f for f in fields
+            if {f, singular(f), plural(f)} & written and f not in self.lex.declares.get(owner, frozenset()) and not of_owner(f)
+        ]:
+            # "the sign painter's revisions", of a record `{ revision:
+            # revision, verdict: ... }` the program writes: a key of the
+            # program's own value, which the slot does not declare and no
+            # result is read under; not a field of its results
+            raise Unsupported(f"'{unknown[0]}': a key the program writes, no key of `{owner}`'s results")
         return Obj(owner=owner, what="fields", fields=self._its_keys(owner, fields))
 
     o_fields_of = o_fields

@@ -47,13 +47,27 @@ def check(claim: Ordered, facts: Facts) -> Verdict:
         return Verdict(Status.PROVED, [note], vacuous=note)
     problems: list[Problem] = []
     earlier: list[Problem] = []
+    together: list[Problem] = []  # calls made together on one element
     for call in calls:
         problem = _one(claim, facts, call)
         if problem is not None:
             problems.append(problem)
-        elif (kept := _earlier(claim, facts, call)) is not None:
+            continue
+        if (inner := _inner_parallel(claim, facts, call)) is not None:
+            together.append(inner)
+        if (kept := _earlier(claim, facts, call)) is not None:
             earlier.append(kept)
     evidence = [f"`{claim.target.slot}` is called in a sequential `for` over `{claim.over}`, one element per call, in order"]
+    if together and not problems:
+        # "entries are marked one after another", of judges that mark each
+        # entry together, the entries taken one at a time: the elements in
+        # order, or every call one after another?
+        return undecided(
+            f"the elements of `{claim.over}` one after another, or every call one after another (the calls on "
+            "one element are made together)",
+            together,
+            evidence,
+        )
     if earlier and not problems:
         # "the duplicate checker goes through the reports one by one", of a
         # checker shown the reports before each one: one at a time with the
@@ -85,15 +99,11 @@ def _walk(facts: Facts, call: CallObs, over: str) -> LoopInfo | None:
 
 def _one(claim: Ordered, facts: Facts, call: CallObs) -> Problem | None:
     at = f"`call {call.call.callee}` (line {call.call.span.line})"
-    loops = facts.loops_of(call)
     loop = _walk(facts, call, claim.over)
     if loop is None:
         return Problem(call.call.callee_span, f"{at} is not inside a `for` over `{claim.over}`")
     if loop.parallel:
         return Problem(loop.span, f"{at} runs in a `parallel for` over `{claim.over}` (line {loop.span.line}): not in order")
-    inner = [info for info in loops if info.parallel and facts.a.inside(info.span, loop.span) and info is not loop]
-    if inner:
-        return Problem(inner[0].span, f"{at} runs in a parallel region (line {inner[0].span.line}) inside the loop over `{claim.over}`")
     if claim.target is not None and claim.over == claim.target.slot:
         if call.direct:
             return Problem(call.call.callee_span, f"{at} calls `{claim.over}` as a whole, not its entries in turn")
@@ -121,6 +131,20 @@ def _one(claim: Ordered, facts: Facts, call: CallObs) -> Problem | None:
                         f"more of `{claim.over}` than the current element",
                     )
     return None
+
+
+def _inner_parallel(claim: Ordered, facts: Facts, call: CallObs) -> Problem | None:
+    """The call runs in a parallel region inside the sequential walk over
+    the list: the elements are taken one after another, but the calls on
+    one element are made together."""
+    loop = _walk(facts, call, claim.over)
+    if loop is None or loop.parallel:
+        return None
+    inner = [info for info in facts.loops_of(call) if info.parallel and facts.a.inside(info.span, loop.span) and info is not loop]
+    if not inner:
+        return None
+    at = f"`call {call.call.callee}` (line {call.call.span.line})"
+    return Problem(inner[0].span, f"{at} runs in a parallel region (line {inner[0].span.line}) inside the loop over `{claim.over}`")
 
 
 def _earlier(claim: Ordered, facts: Facts, call: CallObs) -> Problem | None:

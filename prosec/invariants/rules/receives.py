@@ -698,6 +698,14 @@ def check(claim: Receives, facts: Facts) -> Verdict:
                 other = "; ".join(f"what `{local}` holds, or any output of `{slot}`, which it is made of" for local, slot in sorted(makers))
                 meanings.extend((other, p) for p in extras if p not in still)
                 extras = still
+            counted = _extra(claim, call, props, facts, basis=claim.basis, counters=False)
+            if extras and len(counted) < len(extras):
+                # "decides only from the inspector's scores", of a log of
+                # records `{ attempt: attempt, score: verdict.score }`: the
+                # round's number that labels each score, or something else?
+                other = "nothing else at all, or nothing else but the loop's count kept beside it in one value"
+                meanings.extend((other, p) for p in extras if p not in counted)
+                extras = counted
             kin = _kin_keys(claim, props)
             if extras and kin:
                 # "nothing but the dispatcher's route", of a driver given
@@ -823,14 +831,17 @@ def _from_named(need: Source, f: Flow, call: CallObs, facts: Facts) -> bool:
 
 
 def _extra(
-    claim: Receives, call: CallObs, props: list[tuple[PropObs, set[Flow]]], facts: Facts, *, basis: bool
+    claim: Receives, call: CallObs, props: list[tuple[PropObs, set[Flow]]], facts: Facts, *, basis: bool,
+    counters: bool = True,
 ) -> list[Problem]:
     """With "only", every value the call is passed comes from what the claim
     names: another delegate's output, an input, an iteration's element or
     index all count as something else (literals and prompt text do not).
     With "basis", only other delegates' outputs count. The round number
     written into a prompt's text ("Review round {round}") is the prompt's
-    wording, as its literal text is."""
+    wording, as its literal text is. Without ``counters``, a loop's count
+    or index kept beside what is named, in one value (`record { attempt:
+    attempt, score: verdict.score }`), is not counted either."""
     out: list[Problem] = []
     elements = [n for n in claim.needs if isinstance(n, FromInput) and n.element]
     for prop, flows in props:
@@ -840,8 +851,11 @@ def _extra(
         # order`, of "the order")
         picked = any(covers(n, g, call, facts) for n in elements for g in flows)
         held = any(covers(n, g, call, facts) for n in claim.needs if isinstance(n, FromVar) for g in flows if g.src.kind != "iter")
+        beside = not counters and any(_from_named(n, g, call, facts) for n in claim.needs for g in flows if g.src.kind != "iter")
         for f in sorted(flows, key=lambda f: f.src):
             if f.src.kind == "iter" and ((picked and f.at[:1] == (INDEX,)) or (held and INDEX in f.at)):
+                continue
+            if f.src.kind == "iter" and beside and f.src.name in ("count", "index") and f.at:
                 continue
             if f.src.kind == "iter" and not f.path and f.at == (TEXT,) and (
                 # (and "Inspect lift {index}", of "nothing but its lift":
