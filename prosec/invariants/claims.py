@@ -7,7 +7,7 @@ the pattern has: slots, inputs and config entries, local names, fields.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
 Phase: TypeAlias = Literal["all", "first", "later"]
@@ -213,11 +213,6 @@ class Identical:
     #: "the same instructions": the prompt, or every argument; settled
     #: only where the two agree
     instructions: bool = False
-    #: said of the slot's calls ("every technician call", "each call to
-    #: the judge"), not of its delegates ("every peer"): every call, never
-    #: only those made together in one round. How it was said, not a
-    #: different claim: readings that differ only in it are one reading
-    per_call: bool = field(default=False, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -494,9 +489,7 @@ def params_of(claim: Claim) -> dict[str, object]:
     if isinstance(claim, Denied):
         return {**params_of(claim.claim), "denied": True}
     out: dict[str, object] = {}
-    for name, spec in claim.__dataclass_fields__.items():
-        if not spec.compare:
-            continue  # (how the claim was said, not what it claims)
+    for name in claim.__dataclass_fields__:
         value = getattr(claim, name)
         out.update(_flatten(name, value))
     return out

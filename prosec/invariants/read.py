@@ -89,7 +89,7 @@ def normal(claims: Iterable[Claim]) -> tuple[Claim, ...]:
                     # ("the same material and identical instructions": the
                     # prompt said as instructions, of the claim they add up to)
                     told = (old.instructions or claim.instructions) and args is not None
-                    out[i] = Identical(old.target, args, old.over, old.callee, old.within, told, old.per_call or claim.per_call)
+                    out[i] = Identical(old.target, args, old.over, old.callee, old.within, told)
                     merged = True
                 case Firewall(), Firewall() if (old.target, old.source, old.only) == (claim.target, claim.source, claim.only):
                     out[i] = Firewall(old.target, old.source, (*old.fields, *(f for f in claim.fields if f not in old.fields)), old.only)

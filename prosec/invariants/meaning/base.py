@@ -39,7 +39,6 @@ from ..claims import (
 )
 from ..lattice import _DISTRIBUTIVE, _NUMBERS, Tok, _declared_key
 from ..lexicon import Lexicon, is_count, plural, singular, words_of
-from ..words import KINDS
 
 #: Words for an input as the caller gave it, which say it is not changed
 #: ("never gets the original brief": none of it, or not as given)
@@ -2499,17 +2498,6 @@ class Base(Transformer[Token, Any]):
             return claims
 
         return Clause(clause.subject, build, clause.again)
-
-    def _per_call(self) -> bool:
-        """Whether a sentence of the same inputs is said of a slot's calls
-        ("every technician call", "each call to the judge", "every probe
-        run") before it says what is the same: every call, rather than the
-        delegates of one round ("every peer")."""
-        same = next((k for k, t in enumerate(self.toks) if t.kind == "SAME"), len(self.toks))
-        # (by the words, not their kind: a reading that joins "critic call"
-        # into one name says the calls as well)
-        calls = {w for phrase in KINDS["CALLS"] for w in phrase.split()}
-        return any(w in calls for t in self.toks[:same] for w in t.text.lower().split())
 
     def _keys_passed(self, slots: Sequence[str | None], args: tuple[str, ...] | None) -> None:
         """A word read as a call's key names an argument of the subject's

@@ -330,6 +330,5 @@ class BehaviourRules(Base):
         self._keys_passed([None], args)  # (whose calls "it" is, is not known here)
         told = self._instructions(args)
         return self._clause(
-            Subject((), it=True),
-            lambda s: [Identical(c, self._as_keys([c.slot], args), instructions=told, per_call=self._per_call()) for c in s.calls],
+            Subject((), it=True), lambda s: [Identical(c, self._as_keys([c.slot], args), instructions=told) for c in s.calls]
         )

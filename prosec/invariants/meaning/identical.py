@@ -171,8 +171,7 @@ class IdenticalRules(Base):
         self._keys_passed(slots, args)
         args = self._as_keys(slots, args)
         told = self._instructions(args)
-        per_call = self._per_call()
-        return Clause(subject, lambda s: [Identical(c, args, instructions=told, per_call=per_call) for c in s.calls])
+        return Clause(subject, lambda s: [Identical(c, args, instructions=told) for c in s.calls])
 
 
     identical_passive = identical
@@ -219,8 +218,7 @@ class IdenticalRules(Base):
         self._keys_passed(who, args)
         args = self._as_keys(who, args)
         told = self._instructions(args or None)
-        per_call = self._per_call()
-        return Clause(None, lambda s: [Identical(Calls(x), args or None, over, instructions=told, per_call=per_call) for x in who])
+        return Clause(None, lambda s: [Identical(Calls(x), args or None, over, instructions=told) for x in who])
 
     def identical_within(self, items: list[Any]) -> Clause:
         """"Every tester in a round gets the same clay body": the same

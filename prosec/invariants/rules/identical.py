@@ -58,10 +58,7 @@ def check(claim: Identical, facts: Facts) -> Verdict:
 
 def _check(claim: Identical, facts: Facts) -> Verdict:
     found = _check_calls(claim, facts)
-    if (
-        found.status is not Status.VIOLATED or claim.within or claim.per_call
-        or claim.over is not None or claim.callee is not None
-    ):
+    if found.status is not Status.VIOLATED or claim.within or claim.over is not None or claim.callee is not None:
         return found
     calls = facts.calls(claim.target)
     panels = [c for c in calls if len(facts.loops_of(c)) > 1 and facts.loops_of(c)[-1].parallel]
