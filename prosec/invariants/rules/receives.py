@@ -698,13 +698,16 @@ def check(claim: Receives, facts: Facts) -> Verdict:
                 other = "; ".join(f"what `{local}` holds, or any output of `{slot}`, which it is made of" for local, slot in sorted(makers))
                 meanings.extend((other, p) for p in extras if p not in still)
                 extras = still
-            counted = _extra(claim, call, props, facts, basis=claim.basis, counters=False)
-            if extras and len(counted) < len(extras):
+            # (a value passed is more only by the loop's count where,
+            # without it, nothing in that value is more)
+            still_more = {p.span for p in _extra(claim, call, props, facts, basis=claim.basis, counters=False)}
+            counted = [p for p in extras if p.span in still_more]
+            if len(counted) < len(extras):
                 # "decides only from the inspector's scores", of a log of
                 # records `{ attempt: attempt, score: verdict.score }`: the
                 # round's number that labels each score, or something else?
                 other = "nothing else at all, or nothing else but the loop's count kept beside it in one value"
-                meanings.extend((other, p) for p in extras if p not in counted)
+                meanings.extend((other, p) for p in extras if p.span not in still_more)
                 extras = counted
             kin = _kin_keys(claim, props)
             if extras and kin:
