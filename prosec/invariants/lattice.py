@@ -123,7 +123,12 @@ def lattice(text: str, lex: Lexicon, *, made: bool = False) -> list[list[Tok]]:
             tok = _backticked(raw[i].strip("`"), lex)
             if tok.kind == "WORD" and tok.text in lex.call_keys and out and any(t.kind == "SAME" for t in out[-1]):
                 tok = Tok("FIELD", tok.text, (tok.text,))  # "the same `fallback_brief`": a call's key
-            out.append([_owned(tok.text, lex, phrases) if after_poss and tok.kind != "SLOT" else tok])
+            as_key = _owned(tok.text, lex, phrases) if after_poss and tok.kind != "SLOT" else tok
+            in_list = after_poss and out[-1][0].kind not in ("POSS", "ITS") and not _raw_after_poss(out)
+            # ("`recipients`'s `dietary_needs` and `dietary_policy`": a name
+            # of the pattern after a possessive's list of keys may be the
+            # next thing named, not another key of the possessive's)
+            out.append([as_key, tok] if in_list and as_key != tok and tok.kind in ("INPUT", "VAR") else [as_key])
             i += 1
             continue
         if (
