@@ -126,9 +126,10 @@ def lattice(text: str, lex: Lexicon, *, made: bool = False) -> list[list[Tok]]:
             as_key = _owned(tok.text, lex, phrases) if after_poss and tok.kind != "SLOT" else tok
             in_list = after_poss and out[-1][0].kind not in ("POSS", "ITS") and not _raw_after_poss(out)
             # ("`recipients`'s `dietary_needs` and `dietary_policy`": a name
-            # of the pattern after a possessive's list of keys may be the
-            # next thing named, not another key of the possessive's)
-            out.append([as_key, tok] if in_list and as_key != tok and tok.kind in ("INPUT", "VAR") else [as_key])
+            # of the pattern after a possessive's list of keys, which is no
+            # key, is the next thing named; one that is a key, "`workpapers`
+            # or `opinion`", stays a key of the possessive's)
+            out.append([as_key, tok] if in_list and as_key.kind == "WORD" and tok.kind in ("INPUT", "VAR") else [as_key])
             i += 1
             continue
         if (
