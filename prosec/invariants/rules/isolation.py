@@ -54,10 +54,7 @@ def leaks(facts: Facts, source: Source, f: Flow, call: CallObs) -> bool:
             # the whole input (or an element of it) carries each of its fields
             return not fields or f.first_field() is None or facts.holds_field(f, lambda k: k in fields)
         case FromOthers(fields=fields):
-            if fields and (
-                f.src.kind == "error"
-                or (f.first_field() is not None and not facts.holds_field(f, lambda k: k in fields) and not quoting(f, fields))
-            ):
+            if not _may_hold(f, fields, facts):
                 return False  # another field of their results, or a failure: not the named fields
             return facts.is_other_invocation(f, call)
         case OtherElements(name=name):
@@ -265,6 +262,16 @@ def check(claim: Isolation, facts: Facts) -> Verdict:
     return verdict([*problems, *whole, *routed, *raised, *rewritten], evidence)
 
 
+def _may_hold(f: Flow, fields: tuple[str, ...], facts: Facts) -> bool:
+    """Whether a result ``f`` carries may hold the named fields (all of
+    it, where none are named): not a failure, nor another field of it."""
+    if not fields:
+        return True
+    return f.src.kind != "error" and (
+        f.first_field() is None or facts.holds_field(f, lambda k: k in fields) or quoting(f, fields)
+    )
+
+
 def _repeated_rounds(source: FromOthers, call: CallObs, facts: Facts) -> list[Problem]:
     """The call's own output from an earlier round of a `repeat` or `loop`
     around it inside one instance of the slot (passes at one site, inside
@@ -282,10 +289,7 @@ def _repeated_rounds(source: FromOthers, call: CallObs, facts: Facts) -> list[Pr
         for f in sorted(flows, key=lambda f: f.src):
             if f.src.kind not in ("call", "error") or f.src.name != call.slot or not f.carried & rounds:
                 continue
-            if source.fields and (
-                f.src.kind == "error"
-                or (f.first_field() is not None and not facts.holds_field(f, lambda k: k in source.fields) and not quoting(f, source.fields))
-            ):
+            if not _may_hold(f, source.fields, facts):
                 continue
             out.append(
                 Problem(

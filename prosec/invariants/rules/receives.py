@@ -794,11 +794,7 @@ def _kin_passed(need: Source, call: CallObs, phase: str, facts: Facts) -> TypeGu
     (field,) = need.fields
     for _, flows in facts.props(call, phase):
         passed = [f for f in flows if covers(need, f, call, facts)]
-        kin = [
-            f for f in flows
-            if f.src.kind == "call" and f.src.name == need.slot and f.field_steps()[:1] != (field,)
-            and f.field_steps()[:1] and f.field_steps()[0].endswith("_" + field)
-        ]
+        kin = [f for f in flows if _kin_key(f, need.slot, field) is not None]
         if passed and kin and all(f in passed or f in kin or f.src.kind == "null" or (f.src.kind == "text" and not f.at) for f in flows):
             return True
     return False
@@ -810,15 +806,23 @@ def _kin_keys(claim: Receives, props: list[tuple[PropObs, set[Flow]]]) -> list[t
     the noun may name them too."""
     named = {(n.slot, field) for n in claim.needs if isinstance(n, FromSlot) for field in n.fields}
     kin = {
-        (f.src.name, step)
+        (slot, key)
         for _, flows in props
         for f in flows
-        if f.src.kind == "call"
-        for step in f.field_steps()[:1]
         for slot, field in named
-        if f.src.name == slot and step != field and step.endswith("_" + field)
+        if (key := _kin_key(f, slot, field)) is not None
     }
     return sorted(kin)
+
+
+def _kin_key(f: Flow, slot: str, field: str) -> str | None:
+    """The key ``f`` reads off ``slot``'s output, where it is another key
+    than ``field`` whose last word ``field`` is (`alternative_route`, of
+    `route`)."""
+    steps = f.field_steps()[:1]
+    if f.src.kind != "call" or f.src.name != slot or not steps or steps[0] == field:
+        return None
+    return steps[0] if steps[0].endswith("_" + field) else None
 
 
 def _from_named(need: Source, f: Flow, call: CallObs, facts: Facts) -> bool:
