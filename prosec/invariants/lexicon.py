@@ -1097,11 +1097,10 @@ def _object_reads(program: ir.Program) -> dict[str, frozenset[str]]:
     """Each key of the objects the program builds → the names its values
     read (`{ revision: revision, verdict: review.verdict }`)."""
     out: dict[str, set[str]] = {}
-    for e in exprs_in(program.body):
-        for sub in ir.subexprs(e):
-            if isinstance(sub, ir.Object):
-                for key, value in sub.entries:
-                    out.setdefault(key, set()).update(x.name for x in ir.subexprs(value) if isinstance(x, ir.Name))
+    for e in exprs_in(program.body):  # (at any depth already)
+        if isinstance(e, ir.Object):
+            for key, value in e.entries:
+                out.setdefault(key, set()).update(x.name for x in ir.subexprs(value) if isinstance(x, ir.Name))
     return {k: frozenset(v) for k, v in out.items()}
 
 
