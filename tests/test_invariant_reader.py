@@ -290,6 +290,8 @@ TABLE += [
          frozenset({"fail-safe"}), None),
     Twin("A guard verdict that cannot be parsed never lets the target through", "A guard verdict that cannot be parsed lets the target through",
          frozenset({"fail-safe"}), None),
+    Twin("A guard's verdict that can't be read counts as a refusal", "A guard's verdict that can't be read counts as approval",
+         frozenset({"fail-safe"}), frozenset({"fail-safe"})),
     # (counting as approval denies counting as a refusal)
     Twin("An unreadable guard verdict never counts as approval", "An unreadable guard verdict counts as approval",
          frozenset({"fail-safe"}), frozenset({"fail-safe"})),
@@ -462,6 +464,7 @@ TABLE += [
          frozenset({"receives", "isolation"}), NEED),
     # exactly one: "a single" is one, "one" may be at least one
     Twin("Every mapper call handles a single chunk", "Every mapper call handles one chunk", frozenset({"exactly-once"}), None),
+    Twin("Every mapper call is about a single chunk", "Every mapper call is about one chunk", frozenset({"exactly-once"}), None),
     Twin("Every chunk is mapped by a single mapper call", "Every chunk is mapped by one mapper call", frozenset({"exactly-once"}), None),
 ]
 
@@ -2717,6 +2720,8 @@ return history
         ("Past figures are removed from the history", None),
         ("Past figures are sometimes removed from the history", None),
         ("Figures are only ever added to the history queue, never taken out of it", "`history` only grows"),
+        ("Figures are only ever added to the history queue, never taken off it", "`history` only grows"),
+        ("Past figures are only ever added to the history, never taken off it", "`history` only grows"),
         ("Figures are added to the history queue", None),
         # the one list only a slot's results are appended to
         ("The clerk's results only accumulate", "`history` only grows"),
