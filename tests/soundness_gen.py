@@ -558,10 +558,24 @@ class Generator:
                 lines.append(line)
                 if self.chance(40):
                     lines += [f"{indent}  if {self.cond(inner)}:", f"{indent}    {self.pick(('continue', 'break'))}"]
-                head, props = self.call(inner, indent + "  ", GATHERED if self.chance(60) else s1, (("k1", "x"),))
-                self.locals.append(now)
-                self.declared_in[now] = tuple(i for i in inner.loops if self.loops[i].counted)
-                lines += [f"{indent}  let {now} = {head}", *props]
+                whole = self.chance(30)
+                if whole:
+                    # the outputs of a loop inside, collected, then appended
+                    # whole ("let marks = parallel repeat 3: call g"), now and
+                    # then with a second statement in its body
+                    deep: LoopKind = self.pick(("repeat", "for", "until"))
+                    line, deeper = self.loop_head(inner, indent + "  ", deep, deep != "until" and self.chance(50), collect=now)
+                    head, props = self.call(deeper, indent + "    ", GATHERED if self.chance(70) else s1, (("k1", "x"),))
+                    lines += [line, indent + "    " + head, *props]
+                    if self.chance(25):
+                        head, props = self.call(deeper, indent + "    ", s2, (("k1", "x"),))
+                        lines += [indent + "    " + head, *props]
+                    self.declare(inner, now, "coll")
+                else:
+                    head, props = self.call(inner, indent + "  ", GATHERED if self.chance(60) else s1, (("k1", "x"),))
+                    self.locals.append(now)
+                    self.declared_in[now] = tuple(i for i in inner.loops if self.loops[i].counted)
+                    lines += [f"{indent}  let {now} = {head}", *props]
                 if self.chance(40):
                     # between the call and the append: another call, or a
                     # way out of the iteration that skips the append
@@ -570,7 +584,8 @@ class Generator:
                     else:
                         head, props = self.call(inner, indent + "  ", s2, (("k1", "x"),))
                         lines += [indent + "  " + head, *props]
-                value = self.pick((now, f"{{ k1: {now} }}", f"[{now}, x]", f"{now}.{self.pick(FIELDS)}"))
+                fields = () if whole else (f"{now}.{self.pick(FIELDS)}",)
+                value = self.pick((now, f"{{ k1: {now} }}", f"[{now}, x]", *fields))
                 lines.append(f"{indent}  {self.pick(('append {v} to {l}', 'record {v} in {l}')).format(v=value, l=listed)}")
                 head, props = self.call(ctx, indent, GATHERER if self.chance(60) else s2, (("k3", listed),))
                 return [*lines, *self.probe(ctx, indent), indent + head, *props]

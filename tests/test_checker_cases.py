@@ -829,6 +829,24 @@ _APPEND = "  append {{ report: report, rating: rating }} to accepted\n"
         ("let payouts", "accepted[0] = null\nlet payouts", Status.UNRECOGNIZED),
         # the ratings gathered in parallel
         ("for report in reports:", "parallel for report in reports:", Status.UNRECOGNIZED),
+        # each report rated twice, both ratings collected by a loop and
+        # appended whole
+        (_RATE, "  let rating = repeat 2:\n    call rater\n      report: report\n", Status.PROVED),
+        (_RATE, "  let rating = parallel repeat 2:\n    call rater\n      report: report\n", Status.PROVED),
+        # a parallel loop that may finish with one of them only
+        (_RATE, '  let rating = parallel repeat 2 ("first"):\n    call rater\n      report: report\n', Status.UNRECOGNIZED),
+        # a loop whose value is another call's: the ratings are dropped
+        (
+            _RATE,
+            "  let rating = repeat 2:\n    call rater\n      report: report\n    call checker\n      report: report\n",
+            Status.VIOLATED,
+        ),
+        # a loop whose body does more than the rating: not shown
+        (
+            _RATE,
+            "  let rating = repeat 2:\n    call checker\n      report: report\n    call rater\n      report: report\n",
+            Status.UNRECOGNIZED,
+        ),
     ],
 )
 def test_every_output_in_a_list_built_by_append_needs_every_append(old: str, new: str, status: Status) -> None:
@@ -849,6 +867,23 @@ def test_every_output_in_a_list_built_by_append_reaches_the_call() -> None:
     out = module.triage(checker=checker, rater=rater, committee=committee, reports=["r1", "r2", "r3"])
     assert out.result == "paid" and rater.count == 2 and committee.count == 1
     assert [e["rating"] for e in committee.calls[0]["accepted"]] == ["rating-1", "rating-2"]
+
+
+def test_every_output_collected_by_a_loop_then_appended_reaches_the_call() -> None:
+    from conftest import Recorder
+
+    # each new report rated twice in parallel; the committee is given all
+    # four ratings, in the order they were made
+    text = TRIAGE.replace("{given}", "accepted").replace(_RATE, "  let rating = parallel repeat 2:\n    call rater\n      report: report\n")
+    assert _status_of(text, "The committee sees every output of the rater.") == Status.PROVED
+    module = _module_of(text.format(invariants=""), "triage_collected")
+    checker = Recorder(*({"verdict": v} for v in ("new", "duplicate", "new")), name="checker")
+    rater = Recorder("rating-1", "rating-2", "rating-3", "rating-4", name="rater")
+    committee = Recorder("paid", name="committee")
+    out = module.triage(checker=checker, rater=rater, committee=committee, reports=["r1", "r2", "r3"])
+    assert out.result == "paid" and rater.count == 4 and committee.count == 1
+    given = [r for e in committee.calls[0]["accepted"] for r in e["rating"]]
+    assert sorted(given) == ["rating-1", "rating-2", "rating-3", "rating-4"]
 
 
 @pytest.mark.parametrize(

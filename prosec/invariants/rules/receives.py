@@ -505,10 +505,11 @@ def _index_in(block: ir.Block, chain: tuple[ir.Stmt, ...], places: dict[Span, _P
 def _appends_after(
     site: ir.Call, target: str, fields: tuple[str, ...], places: dict[Span, _Place], home: ir.Block, start: int, end: int
 ) -> bool:
-    """The site's `let x = call S` sits in ``home`` between ``start`` and
-    ``end`` and is followed in its own block by an append of `x` to
-    ``target``, as :func:`_appended` says."""
-    lets = [st for st in _stmts(places) if isinstance(st, ir.Bind) and st.value is site]
+    """The site's `let x = call S` (or `let x = <loop>` that collects it)
+    sits in ``home`` between ``start`` and ``end`` and is followed in its
+    own block by an append of `x` to ``target``, as :func:`_appended`
+    says."""
+    lets = [st for st in _stmts(places) if isinstance(st, ir.Bind) and (st.value is site or _collects_site(st.value, site))]
     if not lets:
         return False
     let = lets[0]
@@ -541,6 +542,23 @@ def _appends_after(
             if isinstance(inner, ir.Assign) and isinstance(inner.target, ir.Name) and inner.target.name == let.name:
                 return False
     return False
+
+
+def _collects_site(value: ir.Expr | ir.Loop, site: ir.Call) -> bool:
+    """``value`` is a loop whose body is the site's bare call and nothing
+    else, which waits for every iteration (no `join` but all, no failure
+    tolerated): the list it makes holds every output of the site in this
+    run of the loop, one per iteration ("let marks = parallel repeat 3:
+    call judge")."""
+    match value:
+        case ir.For(body=body, parallel=parallel, mods=mods) | ir.Repeat(body=body, parallel=parallel, mods=mods):
+            if parallel and (mods.join != "all" or mods.on_fail != "fail-fast"):
+                return False
+        case ir.LoopUntil(body=body):
+            pass
+        case _:
+            return False
+    return len(body) == 1 and isinstance(body[0], ir.ExprStmt) and body[0].expr is site
 
 
 def _stmts(places: dict[Span, _Place]) -> list[ir.Stmt]:
