@@ -369,7 +369,9 @@ def matches(want: dict[str, Any], fact: InvariantFact) -> bool:
             # test is a threshold met or an acceptable result, that branch
             # is the one they mean)
             met = path == "accept" and p.get("path") in ("threshold", "acceptable")
-            if p.get("path", "all") != path and not refused and not met and not (when == "always" and "sides" in p):
+            # (a `says` word as the path: where the verdict says that word)
+            said = p.get("path") == "says" and str(p.get("word")) == when
+            if p.get("path", "all") != path and not refused and not met and not said and not (when == "always" and "sides" in p):
                 return False
             needs = " ".join(str(n) for n in p.get("needs", ()))
             src = str(want.get("source", ""))
