@@ -8687,3 +8687,37 @@ def test_a_key_the_program_writes_after_a_slots_possessive(sentence: str, status
         ensures={"painter": "a design `{ sign, notes }`"},
     )
     assert _statuses_in(text) == [status]
+
+
+#: a reviewer given a record per sample, each holding the sample as it is
+_KEPT = """\
+let kept = []
+for sample in samples:
+  let reading = call technician
+    sample: sample
+  record { sample: {HELD}, reading: reading } in kept
+call reviewer
+  kept: {GIVEN}
+return {
+  runs: kept
+}"""
+
+
+@pytest.mark.parametrize(
+    ("held", "given", "status"),
+    [
+        # each sample as it is, in a record of its own: the list as the
+        # caller gave it, or each sample as given?
+        ("sample", "kept", Status.UNRECOGNIZED),
+        # each sample quoted in a text: changed under either meaning
+        ('"sample {sample}"', "kept", Status.VIOLATED),
+        # the list itself
+        ("sample", "samples", Status.PROVED),
+    ],
+)
+def test_each_element_as_it_is_in_a_record_of_its_own(held: str, given: str, status: Status) -> None:
+    delegation = _KEPT.replace("{HELD}", held).replace("{GIVEN}", given)
+    text = PATTERN.replace("- `technician`\n", "- `reviewer`\n- `technician`\n").format(
+        invariants="- The reviewer receives the samples unchanged.", delegation=delegation
+    )
+    assert _statuses_in(text) == [status]

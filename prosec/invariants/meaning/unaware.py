@@ -412,6 +412,11 @@ class UnawareRules(Base):
         (token,) = self._tokens(items, "INPUT")
         names = self._names(token)
         text = _tok(self.toks, token).text
+        if len(tail) == 2 and tail[0].kind == "BE" and tail[1].kind in ("WORD", "VERDICT", *_VERB_KINDS) and singular(text.lower()) != text.lower():
+            # "which acts are tied": which of many things has some property,
+            # not the input (unlike "which tier was probed", of the one
+            # tier, or "which rooms are on the list")
+            raise Unsupported("which of an input's things is something: not the input")
         # ("which sample", of `sample_id`: the input that says which one)
         identity = len(names) == 1 and identifies(names[0], text)
         if len(names) != 1 or (text != names[0].replace("_", " ") and not identity):

@@ -13,7 +13,7 @@ import functools
 
 from ...diagnostics import Span
 from ..claims import FromInput, FromSlot, Unchanged
-from ..flow import CallObs, Flow, Flows
+from ..flow import CallObs, Flow, Flows, PropObs
 from ..model import Status
 from .base import (
     Facts,
@@ -97,7 +97,33 @@ def _input(claim: Unchanged, facts: Facts, calls: list[CallObs], name: str) -> V
         )
     if stripped and not (problems or missing):
         return _stripped(stripped, facts, evidence)
+    elements = [c for c in calls if _elements_as_they_are(facts.props(c, claim.target.phase), name)]
+    if problems and not missing and len(elements) == len(calls):
+        # "the head chef sees the original batches", of a head chef given
+        # a record per batch that holds the batch as it is: the list as
+        # the caller gave it, or each of its elements as given?
+        return undecided(
+            f"`{name}` itself as the caller gave it, or each of its elements as given "
+            f"(line {calls[0].call.span.line} is passed a list with each element of it, as it is, in an element of its own)",
+            problems,
+            evidence,
+        )
     return verdict(problems + missing, evidence)
+
+
+def _elements_as_they_are(props: list[tuple[PropObs, set[Flow]]], name: str) -> bool:
+    """Every flow of the input into the call is one of its elements as it
+    is, placed in the list's element made in the same iteration of the
+    loop that walks it (``record { batch: batch, tweak: tweak } in
+    adjusted``, inside ``for batch in batches``)."""
+    flows = [f for _, fs in props for f in fs if f.src.kind == "input" and f.src.name == name]
+    return bool(flows) and all(
+        len(f.path) == 1
+        and f.path[0].startswith("@")
+        and f.at[:1] == ("+" + f.path[0][1:],)
+        and all(step.isidentifier() for step in f.at[1:])  # under keys, not quoted in a text
+        for f in flows
+    )
 
 
 def _stripped(calls: list[CallObs], facts: Facts, evidence: list[str]) -> Verdict:
