@@ -9867,3 +9867,29 @@ def test_an_input_said_to_be_a_slots(sentence: str, canonical: str | None, statu
         requires="palette: string -- the colours the client wants to match\noccasion: string -- what the hat is for",
     )
     assert (read_as, got) == (canonical, status), sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # an activity its bound counts names the loop, as "the rerun loop" does
+        ("Haggling is bounded by `max_haggles`", "the loop is bounded by `max_haggles`"),
+        ("Re-haggling is bounded by `max_haggles`", "the loop is bounded by `max_haggles`"),
+        ("The haggling is bounded by `max_haggles`", "the loop is bounded by `max_haggles`"),
+        # an activity the bound does not count: which loop is not said
+        ("Bargaining is bounded by `max_haggles`", None),
+        ("Handling is bounded by `max_haggles`", None),
+    ],
+)
+def test_an_activity_named_by_what_its_bound_counts(sentence: str, canonical: str | None) -> None:
+    from conftest import pattern_text
+
+    body = (
+        "let offers = []\nrepeat max_haggles:\n  let offer = call buyer\n  append offer to offers\n"
+        "repeat 2:\n  call seller\n    offers: offers\nreturn { offers: offers }\n"
+    )
+    pattern = pattern_text(
+        "own", body, slots="buyer, seller", config="- `max_haggles` (integer, default: 3): offers at most",
+        invariants="{invariants}",
+    )
+    assert _read_as(pattern, sentence) == canonical, sentence

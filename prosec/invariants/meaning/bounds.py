@@ -109,7 +109,7 @@ class BoundsRules(Base):
             return _CountedBy(first.text)
         raise Unsupported(f"'the {first.text} loop': which of the delegation's loops is not said")
 
-    def process_noun(self, items: list[Any]) -> _LoopAround | None:
+    def process_noun(self, items: list[Any]) -> _CountedBy | _LoopAround | None:
         """"The negotiation", "the verification": a noun for the pattern's
         loop, when the delegation has one loop, or the word names it (its
         variable or local, the action of a slot called in a loop: "scanning"
@@ -126,6 +126,10 @@ class BoundsRules(Base):
             return _LoopAround(acting)
         if self._names_the_loop(tok.text):
             return None
+        if tok.kind == "WORD" and _gerund_stems(tok.text.lower()) and " " not in tok.text:
+            # "redrafting is bounded by `max_drafts`", "the haggling": the
+            # activity its bound counts, as "the rerun loop" is
+            return _CountedBy(tok.text)
         raise Unsupported(f"'the {tok.text}': which of the delegation's loops is not said")
 
     def rounds_noun(self, items: list[Any]) -> None:
@@ -262,6 +266,7 @@ class BoundsRules(Base):
         bound bounds, when that bound bounds no loop inside another (the
         check is of the outermost loops)."""
         ws = [w.lower() for w in words_of(bound)]
+        forms = {singular(word.lower()), *_gerund_stems(word.lower())}
         if "per" in ws:
             ws = ws[: ws.index("per")]
         while ws and ws[-1] in _COUNT_WORDS:
@@ -271,7 +276,7 @@ class BoundsRules(Base):
         if not ws or bound in self.lex.nested_bounds:
             return False
         said = re.findall(r"[a-z][a-z_-]*", self.lex.described.get(bound, "").lower())
-        if len(said) >= 2 and said[-1] in _PASS_NOUNS and singular(word.lower()) == singular(said[-2]):
+        if len(said) >= 2 and said[-1] in _PASS_NOUNS and singular(said[-2]) in forms:
             # "the editing loop", of `cut_rounds` described as the "number of
             # editing passes"; "the number of exchanges", of `rounds`: the
             # "number of exchange rounds" — what the bound's own description
@@ -283,18 +288,18 @@ class BoundsRules(Base):
             # in, as that reading has it, not a second one
             return False
         if any(
-            after in _PASS_NOUNS and singular(word.lower()) == singular(before) and before not in _COUNT_WORDS
+            after in _PASS_NOUNS and singular(before) in forms and before not in _COUNT_WORDS
             for before, after in itertools.pairwise(said)
         ):
             # "the review loop", of `max_rounds` described as "how many
             # review rounds may run at most": the rounds it counts, named
             # anywhere in its description
             return True
-        if len(ws) >= 2 and ws[-1] in _PASS_NOUNS and singular(word.lower()) == singular(ws[-2]):
+        if len(ws) >= 2 and ws[-1] in _PASS_NOUNS and singular(ws[-2]) in forms:
             # "the appeal loop", of `appeal_rounds`: the rounds its own name
             # says it counts
             return True
-        return singular(word.lower()) == singular(ws[-1])
+        return singular(ws[-1]) in forms
 
     def _names_a_slot(self, word: str) -> bool:
         """Whether ``word`` names a slot, by a form of its name, its stem or
@@ -687,3 +692,19 @@ class BoundsRules(Base):
 
     def bounded_all(self, items: list[Any]) -> Clause:
         raise Unsupported("every loop bounded, by nothing named")
+
+
+def _gerund_stems(word: str) -> set[str]:
+    """The nouns an activity's "-ing" word may be counted by: "draft" of
+    "redrafting", "scan" of "scanning", "haggle" of "haggling", "refloat"
+    and "float" of "re-floating"."""
+    word = word.replace("-", "").replace("_", "")
+    if not word.endswith("ing") or len(word) < 6:
+        return set()
+    base = word[:-3]
+    stems = {base, base + "e"}
+    if len(base) > 2 and base[-1] == base[-2]:
+        stems.add(base[:-1])  # "scann" of "scanning"
+    if word.startswith("re"):
+        stems |= _gerund_stems(word[2:])
+    return stems
