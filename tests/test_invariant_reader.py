@@ -277,6 +277,7 @@ TABLE += [
     Twin("The verifier does not see the plan either", "The verifier sees the plan too", FORBID, NEED),
     Twin("The verifier is not shown the plan either", "The verifier is shown the plan as well", FORBID, NEED),
     Twin("The plan never reaches the verifier directly", "The plan reaches the verifier directly", FORBID, NEED),
+    Twin("The plan is never passed to the verifier too", "The plan is passed to the verifier too", None, NEED),
     # "so far" of an input: received as it stands; kept away, not read
     Twin("The mediator never sees the budget so far", "The mediator sees the budget so far", None, NEED),
     Twin("The mediator is not shown the budget to date", "The mediator is shown the budget to date", None, NEED),
@@ -9891,5 +9892,27 @@ def test_an_activity_named_by_what_its_bound_counts(sentence: str, canonical: st
     pattern = pattern_text(
         "own", body, slots="buyer, seller", config="- `max_haggles` (integer, default: 3): offers at most",
         invariants="{invariants}",
+    )
+    assert _read_as(pattern, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a word for how the input was given names it the same
+        ("The printer gets the configured paper stock as is", "`printer` receives `paper_stock` unchanged"),
+        ("The printer gets the supplied artwork", "`printer` receives `artwork`"),
+        ("The printer never sees the submitted artwork", "`printer` never receives `artwork`"),
+        # "configured" of what the caller gives: not its config
+        ("The printer gets the configured artwork", None),
+    ],
+)
+def test_an_input_said_with_how_it_was_given(sentence: str, canonical: str | None) -> None:
+    from conftest import pattern_text
+
+    body = "let proof = call printer\n  paper: paper_stock\n  artwork: artwork\nreturn { proof: proof }\n"
+    pattern = pattern_text(
+        "own", body, slots="printer", requires="artwork: string -- the artwork to print",
+        config="- `paper_stock` (string, default: \"matte\"): the paper to print on", invariants="{invariants}",
     )
     assert _read_as(pattern, sentence) == canonical, sentence

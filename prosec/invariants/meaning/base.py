@@ -40,6 +40,9 @@ from ..claims import (
 from ..lattice import _DISTRIBUTIVE, _NUMBERS, Tok, _declared_key
 from ..lexicon import Lexicon, is_count, plural, singular, words_of
 
+#: Words before an input that say how it was given, and name it the same
+_DECLARING = frozenset({"configured", "declared", "given", "supplied", "provided", "specified", "stated", "submitted"})
+
 #: Words for an input as the caller gave it, which say it is not changed
 #: ("never gets the original brief": none of it, or not as given)
 _AS_GIVEN_WORDS = frozenset({"original", "initial", "unmodified", "unaltered", "untouched", "pristine"})
@@ -1100,6 +1103,17 @@ class Base(Transformer[Token, Any]):
         listed = bool(self._tokens(items, "CONTAINER")) and bool(self._tokens(items, "WHOLE") or self._tokens(items, "IN_FULL"))
         itself = bool(self._tokens(items, "SELF") or listed) and not element
         return Obj(source=FromInput(names[0]), original=original, names=names, element=element, itself=itself)
+
+    def o_input_declared(self, items: list[Any]) -> Obj:
+        """"The configured loudness target", "the supplied brief": the
+        input itself, "configured" only of a config entry."""
+        word = str(self._tokens(items, "DECLARED")[0]).lower()
+        obj = self.o_input(items)
+        if word not in _DECLARING or len(obj.names) != 1:
+            raise Unsupported(f"'{word}' before an input: not how it was given")
+        if word == "configured" and obj.names[0] not in self.lex.config:
+            raise Unsupported("'configured', of an input the caller gives")
+        return obj
 
     def o_input_fields(self, items: list[Any]) -> Obj:
         """"The claim's amount", "the order total": those keys of an input
