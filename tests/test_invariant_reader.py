@@ -9607,7 +9607,7 @@ return decision
         ("The matchmaker is not given the applicant", "`matchmaker` never receives `applicant`", Status.VIOLATED),
         # ... its noun or a word before it: "the plot measurements and the
         # boundary details", of a `garden_plan` whose `plot` is read
-        ("The surveyor isn't shown the plot measurements", None, Status.UNRECOGNIZED),
+        ("The surveyor isn't shown the plot measurements", "`surveyor` never receives `garden_plan`'s `plot`", Status.PROVED),
         ("The surveyor isn't shown the garden plan's plot", "`surveyor` never receives `garden_plan`'s `plot`", Status.PROVED),
         # a word for what a delegate thinks, of one that declares no keys:
         # some part of its answer or all of it
@@ -9914,5 +9914,30 @@ def test_an_input_said_with_how_it_was_given(sentence: str, canonical: str | Non
     pattern = pattern_text(
         "own", body, slots="printer", requires="artwork: string -- the artwork to print",
         config="- `paper_stock` (string, default: \"matte\"): the paper to print on", invariants="{invariants}",
+    )
+    assert _read_as(pattern, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a key the program reads off one input only: that input's key
+        ("The expert never gets the serial number", "`expert` never receives `watch`'s `serial`"),
+        ("The registrar gets the serial number", "`registrar` receives `watch`'s `serial`"),
+        # a key read off two inputs: whose is not said
+        ("The expert never gets the maker", None),
+    ],
+)
+def test_a_key_read_off_one_input_only_names_that_inputs_key(sentence: str, canonical: str | None) -> None:
+    from conftest import pattern_text
+
+    body = (
+        "let opinion = call expert\n  movement: watch.movement\n  maker: box.maker\n"
+        "let entry = call registrar\n  serial: watch.serial\n  maker: watch.maker\n  opinion: opinion\n"
+        "return { entry: entry }\n"
+    )
+    pattern = pattern_text(
+        "own", body, slots="expert, registrar",
+        requires="watch: object -- the watch to authenticate\nbox: object -- the box it came in", invariants="{invariants}",
     )
     assert _read_as(pattern, sentence) == canonical, sentence

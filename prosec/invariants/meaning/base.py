@@ -1758,8 +1758,13 @@ class Base(Transformer[Token, Any]):
             raise Unsupported(f"'{name}': a key of a slot's results, and the plural or singular of another")
         if fields[0] in self.lex.input_keys:
             # "the amount", read only as `claim.amount`: part of an input,
-            # not a field of some delegate's result
-            raise Unsupported("a field of an input, with no input named")
+            # not a field of some delegate's result; of the one input the
+            # program reads it off ("the serial number", of `watch.serial`),
+            # that input's key, as "the watch's serial number" is
+            owners = [n for n, keys in sorted(self.lex.input_reads.items()) if name in keys]
+            if len(owners) != 1:
+                raise Unsupported("a field of an input, with no input named")
+            return Obj(source=FromInput(owners[0], fields=(name,)), names=(owners[0],))
         if fields[0] not in self.lex.read_keys and fields[0] not in self.lex.declared_keys:
             # "the composition", of a key the program only writes (an
             # argument, a returned key): no value is ever read as that
