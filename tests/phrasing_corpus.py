@@ -290,7 +290,14 @@ def matches(want: dict[str, Any], fact: InvariantFact) -> bool:
         # (a result never received at all keeps its fields away too: "sees
         # neither the actor's outcome nor its reasoning", read as the one
         # isolation the firewall adds nothing to)
-        return p.get("slot") == want["slot"] and p.get("source") == want["source"]
+        # (and the one field of an input a firewall names, kept away: the
+        # same claim, "the checker never sees the household's address")
+        source = str(p.get("source", ""))
+        field_ = source.removeprefix(want["source"] + ".") if source.startswith(want["source"] + ".") else None
+        return p.get("slot") == want["slot"] and (
+            source == want["source"]
+            or (field_ is not None and [singular(f) for f in want["fields"]] == [singular(field_)])
+        )
     if fact.kind != kind:
         return False
     if "slot" in want and p.get("slot") != want["slot"]:
