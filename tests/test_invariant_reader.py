@@ -9924,20 +9924,24 @@ def test_an_input_said_with_how_it_was_given(sentence: str, canonical: str | Non
         # a key the program reads off one input only: that input's key
         ("The expert never gets the serial number", "`expert` never receives `watch`'s `serial`"),
         ("The registrar gets the serial number", "`registrar` receives `watch`'s `serial`"),
+        ("The registrar never gets the straps", "`registrar` never receives `watch`'s `straps`"),
         # a key read off two inputs: whose is not said
         ("The expert never gets the maker", None),
+        # one of a list the key holds, which the key is not
+        ("The fitter receives only the strap", None),
     ],
 )
 def test_a_key_read_off_one_input_only_names_that_inputs_key(sentence: str, canonical: str | None) -> None:
     from conftest import pattern_text
 
     body = (
+        "for strap in watch.straps:\n  call fitter\n    strap: strap\n"
         "let opinion = call expert\n  movement: watch.movement\n  maker: box.maker\n"
         "let entry = call registrar\n  serial: watch.serial\n  maker: watch.maker\n  opinion: opinion\n"
         "return { entry: entry }\n"
     )
     pattern = pattern_text(
-        "own", body, slots="expert, registrar",
+        "own", body, slots="expert, registrar, fitter",
         requires="watch: object -- the watch to authenticate\nbox: object -- the box it came in", invariants="{invariants}",
     )
     assert _read_as(pattern, sentence) == canonical, sentence

@@ -1762,7 +1762,10 @@ class Base(Transformer[Token, Any]):
             # program reads it off ("the serial number", of `watch.serial`),
             # that input's key, as "the watch's serial number" is
             owners = [n for n, keys in sorted(self.lex.input_reads.items()) if name in keys]
-            if len(owners) != 1:
+            said = [t.text.lower().split()[-1] for t in self.toks if t.kind == "FIELD" and name in t.names]
+            if len(owners) != 1 or any(w != name.split("_")[-1] and singular(name.split("_")[-1]) == w for w in said):
+                # ("the guest", of `party.guests`: one of them, which the
+                # key is not)
                 raise Unsupported("a field of an input, with no input named")
             return Obj(source=FromInput(owners[0], fields=(name,)), names=(owners[0],))
         if fields[0] not in self.lex.read_keys and fields[0] not in self.lex.declared_keys:
