@@ -594,7 +594,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     # results, not of what the pattern does (``unmerged_passive``)
     "MERGED": (
         "merged", "combined", "blended", "fused", "mixed", "mixed together", "mixed in", "put together",
-        "brought together", "pooled",
+        "brought together", "pooled", "bundled", "bundled together", "lumped together",
     ),
     # "the notes and the briefing are kept apart": never combined
     "APART": ("kept apart", "kept separate", "kept separately", "held apart", "kept side by side"),
