@@ -8721,3 +8721,23 @@ def test_each_element_as_it_is_in_a_record_of_its_own(held: str, given: str, sta
         invariants="- The reviewer receives the samples unchanged.", delegation=delegation
     )
     assert _statuses_in(text) == [status]
+
+
+@pytest.mark.parametrize(
+    ("prompt", "status"),
+    [
+        # the label is the proofreader's own work, not the label writer
+        ("Check that the label reads cleanly.", Status.UNRECOGNIZED),
+        # the printer, which the hidden fact names, said
+        ("Check that the label is fit for the printer.", Status.VIOLATED),
+        ("Check the spelling.", Status.PROVED),
+    ],
+)
+def test_a_word_of_an_unnamed_slots_name_in_a_fact_that_names_its_delegate(prompt: str, status: Status) -> None:
+    body = (
+        f'let draft = call label_writer\n  plant: plant\nlet verdict = call proofreader\n  draft: draft\n  prompt: "{prompt}"\n'
+        "let sheet = call printer\n  draft: draft\nreturn { sheet: sheet }\n"
+    )
+    shape = {"slots": "label_writer, proofreader, printer", "requires": "plant: string -- the plant"}
+    said = "The proofreader does not know the label is going to the printer."
+    assert _one_status(body, said, **shape) is status

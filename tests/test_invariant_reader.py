@@ -8201,6 +8201,7 @@ def test_more_verbs_of_refusal_name_the_path_where_the_approver_refuses(refusal:
         # which of the input's things has a property: a finding, not the input
         ("The linen service is told which rooms failed inspection", None),
         ("The linen service is never told which rooms are dirty", None),
+        ("The linen service is never told which rooms were held back", None),
         # which one it is: the input
         ("The linen service is told which rooms are on the list", "`linen_service` receives `rooms`"),
         # a fact whose verb is another slot's act: that slot's doing

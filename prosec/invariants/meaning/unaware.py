@@ -59,6 +59,8 @@ _NOT_VERBS = frozenset("POSS ITS OWN COMMA AND OR BE HAVE INPUT SLOT THAT OF".sp
 #: Kinds of a verb whose subject is what "which X" names ("which rooms
 #: failed inspection", "which bids are approved").
 _VERB_KINDS = frozenset("FAILS REJECTED APPROVE BLOCK SUCCESS".split())
+#: Words that say where something is ("which rooms are on the list")
+_PLACES = frozenset("ON IN AT FROM OF FOR TO WITH BY ABOUT".split())
 
 
 class UnawareRules(Base):
@@ -412,10 +414,11 @@ class UnawareRules(Base):
         (token,) = self._tokens(items, "INPUT")
         names = self._names(token)
         text = _tok(self.toks, token).text
-        if len(tail) == 2 and tail[0].kind == "BE" and tail[1].kind in ("WORD", "VERDICT", *_VERB_KINDS) and singular(text.lower()) != text.lower():
-            # "which acts are tied": which of many things has some property,
-            # not the input (unlike "which tier was probed", of the one
-            # tier, or "which rooms are on the list")
+        if len(tail) == 2 and tail[0].kind == "BE" and tail[1].kind not in _PLACES and singular(text.lower()) != text.lower():
+            # "which acts are tied", "which pupils were held back": which of
+            # many things has some property, not the input (unlike "which
+            # tier was probed", of the one tier, or "which rooms are on the
+            # list")
             raise Unsupported("which of an input's things is something: not the input")
         # ("which sample", of `sample_id`: the input that says which one)
         identity = len(names) == 1 and identifies(names[0], text)

@@ -202,11 +202,14 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
                         break
             if found:
                 # (a word of a delegate's own name, "an ensemble" of
-                # `ensemble_member`, names it all the same)
+                # `ensemble_member`, names it all the same; where the fact
+                # names its delegates, only a word of theirs: "the label is
+                # going to the printer" names the printer, not the
+                # `label_writer`)
                 by_word = (
                     term is not None
                     and term not in facts.a.slots
-                    and not any(term in words_of(slot) for slot in facts.a.slots)
+                    and not any(term in words_of(slot) for slot in (named or facts.a.slots))
                     and not any(f.src.kind == "slot" for f in flows)
                 )
                 said = (*_texts(value), prop.prop.key)
