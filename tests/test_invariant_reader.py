@@ -2708,6 +2708,11 @@ return history
         # describe that list
         ("The quote history only grows", "`history` only grows"),
         ("The quote history is only ever appended to", "`history` only grows"),
+        # "the list of" a local and a noun for what it holds
+        ("The list of history scores only grows", "`history` only grows"),
+        ("The list of history scores is append-only", "`history` only grows"),
+        # a local nothing is appended to names no such list
+        ("The list of current scores only grows", None),
         ("The working copy `current` is only ever appended to", "`current` only grows"),
         ("The quote history is cleared after every round", "it is not the case that `history` only grows"),
         # a word that is a local's name is no description, but a local

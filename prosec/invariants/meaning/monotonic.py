@@ -59,6 +59,16 @@ class MonotonicRules(Base):
         is not a WORD) describe it; which list is the local's."""
         return self.mono_var(items)
 
+    def mono_var_of_kind(self, items: list[Any]) -> str:
+        """"The list of eligible students", "the list of missed streets":
+        a local that is a list things are appended to, and a noun for what
+        it holds."""
+        first = next(t for t in self._tokens(items) if t.type == "VAR")
+        names = self._names(first)
+        if len(names) != 1 or names[0] not in self.lex.appended:
+            raise Unsupported("a list named by a local that nothing is appended to, and a noun")
+        return names[0]
+
     def mono_var_recorded(self, items: list[Any]) -> str:
         """"The splits list only grows", of `record piece.splits in trials`:
         the one list the key's values are appended to."""
