@@ -350,6 +350,8 @@ TABLE += [
     Twin("There are never more than `max_rounds` rounds", "There are `max_rounds` rounds", frozenset({"bounded"}), None),
     Twin("The loop never exceeds `max_rounds` rounds", "The loop exceeds `max_rounds` rounds", frozenset({"bounded"}), None),
     Twin("The actor is never told about the observer", "The actor is told about the observer", frozenset({"unaware"}), None),
+    Twin("Neither the actor nor the arbiter is told about the observer", "Both the actor and the arbiter are told about the observer",
+         frozenset({"unaware"}), None),
     # frames around the objects: passives with "by", "back", "nothing from",
     # "without sight of", a verb of the slot's work, limits after the objects
     Twin("The plan is never seen by the verifier", "The plan is seen by the verifier", FORBID, NEED),
