@@ -2713,8 +2713,9 @@ return history
         # "the list of" a local and a noun for what it holds
         ("The list of history scores only grows", "`history` only grows"),
         ("The list of history scores is append-only", "`history` only grows"),
-        # a local nothing is appended to names no such list
-        ("The list of current scores only grows", None),
+        ("The list of current scores only grows", "`current` only grows"),
+        # a local that holds no list names no such list
+        ("The list of score entries only grows", None),
         ("The working copy `current` is only ever appended to", "`current` only grows"),
         ("The quote history is cleared after every round", "it is not the case that `history` only grows"),
         # a word that is a local's name is no description, but a local

@@ -61,12 +61,12 @@ class MonotonicRules(Base):
 
     def mono_var_of_kind(self, items: list[Any]) -> str:
         """"The list of eligible students", "the list of missed streets":
-        a local that is a list things are appended to, and a noun for what
-        it holds."""
+        a local that holds a list (set to an array, appended to, or
+        collecting a loop's results), and a noun for what it holds."""
         first = next(t for t in self._tokens(items) if t.type == "VAR")
         names = self._names(first)
-        if len(names) != 1 or names[0] not in self.lex.appended:
-            raise Unsupported("a list named by a local that nothing is appended to, and a noun")
+        if len(names) != 1 or names[0] not in self.lex.list_locals:
+            raise Unsupported("a list named by a local that holds no list, and a noun")
         return names[0]
 
     def mono_var_recorded(self, items: list[Any]) -> str:
