@@ -1225,7 +1225,7 @@ def _prose_acts(prose: str, lex: Lexicon, known: dict[tuple[str, ...], tuple[str
     return out
 
 
-def _verbs_of_noun(noun: str) -> set[str]:
+def verbs_of_noun(noun: str) -> set[str]:
     """The verbs a noun for an act or its product may be made from:
     ``booking`` → book, ``payment`` → pay, ``allocation`` → allocate,
     ``order`` → order (a form no one writes names nothing)."""
@@ -1253,7 +1253,7 @@ def _nominal_acts(nouns: dict[str, set[str]]) -> dict[str, str]:
         for noun in words:
             if len(noun) < 4 or noun in generic:
                 continue
-            for verb in _verbs_of_noun(noun):
+            for verb in verbs_of_noun(noun):
                 for form in base_forms(verb):
                     if (form.endswith(("ed", "id")) or form in _IRREGULAR.get(verb, ())) and form not in known:
                         owners.setdefault(form, set()).add(slot)

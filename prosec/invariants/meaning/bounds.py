@@ -11,7 +11,7 @@ from lark import Token, Tree
 
 from ..claims import Bounded, CallCount, Claim, ExactlyOnce
 from ..lattice import _NUMBERS, Tok
-from ..lexicon import singular, words_of
+from ..lexicon import singular, verbs_of_noun, words_of
 from ..words import KINDS
 from .base import (
     _COUNT_WORDS,
@@ -701,10 +701,7 @@ def _gerund_stems(word: str) -> set[str]:
     word = word.replace("-", "").replace("_", "")
     if not word.endswith("ing") or len(word) < 6:
         return set()
-    base = word[:-3]
-    stems = {base, base + "e"}
-    if len(base) > 2 and base[-1] == base[-2]:
-        stems.add(base[:-1])  # "scann" of "scanning"
+    stems = verbs_of_noun(word)
     if word.startswith("re"):
         stems |= _gerund_stems(word[2:])
     return stems
