@@ -9954,3 +9954,59 @@ def test_a_key_read_off_one_input_only_names_that_inputs_key(sentence: str, cano
         requires="watch: object -- the watch to authenticate\nbox: object -- the box it came in", invariants="{invariants}",
     )
     assert _read_as(pattern, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # which value of a single input it is: that input
+        ("The roundsman is told which week it is", "`roundsman` receives `week`"),
+        ("The dairy never learns which paper is used", "`dairy` never receives `paper`"),
+        ("The dairy never learns which week the delivery is for", "`dairy` never receives `week`"),
+        # something of it the input does not tell, or one of a list
+        ("The dairy never learns which week is busiest", None),
+        ("The dairy never learns which paper is best", None),
+        ("The dairy never learns which street it is", None),
+        # a prompt's word before a key; how many a plural key holds
+        ("The roundsman is told the dairy's kitchen timings", "`roundsman` receives `dairy`'s `timings`"),
+        ("The roundsman never sees the dairy's crate count", "`roundsman` never receives `dairy`'s `crates`"),
+        # a word no prompt or text puts before the key
+        ("The roundsman is told the dairy's oven timings", None),
+    ],
+)
+def test_which_value_of_an_input_and_the_patterns_words_for_a_key(sentence: str, canonical: str | None) -> None:
+    from conftest import pattern_text
+
+    body = (
+        'let stock = call dairy\n  week: week\n  prompt: "Plan the kitchen timings for week {week}."\n'
+        "for street in streets:\n  call roundsman\n    street: street\n    paper: paper\n    timings: stock.timings\n"
+        "return { stock: stock }\n"
+    )
+    pattern = pattern_text(
+        "own", body, slots="dairy, roundsman", ensures={"dairy": "`{ crates, timings }`"},
+        requires="week: string -- the week of the round\npaper: string -- the paper stock\nstreets: list -- the streets",
+        invariants="{invariants}",
+    )
+    assert _read_as(pattern, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # how the slot works, of nothing another delegate made
+        ("The treasurer checks every costing carefully", "`treasurer` reasons"),
+        ("The treasurer checks its own sums", "`treasurer` reasons"),
+        # another delegate's work, which the slot works on: what it is given
+        ("The treasurer checks the cook's costings", None),
+        ("The treasurer checks the cooks' own costings", None),
+    ],
+)
+def test_a_promise_of_behaviour_names_no_other_delegates_work(sentence: str, canonical: str | None) -> None:
+    from conftest import pattern_text
+
+    body = "let costs = call cook\n  menu: menu\nlet sums = call treasurer\n  costs: costs\nreturn { sums: sums }\n"
+    pattern = pattern_text(
+        "own", body, slots="cook, treasurer", ensures={"cook": "`{ costings, dishes }`"},
+        requires="menu: string -- the menu", invariants="{invariants}",
+    )
+    assert _read_as(pattern, sentence) == canonical, sentence

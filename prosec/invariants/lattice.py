@@ -202,6 +202,13 @@ def lattice(text: str, lex: Lexicon, *, made: bool = False) -> list[list[Tok]]:
             out.append([Tok("INPUT", f"{word} {low[i + 1]}", (ident,))])
             i += 2
             continue
+        if word == "which" and out and (which := _which_input(low, i + 1, lex, phrases)) is not None:
+            # "is told which week it is", "never learns which paper stock
+            # is used": which value of a single input it is, that input
+            said, which_name, tail = which
+            out.append([Tok("INPUT", " ".join(low[i + 1 : i + 1 + said]), (which_name,))])
+            i += 1 + said + tail
+            continue
         if (ident := _identifier(low, i, out, lex)) is not None:
             # "is never told which sample it is judging", of an input
             # `sample_id`: which one it is, the input that identifies it
@@ -251,6 +258,12 @@ def lattice(text: str, lex: Lexicon, *, made: bool = False) -> list[list[Tok]]:
             out.append([Tok("FIELD", " ".join(low[i : i + n]), (key,))])
             i += n
             continue
+        if after_poss and out[-1][0].kind in ("POSS", "ITS") and _key_modifier(low, i, lex, phrases):
+            # "the chef's kitchen timings", of a key `timings` the pattern's
+            # own text calls "kitchen timings": the key, in the pattern's
+            # words for it
+            i += 1
+            continue
         if after_poss and (joined := _field_run(low, i, lex)):
             n, key = joined
             out.append([Tok("FIELD", " ".join(low[i : i + n]), (key,))])
@@ -263,7 +276,15 @@ def lattice(text: str, lex: Lexicon, *, made: bool = False) -> list[list[Tok]]:
         if (
             (field_tok := next((t for t in out[-1] if t.kind == "FIELD"), None) if out else None)
             and len(field_tok.names) == 1
-            and word in _FIELD_VALUE_NOUNS
+            and (
+                word in _FIELD_VALUE_NOUNS
+                # "the dairy's crate count", of a key `crates`: how many
+                # there are, said of the key in the singular
+                or (
+                    word in _COUNT_NOUNS and field_tok.text == singular(field_tok.text)
+                    and singular(field_tok.names[0]) != field_tok.names[0]
+                )
+            )
             and (word,) not in lex.forms and word not in lex.key_forms and word not in lex.declared_keys
             # (not the first word of a phrase: "the schedule counts as not approved")
             and _phrase_at(low, i, phrases, longest) <= 1
@@ -1022,6 +1043,51 @@ def _identity_phrase(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[s
     return found[0] if len(found) == 1 else None
 
 
+#: What may follow "which" and a single input to say only which value it
+#: is ("which week it is", "which paper is used", "which beach the walk is
+#: on"), not something of it that the input does not tell ("which
+#: candidate is better", "which pupils were held back").
+_WHICH_IT_IS = (
+    ("it", "is"), ("it", "was"), ("this", "is"), ("that", "is"),
+    ("is", "used"), ("was", "used"), ("is", "chosen"), ("was", "chosen"), ("is", "in", "use"), ("is", "meant"),
+)
+_WHICH_PLACE = frozenset("for on about at in from".split())
+_CLAUSE_ENDS = frozenset(", ; and or nor but".split())
+
+
+def _which_input(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> tuple[int, str, int] | None:
+    """After "which", a single input said in the singular (no list the
+    pattern walks) and words that say only which value it is: the words
+    the input takes, the input, and the words of the clause after it."""
+    n = next((k for k in range(min(4, len(low) - i), 0, -1) if tuple(low[i : i + k]) in lex.forms), 0)
+    if not n or low[i + n - 1] != singular(low[i + n - 1]):
+        return None
+    found = lex.forms[tuple(low[i : i + n])]
+    if found[1].kind != "input" or len(found[1].names) != 1:
+        return None
+    name = found[1].names[0]
+    if name in lex.sequences or name in lex.walkers or (name not in lex.scalars and singular(words_of(name)[-1]) != words_of(name)[-1]):
+        # (not "which entry it is", of a list `entries`: one of its elements)
+        return None
+    j = i + n
+    for tail in _WHICH_IT_IS:
+        if tuple(low[j : j + len(tail)]) == tail:
+            m = len(tail)
+            break
+    else:
+        # "which beach the walk is on": (the) a plain word, "is", a place word
+        k = j + (low[j : j + 1] == ["the"])
+        if not (
+            k + 2 < len(low) and low[k].isalpha() and (low[k],) not in lex.forms and not _known(low[k], phrases)
+            and low[k + 1 : k + 2] in (["is"], ["was"]) and low[k + 2 : k + 3] and low[k + 2] in _WHICH_PLACE
+        ):
+            return None
+        m = k + 3 - j
+    if j + m < len(low) and low[j + m] not in _CLAUSE_ENDS:
+        return None
+    return n, name, m
+
+
 def _identifier(low: list[str], i: int, out: list[list[Tok]], lex: Lexicon) -> str | None:
     """After "which", a noun that is no slot's name, where one input is
     named for that thing's identity (`sample_id`, `page_url`): that input
@@ -1250,6 +1316,11 @@ _FIELD_VALUE_NOUNS = frozenset(
 )
 
 
+#: Nouns for how many things a list holds, after its key in the singular
+#: ("the crate count", "the dose tally").
+_COUNT_NOUNS = frozenset("count counts tally total".split())
+
+
 def _key_noun(field: Tok, word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> bool:
     """Whether a plain noun after a field is the pattern's own noun for it:
     its text puts that noun right after the key's word ("damage notes" of a
@@ -1262,6 +1333,21 @@ def _key_noun(field: Tok, word: str, lex: Lexicon, phrases: dict[tuple[str, ...]
         return False
     last = field.text.split()[-1]
     return any((w, n) in lex.bigrams for w in (last, singular(last), plural(last)) for n in (word, singular(word), plural(word)))
+
+
+def _key_modifier(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> bool:
+    """Whether a plain word after a possessive is the pattern's own word
+    before the key that follows it: its text says "kitchen timings" of a
+    key `timings`, and the word names nothing else of the pattern."""
+    word, after = low[i], low[i + 1] if i + 1 < len(low) else ""
+    if not word.isalpha() or not after.isalpha() or _known(word, phrases) or (word,) in lex.forms:
+        return False
+    if word in lex.key_forms or word in lex.declared_keys or word in FILLER_WORDS or word[:6] in lex.stems:
+        return False
+    if not (after in lex.keys or after in lex.key_forms or after in lex.declared_keys):
+        return False
+    said = lex.bigrams | lex.prompt_bigrams
+    return any((w, n) in said for w in (word, singular(word), plural(word)) for n in (after, singular(after), plural(after)))
 
 
 def _owner_word(word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> bool:

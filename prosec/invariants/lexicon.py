@@ -306,6 +306,10 @@ class Lexicon:
     #: text ("drift report", "internal notes"): a modifier the pattern
     #: itself puts before a noun
     bigrams: frozenset[tuple[str, str]] = frozenset()
+    #: pairs of words that stand next to each other in the prompts
+    #: ("Plan the kitchen timings"): the pattern's words for what a slot
+    #: is asked to make
+    prompt_bigrams: frozenset[tuple[str, str]] = frozenset()
     #: the words of the pattern's own text (its summary, Description and
     #: the descriptions of its inputs and results)
     own_words: frozenset[str] = frozenset()
@@ -1710,6 +1714,10 @@ def build_lexicon(
             slot: frozenset(w.lower() for part in _prompts_of(calls_of.get(slot, ())) for w in re.findall(r"[A-Za-z]+", part))
             for slot in sorted(slot_set)
         },
+        prompt_bigrams=frozenset(
+            pair for part in _prompts_of(c for cs in calls_of.values() for c in cs)
+            for pair in itertools.pairwise(w.lower() for w in re.findall(r"[A-Za-z]+", part))
+        ),
         scalars=frozenset(scalars) & input_set,
         quantities=frozenset(quantities) & input_set,
         appended=frozenset(

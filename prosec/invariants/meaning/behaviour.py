@@ -76,6 +76,13 @@ class BehaviourRules(Base):
                 # responds to the inspectors' findings": what a slot replies
                 # to is what it is given
                 self._names_nothing(k + 1, "a reply to something the pattern names", own)
+        verb = next((k for k, tok in enumerate(self.toks) if tok.kind == "BEHAVE"), len(self.toks))
+        for k in range(verb + 1, len(self.toks) - 1):
+            if self.toks[k].kind == "SLOT" and self.toks[k + 1].kind == "POSS" and not set(self.toks[k].names) <= set(own):
+                # "the treasurer checks the cooks' own costings": another
+                # delegate's work, which the slot works on, is what it is
+                # given
+                raise Unsupported("a promise of behaviour about another delegate's work")
         measured = [k for k, tok in enumerate(self.toks) if tok.kind in ("EVALUATE", "BEHAVE") and measuring(tok.text)]
         for k, tok in enumerate(self.toks):
             if tok.kind == "AGAINST" and measured and measured[0] + 1 < k:
