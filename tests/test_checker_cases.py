@@ -8741,3 +8741,46 @@ def test_a_word_of_an_unnamed_slots_name_in_a_fact_that_names_its_delegate(promp
     shape = {"slots": "label_writer, proofreader, printer", "requires": "plant: string -- the plant"}
     said = "The proofreader does not know the label is going to the printer."
     assert _one_status(body, said, **shape) is status
+
+
+@pytest.mark.parametrize(
+    ("given", "status"),
+    [
+        # the repair, set in the round the verdict approves, read in a
+        # prompt's text: null where no round ran, which the approval rules
+        # out; the analysis does not pair the two, so on the paths where
+        # it is passed, or on every call?
+        ('prompt: "The work done was: {repair.summary}"', Status.UNRECOGNIZED),
+        ("work: repair.summary", Status.UNRECOGNIZED),
+        # never passed at all
+        ('prompt: "Write the note."', Status.VIOLATED),
+    ],
+)
+def test_a_result_set_in_the_approved_round_read_after_the_loop(given: str, status: Status) -> None:
+    body = (
+        "let repair = null\nlet report = null\nloop until report approves (max: 3) as attempt:\n"
+        "  try:\n    let repair = call technician\n      radio: radio\n"
+        "    let report = call tester\n      work: repair.summary\n"
+        "  catch as failure:\n    let repair = repair\n"
+        "if report does not approve:\n  return { fixed: false }\n"
+        f"let note = call liaison\n  {given}\nreturn {{ note: note }}\n"
+    )
+    shape = {"slots": "technician, tester, liaison", "requires": "radio: string -- the radio"}
+    assert _one_status(body, "The liaison receives the technician's summary.", **shape) is status
+
+
+@pytest.mark.parametrize(
+    ("prompt", "status"),
+    [
+        # who does the hidden work, named for it: "mapper" of "map"
+        ("Merge every mapper result.", Status.VIOLATED),
+        ("Merge the results.", Status.PROVED),
+    ],
+)
+def test_a_short_hidden_word_is_found_in_the_name_of_who_does_it(prompt: str, status: Status) -> None:
+    body = (
+        "let parts = parallel for chunk in chunks:\n  call mapper\n    chunk: chunk\n"
+        f'let merged = call reducer\n  parts: parts\n  prompt: "{prompt}"\nreturn {{ merged: merged }}\n'
+    )
+    shape = {"slots": "mapper, reducer", "requires": "chunks: list -- the chunks"}
+    assert _one_status(body, "The reducer is unaware that a map stage came before it.", **shape) is status

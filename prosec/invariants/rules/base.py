@@ -590,6 +590,9 @@ def _short_forms(word: str) -> frozenset[str]:
     out: set[str] = set()
     for root in roots:
         out |= {root, plural(root), root + "s", root + "ing", root + "ed", root + root[-1] + "ing", root + root[-1] + "ed"}
+        # who does it: "mapper", "runner" (of "map", "run"; not "tower",
+        # of "tow", another word)
+        out |= {root + root[-1] + "er", root + root[-1] + "ers"}
         if root.endswith("e"):
             out |= {root[:-1] + "ing", root + "d"}
     return frozenset(out)

@@ -308,7 +308,9 @@ def _sometimes(need: Source, call: CallObs, phase: str, facts: Facts) -> bool:
         return False  # (some of "every reviewer's report" is not all of it)
     for _, flows in facts.props(call, phase):
         passed = [f for f in flows if covers(need, f, call, facts, sure=True)]
-        if passed and all(f in passed or f.src.kind == "null" or (f.src.kind == "text" and not f.at) for f in flows):
+        # (a text's own words around what it interpolates are fixed too:
+        # "The work done was: {repair.summary}", of a repair that may be null)
+        if passed and all(f in passed or f.src.kind == "null" or (f.src.kind == "text" and set(f.at) <= {"$"}) for f in flows):
             return True
     return False
 
@@ -655,7 +657,10 @@ def check(claim: Receives, facts: Facts) -> Verdict:
                         f"(line {call.call.span.line} runs before it does in each round)"
                     )
                 given = [c for c in calls if c.call.span != call.call.span and _satisfied(need, c, phase, facts)]
-                if other is None and given and not claim.only and not claim.floor and not claim.always:
+                # (with "only" said in contrast, "never the reasons, only the
+                # summary", "only" limits what it gets in their place, not
+                # which calls: the same question)
+                if other is None and given and (not claim.only or claim.contrast) and not claim.floor and not claim.always:
                     # "the customer is shown the price", of a customer asked
                     # twice, once about the price and once to sign off
                     other = (
