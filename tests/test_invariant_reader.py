@@ -2732,6 +2732,11 @@ return history
         ("Figures are only ever added to the history queue, never taken off it", "`history` only grows"),
         ("Past figures are only ever added to the history, never taken off it", "`history` only grows"),
         ("Figures are added to the history queue", None),
+        # the list said again after what is never done to it
+        ("The history is only ever added to, never taken off the list", "`history` only grows"),
+        ("The history is only ever added to, and taken off the list", None),
+        ("Nobody is ever removed from the history", "`history` only grows"),
+        ("Somebody is removed from the history", None),
         # the one list only a slot's results are appended to
         ("The clerk's results only accumulate", "`history` only grows"),
         ("The clerk's results are cleared between rounds", "it is not the case that `history` only grows"),
@@ -7276,6 +7281,11 @@ def test_a_loop_named_by_what_its_bound_counts_in_a_word_of_the_data(sentence: s
         ("An unparseable parts verdict counts as a refusal", None),
         ("An unparseable second verdict counts as a refusal", None),
         ("A decision verdict counts as a refusal", None),
+        # the local alone
+        ("An unparseable decision counts as a refusal", "unreadable `guard` output counts as a refusal"),
+        ("A decision that cannot be parsed counts as a refusal", "unreadable `guard` output counts as a refusal"),
+        ("A decision that can be parsed counts as a refusal", None),
+        ("A parts list that cannot be parsed counts as a refusal", None),
     ],
 )
 def test_an_unreadable_verdict_named_by_the_local_that_holds_it(sentence: str, canonical: str | None) -> None:
@@ -9963,6 +9973,7 @@ def test_a_key_read_off_one_input_only_names_that_inputs_key(sentence: str, cano
         ("The roundsman is told which week it is", "`roundsman` receives `week`"),
         ("The dairy never learns which paper is used", "`dairy` never receives `paper`"),
         ("The dairy never learns which week the delivery is for", "`dairy` never receives `week`"),
+        ("The roundsman is told which week the delivery is", "`roundsman` receives `week`"),
         # something of it the input does not tell, or one of a list
         ("The dairy never learns which week is busiest", None),
         ("The dairy never learns which paper is best", None),
@@ -10010,3 +10021,4 @@ def test_a_promise_of_behaviour_names_no_other_delegates_work(sentence: str, can
         requires="menu: string -- the menu", invariants="{invariants}",
     )
     assert _read_as(pattern, sentence) == canonical, sentence
+

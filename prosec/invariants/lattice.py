@@ -1075,14 +1075,15 @@ def _which_input(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str, 
             m = len(tail)
             break
     else:
-        # "which beach the walk is on": (the) a plain word, "is", a place word
+        # "which beach the walk is on", "which day the baking is": (the) a
+        # plain word, "is", maybe a place word
         k = j + (low[j : j + 1] == ["the"])
         if not (
-            k + 2 < len(low) and low[k].isalpha() and (low[k],) not in lex.forms and not _known(low[k], phrases)
-            and low[k + 1 : k + 2] in (["is"], ["was"]) and low[k + 2 : k + 3] and low[k + 2] in _WHICH_PLACE
+            k + 1 < len(low) and low[k].isalpha() and (low[k],) not in lex.forms and not _known(low[k], phrases)
+            and low[k + 1 : k + 2] in (["is"], ["was"])
         ):
             return None
-        m = k + 3 - j
+        m = k + 2 - j + (low[k + 2 : k + 3] != [] and low[k + 2] in _WHICH_PLACE)
     if j + m < len(low) and low[j + m] not in _CLAUSE_ENDS:
         return None
     return n, name, m
