@@ -10022,3 +10022,25 @@ def test_a_promise_of_behaviour_names_no_other_delegates_work(sentence: str, can
     )
     assert _read_as(pattern, sentence) == canonical, sentence
 
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # the input said to go ahead: the approved paths
+        ("When the booking goes ahead, the result is the clerk's output", "on approval, the result comes from `clerk`"),
+        ("If the booking proceeds, the result is the clerk's output", "on approval, the result comes from `clerk`"),
+        # running or starting may say when, not whether
+        ("When the booking runs, the result is the clerk's output", None),
+        ("When the booking starts, the result is the clerk's output", None),
+    ],
+)
+def test_an_input_going_ahead_is_the_approved_path(sentence: str, canonical: str | None) -> None:
+    from conftest import pattern_text
+
+    body = (
+        "let verdict = call manager\n  booking: booking\nif verdict does not approve:\n  return { result: verdict.reason }\n"
+        "let result = call clerk\n  booking: booking\nreturn { result: result }\n"
+    )
+    pattern = pattern_text("own", body, slots="manager, clerk", requires="booking: string -- the booking", invariants="{invariants}")
+    assert _read_as(pattern, sentence) == canonical, sentence

@@ -135,6 +135,23 @@ class ReturnsRules(Base):
     def path_accept(self, items: list[Any]) -> When:
         return When(next((i for i in items if _is_name(i)), None), "accept")
 
+    def path_ahead(self, items: list[Any]) -> When:
+        """"When the task goes ahead", "if the booking proceeds": the paths
+        an approval lets through, as "when the task is approved" (not
+        "when the task runs" or "starts", which may say when, not whether)."""
+        (ahead,) = self._tokens(items, "RUN") or self._tokens(items, "PROCEED")
+        if str(ahead).lower() not in ("goes ahead", "go ahead", "proceeds", "proceed"):
+            raise Unsupported(f"'{ahead}': not an input going ahead")
+        return When(None, "accept")
+
+    def path_input_runs(self, items: list[Any]) -> When:
+        """"When `target_score` is reached": a threshold met; "when the task
+        goes ahead": the input going ahead."""
+        (runs,) = self._tokens(items, "RUN")
+        if str(runs).lower() in ("goes ahead", "go ahead"):
+            return self.path_ahead(items)
+        return self.path_threshold(items)
+
     def path_success(self, items: list[Any]) -> When:
         return When(None, "success")
 
