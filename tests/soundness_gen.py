@@ -587,7 +587,15 @@ class Generator:
                 fields = () if whole else (f"{now}.{self.pick(FIELDS)}",)
                 value = self.pick((now, f"{{ k1: {now} }}", f"[{now}, x]", *fields))
                 lines.append(f"{indent}  {self.pick(('append {v} to {l}', 'record {v} in {l}')).format(v=value, l=listed)}")
-                head, props = self.call(ctx, indent, GATHERER if self.chance(60) else s2, (("k3", listed),))
+                passed = listed
+                if self.chance(30):
+                    # the list, complete, held in a record before it is
+                    # passed on ("let plan = { allocations: allocations }")
+                    passed = self.fresh("v")
+                    self.locals.append(passed)
+                    self.declared_in[passed] = tuple(i for i in ctx.loops if self.loops[i].counted)
+                    lines.append(f"{indent}let {passed} = {{ k1: {listed}, k2: x }}")
+                head, props = self.call(ctx, indent, GATHERER if self.chance(60) else s2, (("k3", passed),))
                 return [*lines, *self.probe(ctx, indent), indent + head, *props]
             case 5:  # each element to one call, sometimes behind a way to skip it
                 return self.each_element(ctx, indent, s2)

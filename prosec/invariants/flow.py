@@ -1623,9 +1623,51 @@ def _held_list(program: ir.Program) -> str | None:
                 for e in _top_exprs(stmt):
                     if (found := held(e, False)) is not None:
                         break
-        if found is not None:
+        if found is not None and not _complete_when_held(program.body, found.name, stmt):
             return f"the list `{found.name}`, which grows, is held inside another value (line {found.span.line}): what that value holds is not followed"
     return None
+
+
+def _complete_when_held(body: ir.Block, name: str, held: ir.Stmt) -> bool:
+    """The list `name` is made afresh once (`let name = []`), and every
+    append to it comes after that and before the statement that holds it,
+    in the same block: each time that block runs, the list is complete when
+    it is held, and the next append goes to a new list. So a list built in
+    a loop and then put in a record after it (`let plan = { allocations:
+    allocations }`, `append { ends: end_scores } to scorecards` at the end of
+    each round that starts with `let end_scores = []`) is what it was when
+    held, as the analysis takes it."""
+    made = [s for s in ir.walk(body) if isinstance(s, ir.Bind | ir.Assign) and _binds(s, name)]
+    if len(made) != 1 or not isinstance(made[0].value, ir.Array):
+        return False
+
+    def blocks(block: ir.Block) -> Iterator[ir.Block]:
+        yield block
+        for stmt in block:
+            for child in ir.children(stmt):
+                yield from blocks(child)
+
+    def within(stmts: Iterable[ir.Stmt], target: ir.Stmt) -> bool:
+        return any(s is target for s in ir.walk(tuple(stmts)))
+
+    for block in blocks(body):
+        start = next((i for i, s in enumerate(block) if s is made[0]), None)
+        if start is None:
+            continue
+        at = next((i for i, s in enumerate(block) if within((s,), held)), None)
+        if at is None or at <= start:
+            return False
+        appends = [s for s in ir.walk(body) if isinstance(s, ir.Append) and ir.root_name(s.target) == name]
+        return all(within(block[start + 1 : at], a) for a in appends)
+    return False
+
+
+def _binds(stmt: ir.Bind | ir.Assign, name: str) -> bool:
+    match stmt:
+        case ir.Bind(name=bound) | ir.Assign(target=ir.Name(name=bound)):
+            return bound == name
+        case _:
+            return False
 
 
 def analyse(
