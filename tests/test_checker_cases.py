@@ -8784,3 +8784,106 @@ def test_a_short_hidden_word_is_found_in_the_name_of_who_does_it(prompt: str, st
     )
     shape = {"slots": "mapper, reducer", "requires": "chunks: list -- the chunks"}
     assert _one_status(body, "The reducer is unaware that a map stage came before it.", **shape) is status
+
+
+@pytest.mark.parametrize(
+    ("given", "status"),
+    [
+        ("budget: budget", Status.PROVED),
+        # passed something else under the input's own name: not as given
+        ("budget: choice.left", Status.VIOLATED),
+        # not passed at all: the calls that are given it, or every call?
+        ("option: 2", Status.UNRECOGNIZED),
+    ],
+)
+def test_an_input_passed_as_given_to_one_call_and_replaced_under_its_name_in_another(given: str, status: Status) -> None:
+    body = (
+        "let choice = call designer\n  budget: budget\nlet second = call designer\n"
+        f"  {given}\nreturn {{ second: second }}\n"
+    )
+    shape = {"slots": "designer", "requires": "budget: number -- the budget"}
+    assert _one_status(body, "The designer is told the budget exactly as given.", **shape) is status
+
+
+@pytest.mark.parametrize(
+    ("prompt", "status"),
+    [
+        ("Rule on the boards.", Status.PROVED),
+        # the last word of the hidden delegate's name: that delegate, or
+        # another thing so called?
+        ("The committee has overturned a ruling.", Status.UNRECOGNIZED),
+        ("The appeals committee has overturned a ruling.", Status.VIOLATED),
+    ],
+)
+def test_the_last_word_of_a_hidden_delegates_name(prompt: str, status: Status) -> None:
+    body = (
+        "let ruling = call director\n  boards: boards\nlet appeal = call appeals_committee\n  ruling: ruling\n"
+        f'let final = call director\n  boards: boards\n  prompt: "{prompt}"\nreturn {{ final: final }}\n'
+    )
+    shape = {"slots": "director, appeals_committee", "requires": "boards: string -- the boards"}
+    assert _one_status(body, "The director does not know an appeals committee exists.", **shape) is status
+
+
+@pytest.mark.parametrize(
+    ("body", "status"),
+    [
+        # one call given A's, another B's: all of them to each, or nothing
+        # else to any?
+        (
+            "let a = call probe\n  config: config_a\n  label: label_a\nlet b = call probe\n  config: config_b\n  label: label_b\n",
+            Status.UNRECOGNIZED,
+        ),
+        # one call given something else besides
+        (
+            "let a = call probe\n  config: config_a\n  label: label_a\nlet b = call probe\n  config: config_b\n  label: note\n",
+            Status.VIOLATED,
+        ),
+    ],
+)
+def test_only_several_things_said_together_of_calls_given_each_a_part(body: str, status: Status) -> None:
+    shape = {
+        "slots": "probe",
+        "requires": "config_a: string -- a\nconfig_b: string -- b\nlabel_a: string -- a\nlabel_b: string -- b\nnote: string -- n",
+    }
+    sentence = "The probe is given only `config_a`, `config_b`, `label_a` and `label_b`."
+    assert _one_status(body + "return { a: a }\n", sentence, **shape) is status
+
+
+@pytest.mark.parametrize(
+    ("prompt", "status"),
+    [
+        # the position of the element whose fields it is given
+        ("Basket {index}: is it safe?", Status.PROVED),
+        # a loop's index beside nothing named of that element
+        ("Basket {index}: is it safe? {note}", Status.VIOLATED),
+    ],
+)
+def test_the_index_of_the_element_whose_fields_are_named_is_no_more(prompt: str, status: Status) -> None:
+    body = (
+        "let found = parallel for basket in baskets:\n  call identifier\n    basket: basket\n"
+        f'for item, index in found:\n  call checker\n    species: item.species\n    prompt: "{prompt}"\n'
+        "return { found: found }\n"
+    )
+    shape = {
+        "slots": "identifier, checker", "requires": "baskets: list -- the baskets\nnote: string -- a note",
+        "ensures": {"identifier": "`{ species, notes }`"},
+    }
+    assert _one_status(body, "The checker is given the identifier's species, nothing more.", **shape) is status
+
+
+@pytest.mark.parametrize(
+    ("after", "status"),
+    [
+        # the list is complete when a record holds it: followed
+        ("", Status.PROVED),
+        # appended after it is held: what the record holds then is not followed
+        ("append secret to found\n", Status.UNVERIFIABLE),
+    ],
+)
+def test_a_list_held_in_a_record_once_it_is_complete(after: str, status: Status) -> None:
+    body = (
+        "let found = []\nfor item in items:\n  let r = call worker\n    item: item\n  append r to found\n"
+        f"let plan = {{ found: found, n: 1 }}\n{after}let verdict = call reviewer\n  plan: plan\nreturn {{ verdict: verdict }}\n"
+    )
+    shape = {"slots": "worker, reviewer", "requires": "items: list -- the items\nsecret: string -- kept back"}
+    assert _one_status(body, "The reviewer never sees the secret.", **shape) is status

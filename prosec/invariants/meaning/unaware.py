@@ -196,6 +196,14 @@ class UnawareRules(Base):
                 continue
             if tok.article and tok.text in self.lex.variables:
                 continue  # "the proposal": the pattern's data, whatever the word's kind
+            if (
+                tok.article and i == next((k for k, t in enumerate(toks) if t.kind not in ("THAT", "OF", "ABOUT")), -1)
+                and any({tok.text, singular(tok.text), plural(tok.text)} & self.lex.passed_keys.get(s, frozenset()) for s in subject.slots)
+            ):
+                # "the samples are going to be judged", of a steward passed
+                # `sample`: what the slot is handed is the fact's topic, not
+                # what is hidden from it
+                continue
             if self._is_data_key(tok):
                 # "that a curator will decide on withdrawals", of a key
                 # `withdrawals`: the program's data where it is not the

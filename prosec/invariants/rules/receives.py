@@ -659,8 +659,12 @@ def check(claim: Receives, facts: Facts) -> Verdict:
                 given = [c for c in calls if c.call.span != call.call.span and _satisfied(need, c, phase, facts)]
                 # (with "only" said in contrast, "never the reasons, only the
                 # summary", "only" limits what it gets in their place, not
-                # which calls: the same question)
-                if other is None and given and (not claim.only or claim.contrast) and not claim.floor and not claim.always:
+                # which calls: the same question; and of several things,
+                # "given only candidate configurations and labels", of one
+                # call given candidate A's and another candidate B's: all
+                # of them to each call, or nothing else to any?)
+                only_among = claim.only and (bool(claim.contrast) or len(claim.needs) > 1)
+                if other is None and given and (not claim.only or only_among) and not claim.floor and not claim.always:
                     # "the customer is shown the price", of a customer asked
                     # twice, once about the price and once to sign off
                     other = (
@@ -874,6 +878,17 @@ def _extra(
     attempt, score: verdict.score }`), is not counted either."""
     out: list[Problem] = []
     elements = [n for n in claim.needs if isinstance(n, FromInput) and n.element]
+    # the loops whose element the call is passed something named of
+    # (`species: identification.species`, of "the identifier's species",
+    # in `for identification, index in identifications`): "Basket {index}"
+    # is the position of that element, as of an element named
+    walked = {
+        span for span, loop in facts.a.loops.items()
+        if isinstance(loop.node, ir.For) and any(
+            ir.root_name(prop.prop.value) == loop.node.var and any(_from_named(n, g, call, facts) for n in claim.needs for g in fl)
+            for prop, fl in props
+        )
+    }
     for prop, flows in props:
         # the loop index that picks the call's own element of a named list
         # (`briefs[index]`) is part of that element; so is the index that
@@ -890,7 +905,7 @@ def _extra(
             if f.src.kind == "iter" and not f.path and f.at == (TEXT,) and (
                 # (and "Inspect lift {index}", of "nothing but its lift":
                 # the position of the element named)
-                f.src.name == "count" or (elements and f.src.name == "index")
+                f.src.name == "count" or ((elements or f.src.span in walked) and f.src.name == "index")
             ):
                 continue
             restricted = f.src.kind in ("call", "error") if basis else f.src.kind not in ("edit", "text")

@@ -200,6 +200,15 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
                         # the fact, which may tell it, or be its own task
                         loose.append(Problem(value.span, f"{at} says {part[1]!r}, a word of {part[0]!r}"))
                         break
+            if found is None and (several := tuple(t for t in named if len(words_of(t)) > 1)):
+                # "does not know an appeals committee exists", of a prompt
+                # "the committee has overturned a ruling": the last word of
+                # the hidden delegate's name, which may be that delegate,
+                # or another thing so called
+                for text in (*_texts(value), prop.prop.key):
+                    if _headed(text, several, me):
+                        loose.append(Problem(value.span, f"{at} says the last word of the name of `{several[0]}`"))
+                        break
             if found:
                 # (a word of a delegate's own name, "an ensemble" of
                 # `ensemble_member`, names it all the same; where the fact

@@ -58,6 +58,18 @@ def _input(claim: Unchanged, facts: Facts, calls: list[CallObs], name: str) -> V
         props = facts.props(call, claim.target.phase)
         sure = dict((p.prop.span, flows) for p, flows in facts.sure_props(call, claim.target.phase))
         carrying = [(p, flows) for p, flows in props if any(f.src.kind == "input" and f.src.name == name for f in flows)]
+        if not carrying and (named := next((p for p, _ in props if p.prop.key == name), None)) is not None:
+            # `budget: choice.budget_left`, of "told the budget exactly as
+            # given": passed, under the input's own name, something else
+            value = named.prop.value
+            problems.append(
+                Problem(
+                    value.span,
+                    f"`{call.slot}` receives `{show(value)}` (line {value.span.line}) as `{name}`, "
+                    f"which is not the original `{name}`",
+                )
+            )
+            continue
         if not carrying:
             missing.append(
                 Problem(call.call.callee_span, f"`call {call.call.callee}` (line {call.call.span.line}) does not pass `{name}`")
