@@ -8887,3 +8887,17 @@ def test_a_list_held_in_a_record_once_it_is_complete(after: str, status: Status)
     )
     shape = {"slots": "worker, reviewer", "requires": "items: list -- the items\nsecret: string -- kept back"}
     assert _one_status(body, "The reviewer never sees the secret.", **shape) is status
+
+
+@pytest.mark.parametrize(
+    ("prompt", "status"),
+    [
+        # the samples it is handed are the fact's topic, not what is hidden
+        ("Give sample {code} a neutral tag.", Status.PROVED),
+        ("Give sample {code} a neutral tag for the judging.", Status.VIOLATED),
+    ],
+)
+def test_what_a_slot_is_handed_is_the_topic_of_a_hidden_fact(prompt: str, status: Status) -> None:
+    body = f'let blind = call steward\n  sample: code\n  prompt: "{prompt}"\nreturn {{ blind: blind }}\n'
+    shape = {"slots": "steward", "requires": "code: string -- the sample's code"}
+    assert _one_status(body, "The steward doesn't know the samples are going to be judged.", **shape) is status
