@@ -10044,3 +10044,40 @@ def test_an_input_going_ahead_is_the_approved_path(sentence: str, canonical: str
     )
     pattern = pattern_text("own", body, slots="manager, clerk", requires="booking: string -- the booking", invariants="{invariants}")
     assert _read_as(pattern, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # an owner the pattern has no name for, before an input's whole name
+        ("The screener never learns the charity's charity name", "`screener` never receives `charity_name`"),
+        # another owner in place of a word the input's name has
+        ("The screener never learns the pets' names", None),
+        ("The screener never learns the pets' original names", None),
+    ],
+)
+def test_an_owner_said_in_place_of_a_word_of_the_inputs_name(sentence: str, canonical: str | None) -> None:
+    from conftest import pattern_text
+
+    body = "let ok = call screener\n  photo: photo\nlet card = call printer\n  charity: charity_name\nreturn { card: card }\n"
+    pattern = pattern_text(
+        "own", body, slots="screener, printer",
+        requires="photo: string -- the photo\ncharity_name: string -- the charity", invariants="{invariants}",
+    )
+    assert _read_as(pattern, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a call run for each, as "handled by"; the slot alone: given to it
+        ("Every month gets exactly one curator call", "each `months` is handled by exactly one `curator`"),
+        ("Every month gets exactly one curator", "each `months` is given to exactly one `curator`"),
+    ],
+)
+def test_each_element_gets_one_call(sentence: str, canonical: str | None) -> None:
+    from conftest import pattern_text
+
+    body = "for month in months:\n  call curator\n    month: month\nreturn { done: true }\n"
+    pattern = pattern_text("own", body, slots="curator", requires="months: list -- the months", invariants="{invariants}")
+    assert _read_as(pattern, sentence) == canonical, sentence

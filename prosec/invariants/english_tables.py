@@ -3,7 +3,7 @@
 says what they hold)."""
 
 # fmt: off
-GRAMMAR = 'ff164150075df2799634bd9b07ee1a2215e58dec17ff431baf15584fd912add6'
+GRAMMAR = 'd9e936372bb1b2378bb13738fb9b903ac9498fa3237c9cc84d81bd9f7d09dd5e'
 LARK = '1.3.1'
 START = 'start'
 RULES = (('start', ('concede', 'COMMA', 'clause', '__start_star_0', 'COMMA', 'concede', 'purpose', 'SEMI'),
@@ -6091,12 +6091,13 @@ RULES = (('start', ('concede', 'COMMA', 'clause', '__start_star_0', 'COMMA', 'co
  ('once_clause', ('who', 'BE', 'GIVEN', 'EVERY', 'INPUT', 'EXACTLY', 'ONCE_N'), 'once_element_n',
   136, False),
  ('once_clause', ('EVERY', 'INPUTNOUN', 'INPUT', 'SEE', 'EXACTLY', 'SINGLE', 'who', 'CALLS'),
-  'once_element', 137, False),
- ('once_clause', ('EVERY', 'INPUTNOUN', 'INPUT', 'SEE', 'EXACTLY', 'SINGLE', 'who'), 'once_element',
-  138, False),
- ('once_clause', ('EVERY', 'INPUT', 'SEE', 'EXACTLY', 'SINGLE', 'who', 'CALLS'), 'once_element',
-  139, False),
- ('once_clause', ('EVERY', 'INPUT', 'SEE', 'EXACTLY', 'SINGLE', 'who'), 'once_element', 140, False),
+  'once_element_gets', 137, False),
+ ('once_clause', ('EVERY', 'INPUTNOUN', 'INPUT', 'SEE', 'EXACTLY', 'SINGLE', 'who'),
+  'once_element_gets', 138, False),
+ ('once_clause', ('EVERY', 'INPUT', 'SEE', 'EXACTLY', 'SINGLE', 'who', 'CALLS'),
+  'once_element_gets', 139, False),
+ ('once_clause', ('EVERY', 'INPUT', 'SEE', 'EXACTLY', 'SINGLE', 'who'), 'once_element_gets', 140,
+  False),
  ('once_clause',
   ('EVERY', 'INPUTNOUN', 'INPUT', 'SEE', 'EXACTLY', 'SINGLE', 'VAR', 'OUTPUT', 'FROM', 'who'),
   'once_element_product', 141, False),

@@ -388,6 +388,13 @@ def lattice(text: str, lex: Lexicon, *, made: bool = False) -> list[list[Tok]]:
                     found = lex.forms.get(span[2:])
                     if found is not None and found[1].kind != "input":
                         found = None
+                    if found is not None and any(
+                        [singular(w) for w in words_of(n)] != [singular(w) for w in span[2:]] for n in found[1].names
+                    ):
+                        # ("the pets' names", of `charity_name`: a word of the
+                        # input's name left out, and another owner said in
+                        # its place)
+                        found = None
             if found is not None:
                 name = (n, found[0], _name_kind(found[1].kind), found[1].names)
                 break
@@ -1289,6 +1296,8 @@ def _owned_original(
         found = lex.forms.get((low[i], low[i + 1], *rest)) or lex.forms.get((low[i], *rest))
         if found is None and _owner_word(low[i], lex, phrases):
             found = lex.forms.get(rest)
+            if found is not None and any([singular(w) for w in words_of(n)] != [singular(w) for w in rest] for n in found[1].names):
+                return None  # ("the pets' original names", of `charity_name`: as above)
         if found is not None:
             return (n, found[1].names) if found[1].kind == "input" else None
     return None

@@ -41,6 +41,14 @@ class ExactlyOnceRules(Base):
         element, not only that it is given it."""
         return self.once_element(items, handled=True)
 
+    def once_element_gets(self, items: list[Any]) -> Clause:
+        """"Each chunk gets exactly one mapper": given to one call; "every
+        month gets exactly one curator call": a call run for it, as
+        "handled by" (earlier months shown to a later call, beside its own,
+        may or may not count)."""
+        single = next(k for k, t in enumerate(self.toks) if t.kind == "SINGLE")
+        return self.once_element(items, handled=any(t.kind == "CALLS" for t in self.toks[single:]))
+
     def once_call(self, items: list[Any]) -> Clause:
         element = self._elements(items)
         if element in self.lex.quantities:

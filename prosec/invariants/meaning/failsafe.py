@@ -71,7 +71,9 @@ class FailsafeRules(Base):
         """"counts as a rejection": a refusal; "never counts as approval",
         "never approves", "counts as not approved": no approval, said so."""
         said = {t.type for t in self._tokens(items)}
-        return _Tail(refusal=True, approval=not said & {"REFUSAL", "REJECTED", "BLOCK"})
+        # ("treated as a no": not a yes, or the refusal a word says?)
+        plain_no = [str(t).lower() for t in self._tokens(items, "REFUSAL")] == ["no"]
+        return _Tail(refusal=True, approval=plain_no or not said & {"REFUSAL", "REJECTED", "BLOCK"})
 
     def refusal_tail_act(self, items: list[Any]) -> _Tail:
         """"Never counts as certification", of a certifier: as its approval,
