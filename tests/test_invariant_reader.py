@@ -10054,15 +10054,21 @@ def test_an_input_going_ahead_is_the_approved_path(sentence: str, canonical: str
         # another owner in place of a word the input's name has
         ("The screener never learns the pets' names", None),
         ("The screener never learns the pets' original names", None),
+        # a word for what holds it left out: the input all the same
+        ("The screener never learns anyone's allergies", "`screener` never receives `allergy_list`"),
     ],
 )
 def test_an_owner_said_in_place_of_a_word_of_the_inputs_name(sentence: str, canonical: str | None) -> None:
     from conftest import pattern_text
 
-    body = "let ok = call screener\n  photo: photo\nlet card = call printer\n  charity: charity_name\nreturn { card: card }\n"
+    body = (
+        "let ok = call screener\n  photo: photo\nlet card = call printer\n  charity: charity_name\n"
+        "  allergies: allergy_list\nreturn { card: card }\n"
+    )
     pattern = pattern_text(
         "own", body, slots="screener, printer",
-        requires="photo: string -- the photo\ncharity_name: string -- the charity", invariants="{invariants}",
+        requires="photo: string -- the photo\ncharity_name: string -- the charity\nallergy_list: list -- the allergies",
+        invariants="{invariants}",
     )
     assert _read_as(pattern, sentence) == canonical, sentence
 

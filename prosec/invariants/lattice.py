@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 
 from .lexicon import (
+    CONTAINERS,
     FILLER_WORDS,
     GENERIC_ROLES,
     Entity,
@@ -388,12 +389,11 @@ def lattice(text: str, lex: Lexicon, *, made: bool = False) -> list[list[Tok]]:
                     found = lex.forms.get(span[2:])
                     if found is not None and found[1].kind != "input":
                         found = None
-                    if found is not None and any(
-                        [singular(w) for w in words_of(n)] != [singular(w) for w in span[2:]] for n in found[1].names
-                    ):
+                    if found is not None and not _PERSON.search(span[0]) and any(_left_out(n, span[2:]) for n in found[1].names):
                         # ("the pets' names", of `charity_name`: a word of the
-                        # input's name left out, and another owner said in
-                        # its place)
+                        # input's name left out, and another owner, no person
+                        # who may supply it, said in its place; "the caller's
+                        # brief" is `task_brief`)
                         found = None
             if found is not None:
                 name = (n, found[0], _name_kind(found[1].kind), found[1].names)
@@ -1296,7 +1296,7 @@ def _owned_original(
         found = lex.forms.get((low[i], low[i + 1], *rest)) or lex.forms.get((low[i], *rest))
         if found is None and _owner_word(low[i], lex, phrases):
             found = lex.forms.get(rest)
-            if found is not None and any([singular(w) for w in words_of(n)] != [singular(w) for w in rest] for n in found[1].names):
+            if found is not None and not _PERSON.search(low[i]) and any(_left_out(n, rest) for n in found[1].names):
                 return None  # ("the pets' original names", of `charity_name`: as above)
         if found is not None:
             return (n, found[1].names) if found[1].kind == "input" else None
@@ -1358,6 +1358,14 @@ def _key_modifier(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str,
         return False
     said = lex.bigrams | lex.prompt_bigrams
     return any((w, n) in said for w in (word, singular(word), plural(word)) for n in (after, singular(after), plural(after)))
+
+
+def _left_out(name: str, said: tuple[str, ...]) -> bool:
+    """Whether a word of the input's ``name`` that says what it is, not
+    what holds it (`charity` of `charity_name`; not `list` of
+    `allergy_list`), is not among the words said."""
+    words = {singular(w) for w in said}
+    return any(singular(w) not in words and w not in CONTAINERS for w in words_of(name))
 
 
 def _owner_word(word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> bool:

@@ -200,12 +200,16 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
                         # the fact, which may tell it, or be its own task
                         loose.append(Problem(value.span, f"{at} says {part[1]!r}, a word of {part[0]!r}"))
                         break
-            if found is None and (several := tuple(t for t in named if len(words_of(t)) > 1)):
+            said_by = {w for t in claim.terms if t not in facts.a.slots for w in words_of(t)}
+            several = tuple(t for t in named if len(words_of(t)) > 1 and not said_by & set(words_of(t)[:-1]))
+            if found is None and several:
                 # "does not know an appeals committee exists", of a prompt
                 # "the committee has overturned a ruling": the last word of
                 # the hidden delegate's name, which may be that delegate,
-                # or another thing so called
-                for text in (*_texts(value), prop.prop.key):
+                # or another thing so called (not where the fact names it by
+                # another word of its name, "part of an ensemble", of an
+                # `ensemble_member`)
+                for text in _texts(value):
                     if _headed(text, several, me):
                         loose.append(Problem(value.span, f"{at} says the last word of the name of `{several[0]}`"))
                         break
