@@ -8901,3 +8901,43 @@ def test_what_a_slot_is_handed_is_the_topic_of_a_hidden_fact(prompt: str, status
     body = f'let blind = call steward\n  sample: code\n  prompt: "{prompt}"\nreturn {{ blind: blind }}\n'
     shape = {"slots": "steward", "requires": "code: string -- the sample's code"}
     assert _one_status(body, "The steward doesn't know the samples are going to be judged.", **shape) is status
+
+
+@pytest.mark.parametrize(
+    ("body", "status"),
+    [
+        # results of the same round only: the previous results, or not?
+        (
+            "for archer in archers:\n  repeat 3 as end:\n    let readings = call spotter\n      archer: archer\n"
+            "    let decision = call judge\n      readings: readings\n",
+            Status.UNRECOGNIZED,
+        ),
+        # a result of an earlier round
+        (
+            "let last = null\nfor archer in archers:\n  repeat 3 as end:\n    let decision = call judge\n"
+            "      archer: archer\n      before: last\n    let last = decision\n",
+            Status.VIOLATED,
+        ),
+    ],
+)
+def test_earlier_results_of_a_call_in_a_loop(body: str, status: Status) -> None:
+    shape = {"slots": "spotter, judge", "requires": "archers: list -- the archers"}
+    assert _one_status(body + "return { done: true }\n", "The judge never sees earlier rulings.", **shape) is status
+
+
+@pytest.mark.parametrize(
+    ("made", "status"),
+    [
+        # set anew inside the loop, before the record that holds it: a new list
+        ("  if r approves:\n    found = [r]\n", Status.VIOLATED),
+        # set anew after it is held: the held list is the old one
+        ("", Status.PROVED),
+    ],
+)
+def test_a_list_set_anew_before_it_is_held(made: str, status: Status) -> None:
+    body = (
+        "let found = []\nfor item in items:\n  let r = call worker\n    item: item\n  append r to found\n"
+        f"{made}let plan = {{ found: found }}\nlet verdict = call reviewer\n  plan: plan\nreturn {{ verdict: verdict }}\n"
+    )
+    shape = {"slots": "worker, reviewer", "requires": "items: list -- the items"}
+    assert _one_status(body, "The list of found items only ever grows.", **shape) is status

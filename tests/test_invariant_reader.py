@@ -10087,3 +10087,25 @@ def test_each_element_gets_one_call(sentence: str, canonical: str | None) -> Non
     body = "for month in months:\n  call curator\n    month: month\nreturn { done: true }\n"
     pattern = pattern_text("own", body, slots="curator", requires="months: list -- the months", invariants="{invariants}")
     assert _read_as(pattern, sentence) == canonical, sentence
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a key of two words is that key, not a word before another key
+        ("The tallier never sees the judge's private notes", "`tallier` never receives `judge`'s `private_notes`"),
+        ("The tallier never sees the judge's notes", "`tallier` never receives `judge`'s `notes`"),
+    ],
+)
+def test_a_key_of_two_words_before_a_prompts_pair(sentence: str, canonical: str | None) -> None:
+    from conftest import pattern_text
+
+    body = (
+        'let sheet = call judge\n  entry: entry\n  prompt: "Answer with JSON { score, notes, private_notes }."\n'
+        "let total = call tallier\n  score: sheet.score\nreturn { total: total }\n"
+    )
+    pattern = pattern_text(
+        "own", body, slots="judge, tallier", ensures={"judge": "`{ score, notes, private_notes }`"},
+        requires="entry: string -- the entry", invariants="{invariants}",
+    )
+    assert _read_as(pattern, sentence) == canonical, sentence

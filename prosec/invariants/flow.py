@@ -1629,16 +1629,16 @@ def _held_list(program: ir.Program) -> str | None:
 
 
 def _complete_when_held(body: ir.Block, name: str, held: ir.Stmt) -> bool:
-    """The list `name` is made afresh once (`let name = []`), and every
-    append to it comes after that and before the statement that holds it,
-    in the same block: each time that block runs, the list is complete when
+    """The list `name` is made afresh (`let name = []`), and every append
+    to it, and every time it is made afresh again, comes after that and
+    before the statement that holds it, in the same block: each time that block runs, the list is complete when
     it is held, and the next append goes to a new list. So a list built in
     a loop and then put in a record after it (`let plan = { allocations:
     allocations }`, `append { ends: end_scores } to scorecards` at the end of
     each round that starts with `let end_scores = []`) is what it was when
     held, as the analysis takes it."""
     made = [s for s in ir.walk(body) if isinstance(s, ir.Bind | ir.Assign) and _binds(s, name)]
-    if len(made) != 1 or not isinstance(made[0].value, ir.Array):
+    if not made or not all(isinstance(s.value, ir.Array) for s in made):
         return False
 
     def blocks(block: ir.Block) -> Iterator[ir.Block]:
@@ -1657,8 +1657,10 @@ def _complete_when_held(body: ir.Block, name: str, held: ir.Stmt) -> bool:
         at = next((i for i, s in enumerate(block) if within((s,), held)), None)
         if at is None or at <= start:
             return False
-        appends = [s for s in ir.walk(body) if isinstance(s, ir.Append) and ir.root_name(s.target) == name]
-        return all(within(block[start + 1 : at], a) for a in appends)
+        # (set anew, `accepted = [reading]`, is a new list too: no append
+        # after the hold reaches the one held)
+        changes = [s for s in ir.walk(body) if isinstance(s, ir.Append) and ir.root_name(s.target) == name] + made[1:]
+        return all(within(block[start + 1 : at], c) for c in changes)
     return False
 
 

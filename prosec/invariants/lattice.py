@@ -259,16 +259,17 @@ def lattice(text: str, lex: Lexicon, *, made: bool = False) -> list[list[Tok]]:
             out.append([Tok("FIELD", " ".join(low[i : i + n]), (key,))])
             i += n
             continue
-        if after_poss and out[-1][0].kind in ("POSS", "ITS") and _key_modifier(low, i, lex, phrases):
-            # "the chef's kitchen timings", of a key `timings` the pattern's
-            # own text calls "kitchen timings": the key, in the pattern's
-            # words for it
-            i += 1
-            continue
         if after_poss and (joined := _field_run(low, i, lex)):
             n, key = joined
             out.append([Tok("FIELD", " ".join(low[i : i + n]), (key,))])
             i += n
+            continue
+        if after_poss and out[-1][0].kind in ("POSS", "ITS") and _key_modifier(low, i, lex, phrases):
+            # "the chef's kitchen timings", of a key `timings` the pattern's
+            # own text calls "kitchen timings": the key, in the pattern's
+            # words for it (not "the judges' private notes", of a key
+            # `private_notes`: that key, above)
+            i += 1
             continue
         if out and out[-1][0].kind == "FIELD" and len(out[-1]) == 1 and word in VALUE_NOUNS and (word,) not in lex.forms:
             # "the budgeter's overage figure": the field, in a word for its value

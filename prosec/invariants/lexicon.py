@@ -1716,7 +1716,7 @@ def build_lexicon(
         },
         prompt_bigrams=frozenset(
             pair for part in _prompts_of(c for cs in calls_of.values() for c in cs)
-            for pair in itertools.pairwise(w.lower() for w in re.findall(r"[A-Za-z]+", part))
+            for pair in itertools.pairwise(w.lower() for w in re.findall(r"[A-Za-z][A-Za-z_]*", part))
         ),
         scalars=frozenset(scalars) & input_set,
         quantities=frozenset(quantities) & input_set,

@@ -137,6 +137,9 @@ def check(claim: Isolation, facts: Facts) -> Verdict:
     raised: list[Problem] = []  # a slot's failure, where its results are named
     rewritten: list[Problem] = []  # "the original" input, reaching only inside other values
     rounds: list[Problem] = []  # its own output from an earlier round of a `repeat` inside its instance
+    #: of "the previous results", of a call in a loop: results made before
+    #: it in the same round (or before the loop), none from an earlier round
+    before: list[Problem] = []
     for call in calls:
         if isinstance(claim.source, Null):
             for prop in call.props.values():
@@ -183,7 +186,15 @@ def check(claim: Isolation, facts: Facts) -> Verdict:
                     isinstance(claim.source, FromInput) and claim.source.original
                     and all(any(not is_element(step) for step in g.path) for g in bad)
                 )
-                (whole if unsure else routed if elsewhere else raised if failed else rewritten if inside else problems).append(
+                # ("the judge never sees earlier rulings", of a judge given
+                # the spotters' readings of the same round): no result of
+                # an earlier round of a loop around it
+                same_round = (
+                    isinstance(claim.source, AnyResult) and claim.source.age == "prior" and bool(call.loops)
+                    and not any(set(g.carried) & set(call.loops) for g in bad)
+                )
+                bucket = whole if unsure else routed if elsewhere else raised if failed else rewritten if inside else problems
+                (before if same_round and bucket is problems else bucket).append(
                     Problem(
                         prop.prop.value.span,
                         f"`{call.slot}` receives `{show(prop.prop.value)}` (line "
@@ -207,6 +218,13 @@ def check(claim: Isolation, facts: Facts) -> Verdict:
                 )
     lines = ", ".join(str(c.call.span.line) for c in calls)
     evidence = [f"{len(calls)} call(s) of {claim.target.describe()} (line {lines}) receive nothing from {what}"]
+    if before and not problems:
+        return unsettled(
+            "results made earlier in the same round, or before the loop, reach the call, and none of an earlier "
+            "round: whether those are the previous results the words mean is not something they settle",
+            before,
+            evidence,
+        )
     if quoted and not problems:
         return unsettled(
             "where a verdict gives no reason, the reason read is a sentence quoting the start of its output, "
