@@ -10010,6 +10010,8 @@ def test_which_value_of_an_input_and_the_patterns_words_for_a_key(sentence: str,
         # another delegate's work, which the slot works on: what it is given
         ("The treasurer checks the cook's costings", None),
         ("The treasurer checks the cooks' own costings", None),
+        # after a contrast, what it does not do
+        ("The treasurer checks the sums rather than copying the cook's costings", "`treasurer` reasons"),
     ],
 )
 def test_a_promise_of_behaviour_names_no_other_delegates_work(sentence: str, canonical: str | None) -> None:
@@ -10051,18 +10053,19 @@ def test_an_input_going_ahead_is_the_approved_path(sentence: str, canonical: str
     [
         # an owner the pattern has no name for, before an input's whole name
         ("The screener never learns the charity's charity name", "`screener` never receives `charity_name`"),
-        # another owner in place of a word the input's name has
+        # an owner a key of the same last word is named for (`pet_name`)
         ("The screener never learns the pets' names", None),
         ("The screener never learns the pets' original names", None),
         # a word for what holds it left out: the input all the same
         ("The screener never learns anyone's allergies", "`screener` never receives `allergy_list`"),
+        ("The screener never learns the shelter's name", "`screener` never receives `charity_name`"),
     ],
 )
-def test_an_owner_said_in_place_of_a_word_of_the_inputs_name(sentence: str, canonical: str | None) -> None:
+def test_an_owner_before_an_input_named_by_the_last_word_of_its_name(sentence: str, canonical: str | None) -> None:
     from conftest import pattern_text
 
     body = (
-        "let ok = call screener\n  photo: photo\nlet card = call printer\n  charity: charity_name\n"
+        "let ok = call screener\n  photo: photo\n  pet: photo.pet_name\nlet card = call printer\n  charity: charity_name\n"
         "  allergies: allergy_list\nreturn { card: card }\n"
     )
     pattern = pattern_text(

@@ -11,7 +11,6 @@ from dataclasses import dataclass, replace
 from functools import cache
 
 from .lexicon import (
-    CONTAINERS,
     FILLER_WORDS,
     GENERIC_ROLES,
     Entity,
@@ -390,11 +389,10 @@ def lattice(text: str, lex: Lexicon, *, made: bool = False) -> list[list[Tok]]:
                     found = lex.forms.get(span[2:])
                     if found is not None and found[1].kind != "input":
                         found = None
-                    if found is not None and not _PERSON.search(span[0]) and any(_left_out(n, span[2:]) for n in found[1].names):
-                        # ("the pets' names", of `charity_name`: a word of the
-                        # input's name left out, and another owner, no person
-                        # who may supply it, said in its place; "the caller's
-                        # brief" is `task_brief`)
+                    if found is not None and _head_shared(found[1].names, span[0], span[2:], lex):
+                        # ("the pets' names", of `charity_name` beside a key
+                        # `pet_name` the program reads: the word names
+                        # either, and the owner may say which)
                         found = None
             if found is not None:
                 name = (n, found[0], _name_kind(found[1].kind), found[1].names)
@@ -1297,7 +1295,7 @@ def _owned_original(
         found = lex.forms.get((low[i], low[i + 1], *rest)) or lex.forms.get((low[i], *rest))
         if found is None and _owner_word(low[i], lex, phrases):
             found = lex.forms.get(rest)
-            if found is not None and not _PERSON.search(low[i]) and any(_left_out(n, rest) for n in found[1].names):
+            if found is not None and _head_shared(found[1].names, low[i], rest, lex):
                 return None  # ("the pets' original names", of `charity_name`: as above)
         if found is not None:
             return (n, found[1].names) if found[1].kind == "input" else None
@@ -1353,6 +1351,8 @@ def _key_modifier(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str,
     word, after = low[i], low[i + 1] if i + 1 < len(low) else ""
     if not word.isalpha() or not after.isalpha() or _known(word, phrases) or (word,) in lex.forms:
         return False
+    if any(k[0] == word and tuple(low[i : i + len(k)]) == k for k in lex.forms):
+        return False  # ("the seller's asking price", of an input `asking_price`: that name)
     if word in lex.key_forms or word in lex.declared_keys or word in FILLER_WORDS or word[:6] in lex.stems:
         return False
     if not (after in lex.keys or after in lex.key_forms or after in lex.declared_keys):
@@ -1361,12 +1361,19 @@ def _key_modifier(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str,
     return any((w, n) in said for w in (word, singular(word), plural(word)) for n in (after, singular(after), plural(after)))
 
 
-def _left_out(name: str, said: tuple[str, ...]) -> bool:
-    """Whether a word of the input's ``name`` that says what it is, not
-    what holds it (`charity` of `charity_name`; not `list` of
-    `allergy_list`), is not among the words said."""
-    words = {singular(w) for w in said}
-    return any(singular(w) not in words and w not in CONTAINERS for w in words_of(name))
+def _head_shared(names: tuple[str, ...], owner: str, said: tuple[str, ...], lex: Lexicon) -> bool:
+    """Whether the last word said, which names the input ``names`` by the
+    end of its name, also ends another name of the pattern or a key it
+    reads or a slot declares whose other words take in the owner said:
+    "the pets' names", of `charity_name` beside a key `pet_name` (not "the
+    surgery's name", of `clinic_name` beside a patient's `name`)."""
+    head, whose = singular(said[-1]), singular(owner.removesuffix("'s").removesuffix("'"))
+    others = (*lex.read_keys, *lex.declared_keys, *lex.inputs, *lex.variables)
+    return any(
+        n not in names and words_of(n) and singular(words_of(n)[-1]) == head
+        and whose in {singular(w) for w in words_of(n)[:-1]}
+        for n in others
+    )
 
 
 def _owner_word(word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> bool:

@@ -58,6 +58,12 @@ _HOW_CALLS_RUN = frozenset(
 )
 
 
+#: Words that end a verb's object: what follows says how it works, or
+#: what it does not do ("resolves conflicts rather than picking one
+#: mapper's answer")
+_OBJECT_ENDS = frozenset("RATHER_THAN COMMA WITHOUT NEVER NOT NO AND BUT SEMI ON AS".split())
+
+
 class BehaviourRules(Base):
     """Rules of the English grammar about a slot's own behaviour."""
 
@@ -77,11 +83,17 @@ class BehaviourRules(Base):
                 # to is what it is given
                 self._names_nothing(k + 1, "a reply to something the pattern names", own)
         verb = next((k for k, tok in enumerate(self.toks) if tok.kind == "BEHAVE"), len(self.toks))
+        examining = verb < len(self.toks) and measuring(self.toks[verb].text)
         for k in range(verb + 1, len(self.toks) - 1):
-            if self.toks[k].kind == "SLOT" and self.toks[k + 1].kind == "POSS" and not set(self.toks[k].names) <= set(own):
+            if self.toks[k].kind in _OBJECT_ENDS or self.toks[k].text.lower() == "instead":
+                break  # (what follows is how, or what it does not do)
+            if (
+                examining and self.toks[k].kind == "SLOT" and self.toks[k + 1].kind == "POSS"
+                and not set(self.toks[k].names) <= set(own)
+            ):
                 # "the treasurer checks the cooks' own costings": another
-                # delegate's work, which the slot works on, is what it is
-                # given
+                # delegate's work, which the slot examines, is what it is
+                # given (not "keeps each contributor's voice")
                 raise Unsupported("a promise of behaviour about another delegate's work")
         measured = [k for k, tok in enumerate(self.toks) if tok.kind in ("EVALUATE", "BEHAVE") and measuring(tok.text)]
         for k, tok in enumerate(self.toks):
