@@ -1052,10 +1052,11 @@ def _identity_phrase(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[s
 #: What may follow "which" and a single input to say only which value it
 #: is ("which week it is", "which paper is used", "which beach the walk is
 #: on"), not something of it that the input does not tell ("which
-#: candidate is better", "which pupils were held back").
+#: candidate is better", "which pupils were held back", "which game was
+#: chosen", a choice someone made).
 _WHICH_IT_IS = (
     ("it", "is"), ("it", "was"), ("this", "is"), ("that", "is"),
-    ("is", "used"), ("was", "used"), ("is", "chosen"), ("was", "chosen"), ("is", "in", "use"), ("is", "meant"),
+    ("is", "used"), ("was", "used"), ("is", "in", "use"), ("is", "meant"),
 )
 _WHICH_PLACE = frozenset("for on about at in from".split())
 _CLAUSE_ENDS = frozenset(", ; and or nor but".split())
@@ -1072,8 +1073,9 @@ def _which_input(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str, 
     if found[1].kind != "input" or len(found[1].names) != 1:
         return None
     name = found[1].names[0]
-    if name in lex.sequences or name in lex.walkers or (name not in lex.scalars and singular(words_of(name)[-1]) != words_of(name)[-1]):
-        # (not "which entry it is", of a list `entries`: one of its elements)
+    if name in lex.sequences or name in lex.walkers or name not in lex.scalars:
+        # (not "which entry it is", of a list `entries`: one of its
+        # elements; only an input declared as one value)
         return None
     j = i + n
     for tail in _WHICH_IT_IS:
