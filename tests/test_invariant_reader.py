@@ -9977,8 +9977,8 @@ def test_a_key_read_off_one_input_only_names_that_inputs_key(sentence: str, cano
         # something of it the input does not tell, or one of a list
         ("The dairy never learns which week is busiest", None),
         ("The dairy never learns which paper is best", None),
-        # a choice someone made; a second thing said after it
-        ("The roundsman is told which week was chosen", None),
+        # one of a list; a second thing said after it
+        ("The roundsman is told which street was chosen", None),
         ("The dairy never learns which week or which paper the delivery is for", None),
         ("The dairy never learns which street it is", None),
         # a prompt's word before a key; how many a plural key holds

@@ -1052,11 +1052,10 @@ def _identity_phrase(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[s
 #: What may follow "which" and a single input to say only which value it
 #: is ("which week it is", "which paper is used", "which beach the walk is
 #: on"), not something of it that the input does not tell ("which
-#: candidate is better", "which pupils were held back", "which game was
-#: chosen", a choice someone made).
+#: candidate is better", "which pupils were held back").
 _WHICH_IT_IS = (
     ("it", "is"), ("it", "was"), ("this", "is"), ("that", "is"),
-    ("is", "used"), ("was", "used"), ("is", "in", "use"), ("is", "meant"),
+    ("is", "used"), ("was", "used"), ("is", "chosen"), ("was", "chosen"), ("is", "in", "use"), ("is", "meant"),
 )
 _WHICH_PLACE = frozenset("for on about at in from".split())
 _CLAUSE_ENDS = frozenset(", ; and or nor but".split())

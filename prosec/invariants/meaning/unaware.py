@@ -59,13 +59,10 @@ _NOT_VERBS = frozenset("POSS ITS OWN COMMA AND OR BE HAVE INPUT SLOT THAT OF".sp
 #: Kinds of a verb whose subject is what "which X" names ("which rooms
 #: failed inspection", "which bids are approved").
 _VERB_KINDS = frozenset("FAILS REJECTED APPROVE BLOCK SUCCESS".split())
-#: Kinds after "which X" that name or add something more
-_NAMING_TAIL = frozenset("INPUT SLOT VAR FIELD OR AND NOR COMMA".split())
+#: Kinds after "which X" that add a second thing ("which beach or which day")
+_NAMING_TAIL = frozenset("OR AND NOR COMMA".split())
 #: Words that compare ("which quote is better", "which is best")
-_COMPARING = frozenset("best worst better worse most least more less first last".split()) | frozenset(
-    # ("which game was chosen": a choice someone made)
-    "chosen picked selected decided preferred won".split()
-)
+_COMPARING = frozenset("best worst better worse most least more less first last".split())
 #: Words that say where something is ("which rooms are on the list")
 _PLACES = frozenset("ON IN AT FROM OF FOR TO WITH BY ABOUT".split())
 
@@ -427,9 +424,9 @@ class UnawareRules(Base):
             # (unlike "which region the failed bid was for")
             raise Unsupported("which of an input's things has some property: not the input")
         if any(t.kind in _NAMING_TAIL for t in tail):
-            # "which beach or which day the walk is on": the words after the
-            # input name something else, or a second thing is said
-            raise Unsupported("which one of something, with more named after it")
+            # "which beach or which day the walk is on": a second thing is
+            # said, not words of the first
+            raise Unsupported("which one of something, and a second thing said after it")
         if any(t.text in _COMPARING or (t.text.endswith("est") and len(t.text) > 5) for t in tail):
             # "which week is busiest", "which quote is better": which one
             # compares so, a finding the input does not tell
