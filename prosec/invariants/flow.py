@@ -1631,12 +1631,13 @@ def _held_list(program: ir.Program) -> str | None:
 def _complete_when_held(body: ir.Block, name: str, held: ir.Stmt) -> bool:
     """The list `name` is made afresh (`let name = []`), and every append
     to it, and every time it is made afresh again, comes after that and
-    before the statement that holds it, in the same block: each time that block runs, the list is complete when
-    it is held, and the next append goes to a new list. So a list built in
-    a loop and then put in a record after it (`let plan = { allocations:
-    allocations }`, `append { ends: end_scores } to scorecards` at the end of
-    each round that starts with `let end_scores = []`) is what it was when
-    held, as the analysis takes it."""
+    before the statement that holds it, in the same block: each time that
+    block runs, the list is complete when it is held, and the next append
+    goes to a new list. So a list built in a loop and then put in a record
+    after it (`let plan = { allocations: allocations }`, `append { ends:
+    end_scores } to scorecards` at the end of each round that starts with
+    `let end_scores = []`) is what it was when held, as the analysis takes
+    it."""
     made = [s for s in ir.walk(body) if isinstance(s, ir.Bind | ir.Assign) and _binds(s, name)]
     if not made or not all(isinstance(s.value, ir.Array) for s in made):
         return False

@@ -1062,9 +1062,10 @@ _CLAUSE_ENDS = frozenset(", ; and or nor but".split())
 
 
 def _which_input(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> tuple[int, str, int] | None:
-    """After "which", a single input said in the singular (no list the
-    pattern walks) and words that say only which value it is: the words
-    the input takes, the input, and the words of the clause after it."""
+    """After "which", an input declared as a single value (no list),
+    said in the singular, and words that say only which value it is: the
+    words the input takes, the input, and the words of the clause after
+    it."""
     n = next((k for k in range(min(4, len(low) - i), 0, -1) if tuple(low[i : i + k]) in lex.forms), 0)
     if not n or low[i + n - 1] != singular(low[i + n - 1]):
         return None

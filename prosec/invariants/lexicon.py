@@ -860,7 +860,7 @@ def _pattern_returns(block: ir.Block) -> Iterator[ir.Return]:
 
 #: Last words of a list input's name that say it holds things, named by
 #: the word before ("guest_list": guests)
-CONTAINERS = frozenset("list roster pool inventory queue batch catalog catalogue set collection".split())
+_CONTAINERS = frozenset("list roster pool inventory queue batch catalog catalogue set collection".split())
 
 
 def _contained(lex: Lexicon) -> None:
@@ -871,7 +871,7 @@ def _contained(lex: Lexicon) -> None:
     known = _known()
     for name in sorted(lex.inputs - lex.scalars):
         ws = words_of(name)
-        if len(ws) != 2 or ws[1] not in CONTAINERS or len(ws[0]) < 3 or (ws[0],) in known:
+        if len(ws) != 2 or ws[1] not in _CONTAINERS or len(ws[0]) < 3 or (ws[0],) in known:
             continue
         one, many = singular(ws[0]), plural(singular(ws[0]))
         if one == many or (one,) in lex.forms or (many,) in lex.forms:

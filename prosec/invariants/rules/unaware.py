@@ -81,6 +81,11 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
     #: under a word for one (`critique: last_critique`, the critic having
     #: been given the worker's result): it may tell it so, or be data
     judged: list[Problem] = []
+    #: hidden delegates named in several words, not by a word of their name
+    #: but the last ("an appeals committee", not "part of an ensemble"):
+    #: that last word alone in a text may be the delegate, or not
+    said_by = {w for t in claim.terms if t not in facts.a.slots for w in words_of(t)}
+    several = tuple(t for t in named if len(words_of(t)) > 1 and not said_by & set(words_of(t)[:-1]))
     judging = next((t for t in claim.terms if _of_judging(t)), None) if me is not None else None
     answering = _answering(facts, me) if judging is not None and me is not None else frozenset()
     for call in calls:
@@ -200,8 +205,6 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
                         # the fact, which may tell it, or be its own task
                         loose.append(Problem(value.span, f"{at} says {part[1]!r}, a word of {part[0]!r}"))
                         break
-            said_by = {w for t in claim.terms if t not in facts.a.slots for w in words_of(t)}
-            several = tuple(t for t in named if len(words_of(t)) > 1 and not said_by & set(words_of(t)[:-1]))
             if found is None and several:
                 # "does not know an appeals committee exists", of a prompt
                 # "the committee has overturned a ruling": the last word of
