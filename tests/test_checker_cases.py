@@ -8941,3 +8941,19 @@ def test_a_list_set_anew_before_it_is_held(made: str, status: Status) -> None:
     )
     shape = {"slots": "worker, reviewer", "requires": "items: list -- the items"}
     assert _one_status(body, "The list of found items only ever grows.", **shape) is status
+
+
+@pytest.mark.parametrize(
+    ("join", "status"),
+    [
+        # the loop waits for every branch: nothing runs after the verdict
+        ("", Status.PROVED),
+        # it returns at the first finished branch: the others may still
+        # call `c` after `b`'s verdict
+        (' ("first")', Status.VIOLATED),
+    ],
+)
+def test_a_parallel_loop_that_does_not_wait_for_all_its_branches_runs_on_after_it(join: str, status: Status) -> None:
+    body = f"parallel for item in xs{join}:\n  call c\n    item: item\nlet v = call b\n  xs: xs\nreturn {{ v: v }}\n"
+    shape = {"slots": "b, c", "requires": "xs: list -- the items"}
+    assert _one_status(body, "Unreadable `b` output blocks delegation.", **shape) is status

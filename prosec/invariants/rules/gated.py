@@ -195,6 +195,11 @@ def _describe_cond(k: Known) -> str:
 
 def _why_not(call: CallObs, approver: str | None, facts: Facts, test: str) -> str:
     first = min((c.call.span for c in facts.a.calls.values() if c.slot == approver), default=None)
+    if first is not None and call.call.span < first and _lingers(call, facts):
+        return (
+            f"it is in a parallel loop or block that does not wait for all its branches, and may still "
+            f"run after `call {approver}` (line {first.line})"
+        )
     if first is not None and call.call.span < first:
         return f"it comes before `call {approver}` (line {first.line})"
     known = [k for k in call.known or () if from_slot(k.subject, approver)]
@@ -283,6 +288,20 @@ def _kept_from_running(approver: str, target: Calls, facts: Facts) -> Verdict:
     )
 
 
+def _lingers(call: CallObs, facts: Facts) -> bool:
+    """The call is in a parallel loop or block that does not wait for all
+    its branches (`("first")`, `("any")`): after the statement ends, the
+    branches not waited for may still be running."""
+    for span in call.loops:
+        match facts.a.loops[span].node:
+            case ir.For(parallel=True, mods=mods) | ir.Repeat(parallel=True, mods=mods) | ir.Parallel(mods=mods):
+                if mods.join != "all":
+                    return True
+            case _:
+                pass
+    return False
+
+
 def check_fail_safe(claim: FailSafe, facts: Facts) -> Verdict:
     """Check that delegation waits on a fail-safe verdict read."""
     if claim.target is not None:
@@ -300,10 +319,14 @@ def check_fail_safe(claim: FailSafe, facts: Facts) -> Verdict:
     # `parallel:` block has no next iteration, and a branch of it written
     # earlier runs alongside the approver, not after its verdict.
     looped = {s for c in guard_calls for s in c.loops if not facts.a.loops[s].is_block}
+    # A parallel loop or block that returns at its first (or any) finished
+    # branch leaves the others running: a call there, written before the
+    # approver, may run after its verdict.
     protected = sorted(
         (
             c for c in facts.a.calls.values()
-            if c.slot != claim.approver and (c.call.span > first or looped & set(c.loops))
+            if c.slot != claim.approver
+            and (c.call.span > first or looped & set(c.loops) or _lingers(c, facts))
         ),
         key=lambda c: c.call.span,
     )
