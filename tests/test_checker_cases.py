@@ -8957,3 +8957,20 @@ def test_a_parallel_loop_that_does_not_wait_for_all_its_branches_runs_on_after_i
     body = f"parallel for item in xs{join}:\n  call c\n    item: item\nlet v = call b\n  xs: xs\nreturn {{ v: v }}\n"
     shape = {"slots": "b, c", "requires": "xs: list -- the items"}
     assert _one_status(body, "Unreadable `b` output blocks delegation.", **shape) is status
+
+
+@pytest.mark.parametrize(
+    ("join", "status"),
+    [
+        ("", Status.PROVED),
+        # a branch not waited for may still make it anew
+        (' ("first")', Status.UNRECOGNIZED),
+    ],
+)
+def test_a_list_made_anew_in_a_parallel_loop_that_does_not_wait_for_all_its_branches(join: str, status: Status) -> None:
+    body = (
+        f"parallel repeat 2{join}:\n  let found = []\n  for item in xs:\n    let r = call a\n      item: item\n"
+        "    append r to found\n  call b\n    found: found\nreturn { done: true }\n"
+    )
+    shape = {"slots": "a, b", "requires": "xs: list -- the items"}
+    assert _one_status(body, "Each found list only grows.", **shape) is status
