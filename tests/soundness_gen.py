@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal, TypeVar
 
 from prosec.invariants.claims import (
@@ -180,6 +180,13 @@ class _Ctx:
         for scope in self.scopes:
             seen.update(scope)
         return [v for v in seen.values() if not kinds or v.kind in kinds]
+
+    def retag(self, name: str, kind: Literal["val", "list", "coll", "elem", "counter", "err"]) -> None:
+        """Let ``name`` be chosen, from here on, as a value of ``kind``."""
+        for scope in reversed(self.scopes):
+            if name in scope:
+                scope[name] = replace(scope[name], kind=kind)
+                return
 
     def bind(self, var: _Var) -> None:
         for scope in reversed(self.scopes):
@@ -592,6 +599,9 @@ class Generator:
                     # the list, complete, held in a record before it is
                     # passed on ("let plan = { allocations: allocations }")
                     passed = self.fresh("v")
+                    # (nothing appends to the list once it is held: held
+                    # while it may still grow, the analysis gives up)
+                    ctx.retag(listed, "val")
                     self.locals.append(passed)
                     self.declared_in[passed] = tuple(i for i in ctx.loops if self.loops[i].counted)
                     lines.append(f"{indent}let {passed} = {{ k1: {listed}, k2: x }}")
