@@ -1363,8 +1363,12 @@ class SqliteJournal:
         self.close()
 
     def close(self) -> None:
-        """Close the file; the journal cannot be used afterwards."""
-        self._db.close()
+        """Close the file; the journal cannot be used afterwards. A step
+        being written (by a branch a parallel loop did not wait for) is
+        written first: closing under it would pull the file from under
+        the write."""
+        with self._lock:
+            self._db.close()
 
     def begin(self, run_id: str, pattern: str) -> None:
         """Start the run, or check that ``run_id`` is a run of ``pattern``."""
