@@ -465,6 +465,17 @@ class LoopInfo:
         """A ``parallel:`` block rather than a loop."""
         return isinstance(self.node, ir.Parallel)
 
+    @property
+    def lingers(self) -> bool:
+        """A parallel loop or block that does not wait for all its branches
+        (`("first")`, `("any")`): after the statement ends, the branches not
+        waited for may still be running."""
+        match self.node:
+            case ir.For(parallel=True, mods=mods) | ir.Repeat(parallel=True, mods=mods) | ir.Parallel(mods=mods):
+                return mods.join != "all"
+            case _:
+                return False
+
 
 @dataclass
 class PropObs:

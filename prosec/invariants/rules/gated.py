@@ -195,7 +195,7 @@ def _describe_cond(k: Known) -> str:
 
 def _why_not(call: CallObs, approver: str | None, facts: Facts, test: str) -> str:
     first = min((c.call.span for c in facts.a.calls.values() if c.slot == approver), default=None)
-    if first is not None and call.call.span < first and _lingers(call, facts):
+    if first is not None and call.call.span < first and any(facts.a.loops[s].lingers for s in call.loops):
         return (
             f"it is in a parallel loop or block that does not wait for all its branches, and may still "
             f"run after `call {approver}` (line {first.line})"
@@ -288,20 +288,6 @@ def _kept_from_running(approver: str, target: Calls, facts: Facts) -> Verdict:
     )
 
 
-def _lingers(call: CallObs, facts: Facts) -> bool:
-    """The call is in a parallel loop or block that does not wait for all
-    its branches (`("first")`, `("any")`): after the statement ends, the
-    branches not waited for may still be running."""
-    for span in call.loops:
-        match facts.a.loops[span].node:
-            case ir.For(parallel=True, mods=mods) | ir.Repeat(parallel=True, mods=mods) | ir.Parallel(mods=mods):
-                if mods.join != "all":
-                    return True
-            case _:
-                pass
-    return False
-
-
 def check_fail_safe(claim: FailSafe, facts: Facts) -> Verdict:
     """Check that delegation waits on a fail-safe verdict read."""
     if claim.target is not None:
@@ -326,7 +312,7 @@ def check_fail_safe(claim: FailSafe, facts: Facts) -> Verdict:
         (
             c for c in facts.a.calls.values()
             if c.slot != claim.approver
-            and (c.call.span > first or looped & set(c.loops) or _lingers(c, facts))
+            and (c.call.span > first or looped & set(c.loops) or any(facts.a.loops[s].lingers for s in c.loops))
         ),
         key=lambda c: c.call.span,
     )

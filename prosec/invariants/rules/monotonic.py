@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ... import ir
 from ..claims import Monotonic
 from ..model import Status
 from .base import Facts, Problem, Verdict, undecided, unsettled, verdict
@@ -54,7 +53,7 @@ def _check(claim: Monotonic, facts: Facts) -> Verdict:
     start = f"initialized on line {init.stmt.span.line}, " if init else ""
     if claim.each and init is not None and init.loops:
         start = f"made anew on line {init.stmt.span.line} each time round its loop, "
-        if not problems and any(_lingering(facts.a.loops[span].node) for span in init.loops):
+        if not problems and any(facts.a.loops[span].lingers for span in init.loops):
             # a branch of a parallel loop that does not wait for all its
             # branches may still make it anew while the loop around goes on
             return unsettled(
@@ -64,12 +63,3 @@ def _check(claim: Monotonic, facts: Facts) -> Verdict:
                 [f"`{claim.var}` is {start}then only appended to ({appends} place(s))"],
             )
     return verdict(problems, [f"`{claim.var}` is {start}then only appended to ({appends} place(s))"])
-
-
-def _lingering(node: object) -> bool:
-    """A parallel loop or block that does not wait for all its branches."""
-    match node:
-        case ir.For(parallel=True, mods=mods) | ir.Repeat(parallel=True, mods=mods) | ir.Parallel(mods=mods):
-            return mods.join != "all"
-        case _:
-            return False
