@@ -29,6 +29,7 @@ from .base import (
     passes_var,
     rebinds,
     show,
+    undecided,
     unsettled,
     verdict,
 )
@@ -45,6 +46,7 @@ def check(claim: ExactlyOnce, facts: Facts) -> Verdict:
     problems: list[Problem] = []
     unsure: list[Problem] = []  # what the analysis cannot settle either way
     handed_on: list[Problem] = []  # earlier elements shown to a call that handles its own
+    retried: list[Problem] = []  # a call with `retry:`: one call, tried again, or several?
     receivers: list[CallObs] = []
     fields_only: list[CallObs] = []
     for call in calls:
@@ -123,6 +125,13 @@ def check(claim: ExactlyOnce, facts: Facts) -> Verdict:
             problems.append(
                 Problem(inner[0].span, f"`call {call.call.callee}` (line {call.call.span.line}) runs in the loop on line {inner[0].span.line}, inside the one over `{name}`: more than once per element")
             )
+        if _retried(call):
+            # `retry:` calls the delegate again after a failure, with the
+            # same element (language.md, "Retry"): one call that is tried
+            # again, or more than one call?
+            retried.append(
+                Problem(call.call.callee_span, f"`call {call.call.callee}` (line {call.call.span.line}) is retried: after a failure its element is sent to it again")
+            )
         siblings = [c for c in calls if c is not call and loop.span in c.loops]
         if siblings:
             problems.append(
@@ -171,6 +180,14 @@ def check(claim: ExactlyOnce, facts: Facts) -> Verdict:
     if unsure and not problems:
         said = f"`{claim.target.slot}` (line {lines}) is given the element of `{name}` of its iteration"
         return unsettled("whether every element reaches the call", unsure, [said])
+    if retried and not problems:
+        said = f"`{claim.target.slot}` (line {lines}) is called once per element of `{name}`, with that element only"
+        return undecided(
+            "one call per element, tried again after a failure, or one delegate invocation per element (a retry "
+            "sends the element again)",
+            retried,
+            [said],
+        )
     if fields_only and not problems:
         # Fields of the element (``bout.first``) carry it only if it has
         # them: no run can break the rest, but an element without the
@@ -186,6 +203,12 @@ def check(claim: ExactlyOnce, facts: Facts) -> Verdict:
     else:
         said = f"`{claim.target.slot}` (line {lines}) is called once per element of `{name}`, with that element only"
     return verdict(problems, [said])
+
+
+def _retried(call: CallObs) -> bool:
+    """The call has a `retry:` other than 0."""
+    retry = call.call.retry
+    return retry is not None and not (isinstance(retry, ir.Literal_) and retry.value == 0)
 
 
 def _each_delegate(claim: ExactlyOnce, facts: Facts) -> Verdict:
@@ -206,7 +229,7 @@ def _each_delegate(claim: ExactlyOnce, facts: Facts) -> Verdict:
             problems.append(Problem(call.call.callee_span, f"{at} is not the delegate of a `for` over `{name}`"))
             continue
         loop = walking[-1]
-        if call.call.retry is not None:
+        if _retried(call):
             problems.append(Problem(call.call.callee_span, f"{at} is retried: a delegate may run more than once"))
         inner = [i for i in facts.loops_of(call) if i is not loop and facts.a.inside(i.span, loop.span)]
         if inner:

@@ -61,7 +61,12 @@ def _check(claim: Identical, facts: Facts) -> Verdict:
     if found.status is not Status.VIOLATED or claim.within or claim.over is not None or claim.callee is not None:
         return found
     calls = facts.calls(claim.target)
-    panels = [c for c in calls if len(facts.loops_of(c)) > 1 and facts.loops_of(c)[-1].parallel]
+    # (a panel: calls made together in parallel, or the delegates of a
+    # slot sequence walked in turn, "every checker", in a loop around them)
+    panels = [
+        c for c in calls
+        if len(facts.loops_of(c)) > 1 and (facts.loops_of(c)[-1].parallel or facts.loops_of(c)[-1].sequence == claim.target.slot)
+    ]
     if not calls or len(panels) != len(calls):
         return found
     panel = _check_calls(replace(claim, within=True), facts)

@@ -136,10 +136,10 @@ def covers(need: Source, f: Flow, call: CallObs, facts: Facts, *, sure: bool = F
         case FromInput(name=name):
             return f.src.kind == "input" and f.src.name == name and not (sure and f.path)
         case FromVar(name=name, whole=whole):
-            # what was written into it, or a part of that (not "the whole X")
-            return f.src.kind not in ("edit", "text") and any(
-                f.src == w.src and (f.path == w.path if whole else f.path[: len(w.path)] == w.path) for w in facts.written(name)
-            )
+            # what was written into it, or a part of that (not "the whole
+            # X"), sitting where it sits in the local (not the theme passed
+            # on its own, of a list of records each holding the theme)
+            return f.src.kind not in ("edit", "text") and any(_written_as(f, w, whole) for w in facts.written(name))
         case FromField(name=name):
             # "the amount": that field, of a delegate's result or of an
             # input (not of one declared a string or a number: always null);
@@ -165,6 +165,20 @@ def covers(need: Source, f: Flow, call: CallObs, facts: Facts, *, sure: bool = F
             return False
 
 
+def _written_as(f: Flow, w: Flow, whole: bool) -> bool:
+    """Flow ``f`` is the value ``w`` written into a local (or a part of it,
+    unless ``whole``), sitting where ``w`` sits in the local, or, of a value
+    appended whole to a list, on its own ("the piece", of a call given the
+    piece appended to `pieces`; not the theme, of a list of records each
+    holding the theme beside a score)."""
+    at = w.at
+    while at and is_element(at[0]):
+        at = at[1:]
+    return f.src == w.src and (f.path == w.path if whole else f.path[: len(w.path)] == w.path) and (
+        f.at[len(f.at) - len(at) :] == at
+    )
+
+
 def _satisfied(need: Source, call: CallObs, phase: str, facts: Facts) -> bool:
     """The call is passed ``need`` on every path (in ``phase``)."""
     match need:
@@ -173,9 +187,13 @@ def _satisfied(need: Source, call: CallObs, phase: str, facts: Facts) -> bool:
                 facts.props(call, phase), facts.sure_props(call, phase), strict=True
             ))
         case FromVar(name=name):
-            return any(passes_var(p.prop.value, name) for p in call.props.values()) or any(
-                covers(need, f, call, facts, sure=True) for _, flows in facts.sure_props(call, phase) for f in flows
-            )
+            # the local itself, or on every path all that was written into
+            # it (not one of several values it holds)
+            if any(passes_var(p.prop.value, name) for p in call.props.values()):
+                return True
+            held = {w for w in facts.written(name) if w.src.kind not in ("edit", "text")}
+            carried = [f for _, flows in facts.sure_props(call, phase) for f in flows if covers(need, f, call, facts, sure=True)]
+            return bool(held) and all(any(_written_as(f, w, need.whole) for f in carried) for w in held)
         case FromSlot(every=True, slot=slot):
             return _every(need, slot, call, phase, facts) or _appended(need, call, facts)
         case FromSlot(age="prior") | AnyResult(age="prior") if phase != "first":
@@ -205,6 +223,37 @@ def _unless_null(need: Source, call: CallObs, phase: str, facts: Facts) -> bool:
     return any(covers(need, f, call, facts, sure=True) for _, flows in facts.null_tested_props(call, phase) for f in flows)
 
 
+def _record_word(var: str, call: CallObs, phase: str, facts: Facts) -> str | None:
+    """The word for one of the local ``var`` ("piece", of `pieces`), where
+    its records hold, under that key or read off that field, a value the
+    call is given on its own."""
+    word = singular(var.lower())
+    carried = [f for _, flows in facts.props(call, phase) for f in flows]
+    for w in facts.written(var):
+        if len(w.at) < 2 or not is_element(w.at[0]) or is_element(w.at[-1]):
+            continue
+        if word not in {singular(k.lower()) for k in (w.at[-1], *w.path[-1:])}:
+            continue
+        if any(f.src == w.src and f.path == w.path and not f.at for f in carried):
+            return word
+    return None
+
+
+def _record_sources(var: str, word: str, facts: Facts) -> list[Source]:
+    """What the records of ``var`` hold under the key ``word`` (or read
+    off that field): a slot's output or an input, with the field read."""
+    out: list[Source] = []
+    for w in facts.written(var):
+        if len(w.at) < 2 or not is_element(w.at[0]) or word not in {singular(k.lower()) for k in (w.at[-1], *w.path[-1:])}:
+            continue
+        fields = tuple(step for step in w.path if not is_element(step))
+        if w.src.kind == "call":
+            out.append(FromSlot(w.src.name, fields))
+        elif w.src.kind == "input":
+            out.append(FromInput(w.src.name, fields=fields))
+    return out
+
+
 def _other_meaning(need: Source, call: CallObs, phase: str, facts: Facts) -> str | None:
     """Where the words of the claim also mean something the call does get,
     what that meaning is: "the critic's advice" from the second round on
@@ -220,6 +269,11 @@ def _other_meaning(need: Source, call: CallObs, phase: str, facts: Facts) -> str
         # parts of it on every path, all of it if the delegate returns no
         # other key
         return "parts of it on every path, or the whole of it"
+    if isinstance(need, FromVar) and not need.whole and (word := _record_word(need.name, call, phase, facts)):
+        # "testers work from the piece", of `pieces`, a list of records
+        # `{ item, piece: forging.piece }`, where the tester is given
+        # `forging.piece` itself: the list, or the piece its records hold
+        return f"what `{need.name}` holds, or the {word} its records hold, which the call is given on its own"
     if isinstance(need, FromVar) and not need.whole:
         # "the rules lawyer sees the encounter", of a list `encounters` of
         # the designer's outputs, where a rework call is given a newer
@@ -725,17 +779,35 @@ def check(claim: Receives, facts: Facts) -> Verdict:
                 other = "; ".join(f"what `{local}` holds, or any output of `{slot}`, which it is made of" for local, slot in sorted(makers))
                 meanings.extend((other, p) for p in extras if p not in still)
                 extras = still
-            # (a value passed is more only by the loop's count where,
-            # without it, nothing in that value is more)
+            # (a value passed is more only by the loop's count, or the
+            # element it walks, where, without it, nothing in that value is
+            # more)
             still_more = {p.span for p in _extra(claim, call, props, facts, basis=claim.basis, counters=False)}
             counted = [p for p in extras if p.span in still_more]
             if len(counted) < len(extras):
                 # "decides only from the inspector's scores", of a log of
                 # records `{ attempt: attempt, score: verdict.score }`: the
                 # round's number that labels each score, or something else?
-                other = "nothing else at all, or nothing else but the loop's count kept beside it in one value"
+                # (and "the assumption lists and nothing else", of records
+                # `{ tier: tier.model, assumptions }` collected by the walk
+                # over the tiers: the tier that labels each list)
+                other = "nothing else at all, or nothing else but the loop's count or element kept beside it in one value"
                 meanings.extend((other, p) for p in extras if p.span not in still_more)
                 extras = counted
+            # "testers work from the piece alone", of `pieces`, records
+            # each holding a piece: the piece a record holds, given on its
+            # own, is the second meaning, not more than was named
+            recorded = [
+                src for n in claim.needs if isinstance(n, FromVar) and not n.whole
+                and (word := _record_word(n.name, call, phase, facts)) is not None
+                for src in _record_sources(n.name, word, facts)
+            ]
+            if extras and recorded:
+                wide = replace(claim, needs=(*claim.needs, *recorded))
+                still = _extra(wide, call, props, facts, basis=claim.basis)
+                other = "what the local holds, or the value its records hold, given on its own"
+                meanings.extend((other, p) for p in extras if p not in still)
+                extras = still
             kin = _kin_keys(claim, props)
             if extras and kin:
                 # "nothing but the dispatcher's route", of a driver given
@@ -864,6 +936,27 @@ def _from_named(need: Source, f: Flow, call: CallObs, facts: Facts) -> bool:
     return covers(need, f, call, facts)
 
 
+def _labels_record(f: Flow) -> bool:
+    """``f`` is the element a loop walks (or a field of it), kept in a
+    record of the list that loop collects (`tier.model`, in `parallel for
+    tier in tiers`)."""
+    return f.src.kind == "input" and bool(f.path) and is_element(f.path[0]) and f.path[0] in f.at
+
+
+def _in_named_record(f: Flow, flows: set[Flow], claim: Receives, call: CallObs, facts: Facts) -> bool:
+    """``f`` sits in one record of a list beside a value the claim names
+    (`{ tier: tier.model, assumptions: assumptions }`, of "the assumption
+    lists")."""
+    last = max((k for k, step in enumerate(f.at) if is_element(step)), default=None)
+    if last is None:
+        return False
+    record = f.at[: last + 1]
+    return any(
+        g is not f and g.at[: last + 1] == record and len(g.at) > last + 1 and any(_from_named(n, g, call, facts) for n in claim.needs)
+        for g in flows
+    )
+
+
 def _extra(
     claim: Receives, call: CallObs, props: list[tuple[PropObs, set[Flow]]], facts: Facts, *, basis: bool,
     counters: bool = True,
@@ -875,7 +968,10 @@ def _extra(
     written into a prompt's text ("Review round {round}") is the prompt's
     wording, as its literal text is. Without ``counters``, a loop's count
     or index kept beside what is named, in one value (`record { attempt:
-    attempt, score: verdict.score }`), is not counted either."""
+    attempt, score: verdict.score }`), is not counted either, nor the
+    element of the loop that collects the records, or a field of it, kept
+    so (`{ tier: tier.model, assumptions: assumptions }`, in `parallel for
+    tier in tiers`)."""
     out: list[Problem] = []
     elements = [n for n in claim.needs if isinstance(n, FromInput) and n.element]
     # the loops whose element the call is passed something named of
@@ -909,6 +1005,8 @@ def _extra(
             ):
                 continue
             restricted = f.src.kind in ("call", "error") if basis else f.src.kind not in ("edit", "text")
+            if not counters and _labels_record(f) and _in_named_record(f, flows, claim, call, facts):
+                continue
             if restricted and not any(_from_named(n, f, call, facts) for n in claim.needs):
                 value = prop.prop.value
                 element = " (an element)" if f.path and is_element(f.path[0]) else ""

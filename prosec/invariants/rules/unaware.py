@@ -160,9 +160,12 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
                 # the name describes that work ("prior_antithesis")
                 # (all of what it may carry: an input it may carry instead
                 # is named by the argument's name)
-                described = bool(flows) and all(
+                # (a list appended to is also marked edited: that mark
+                # carries nothing of its own)
+                held = [f for f in flows if f.src.kind != "edit"]
+                described = bool(held) and all(
                     f.src.kind in ("call", "error") and f.src.name != me and LENGTH not in f.path and INDEX not in f.at
-                    for f in flows
+                    for f in held
                 )
                 if not described and _names_slot(term, named, facts) and flows and all(f.src.kind == "input" for f in flows):
                     # (`owner_wishes: owner_wishes`: the caller's input, by
