@@ -3874,9 +3874,13 @@ return {
         ("The planner reads the budget memo before drawing up its plan", "`planner` receives `budget_memo`"),
         ("The planner is given the budget memo to check against", "`planner` receives `budget_memo`"),
         ("The reviewer is given the plan so that it can check it", "`reviewer` receives `planner`'s output"),
+        # why, naming what it works on: what it does with what it has
+        ("The reviewer is given the plan so that it can check the budget memo", "`reviewer` receives `planner`'s output"),
+        # but not what reaches it or what it knows
+        ("The reviewer is given the plan so that it can read the budget memo", None),
+        ("The reviewer is given the plan so that it knows the budget memo", None),
         # another slot's run, a value named, or no verb of its own: not read
         ("The planner reads the budget memo before the reviewer runs", None),
-        ("The reviewer is given the plan so that it can check the budget memo", None),
         ("The reviewer is given the plan before the budget memo", None),
         ("The planner reads the budget memo to the reviewer", None),
         ("The planner never reads the budget memo before drawing up its plan", None),

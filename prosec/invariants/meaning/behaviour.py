@@ -8,7 +8,7 @@ from typing import Any
 from lark import Token
 
 from ..claims import Calls, Claim, Identical, Unverifiable
-from ..earley import CLAIMED
+from ..earley import CLAIMED, FLOW
 from ..words import KINDS
 from .base import (
     _BIAS,
@@ -46,6 +46,12 @@ _FLOW_STEMS = (
     "look", "peek", "peep", "glanc", "snoop", "overhear", "view", "watch", "inspect", "examin", "scan",
     "brows", "consult", "check", "study", "studi", "open", "skim", "spot",
 )
+#: Kinds that say what reaches a delegate or what it knows: a clause of why
+#: with one of them and a name of the pattern may say what a slot receives.
+_REACHING = FLOW | {"KNOW", "MENTION", "HANDS", "GIVE", "UNAWARE", "WITHHELD", "TOLD"}
+#: Their words, whichever kind a word is read as ("read" is also a verb of
+#: parsing).
+_REACHING_WORDS = frozenset(w for k in _REACHING for w in KINDS.get(k, ()))
 #: Verbs of replying: what a slot replies to is what it is given.
 _REPLYING = ("respond", "answer", "repl", "react", "rebut", "counter", "address")
 #: Kinds free text after such a verb may hold: plain words and prepositions.
@@ -283,18 +289,22 @@ class BehaviourRules(Base):
         return self.behaviour_it(items)
 
     def purpose(self, items: list[Any]) -> None:
-        """"..., so they can allow for the room": why what the sentence says
-        before holds. It is no claim, and is read as none only where it
-        names nothing of the pattern (not "so it can check the ticket
-        number", which may say what reaches the slot) and says nothing of
-        how calls run ("so the loop can run again")."""
+        """"..., so they can allow for the room", "... so it can check the
+        ticket number": why what the sentence says before holds, what a
+        delegate does with what it has. It is no claim, and is read as none
+        where it says nothing of how calls run ("so the loop can run
+        again") and, if it names anything of the pattern, nothing of what
+        reaches whom or what a delegate knows ("so it sees the ticket
+        number" may say what reaches the slot). Its words hold no negating
+        or limiting word (the grammar's ``hword``)."""
         so = next(t for t in items if isinstance(t, Token) and t.type == "WORD")
         if str(so).lower() != "so":
             raise Unsupported(f"{str(so)!r} before a clause that may say why")
         assert so.start_pos is not None
         start = so.start_pos + 1
         self._says_no_calls(start, "a clause of why")
-        self._names_nothing(start, "a clause of why naming something of the pattern")
+        if any(tok.kind in _REACHING or tok.text.lower() in _REACHING_WORDS for tok in self.toks[start:]):
+            self._names_nothing(start, "a clause of why saying what reaches a delegate")
         return None
 
     def loose(self, items: list[Any]) -> None:
