@@ -173,6 +173,39 @@ def test_a_retried_call_may_be_sent_an_element_twice(retry: str, status: Status)
     assert (sent.count("s1") == 1) == (status is Status.PROVED), sent
 
 
+#: one poll of the crowd, retried once after a failure
+POLLED = """\
+let favourite = call crowd
+  gallery: gallery
+  retry: {retry}
+return {{ favourite: favourite }}"""
+
+
+@pytest.mark.parametrize(
+    ("retry", "sentence", "status"),
+    [
+        # a retry calls the delegate again: two invocations may be made
+        ("1", "The crowd is polled exactly once.", Status.VIOLATED),
+        ("1", "The crowd is called exactly once.", Status.VIOLATED),
+        ("1", "The crowd is called at most twice.", Status.PROVED),
+        ("0", "The crowd is called exactly once.", Status.PROVED),
+    ],
+)
+def test_an_exact_count_of_a_retried_call(retry: str, sentence: str, status: Status) -> None:
+    from conftest import Recorder, pattern_text
+
+    delegation = POLLED.replace("{retry}", retry)
+    assert _case_status(delegation, "crowd", "gallery: string -- the gallery", sentence) == status
+    # observed: a failed first poll makes a second invocation
+    module = _module_of(pattern_text("case", delegation.replace("{{", "{").replace("}}", "}"), slots="crowd", requires="gallery: string -- the gallery"), f"polled{next(_GATES)}")
+    crowd = Recorder(RuntimeError("no answer"), "biscuit 3", name="crowd")
+    try:
+        module.case(crowd=crowd, gallery="g")
+    except Exception:
+        assert retry == "0"
+    assert crowd.count == 1 + int(retry)
+
+
 KITCHEN = """\
 ---
 name: kitchen

@@ -6171,6 +6171,12 @@ def test_the_word_order_where_an_input_is_named_order(sentence: str, canonical: 
         ("The packer never sits more than once", "`packer` is called at most once"),
         ("The packer is hired at most once", "`packer` is called at most once"),
         ("The packer is not hired more than once", "`packer` is called at most once"),
+        # exactly, as at most: each time is a call
+        ("The packer sits exactly once", "`packer` is called exactly once"),
+        ("The packer is hired exactly twice", "`packer` is called exactly 2 times"),
+        ("The packer always wraps the order exactly once", "`packer` is called exactly once"),
+        ("The packer retries exactly once", None),
+        ("The packer usually wraps exactly once", None),
         # not a verb of repeating, whose count is of the calls after the first
         ("The packer retries at most once", None),
         ("The packer is rehired at most once", None),

@@ -590,6 +590,23 @@ class BoundsRules(Base):
         self._per_element_walked(items)
         return self._count_clause(items, exact=False)
 
+    def exact_calls_verb(self, items: list[Any]) -> Clause:
+        """"The liaison files exactly `max_filings` times": as above, of an
+        exact count; "always" of the run, not of each round. A verb of the
+        slot's own work is each time a call as a verb the reader does not
+        know is."""
+        if any(str(t).lower() not in ("always", "invariably") for t in self._tokens(items, "ALWAYS")):
+            raise Unsupported("a count said of each round, not of the run")
+        for verb in [str(t).lower() for t in self._tokens(items, "WORD")][:1]:
+            passive = bool(self._tokens(items, "BE"))
+            if (
+                not verb.isalpha() or verb.endswith("ly") or verb in _NOT_WORK or verb.startswith("re")
+                or (passive and not verb.endswith("ed"))
+            ):
+                raise Unsupported(f"'{verb}': not a verb of what the slot's call does")
+        self._per_element_walked(items)
+        return self._count_clause(items, exact=True)
+
     def work_thing(self, items: list[Any]) -> _WorkThing:
         """What the slot's work is done on ("the wheel"), beside a count of
         its calls: it says nothing of how many there are."""
