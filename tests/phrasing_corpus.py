@@ -325,7 +325,8 @@ def matches(want: dict[str, Any], fact: InvariantFact) -> bool:
                 any(_need_ok(w, n) or (w == "others" and n == own_prior) for n in needs) for w in want["needs"]
             )
         case "unchanged":
-            return _base(p.get("source", "")) == f"input:{want['input']}"
+            # (some labels write the input as `input:NAME`)
+            return _base(p.get("source", "")) == f"input:{str(want['input']).removeprefix('input:')}"
         case "identical":
             return "args" not in want or set(want["args"]) == set(p.get("args", ()))
         case "gated":
