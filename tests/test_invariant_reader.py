@@ -6690,8 +6690,8 @@ return { result: result }
         ("Unreadable screener output never counts as a hold", None, Status.UNRECOGNIZED),
         ("Unreadable screener output does not count as a hold", None, Status.UNRECOGNIZED),
         # "counts as a failure", "a failed check": the test not passed
-        ("Unreadable screener output counts as a failure", "unreadable `screener` output never counts as approval", Status.ENFORCED),
-        ("Unreadable screener output is treated as a failed check", "unreadable `screener` output never counts as approval", Status.ENFORCED),
+        ("Unreadable screener output counts as a failure", "unreadable `screener` output counts as a refusal", Status.ENFORCED),
+        ("Unreadable screener output is treated as a failed check", "unreadable `screener` output counts as a refusal", Status.ENFORCED),
         ("Unreadable screener output never counts as a failure", None, Status.UNRECOGNIZED),
         # "an unreadable screening": the verdict, named by what the slot does
         ("An unreadable screening counts as a rejection", "unreadable `screener` output counts as a refusal", Status.ENFORCED),

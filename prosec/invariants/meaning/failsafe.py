@@ -73,7 +73,8 @@ class FailsafeRules(Base):
         said = {t.type for t in self._tokens(items)}
         # ("treated as a no": not a yes, or the refusal a word says?)
         plain_no = [str(t).lower() for t in self._tokens(items, "REFUSAL")] == ["no"]
-        return _Tail(refusal=True, approval=plain_no or not said & {"REFUSAL", "REJECTED", "BLOCK"})
+        # ("counts as a failure", "a failed check": the check refused)
+        return _Tail(refusal=True, approval=plain_no or not said & {"REFUSAL", "REJECTED", "BLOCK", "FAILURE", "FAILS"})
 
     def refusal_tail_act(self, items: list[Any]) -> _Tail:
         """"Never counts as certification", of a certifier: as its approval,
