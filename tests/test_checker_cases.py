@@ -9234,3 +9234,28 @@ return {{ pieces: pieces }}"""
 def test_a_word_for_one_of_a_list_of_records(given: str, sentence: str, status: Status) -> None:
     delegation = FORGING.replace("{given}", given)
     assert _case_status(delegation, "smith, tester", "orders: string[] -- the orders", sentence) == status
+
+
+#: a planner, then an allergy checker over its order
+ALLERGY_CHECK = """\
+let order = call planner
+  budget: budget
+  prompt: "{prompt}"
+let review = call allergy_checker
+  order: order
+return {{ review: review }}"""
+
+
+@pytest.mark.parametrize(
+    ("prompt", "status"),
+    [
+        ("Draft the order.", Status.PROVED),
+        # the first word of the slot's name and its act name the slot
+        ("Draft the order; it goes to an allergy check.", Status.VIOLATED),
+        ("Draft the order; it goes to the allergy checker.", Status.VIOLATED),
+    ],
+)
+def test_a_hidden_slot_named_by_its_first_word_and_its_act(prompt: str, status: Status) -> None:
+    delegation = ALLERGY_CHECK.replace("{prompt}", prompt)
+    sentence = "The planner is not told that an allergy check will follow."
+    assert _case_status(delegation, "planner, allergy_checker", "budget: number -- the budget", sentence) == status

@@ -10129,3 +10129,61 @@ def test_a_key_of_two_words_before_a_prompts_pair(sentence: str, canonical: str 
         requires="entry: string -- the entry", invariants="{invariants}",
     )
     assert _read_as(pattern, sentence) == canonical, sentence
+
+
+ALLERGY = """\
+---
+name: allergy
+kind: pattern
+---
+
+# Allergy
+
+A planner drafts an order; an allergy checker looks it over.
+
+### Slots
+
+- `planner`
+- `allergy_checker`
+
+### Requires
+
+- The caller supplies:
+    allergy_list: string -- the known allergies
+    budget: number -- the budget
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let order = call planner
+  budget: budget
+  prompt: "Draft the order."
+let review = call allergy_checker
+  order: order
+  allergies: allergy_list
+if review approves:
+  return { order: order }
+return { order: null }
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # the first word of a slot's name and its act: the slot, not the
+        # input the first word also names
+        ("The planner never sees the allergy check", "`planner` never receives `allergy_checker`'s output"),
+        ("The planner is not told that an allergy check will follow", "`planner` does not know about `allergy_checker` or check"),
+        ("The allergy checker is given the allergy list", "`allergy_checker` receives `allergy_list`"),
+        # in the plural, as a noun (not a verb before its object)
+        ("The allergy checks get the order", "`allergy_checker` receives `planner`'s output"),
+        ("The planner never sees the allergy checks", "`planner` never receives `allergy_checker`'s output"),
+    ],
+)
+def test_a_slot_named_by_the_first_word_of_its_name_and_its_act(sentence: str, canonical: str | None) -> None:
+    assert _read_as(ALLERGY, sentence) == canonical, sentence

@@ -15,6 +15,7 @@ from .lexicon import (
     GENERIC_ROLES,
     Entity,
     Lexicon,
+    acts_of,
     plural,
     singular,
     words_of,
@@ -673,6 +674,19 @@ def lattice(text: str, lex: Lexicon, *, made: bool = False) -> list[list[Tok]]:
             ):
                 # "an identity check", of `let identity = call id_checker`:
                 # the slot, by its act, named by the local its result goes to
+                out[-1] = [Tok("SLOT", f"{out[-1][0].text} {word}", (lex.acts[word],))]
+                i += 1
+                continue
+            head = words_of(lex.acts[word])
+            if (
+                out and head[:-1] == [out[-1][0].text] and " " not in out[-1][0].text
+                and word in acts_of(head[-1])
+                # (not a verb before its object: "the family reviews the draft")
+                and not (word.endswith("s") and following in ("the", "a", "an", "each", "every", "its", "their", "all", "this"))
+            ):
+                # "an allergy check", of an `allergy_checker`: the slot, by
+                # the first word of its name and its act (not the input
+                # `allergy_list` the first word also names)
                 out[-1] = [Tok("SLOT", f"{out[-1][0].text} {word}", (lex.acts[word],))]
                 i += 1
                 continue

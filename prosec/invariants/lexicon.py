@@ -105,6 +105,17 @@ _CLIPPED_ROLES = {
 }
 
 
+def acts_of(agent: str) -> frozenset[str]:
+    """The nouns and verbs of what an agent noun's slot does ("checker":
+    check, checks, checking; "assessor": assess, assessment)."""
+    for suffix in ("er", "or"):
+        base = agent.removesuffix(suffix)
+        if base != agent and len(base) >= 3:
+            bases = {base, base + "e"} | ({base[:-1]} if base[-1] == base[-2] else set())
+            return frozenset(f for b in bases for f in (b, b + "s", b + "ing", b + "ment", b + "ion"))
+    return frozenset()
+
+
 def words_of(name: str) -> list[str]:
     """The words of a snake_case or kebab-case name."""
     return [w for w in name.lower().replace("-", "_").split("_") if w]

@@ -29,7 +29,7 @@ from ..flow import (
     each,
     is_element,
 )
-from ..lexicon import plural, singular, words_of
+from ..lexicon import acts_of, plural, singular, words_of
 from ..model import Status
 
 
@@ -531,6 +531,10 @@ class Facts:
             # (its last word in the plural or the singular: "the on-call
             # vet" names `on_call_vets`)
             options = [phrase, [*phrase[:-1], plural(phrase[-1])], [*phrase[:-1], singular(phrase[-1])]]
+            if term in self.a.slots and len(phrase) > 1:
+                # the first words and the slot's act: "an allergy check"
+                # names `allergy_checker`, "a risk assessment" `risk_assessor`
+                options += [[*phrase[:-1], act] for act in acts_of(phrase[-1])]
             if term in self.a.slots and len(phrase) == 1:
                 # a slot named by a word that is also a verb: "residents are
                 # being surveyed" says there is a `survey`
