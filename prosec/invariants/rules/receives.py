@@ -223,29 +223,32 @@ def _unless_null(need: Source, call: CallObs, phase: str, facts: Facts) -> bool:
     return any(covers(need, f, call, facts, sure=True) for _, flows in facts.null_tested_props(call, phase) for f in flows)
 
 
+def _in_records(var: str, word: str, facts: Facts) -> list[Flow]:
+    """The values the records of the list ``var`` hold under the key
+    ``word``, or read off that field (`{ item, piece: forging.piece }`, of
+    "piece")."""
+    return [
+        w for w in facts.written(var)
+        if len(w.at) >= 2 and is_element(w.at[0]) and not is_element(w.at[-1])
+        and word in {singular(k.lower()) for k in (w.at[-1], *w.path[-1:])}
+    ]
+
+
 def _record_word(var: str, call: CallObs, phase: str, facts: Facts) -> str | None:
     """The word for one of the local ``var`` ("piece", of `pieces`), where
-    its records hold, under that key or read off that field, a value the
-    call is given on its own."""
+    its records hold under it a value the call is given on its own."""
     word = singular(var.lower())
     carried = [f for _, flows in facts.props(call, phase) for f in flows]
-    for w in facts.written(var):
-        if len(w.at) < 2 or not is_element(w.at[0]) or is_element(w.at[-1]):
-            continue
-        if word not in {singular(k.lower()) for k in (w.at[-1], *w.path[-1:])}:
-            continue
-        if any(f.src == w.src and f.path == w.path and not f.at for f in carried):
-            return word
+    if any(f.src == w.src and f.path == w.path and not f.at for w in _in_records(var, word, facts) for f in carried):
+        return word
     return None
 
 
 def _record_sources(var: str, word: str, facts: Facts) -> list[Source]:
-    """What the records of ``var`` hold under the key ``word`` (or read
-    off that field): a slot's output or an input, with the field read."""
+    """What the records of ``var`` hold under ``word``: a slot's output or
+    an input, with the field read."""
     out: list[Source] = []
-    for w in facts.written(var):
-        if len(w.at) < 2 or not is_element(w.at[0]) or word not in {singular(k.lower()) for k in (w.at[-1], *w.path[-1:])}:
-            continue
+    for w in _in_records(var, word, facts):
         fields = tuple(step for step in w.path if not is_element(step))
         if w.src.kind == "call":
             out.append(FromSlot(w.src.name, fields))
