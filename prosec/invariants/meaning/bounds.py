@@ -439,9 +439,13 @@ class BoundsRules(Base):
         """"The chair is always called exactly once": on every run, which a
         count of a run's calls already says; not "in every round" (a count
         of each round's calls)."""
+        self._of_the_run(items)
+        return self._count_clause(items, exact=True)
+
+    def _of_the_run(self, items: list[Any]) -> None:
+        """"Always" of a count says every run, not every round."""
         if any(str(t).lower() not in ("always", "invariably") for t in self._tokens(items, "ALWAYS")):
             raise Unsupported("a count said of each round, not of the run")
-        return self._count_clause(items, exact=True)
 
     bounded_calls_n = bounded_calls
 
@@ -581,12 +585,7 @@ class BoundsRules(Base):
         repeating ("retries at most twice" counts the calls after the
         first), nor a word of how ("usually")."""
         (verb,) = [str(t).lower() for t in self._tokens(items, "WORD")]
-        passive = bool(self._tokens(items, "BE"))
-        if (
-            not verb.isalpha() or verb.endswith("ly") or verb in _NOT_WORK or verb.startswith("re")
-            or (passive and not verb.endswith("ed"))
-        ):
-            raise Unsupported(f"'{verb}': not a verb of what the slot's call does")
+        _work_verb(verb, passive=bool(self._tokens(items, "BE")))
         self._per_element_walked(items)
         return self._count_clause(items, exact=False)
 
@@ -595,15 +594,9 @@ class BoundsRules(Base):
         exact count; "always" of the run, not of each round. A verb of the
         slot's own work is each time a call as a verb the reader does not
         know is."""
-        if any(str(t).lower() not in ("always", "invariably") for t in self._tokens(items, "ALWAYS")):
-            raise Unsupported("a count said of each round, not of the run")
+        self._of_the_run(items)
         for verb in [str(t).lower() for t in self._tokens(items, "WORD")][:1]:
-            passive = bool(self._tokens(items, "BE"))
-            if (
-                not verb.isalpha() or verb.endswith("ly") or verb in _NOT_WORK or verb.startswith("re")
-                or (passive and not verb.endswith("ed"))
-            ):
-                raise Unsupported(f"'{verb}': not a verb of what the slot's call does")
+            _work_verb(verb, passive=bool(self._tokens(items, "BE")))
         self._per_element_walked(items)
         return self._count_clause(items, exact=True)
 
@@ -722,3 +715,14 @@ def _gerund_stems(word: str) -> set[str]:
     if word.startswith("re"):
         stems |= _gerund_stems(word[2:])
     return stems
+
+
+def _work_verb(verb: str, *, passive: bool) -> None:
+    """``verb`` (a participle, said ``passive``) is one of what a slot's
+    call does: not a verb of waiting, ending or repeating, nor a word of
+    how."""
+    if (
+        not verb.isalpha() or verb.endswith("ly") or verb in _NOT_WORK or verb.startswith("re")
+        or (passive and not verb.endswith("ed"))
+    ):
+        raise Unsupported(f"'{verb}': not a verb of what the slot's call does")
