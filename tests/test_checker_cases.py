@@ -9259,3 +9259,43 @@ def test_a_hidden_slot_named_by_its_first_word_and_its_act(prompt: str, status: 
     delegation = ALLERGY_CHECK.replace("{prompt}", prompt)
     sentence = "The planner is not told that an allergy check will follow."
     assert _case_status(delegation, "planner, allergy_checker", "budget: number -- the budget", sentence) == status
+
+
+#: rounds of critique that a critic's verdict may cut short with a `break`
+CUT_SHORT = """\
+let draft = call drafter
+  brief: brief
+repeat rounds:
+  let critique = call critic
+    draft: draft
+  if critique says fine:
+    break
+  let draft = call drafter
+    brief: brief
+    points: critique
+return {{ draft: draft }}"""
+
+
+@pytest.mark.parametrize(
+    ("delegation", "status"),
+    [
+        # the critic's verdict may leave the loop in the first round: with
+        # more rounds than one, fewer calls than `rounds`
+        (CUT_SHORT, Status.VIOLATED),
+        # no way out of a round: one call per round
+        (CUT_SHORT.replace("  if critique says fine:\n    break\n", ""), Status.PROVED),
+        # a `break` of a loop inside the round leaves that loop, not the
+        # round: no fewer rounds, but the count of that loop is not settled
+        (
+            CUT_SHORT.replace(
+                "  if critique says fine:\n    break\n",
+                "  for note in notes:\n    if critique says fine:\n      break\n",
+            ),
+            Status.UNRECOGNIZED,
+        ),
+    ],
+)
+def test_an_exact_count_of_rounds_a_break_may_cut_short(delegation: str, status: Status) -> None:
+    requires = "brief: string -- the brief\n    rounds: integer -- the rounds\n    notes: string[] -- the notes"
+    sentence = "The critic is called exactly `rounds` times."
+    assert _case_status(delegation, "drafter, critic", requires, sentence) == status

@@ -239,16 +239,21 @@ def _early_exit(
                     return None
             elif not (isinstance(loop, ir.Repeat) and loop.parallel) and _returns_freely(loop.body, returns, fixed):
                 how = "return in the first round"
+            elif not (isinstance(loop, ir.Repeat) and loop.parallel) and _breaks_freely(loop.body, fixed):
+                how = "leave the loop in the first round"
+                if any(isinstance(s, ir.Throw) for s in ir.walk(body[i + 1 :])):
+                    return None
             else:
                 return None
             once = _Counter(slot, fixed, returns, _collected_lengths(body, fixed), once=loop.span)
             fewer = once.most(body)
             if fewer is None or fewer.get(name, 0):
                 return None
+            leaving = "`break`" if how.startswith("leave") else "`return`"
             lead = (
                 f"the loop on line {loop.span.line} tests what a delegate returned in that round"
                 if how.startswith("end")
-                else f"a round of the loop on line {loop.span.line} may reach a `return` by tests a delegate, the caller or the judge settles"
+                else f"a round of the loop on line {loop.span.line} may reach a {leaving} by tests a delegate, the caller or the judge settles"
             )
             return Problem(
                 loop.span,
@@ -269,6 +274,13 @@ def _returns_freely(body: ir.Block, returns: frozenset[Span], inputs: frozenset[
     return _can_return(body, set(), returns, inputs)
 
 
+def _breaks_freely(body: ir.Block, inputs: frozenset[str] = frozenset()) -> bool:
+    """A round may leave its loop: a path through it reaches a ``break`` of
+    that loop (not of a loop inside it) by tests as free as
+    :func:`_returns_freely`'s, and nothing before leaves the round."""
+    return _can_return(body, set(), frozenset(), inputs, breaks=True)
+
+
 def _free(cond: ir.Cond, fresh: set[str], inputs: frozenset[str]) -> bool:
     """A test a delegate's answer, the caller or the judge may settle either
     way: nothing earlier in the round has fixed it."""
@@ -278,7 +290,9 @@ def _free(cond: ir.Cond, fresh: set[str], inputs: frozenset[str]) -> bool:
     return local is not None and (local in fresh or local in inputs)
 
 
-def _can_return(block: ir.Block, fresh: set[str], returns: frozenset[Span], inputs: frozenset[str]) -> bool:
+def _can_return(
+    block: ir.Block, fresh: set[str], returns: frozenset[Span], inputs: frozenset[str], *, breaks: bool = False
+) -> bool:
     for stmt in block:
         if (local := _call_bound(stmt)) is not None:
             fresh.add(local)
@@ -286,17 +300,19 @@ def _can_return(block: ir.Block, fresh: set[str], returns: frozenset[Span], inpu
         match stmt:
             case ir.Return(span=span):
                 return span in returns
-            case ir.Break() | ir.Continue() | ir.Throw():
+            case ir.Break():
+                return breaks
+            case ir.Continue() | ir.Throw():
                 return False
             case ir.Parallel(branches=branches) if not any(isinstance(s, _LEAVES) for s in ir.walk(branches)):
                 fresh.update(local for b in branches if (local := _call_bound(b)) is not None)
                 continue
             case ir.Try(body=body):
-                if _can_return(body, set(fresh), returns, inputs):
+                if _can_return(body, set(fresh), returns, inputs, breaks=breaks):
                     return True
             case ir.If(branches=branches, orelse=orelse) if all(_free(cond, fresh, inputs) for cond, _ in branches):
                 blocks = [b for _, b in branches] + [orelse if orelse is not None else ()]
-                if any(_can_return(b, set(fresh), returns, inputs) for b in blocks):
+                if any(_can_return(b, set(fresh), returns, inputs, breaks=breaks) for b in blocks):
                     return True
                 if any(not any(isinstance(s, _LEAVES) for s in ir.walk(b)) for b in blocks):
                     continue  # (a way past the `if` that leaves nothing)
