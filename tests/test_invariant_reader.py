@@ -3884,6 +3884,13 @@ return {
         ("The reviewer is given the plan before the budget memo", None),
         ("The planner reads the budget memo to the reviewer", None),
         ("The planner never reads the budget memo before drawing up its plan", None),
+        # when or while it does its own work: at its calls, each of which does it
+        ("The planner reads the budget memo while drawing up its plan", "`planner` receives `budget_memo`"),
+        ("The reviewer never sees the budget memo when checking the plan", "`reviewer` never receives `budget_memo`"),
+        ("When weighing up the plan, the reviewer never sees the budget memo", "`reviewer` never receives `budget_memo`"),
+        # but not a verb of what reaches it, nor a time that is no work of its own
+        ("The reviewer gets the plan when reading the budget memo", None),
+        ("The reviewer gets the plan when the planner finishes", None),
         # an input and a clause about it, naming nothing else
         ("The planner is given the budget memo it must respect", "`planner` receives `budget_memo`"),
         ("The reviewer never sees the budget memo the planner follows", "`reviewer` never receives `budget_memo`"),
@@ -3895,6 +3902,18 @@ return {
 )
 def test_a_clause_of_the_slots_own_work_after_what_it_receives(sentence: str, canonical: str | None) -> None:
     assert _read_as(OWN_WORK, sentence) == canonical, sentence
+
+
+def test_a_clause_of_own_work_of_a_slot_called_at_two_places_is_not_read() -> None:
+    """"When weighing up the plan" may pick out one of a slot's call sites:
+    of a reviewer called twice, the sentence says less than every call."""
+    twice = OWN_WORK.replace(
+        "return {\n  review: review\n}",
+        "let second = call reviewer\n  plan: plan\n  memo: budget_memo\n\nreturn {\n  review: review,\n  second: second\n}",
+    )
+    assert twice != OWN_WORK
+    assert _read_as(twice, "The reviewer never sees the budget memo") == "`reviewer` never receives `budget_memo`"
+    assert _read_as(twice, "When weighing up the plan, the reviewer never sees the budget memo") is None
 
 
 DESCRIBED = """\
@@ -10187,3 +10206,205 @@ return { order: null }
 )
 def test_a_slot_named_by_the_first_word_of_its_name_and_its_act(sentence: str, canonical: str | None) -> None:
     assert _read_as(ALLERGY, sentence) == canonical, sentence
+
+
+VALUE_NOUNS = """\
+---
+name: value-nouns
+kind: pattern
+---
+
+# Value nouns
+
+A grader scores a fleece for a station; an agent prices it for a shed.
+
+### Slots
+
+- `grader`
+  - requires: fleece
+  - ensures: a grade
+- `agent`
+  - requires: grade, shed
+  - ensures: an offer
+
+### Requires
+
+- The caller supplies:
+    station: string -- the station the fleece came from
+    shed: object -- the shed that sells it
+    fleece: string -- the fleece
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let grade = call grader
+  fleece: fleece
+  station: station
+let offer = call agent
+  grade: grade
+  shed: shed.location
+
+return {
+  offer: offer
+}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a noun for the value an input holds, after its name: all of it
+        ("The grader is told the station name", "`grader` receives `station`"),
+        ("The agent never sees the station name", "`agent` never receives `station`"),
+        ("The agent never sees the fleece description", "`agent` never receives `fleece`"),
+        # not where the program reads a key of the input: "the shed name" is no key it reads
+        ("The grader never sees the shed name", None),
+        # nor before another noun
+        ("The grader is told the station name tag", None),
+    ],
+)
+def test_a_noun_for_the_value_after_an_inputs_name(sentence: str, canonical: str | None) -> None:
+    assert _read_as(VALUE_NOUNS, sentence) == canonical, sentence
+
+
+def test_a_noun_for_the_value_after_an_element_of_a_list_is_not_the_list() -> None:
+    """"The station name", of one element of a list `stations` a walk
+    gives each call: not the whole list."""
+    walked = (
+        VALUE_NOUNS.replace("station: string -- the station", "stations: string[] -- the stations")
+        .replace("let grade = call grader\n  fleece: fleece\n  station: station\n", "")
+        .replace("let offer = call agent\n  grade: grade\n", "let offer = call agent\n  grade: fleece\n")
+        .replace("return {", "for station in stations:\n  call grader\n    fleece: fleece\n    station: station\n\nreturn {")
+    )
+    assert "for station in stations" in walked and "stations: string[]" in walked
+    assert _read_as(walked, "The grader is told the station") is not None
+    assert _read_as(walked, "The agent never sees the station name") != "`agent` never receives `stations`"
+
+
+FOREIGN_KEY = """\
+---
+name: foreign-key
+kind: pattern
+---
+
+# Foreign key
+
+A surveyor surveys a drive; an inspector inspects it; a liaison writes to the owner.
+
+### Slots
+
+- `surveyor`
+  - requires: photos
+  - ensures: `{ drainage, summary }`
+- `inspector`
+  - requires: drainage
+  - ensures: `{ findings }`
+- `liaison`
+  - requires: summary
+  - ensures: a letter
+
+### Requires
+
+- The caller supplies:
+    photos: string -- photos of the drive
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let survey = call surveyor
+  photos: photos
+let inspection = call inspector
+  drainage: survey.drainage
+let letter = call liaison
+  summary: survey.summary
+
+return {
+  findings: inspection.findings,
+  letter: letter
+}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a key the slot declares: that field
+        ("The liaison never sees the surveyor's drainage", "`liaison` never receives `surveyor`'s `drainage`"),
+        ("The liaison never sees the inspector's findings", "`liaison` never receives `inspector`'s `findings`"),
+        # a key only another slot declares: a word for the surveyor's results, not a field of them
+        ("The liaison never sees the surveyor's findings", None),
+    ],
+)
+def test_a_key_another_slot_declares_is_no_field_of_this_one(sentence: str, canonical: str | None) -> None:
+    assert _read_as(FOREIGN_KEY, sentence) == canonical, sentence
+
+
+SHELF_COUNTS = """\
+---
+name: shelf-counts
+kind: pattern
+---
+
+# Shelf counts
+
+A counter counts the stock; a buyer orders from the counts.
+
+### Slots
+
+- `counter`
+  - requires: aisle
+  - ensures: the counts
+- `buyer`
+  - requires: counts
+  - ensures: an order
+
+### Requires
+
+- The caller supplies:
+    aisle: string -- the aisle to count
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let counts = call counter
+  aisle: aisle
+  prompt: "Count every item on the shelves of {aisle}."
+let order = call buyer
+  counts: counts
+  prompt: "Order what is short."
+
+return {
+  order: order
+}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a word of the prompts of the slot whose results the local holds
+        ("The buyer sees the shelf counts", "`buyer` receives `counter`'s output"),
+        ("The buyer never sees the shelf counts", "`buyer` never receives `counter`'s output"),
+        # a word no prompt of it uses, nor the pattern's own text: which counts?
+        ("The buyer sees the warehouse counts", None),
+        # a word that may pick some of them
+        ("The buyer sees the final counts", None),
+    ],
+)
+def test_a_word_of_the_makers_prompts_before_a_local(sentence: str, canonical: str | None) -> None:
+    assert _read_as(SHELF_COUNTS, sentence) == canonical, sentence

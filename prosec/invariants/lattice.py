@@ -824,6 +824,20 @@ def _one_name(out: list[list[Tok]], articles: set[int], lex: Lexicon) -> tuple[l
             merged[-2:] = [[given]]
             kept.discard(len(merged))
             continue
+        if (
+            prev is not None and len(prev) == 1 and prev[0].kind == "INPUT" and len(prev[0].names) == 1
+            and [t.kind for t in pos] == ["WORD"] and pos[0].text in _VALUE_NOUNS
+            and prev[0].names[0] in lex.scalars and not lex.input_reads.get(prev[0].names[0])
+            and not (k + 1 < len(out) and {t.kind for t in out[k + 1]} & _NOUN_KINDS)
+        ):
+            # "the station name", "the ridership figures", of inputs
+            # `station` and `ridership`, each declared as one value, that
+            # the program reads no key of: a noun for the value the input
+            # holds, which is all of it (not "the station name", of a
+            # `station.name` the program reads, nor "the rootstock name",
+            # of one element of a list `rootstocks`)
+            merged[-1] = [replace(prev[0], text=f"{prev[0].text} {pos[0].text}")]
+            continue
         if k in articles:
             kept.add(len(merged))
         merged.append(pos)
@@ -834,6 +848,17 @@ def _one_name(out: list[list[Tok]], articles: set[int], lex: Lexicon) -> tuple[l
             merged.insert(at, [shared])
             kept = {x + 1 if x >= at else x for x in kept}
     return merged, kept
+
+
+#: Nouns for the value an input holds, said after its name ("the station
+#: name", "the crowd estimate", "the ridership figures").
+_VALUE_NOUNS = frozenset(
+    """name names description descriptions figure figures estimate estimates text details data info
+    information value values list sheet count counts total totals level levels date dates amount amounts
+    reading readings number numbers""".split()
+)
+#: Kinds of a token that go on naming a thing ("the station name list").
+_NOUN_KINDS = frozenset("WORD INPUT VAR FIELD SLOT OUTPUT POSS".split())
 
 
 def _input_of_slot(owner: list[Tok], pos: list[Tok], lex: Lexicon) -> Tok | None:
@@ -1789,7 +1814,18 @@ def _domain_word(word: str, after: str, named: list[Entity], lex: Lexicon) -> bo
     draft")."""
     if any(e.kind != "var" for e in named) or (not named and after not in lex.declared_keys) or len(word) < 3:
         return False
-    return word not in _SELECTING and not word.endswith(("ed", "en")) and word in lex.own_words
+    if word in _SELECTING or word.endswith(("ed", "en")):
+        return False
+    if word in lex.own_words:
+        return True
+    # "the shelf counts", of `let counts = ...` holding the results of a
+    # counter asked to "Count every item on the shelves": a word of the
+    # prompts of the one slot whose results the local holds
+    makers = {lex.maker(n) for e in named for n in e.names}
+    forms = {word, plural(word), f"{word[:-1]}ves" if word.endswith("f") else word, f"{word[:-2]}ves" if word.endswith("fe") else word}
+    return bool(makers) and None not in makers and all(
+        forms & lex.prompt_words.get(m, frozenset()) for m in makers if m is not None
+    )
 
 
 def _in_own_description(word: str, after: str, lex: Lexicon) -> bool:

@@ -188,6 +188,8 @@ class Lexicon:
     #: slot's calls, not all: `let charge = call billing` beside a
     #: `let refund = call billing`
     some_sites: frozenset[tuple[str, str]] = frozenset()
+    #: slot → how many places of the program call it
+    call_sites: dict[str, int] = field(default_factory=dict)
     #: keys the program reads only off its inputs (``claim.amount``): not a
     #: field of any delegate's result
     input_keys: frozenset[str] = frozenset()
@@ -1699,6 +1701,7 @@ def build_lexicon(
         ),
         repeated=frozenset(looped | {n for n, k in sites.items() if k > 1}),
         some_sites=frozenset(key for key, n in bound.items() if n < sites.get(key[1], 0)),
+        call_sites=dict(sites),
         input_keys=frozenset(from_inputs - other_keys),
         input_reads=_input_reads(program, input_set),
         returned_keys=frozenset(returned),

@@ -37,8 +37,10 @@ from ..claims import (
     Unchanged,
     Unverifiable,
 )
+from ..earley import FLOW
 from ..lattice import _DISTRIBUTIVE, _NUMBERS, Tok, _declared_key
 from ..lexicon import Lexicon, is_count, plural, singular, words_of
+from ..words import KINDS
 
 #: Words before an input that say how it was given, and name it the same
 _DECLARING = frozenset({"configured", "declared", "given", "supplied", "provided", "specified", "stated", "submitted"})
@@ -286,6 +288,17 @@ class _Concession:
 #: guard decides, the target gets the brief" says the target runs too),
 #: nor a gate, which a concession would contradict.
 _CONCEDED = (Isolation, Firewall, CallCount, Identical, ExactlyOnce, Monotonic, Bounded, ReturnsField)
+
+
+@dataclass(frozen=True, slots=True)
+class _Activity:
+    """"... before deciding", "... when weighing the estimate": the
+    slot's own work, done with what the sentence says it receives (see
+    ``Meaning.activity``)."""
+
+    #: said with "before", which a denial may be of ("never reads the
+    #: memo before drawing up its plan": perhaps after)
+    before: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -574,9 +587,13 @@ class Base(Transformer[Token, Any]):
         previous: Subject | None = None
         said: tuple[Clause, Subject, list[Claim]] | None = None
         conceded = False
+        working: _Activity | None = None
         for item in items:
             if isinstance(item, _Concession):
                 conceded = True
+                continue
+            if isinstance(item, _Activity):
+                working = item
                 continue
             if isinstance(item, _Also):
                 claims += [c for c in self._also(item, said) if c not in claims]
@@ -611,7 +628,46 @@ class Base(Transformer[Token, Any]):
                 previous = subject
         if conceded:
             _check_conceded(claims)
+        if working is not None:
+            self._check_working(claims, working)
         return _contrasted(claims)
+
+    def _check_working(self, claims: list[Claim], working: _Activity) -> None:
+        """A clause of the slot's own work ("... before deciding") goes
+        with what a slot receives or never receives at its calls, where the
+        slot is called at one place: it then says which calls (all of them,
+        each of which does that work), and nothing else. Where a slot is
+        called at several places, "when scoring" may pick out some. A denial
+        before "before" may deny the order, not the receiving."""
+        for claim in claims:
+            if isinstance(claim, Isolation) and working.before:
+                raise Unsupported("a denial before a clause of a slot's own work that says when")
+            if not isinstance(claim, (Receives, Isolation)):
+                raise Unsupported("a clause of a slot's own work after a claim of what it is not given")
+            slot = claim.target.slot
+            if slot is None or claim.target.given or claim.target.phase != "all" or self.lex.call_sites.get(slot) != 1:
+                raise Unsupported("a clause of a slot's own work, of a slot called at several places")
+
+    def activity(self, items: list[Any]) -> _Activity:
+        """"... before deciding", "... when weighing the estimate", "...
+        while setting each section": a verb in -ing of the slot's own work,
+        and words of what it works on. It is no claim: the work is what
+        the slot's call does. It says nothing of how calls run or relate,
+        and, if it names anything of the pattern, nothing of what reaches
+        whom ("before reading the essays" may say what the slot is given)."""
+        word = next(t for t in items if isinstance(t, Token) and t.type in ("BEFORE", "WHEN", "WHILE"))
+        assert word.start_pos is not None
+        start = word.start_pos + 1
+        verb = self.toks[start]
+        if not verb.text.isalpha() or not verb.text.endswith("ing") or verb.names or verb.kind in (
+            "SLOT", "INPUT", "VAR", "FIELD", "ROLE"
+        ):
+            raise Unsupported(f"{str(word)!r} before a clause that may say when, not what the slot does")
+        end = next((k for k in range(start, len(self.toks)) if self.toks[k].kind in ("COMMA", "SEMI")), len(self.toks))
+        self._says_no_calls(start, "a clause of a slot's own work", end)
+        if any(tok.kind in _REACHING or tok.text.lower() in _REACHING_WORDS for tok in self.toks[start:end]):
+            self._names_nothing(start, "a clause of a slot's own work saying what reaches a delegate", end=end)
+        return _Activity(before=word.type == "BEFORE")
 
     def concede(self, items: list[Any]) -> _Concession:
         """"whatever the chef says", "whichever way the ruling goes",
@@ -1711,6 +1767,16 @@ class Base(Transformer[Token, Any]):
             # program's own value, which the slot does not declare and no
             # result is read under; not a field of its results
             raise Unsupported(f"'{unknown[0]}': a key the program writes, no key of `{owner}`'s results")
+        own = self.lex.declares.get(owner, frozenset()) | self.lex.keys_read_of.get(owner, frozenset())
+        if owner in self.lex.slots and self.lex.declares.get(owner) and (foreign := [
+            f for f in fields
+            if not {f, singular(f), plural(f)} & own
+            and any({f, singular(f), plural(f)} & keys for slot, keys in self.lex.declares.items() if slot != owner)
+        ]):
+            # "the surveyor's findings", of a surveyor that declares `{
+            # drainage, summary }` and an inspector that declares `{ findings
+            # }`: no key of the surveyor's results, but a word for them
+            raise Unsupported(f"'{foreign[0]}': a key another slot declares, none of `{owner}`'s results")
         return Obj(owner=owner, what="fields", fields=self._its_keys(owner, fields))
 
     o_fields_of = o_fields
@@ -2601,12 +2667,12 @@ class Base(Transformer[Token, Any]):
             and not any((w,) in self.lex.forms or w in self.lex.own_words for w in tok.text.split())
         )
 
-    def _says_no_calls(self, start: int, why: str) -> None:
+    def _says_no_calls(self, start: int, why: str, end: int | None = None) -> None:
         """The words from ``start`` on say nothing of how calls run or
         relate ("so it can run twice", "so it goes first"), which other
         claims check. (A bare verb of running, "so they can fire to it",
         says none of that.)"""
-        for tok in self.toks[start:]:
+        for tok in self.toks[start:end]:
             if tok.kind in ("CALLS", "ONCE_N", "TIMES", "SEQ", "ORDER", "BEFORE", "AFTER") or (
                 tok.text in _ORDER_WORDS or any(c.isdigit() for c in tok.text)
             ):
@@ -2624,6 +2690,14 @@ class Base(Transformer[Token, Any]):
             makers = {self.lex.declared_by.get(n) for n in tok.names}
             return bool(makers) and makers <= set(own)
         return False
+
+
+#: Kinds that say what reaches a delegate or what it knows: a clause of why
+#: with one of them and a name of the pattern may say what a slot receives.
+_REACHING = FLOW | {"KNOW", "MENTION", "HANDS", "GIVE", "UNAWARE", "WITHHELD", "TOLD"}
+#: Their words, whichever kind a word is read as ("read" is also a verb of
+#: parsing).
+_REACHING_WORDS = frozenset(w for k in _REACHING for w in KINDS.get(k, ()))
 
 
 #: Verbs of holding one thing up to another (by their stems): "checks the

@@ -8,11 +8,13 @@ from typing import Any
 from lark import Token
 
 from ..claims import Calls, Claim, Identical, Unverifiable
-from ..earley import CLAIMED, FLOW
+from ..earley import CLAIMED
 from ..words import KINDS
 from .base import (
     _BIAS,
     _ORDER_WORDS,
+    _REACHING,
+    _REACHING_WORDS,
     Args,
     Base,
     CallsNoun,
@@ -46,12 +48,6 @@ _FLOW_STEMS = (
     "look", "peek", "peep", "glanc", "snoop", "overhear", "view", "watch", "inspect", "examin", "scan",
     "brows", "consult", "check", "study", "studi", "open", "skim", "spot",
 )
-#: Kinds that say what reaches a delegate or what it knows: a clause of why
-#: with one of them and a name of the pattern may say what a slot receives.
-_REACHING = FLOW | {"KNOW", "MENTION", "HANDS", "GIVE", "UNAWARE", "WITHHELD", "TOLD"}
-#: Their words, whichever kind a word is read as ("read" is also a verb of
-#: parsing).
-_REACHING_WORDS = frozenset(w for k in _REACHING for w in KINDS.get(k, ()))
 #: Verbs of replying: what a slot replies to is what it is given.
 _REPLYING = ("respond", "answer", "repl", "react", "rebut", "counter", "address")
 #: Kinds free text after such a verb may hold: plain words and prepositions.
