@@ -10408,3 +10408,66 @@ return {
 )
 def test_a_word_of_the_makers_prompts_before_a_local(sentence: str, canonical: str | None) -> None:
     assert _read_as(SHELF_COUNTS, sentence) == canonical, sentence
+
+
+HYPHENS = """\
+---
+name: hyphens
+kind: pattern
+---
+
+# Hyphens
+
+An inspector compares a room with the check-in report against the club's
+house-keeping standard; a clerk bills the tenant.
+
+### Slots
+
+- `inspector`
+  - requires: room, report, standard
+  - ensures: a note
+- `clerk`
+  - requires: note
+  - ensures: a bill
+
+### Requires
+
+- The caller supplies:
+    room: string -- the room
+    checkin_report: string -- the report written at check-in
+    standard: string -- the house-keeping standard
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let note = call inspector
+  room: room
+  report: checkin_report
+  standard: standard
+let bill = call clerk
+  note: note
+
+return {
+  bill: bill
+}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a hyphenated word written as one word of a name
+        ("The clerk never sees the check-in report", "`clerk` never receives `checkin_report`"),
+        # a compound the prose puts before the name, word by word
+        ("The clerk never sees the house-keeping standard", "`clerk` never receives `standard`"),
+        # one the prose never uses
+        ("The clerk never sees the safety-critical standard", None),
+    ],
+)
+def test_hyphenated_words_before_a_name(sentence: str, canonical: str | None) -> None:
+    assert _read_as(HYPHENS, sentence) == canonical, sentence

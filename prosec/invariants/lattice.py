@@ -1626,13 +1626,15 @@ def _named_product(
 
 
 def _unhyphenated(word: str, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> str:
-    """A hyphenated word ("on-call", "sign-off") written as one word in
-    the pattern's name (`oncall`, a key `signoff`): that name, when the
-    hyphenated form names nothing and is no word of the reader."""
+    """A hyphenated word ("on-call", "sign-off", "check-in") written as one
+    word in the pattern's name (`oncall`, a key `signoff`) or in a word of
+    one (`checkin_report`): that word, when the hyphenated form names
+    nothing and is no word of the reader."""
     if "_" not in word or (word,) in lex.forms or word in lex.key_forms or (word,) in phrases:
         return word
     joined = word.replace("_", "")
-    if (joined,) in lex.forms or joined in lex.key_forms:
+    if (joined,) in lex.forms or joined in lex.key_forms or any(len(k) > 1 and joined in k for k in lex.forms):
+        # (or a word of a longer name: "the check-in report", of `checkin_report`)
         return joined
     return word
 
