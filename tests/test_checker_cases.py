@@ -7517,7 +7517,7 @@ def test_the_singular_of_a_described_list_with_a_possessive_is_one_element(passe
     assert _statuses_in(LOCKERS.format(passed=passed)) == [status]
 
 
-ROUNDS = """\
+ROUND_KEYS = """\
 ---
 name: rounds
 kind: pattern
@@ -7568,7 +7568,7 @@ def test_in_order_with_the_elements_of_earlier_rounds_in_view(passed: str, statu
     # the stops appended in earlier rounds are elements of the list too, but
     # not this round's: one at a time with the earlier ones in view, or one
     # element per call? (It was proved as one element per call.)
-    assert _statuses_in(ROUNDS.format(passed=passed)) == [status]
+    assert _statuses_in(ROUND_KEYS.format(passed=passed)) == [status]
 
 
 LUNCHES = """\
@@ -9299,3 +9299,30 @@ def test_an_exact_count_of_rounds_a_break_may_cut_short(delegation: str, status:
     requires = "brief: string -- the brief\n    rounds: integer -- the rounds\n    notes: string[] -- the notes"
     sentence = "The critic is called exactly `rounds` times."
     assert _case_status(delegation, "drafter, critic", requires, sentence) == status
+
+
+#: a poet warmed up in rounds over one value, then called once more for
+#: the piece itself with another
+WARM_UPS = """\
+repeat warmup_rounds as round:
+  call poet
+    theme: {theme}
+let piece = call poet
+  subject: subject
+return {{ piece: piece }}"""
+
+
+@pytest.mark.parametrize(
+    ("theme", "status"),
+    [
+        # the calls in the warm-up rounds, each given the subject: the same
+        # (the call for the piece, after the loop, is no warm-up round)
+        ("subject", Status.PROVED),
+        # each round given its own number: not the same
+        ("round", Status.VIOLATED),
+    ],
+)
+def test_the_same_across_the_rounds_of_one_loop_only(theme: str, status: Status) -> None:
+    requires = "subject: string -- the subject\n    warmup_rounds: integer -- the warm-up rounds"
+    sentence = "Every warm-up round gives the poet the same theme."
+    assert _case_status(WARM_UPS.replace("{theme}", theme), "poet", requires, sentence) == status

@@ -90,6 +90,10 @@ def _check_calls(claim: Identical, facts: Facts) -> Verdict:
     if not calls:
         note = f"{claim.target.describe()} is never called"
         return Verdict(Status.PROVED, [note], vacuous=note)
+    if claim.over is not None and any(_loops(facts, call, claim.over) for call in calls):
+        # "every warm-up round gives the poet the same theme": the calls in
+        # the loops over `warmup_rounds`, not the poet's calls elsewhere
+        calls = [call for call in calls if _loops(facts, call, claim.over)]
     problems: list[Problem] = []
     looped = 0
     for call in calls:
