@@ -10410,7 +10410,7 @@ def test_a_word_of_the_makers_prompts_before_a_local(sentence: str, canonical: s
     assert _read_as(SHELF_COUNTS, sentence) == canonical, sentence
 
 
-HYPHENS = """\
+CHECK_IN = """\
 ---
 name: hyphens
 kind: pattern
@@ -10470,4 +10470,77 @@ return {
     ],
 )
 def test_hyphenated_words_before_a_name(sentence: str, canonical: str | None) -> None:
-    assert _read_as(HYPHENS, sentence) == canonical, sentence
+    assert _read_as(CHECK_IN, sentence) == canonical, sentence
+
+
+HOW_MUCH = """\
+---
+name: how-much
+kind: pattern
+---
+
+# How much
+
+A planner plans a party within a budget for the expected crowd; a caterer
+cooks for it; a host greets the guests.
+
+### Slots
+
+- `planner`
+  - requires: budget, crowd
+  - ensures: a plan
+- `caterer`
+  - requires: plan
+  - ensures: a menu
+- `host`
+  - requires: menu, guests
+  - ensures: a welcome
+
+### Requires
+
+- The caller supplies:
+    budget: number -- how much the club can spend
+    expected_crowd: integer -- the people expected
+    guests: string[] -- the guests' names
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let plan = call planner
+  budget: budget
+  crowd: expected_crowd
+let menu = call caterer
+  plan: plan
+let welcome = call host
+  menu: menu
+  guests: guests
+
+return {
+  welcome: welcome
+}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # a question of a quantity whose words name one number input
+        ("The caterer is never told how much the club can spend", "`caterer` never receives `budget`"),
+        ("The planner is told how many people are expected", "`planner` receives `expected_crowd`"),
+        ("The host never learns how big the expected crowd is", "`host` never receives `expected_crowd`"),
+        # what is left, or more, is not what the input holds
+        ("The caterer is never told how much the club has left", None),
+        # nor is how much happened in a run
+        ("The host is never told how many people were expected", None),
+        ("The planner is told how big the expected crowd was", None),
+        # a word that names another thing of the pattern: how many guests came is no input
+        ("The planner is told how many guests there are", None),
+    ],
+)
+def test_a_question_of_a_quantity_names_a_number_input(sentence: str, canonical: str | None) -> None:
+    assert _read_as(HOW_MUCH, sentence) == canonical, sentence

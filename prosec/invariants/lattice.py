@@ -26,6 +26,7 @@ from .words import (
     KINDS,
     POLARITY,
     PRODUCTS,
+    SCALAR_VALUE_NOUNS,
     SUPPLIED,
     VALUE_NOUNS,
     WORKED_ON,
@@ -202,6 +203,13 @@ def lattice(text: str, lex: Lexicon, *, made: bool = False) -> list[list[Tok]]:
             # claimant's ticket`: the one input that identifies that thing
             out.append([Tok("INPUT", f"{word} {low[i + 1]}", (ident,))])
             i += 2
+            continue
+        if out and (how := _how_much(low, i, lex)) is not None:
+            # "is told how much the club can spend", "never learns how many
+            # attempts it has": the one input declared as a number that the
+            # question's words name
+            out.append([Tok("INPUT", " ".join(low[i : i + how[0]]), (how[1],))])
+            i += how[0]
             continue
         if word == "which" and out and (which := _which_input(low, i + 1, lex, phrases)) is not None:
             # "is told which week it is", "never learns which paper stock
@@ -826,7 +834,7 @@ def _one_name(out: list[list[Tok]], articles: set[int], lex: Lexicon) -> tuple[l
             continue
         if (
             prev is not None and len(prev) == 1 and prev[0].kind == "INPUT" and len(prev[0].names) == 1
-            and [t.kind for t in pos] == ["WORD"] and pos[0].text in _VALUE_NOUNS
+            and [t.kind for t in pos] == ["WORD"] and pos[0].text in SCALAR_VALUE_NOUNS
             and prev[0].names[0] in lex.scalars and not lex.input_reads.get(prev[0].names[0])
             and not (k + 1 < len(out) and {t.kind for t in out[k + 1]} & _NOUN_KINDS)
         ):
@@ -850,13 +858,6 @@ def _one_name(out: list[list[Tok]], articles: set[int], lex: Lexicon) -> tuple[l
     return merged, kept
 
 
-#: Nouns for the value an input holds, said after its name ("the station
-#: name", "the crowd estimate", "the ridership figures").
-_VALUE_NOUNS = frozenset(
-    """name names description descriptions figure figures estimate estimates text details data info
-    information value values list sheet count counts total totals level levels date dates amount amounts
-    reading readings number numbers""".split()
-)
 #: Kinds of a token that go on naming a thing ("the station name list").
 _NOUN_KINDS = frozenset("WORD INPUT VAR FIELD SLOT OUTPUT POSS".split())
 
@@ -1098,6 +1099,77 @@ _WHICH_IT_IS = (
 )
 _WHICH_PLACE = frozenset("for on about at in from".split())
 _CLAUSE_ENDS = frozenset(", ; and or nor but".split())
+
+
+#: Words after "how" that ask for a quantity.
+_HOW_MUCH = frozenset("many much long big large".split())
+#: Words of such a question that name nothing ("how many tries it is
+#: allowed", "how much there will be").
+_HOW_PLAIN = frozenset(
+    """the a an it its they them their there is are was were will be being been can could may might must
+    should would has have had do does did of in on for to with at by this that these those each every all
+    any some how many much long big large""".split()
+)
+#: Words that ask for some other quantity than the one an input holds
+#: ("how many attempts it has left", "how many more").
+_HOW_OTHER = frozenset("left remaining more else other others fewer less extra spare".split())
+
+
+def _how_much(low: list[str], i: int, lex: Lexicon) -> tuple[int, str] | None:
+    """"How many attempts it has", "how much the club can spend", "how big
+    the class is": a question of a quantity, to the end of its clause,
+    whose words name one input declared as a number, by a word of its name
+    (or else of its description) and by no word that names anything else
+    of the pattern: the number of words and that input. Not a question of
+    what is left or of more ("how many attempts it has left" is not the
+    number it is allowed), nor one with a word of polarity."""
+    if low[i] != "how" or i + 1 >= len(low) or low[i + 1] not in _HOW_MUCH or not lex.quantities:
+        return None
+    j = i + 2
+    while j < len(low) and low[j] not in _CLAUSE_ENDS:
+        j += 1
+    said = low[i + 2 : j]
+    text = f" {' '.join(said)} "
+    if not said or any(w in _HOW_OTHER or not w.replace("_", "").isalpha() for w in said) or any(
+        f" {phrase} " in text for k in POLARITY for phrase in KINDS.get(k, ())
+    ):
+        return None
+    words = {singular(w) for w in said if w not in _HOW_PLAIN}
+    if not words or _happened(said):
+        return None
+
+    def named(text: str) -> set[str]:
+        return {singular(w) for w in re.findall(r"[a-z]+", text.lower())} - _HOW_PLAIN
+
+    found = [n for n in sorted(lex.quantities) if words & {singular(w) for w in words_of(n)}]
+    # (by its description, two words of it: "how much the club can spend",
+    # of `budget: how much the club can spend`)
+    found = found or [n for n in sorted(lex.quantities) if len(words & named(lex.described.get(n, ""))) >= 2]
+    if len(found) != 1:
+        return None
+    for w in said:
+        entity = lex.forms.get((w,))
+        if entity is not None and set(entity[1].names) != {found[0]}:
+            return None  # ("how many chunks there are", of `chunks` beside a `chunk_size`)
+    return j - i, found[0]
+
+
+#: Verbs in the past that say a thing happened ("how many rounds have gone
+#: by", "how long the move took"), where a participle in *-ed* does not.
+_PAST = frozenset("gone went took taken did done was were had been came come ran sat got made spent paid".split())
+
+
+def _happened(said: list[str]) -> bool:
+    """Words that ask how much happened ("how many rounds have gone by",
+    "how much water the driver used", "how many kilos a fleece weighed"):
+    a count of what a run did, which no input holds (an input holds a
+    number given beforehand: "how many people are expected", "how many
+    attempts it has"). A verb in the past, or in *-ed* after anything but
+    "is", "are", "be", "being" or an article ("the expected crowd")."""
+    return any(
+        w in _PAST or (w.endswith("ed") and (k == 0 or said[k - 1] not in ("is", "are", "be", "being", "the", "a", "an")))
+        for k, w in enumerate(said)
+    )
 
 
 def _which_input(low: list[str], i: int, lex: Lexicon, phrases: dict[tuple[str, ...], tuple[str, ...]]) -> tuple[int, str, int] | None:

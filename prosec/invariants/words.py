@@ -57,6 +57,14 @@ VALUE_NOUNS: frozenset[str] = frozenset(
 #: an input's value only right after it ("the missing person's record"):
 #: after a field ("the plan record") they may be another thing.
 INPUT_VALUE_NOUNS: frozenset[str] = VALUE_NOUNS | frozenset("record data profile dossier".split())
+#: Nouns for what an input declared as one value holds, said after its name
+#: ("the station name", "the crowd estimate", "the customer's phone
+#: number"): the input, only where the program reads no key of it (each may
+#: be a key: `station.name`).
+SCALAR_VALUE_NOUNS: frozenset[str] = frozenset(
+    """name names description descriptions figure figures estimate estimates number numbers list sheet
+    count counts total totals level levels date dates amount amounts reading readings""".split()
+)
 
 #: "as submitted", "exactly as the caller wrote it", "as it was sent": an
 #: input's value as the caller gave it, in every spelling of that family.
