@@ -9326,3 +9326,42 @@ def test_the_same_across_the_rounds_of_one_loop_only(theme: str, status: Status)
     requires = "subject: string -- the subject\n    warmup_rounds: integer -- the warm-up rounds"
     sentence = "Every warm-up round gives the poet the same theme."
     assert _case_status(WARM_UPS.replace("{theme}", theme), "poet", requires, sentence) == status
+
+
+@pytest.mark.parametrize(
+    ("prompt", "status"),
+    [
+        # the slot's own instruction opens with a word of the fact: its task,
+        # perhaps, not the fact
+        ("Quote a price for the pane.", Status.UNRECOGNIZED),
+        # the fact's other word said too: told
+        ("Quote a price for the pane; there is a competing bid.", Status.VIOLATED),
+        # nothing of it
+        ("Price the pane.", Status.PROVED),
+    ],
+)
+def test_a_word_of_a_hidden_fact_that_opens_the_slots_own_instruction(prompt: str, status: Status) -> None:
+    # (a second glazier quotes too: "quote" is no work of the first alone)
+    delegation = (
+        f'let price = call glazier\n  pane: pane\n  prompt: "{prompt}"\n'
+        'let other = call second_glazier\n  pane: pane\n  prompt: "Quote a price for the pane."\n'
+        "return {{ first: price, second: other }}"
+    )
+    sentence = "The glazier is not told there is a competing quote."
+    assert _case_status(delegation, "glazier, second_glazier", "pane: string -- the pane", sentence) == status
+
+
+@pytest.mark.parametrize(
+    ("question", "status"),
+    [
+        # the input passed as it is under `question`: one check
+        ("hard_question", Status.PROVED),
+        # quoted in a text that changes: the argument under `question`, or
+        # the input the text quotes? Not read
+        ('"Try {turn}: {hard_question}"', Status.UNRECOGNIZED),
+    ],
+)
+def test_the_same_word_as_a_key_and_the_end_of_an_inputs_name(question: str, status: Status) -> None:
+    delegation = f"repeat tries as turn:\n  call helper\n    question: {question}\nreturn {{{{ done: true }}}}"
+    requires = "hard_question: string -- the question\n    tries: integer -- the tries"
+    assert _case_status(delegation, "helper", requires, "Every helper gets the same question.") == status

@@ -241,6 +241,9 @@ class Lexicon:
     #: case_file.labs`), where no other key of those calls carries the name
     #: but in a text: "the same disclosure" is the argument under that key
     arg_keys: dict[tuple[str, str], str] = field(default_factory=dict)
+    #: slot → the keys some call of it passes a text under (`question:
+    #: "Try {turn}: {hard_question}"`), which quotes values among other words
+    text_keys: dict[str, frozenset[str]] = field(default_factory=dict)
 
     @property
     def call_keys(self) -> frozenset[str]:
@@ -1507,6 +1510,17 @@ def _arg_keys(program: ir.Program, slots: frozenset[str], delegate_vars: dict[st
     return out
 
 
+def _text_keys(program: ir.Program, delegate_vars: dict[str, str]) -> dict[str, frozenset[str]]:
+    """Slot → the keys some call of it passes a text under (Lexicon.text_keys)."""
+    out: dict[str, set[str]] = {}
+    for top in exprs_in(program.body):
+        for e in ir.subexprs(top):
+            if isinstance(e, ir.Call):
+                slot = delegate_vars.get(e.callee, e.callee)
+                out.setdefault(slot, set()).update(p.key for p in e.props if isinstance(p.value, ir.Text))
+    return {slot: frozenset(keys) for slot, keys in out.items()}
+
+
 def _keys_read_of(program: ir.Program, results: dict[str, frozenset[str]]) -> dict[str, frozenset[str]]:
     """Slot → the keys the program reads off a local that holds only that
     slot's results (`evaluation.score`, of `let evaluation = call
@@ -1745,6 +1759,7 @@ def build_lexicon(
         },
     )
     lex.arg_keys = _arg_keys(program, slot_set, delegate_vars)
+    lex.text_keys = _text_keys(program, delegate_vars)
     lex.keys_read_of = _keys_read_of(program, lex.results)
     lex.passed_names = frozenset(
         sub.name

@@ -2629,6 +2629,14 @@ class Base(Transformer[Token, Any]):
                 for t in self.toks
             )
             passed = all(arg in self.lex.passed_keys.get(s, frozenset()) for s in slots if s is not None)
+            keyed = set().union(*(self.lex.text_keys.get(s, frozenset()) for s in slots if s is not None))
+            if key is None and not passed and any(
+                arg in t.names and (word := t.text.lower().replace(" ", "_")) != arg and word in keyed for t in self.toks
+            ):
+                # "every helper gets the same question", of `question: "Try
+                # {turn}: {hard_question}"`: the argument every call passes
+                # under `question`, or the input `hard_question` it quotes?
+                raise Unsupported(f"'same {arg}': the argument of a key of that word, or the input named so")
             out.append(key if key is not None and said and not passed else arg)
         return tuple(dict.fromkeys(out))
 

@@ -248,6 +248,11 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
                     # damage", of a prompt "valet the van": a word of the
                     # fact that names what the slot's own work is done to
                     loose.append(Problem(value.span, found))
+                elif by_word and term is not None and len(claim.terms) > 1 and any(_asked_to(term, t) for t in _texts(value)):
+                    # "neither glazier is told there is a competing quote",
+                    # of a prompt "Quote a price for ...": a word of the fact
+                    # that the slot's own instruction opens with, its task
+                    loose.append(Problem(value.span, found))
                 else:
                     problems.append(Problem(value.span, found))
     hidden = ", ".join(repr(t) for t in claim.terms) or "the other invocations"
@@ -340,6 +345,17 @@ def _of_its_act(slot: str, term: str) -> bool:
     """Whether a word of a hidden fact says what the slot does, by a stem
     the spelling shows ("critiqued", of a `critic`)."""
     return len(term) >= 5 and any(len(w) >= 5 and w[:5] == term[:5] for w in words_of(slot))
+
+
+def _asked_to(term: str, text: str) -> bool:
+    """Whether a sentence of ``text`` opens with the word ``term`` (in any
+    ending of its stem): the instruction's verb, what the slot is asked to
+    do ("Quote a price and lead time", of "quote")."""
+    stem = term[:5] if len(term) >= 5 else term
+    return any(
+        (first := words_in(sentence)[:1]) and (first[0] == term or (len(stem) >= 5 and first[0][:5] == stem))
+        for sentence in re.split(r"[.!?:]\s+|\n", text)
+    )
 
 
 def _worked_on(slot: str, term: str, text: str) -> bool:
