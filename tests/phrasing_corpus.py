@@ -341,7 +341,14 @@ def matches(want: dict[str, Any], fact: InvariantFact) -> bool:
             # ("other miners", of miners: the other calls, as "others" says)
             if of.startswith(("other ", "other_")) and singular(of.split()[-1].split("_")[-1]) == singular(words_of_slot(want["slot"])):
                 of = "others"
-            return bool(p.get("others")) if of == "others" else any(_stem(t) == _stem(of) for t in terms)
+            if of == "others":
+                return bool(p.get("others"))
+            # (the brief's `of` may be the words of the hidden fact, "it will
+            # be attacked": every word the reading keeps is one of them)
+            said = {_stem(w) for w in re.findall(r"[a-z]+", of.lower()) if w not in _FACT_FILLER}
+            return any(_stem(t) == _stem(of) for t in terms) or (
+                " " in of and bool(terms) and all(_stem(part) in said for t in terms for part in t.split("_"))
+            )
         case "ordered":
             return _listed(p.get("over")) == _listed(want.get("over", want.get("slot")))
         case "bounded":
@@ -387,6 +394,11 @@ def matches(want: dict[str, Any], fact: InvariantFact) -> bool:
         case "unverifiable":
             return p.get("slot") == want.get("slot")
     return False
+
+
+#: Words of a hidden fact as a label writes it that name nothing ("it will
+#: be attacked", "that a review is being done").
+_FACT_FILLER = frozenset("a an the it its they their that this there is are was were be being been will would can may might has have had of to for by".split())
 
 
 def _stem(word: str) -> str:
