@@ -10544,3 +10544,62 @@ return {
 )
 def test_a_question_of_a_quantity_names_a_number_input(sentence: str, canonical: str | None) -> None:
     assert _read_as(HOW_MUCH, sentence) == canonical, sentence
+
+
+OWNED_INPUT = """\
+---
+name: owned-input
+kind: pattern
+---
+
+# Owned input
+
+A triager sorts a tenant's fault; a tenant liaison writes back.
+
+### Slots
+
+- `triager`
+  - requires: report
+  - ensures: a category
+- `tenant_liaison`
+  - requires: category
+  - ensures: a letter
+
+### Requires
+
+- The caller supplies:
+    fault_report: string -- the tenant's own words about the fault
+    flat: string -- the flat
+
+### Invariants
+
+{invariants}
+
+### Delegation
+
+```prose
+let category = call triager
+  report: fault_report
+let letter = call tenant_liaison
+  category: category
+  flat: flat
+
+return {
+  letter: letter
+}
+```
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "canonical"),
+    [
+        # whose the input's own description says it is
+        ("The triager receives the tenant's fault report unchanged", "`triager` receives `fault_report` unchanged"),
+        ("The tenant liaison is never shown the tenant's fault report", "`tenant_liaison` never receives `fault_report`"),
+        # a slot's, which the description does not say: not the input
+        ("The triager never sees the liaison's fault report", None),
+    ],
+)
+def test_an_owner_the_inputs_description_names(sentence: str, canonical: str | None) -> None:
+    assert _read_as(OWNED_INPUT, sentence) == canonical, sentence

@@ -825,6 +825,19 @@ def _one_name(out: list[list[Tok]], articles: set[int], lex: Lexicon) -> tuple[l
             continue
         if (
             first is not None and prev is not None and [t.kind for t in prev] == ["POSS"]
+            and "WORD" in {t.kind for t in first} and len(pos) == 1 and pos[0].kind == "INPUT" and len(pos[0].names) == 1
+            and not any(t.kind == "SLOT" and t.text.replace(" ", "_") in t.names for t in first)
+            and _owner_described(first[0].text, pos[0].names[0], lex)
+        ):
+            # "the tenant's fault report", of `fault_report: the tenant's own
+            # words about the fault`: whose the input's own description says
+            # it is (not a slot named so: a word that only begins a slot's
+            # name, `tenant_liaison`, is read as the owner here)
+            merged[-2:] = [[replace(pos[0], text=f"{first[0].text} 's {pos[0].text}")]]
+            kept.discard(len(merged))
+            continue
+        if (
+            first is not None and prev is not None and [t.kind for t in prev] == ["POSS"]
             and (given := _input_of_slot(first, pos, lex)) is not None
         ):
             # "the client's budget", of an input `budget` the client is
@@ -860,6 +873,18 @@ def _one_name(out: list[list[Tok]], articles: set[int], lex: Lexicon) -> tuple[l
 
 #: Kinds of a token that go on naming a thing ("the station name list").
 _NOUN_KINDS = frozenset("WORD INPUT VAR FIELD SLOT OUTPUT POSS".split())
+
+
+def _owner_described(word: str, name: str, lex: Lexicon) -> bool:
+    """Whether the description of the input ``name`` has ``word`` (in
+    either number) for whose the value is: "the tenant's fault report", of
+    `fault_report: the tenant's description of the fault`; "the pupils'
+    worksheets", of `worksheets: the pupils' completed worksheets`. A word
+    that names anything of the pattern is no such owner."""
+    if not word.isalpha():
+        return False
+    owners = re.findall(r"\b([a-z]+)(?:'s|')(?=\s|$)", lex.described.get(name, "").lower())
+    return bool({word, singular(word), plural(word)} & set(owners))
 
 
 def _input_of_slot(owner: list[Tok], pos: list[Tok], lex: Lexicon) -> Tok | None:
