@@ -9365,3 +9365,22 @@ def test_the_same_word_as_a_key_and_the_end_of_an_inputs_name(question: str, sta
     delegation = f"repeat tries as turn:\n  call helper\n    question: {question}\nreturn {{{{ done: true }}}}"
     requires = "hard_question: string -- the question\n    tries: integer -- the tries"
     assert _case_status(delegation, "helper", requires, "Every helper gets the same question.") == status
+
+
+@pytest.mark.parametrize(
+    ("prompt", "status"),
+    [
+        ("Sew the hem along the pins.", Status.PROVED),
+        # the fact said, the verb done to its work: told
+        ("Sew the hem along the pins; your work will be checked afterwards.", Status.VIOLATED),
+        # the word in another use: perhaps its own task
+        ("Sew the hem and check the pins.", Status.UNRECOGNIZED),
+    ],
+)
+def test_a_hidden_fact_said_as_done_to_the_slots_work(prompt: str, status: Status) -> None:
+    delegation = (
+        f'let hem = call tailor\n  garment: garment\n  prompt: "{prompt}"\n'
+        "let verdict = call checker\n  hem: hem\nreturn {{ hem: hem, verdict: verdict }}"
+    )
+    sentence = "The tailor is not told its work will be checked."
+    assert _case_status(delegation, "tailor, checker", "garment: string -- the garment", sentence) == status
