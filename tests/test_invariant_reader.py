@@ -10303,7 +10303,7 @@ A surveyor surveys a drive; an inspector inspects it; a liaison writes to the ow
   - ensures: `{ drainage, summary }`
 - `inspector`
   - requires: drainage
-  - ensures: `{ findings }`
+  - ensures: `{ findings, reasoning }`
 - `liaison`
   - requires: summary
   - ensures: a letter
@@ -10329,6 +10329,7 @@ let letter = call liaison
 
 return {
   findings: inspection.findings,
+  why: inspection.reasoning,
   letter: letter
 }
 ```
@@ -10343,6 +10344,8 @@ return {
         ("The liaison never sees the inspector's findings", "`liaison` never receives `inspector`'s `findings`"),
         # a key only another slot declares: a word for the surveyor's results, not a field of them
         ("The liaison never sees the surveyor's findings", None),
+        # but how it thought is a part of any answer, never all of it
+        ("The liaison never sees the surveyor's reasoning", "`liaison` never receives `surveyor`'s `reasoning`"),
     ],
 )
 def test_a_key_another_slot_declares_is_no_field_of_this_one(sentence: str, canonical: str | None) -> None:

@@ -877,10 +877,8 @@ _NOUN_KINDS = frozenset("WORD INPUT VAR FIELD SLOT OUTPUT POSS".split())
 
 def _owner_described(word: str, name: str, lex: Lexicon) -> bool:
     """Whether the description of the input ``name`` has ``word`` (in
-    either number) for whose the value is: "the tenant's fault report", of
-    `fault_report: the tenant's description of the fault`; "the pupils'
-    worksheets", of `worksheets: the pupils' completed worksheets`. A word
-    that names anything of the pattern is no such owner."""
+    either number) as whose the value is: "the tenant's fault report", of
+    `fault_report: the tenant's own words about the fault`."""
     if not word.isalpha():
         return False
     owners = re.findall(r"\b([a-z]+)(?:'s|')(?=\s|$)", lex.described.get(name, "").lower())
@@ -1154,9 +1152,9 @@ def _how_much(low: list[str], i: int, lex: Lexicon) -> tuple[int, str] | None:
     while j < len(low) and low[j] not in _CLAUSE_ENDS:
         j += 1
     said = low[i + 2 : j]
-    text = f" {' '.join(said)} "
+    padded = f" {' '.join(said)} "
     if not said or any(w in _HOW_OTHER or not w.replace("_", "").isalpha() for w in said) or any(
-        f" {phrase} " in text for k in POLARITY for phrase in KINDS.get(k, ())
+        f" {phrase} " in padded for k in POLARITY for phrase in KINDS.get(k, ())
     ):
         return None
     words = {singular(w) for w in said if w not in _HOW_PLAIN}

@@ -643,7 +643,7 @@ class Base(Transformer[Token, Any]):
             if isinstance(claim, Isolation) and working.before:
                 raise Unsupported("a denial before a clause of a slot's own work that says when")
             if not isinstance(claim, (Receives, Isolation)):
-                raise Unsupported("a clause of a slot's own work after a claim of what it is not given")
+                raise Unsupported("a clause of a slot's own work after a claim of another kind than what it receives")
             slot = claim.target.slot
             if slot is None or claim.target.given or claim.target.phase != "all" or self.lex.call_sites.get(slot) != 1:
                 raise Unsupported("a clause of a slot's own work, of a slot called at several places")
@@ -1770,12 +1770,13 @@ class Base(Transformer[Token, Any]):
         own = self.lex.declares.get(owner, frozenset()) | self.lex.keys_read_of.get(owner, frozenset())
         if owner in self.lex.slots and self.lex.declares.get(owner) and (foreign := [
             f for f in fields
-            if not {f, singular(f), plural(f)} & own
+            if f not in _HOW_IT_THOUGHT and not {f, singular(f), plural(f)} & own
             and any({f, singular(f), plural(f)} & keys for slot, keys in self.lex.declares.items() if slot != owner)
         ]):
             # "the surveyor's findings", of a surveyor that declares `{
             # drainage, summary }` and an inspector that declares `{ findings
-            # }`: no key of the surveyor's results, but a word for them
+            # }`: no key of the surveyor's results, but a word for them (not
+            # "the surveyor's reasoning": how it thought, never all it says)
             raise Unsupported(f"'{foreign[0]}': a key another slot declares, none of `{owner}`'s results")
         return Obj(owner=owner, what="fields", fields=self._its_keys(owner, fields))
 
@@ -2706,6 +2707,11 @@ _REACHING = FLOW | {"KNOW", "MENTION", "HANDS", "GIVE", "UNAWARE", "WITHHELD", "
 #: Their words, whichever kind a word is read as ("read" is also a verb of
 #: parsing).
 _REACHING_WORDS = frozenset(w for k in _REACHING for w in KINDS.get(k, ()))
+
+
+#: Words for how a delegate thought, a part of its answer the run time
+#: firewall removes, never a word for all of it ("the actor's reasoning").
+_HOW_IT_THOUGHT = frozenset("reasoning rationale thinking deliberation deliberations workings".split())
 
 
 #: Verbs of holding one thing up to another (by their stems): "checks the

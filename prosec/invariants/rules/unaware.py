@@ -16,7 +16,6 @@ handed back under a word for one leaves "its work is judged" not settled.
 
 from __future__ import annotations
 
-import itertools
 import re
 
 from ... import ir
@@ -235,9 +234,9 @@ def check(claim: Unaware, facts: Facts) -> Verdict:
                 said = (*_texts(value), prop.prop.key)
                 if (
                     named and by_word and not any(_named(facts, t, named) or _headed(t, named, me) for t in said)
-                    # (a text that says the word other than as what it asks
-                    # the slot to do, "your work will be checked", says it)
-                    and not (term is not None and _said_not_asked(term, _texts(value)))
+                    # (a text that says the fact's verb as done to a thing,
+                    # "your work will be checked", says the fact)
+                    and not (term is not None and _said_done(term, _texts(value)))
                 ):
                     loose.append(Problem(value.span, found))
                 elif by_word and me is not None and term is not None and _of_its_act(me, term):
@@ -353,20 +352,24 @@ def _of_its_act(slot: str, term: str) -> bool:
     return len(term) >= 5 and any(len(w) >= 5 and w[:5] == term[:5] for w in words_of(slot))
 
 
-def _said_not_asked(term: str, texts: list[str]) -> bool:
-    """Whether a text says ``term`` as something done to a thing, a verb
-    of its stem after "be" ("your work will be checked afterwards", of
-    "checked"), and no sentence of them opens with it: the fact said, not
-    the slot's own instruction nor a word of it in another sense ("check
-    the fit outside", of "outside")."""
+def _said_done(term: str, texts: list[str]) -> bool:
+    """Whether a text tells the slot that ``term`` is done to it or its
+    work: a verb of the term's stem after "be", said of "you" or "your ..."
+    ("your work will be checked afterwards", of "checked"), and no sentence
+    opens with it. Not said of another thing ("the sender has been checked"
+    may be another check), nor the slot's own instruction."""
     stem = term[:5]
-    done = any(
-        before in ("be", "been", "being", "is", "are", "was", "were") and (w == term or (len(stem) >= 5 and w[:5] == stem))
-        and w.endswith(("ed", "en"))
-        for t in texts
-        for before, w in itertools.pairwise(words_in(t))
-    )
-    return done and not any(_asked_to(term, t) for t in texts)
+    _be = ("be", "been", "being", "is", "are", "was", "were")
+
+    def done(words: list[str]) -> bool:
+        return any(
+            words[k - 1] in _be and (w == term or (len(stem) >= 5 and w[:5] == stem)) and w.endswith(("ed", "en"))
+            and {"you", "your"} & set(words[max(0, k - 5) : k - 1])
+            for k, w in enumerate(words)
+            if k > 0
+        )
+
+    return any(done(words_in(t)) for t in texts) and not any(_asked_to(term, t) for t in texts)
 
 
 def _asked_to(term: str, text: str) -> bool:
