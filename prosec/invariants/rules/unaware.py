@@ -346,10 +346,19 @@ def _of_judgement(word: str) -> bool:
 _REPEATING = ("retr", "rerun", "re_run", "repeat", "attempt", "redo", "reask", "re_ask", "resubmit")
 
 
+def _of_stem(word: str, term: str) -> bool:
+    """Whether ``word`` is ``term`` or, both of five letters or more, of its
+    stem as the spelling shows ("checked", "checks"; "critiqued", "critic")."""
+    return word == term or (len(word) >= 5 and len(term) >= 5 and word[:5] == term[:5])
+
+
 def _of_its_act(slot: str, term: str) -> bool:
     """Whether a word of a hidden fact says what the slot does, by a stem
     the spelling shows ("critiqued", of a `critic`)."""
-    return len(term) >= 5 and any(len(w) >= 5 and w[:5] == term[:5] for w in words_of(slot))
+    return len(term) >= 5 and any(_of_stem(w, term) for w in words_of(slot))
+
+
+_BE = frozenset(("be", "been", "being", "is", "are", "was", "were"))
 
 
 def _said_done(term: str, texts: list[str]) -> bool:
@@ -358,12 +367,10 @@ def _said_done(term: str, texts: list[str]) -> bool:
     ("your work will be checked afterwards", of "checked"), and no sentence
     opens with it. Not said of another thing ("the sender has been checked"
     may be another check), nor the slot's own instruction."""
-    stem = term[:5]
-    _be = ("be", "been", "being", "is", "are", "was", "were")
 
     def done(words: list[str]) -> bool:
         return any(
-            words[k - 1] in _be and (w == term or (len(stem) >= 5 and w[:5] == stem)) and w.endswith(("ed", "en"))
+            words[k - 1] in _BE and _of_stem(w, term) and w.endswith(("ed", "en"))
             and {"you", "your"} & set(words[max(0, k - 5) : k - 1])
             for k, w in enumerate(words)
             if k > 0
@@ -376,11 +383,7 @@ def _asked_to(term: str, text: str) -> bool:
     """Whether a sentence of ``text`` opens with the word ``term`` (in any
     ending of its stem): the instruction's verb, what the slot is asked to
     do ("Quote a price and lead time", of "quote")."""
-    stem = term[:5] if len(term) >= 5 else term
-    return any(
-        (first := words_in(sentence)[:1]) and (first[0] == term or (len(stem) >= 5 and first[0][:5] == stem))
-        for sentence in re.split(r"[.!?:]\s+|\n", text)
-    )
+    return any((first := words_in(sentence)[:1]) and _of_stem(first[0], term) for sentence in re.split(r"[.!?:]\s+|\n", text))
 
 
 def _worked_on(slot: str, term: str, text: str) -> bool:
